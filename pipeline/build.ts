@@ -1,0 +1,112 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { HanjaRecord } from "../runtime/core/data/records.ts";
+import { buildDetailBodies, buildMetaBody } from "./build/pages.ts";
+import { buildCharacterIndex, buildIdiomIndex } from "./build/searchIndexes.ts";
+import { buildTables } from "./build/tables.ts";
+import { readCsvTable } from "./load/csvTable.ts";
+import { resolveUnihan } from "./load/resolveUnihan.ts";
+import { RECORD_PROPERTIES, buildHanjaRecords, collectUnihan, joinStarters } from "./parse/hanjaRecords.ts";
+import { IDIOM_COLUMNS, validateIdioms } from "./validate/idioms.ts";
+import { STARTER_COLUMNS, validateStarters } from "./validate/starters.ts";
+import { countRecords, verifyTotals } from "./validate/totals.ts";
+import { sha256, writeDist } from "./write/writeDist.ts";
+import type { Manifest } from "../runtime/core/data/format.ts";
+
+export interface BuildOptions {
+  /** Path or URL of a Unihan.zip; default resolution when omitted (SPEC §2). */
+  unihan?: string | undefined;
+  /** Folder holding `idioms.csv`, `starter.csv` and `TERMS.md`. */
+  dataDir: string;
+  /** Output folder (`dist/`). */
+  outDir: string;
+  /** Cache for the downloaded Unihan release. */
+  cacheDir: string;
+  /** Local copies of the pinned Unihan release tried before a download. */
+  localCopies?: string[];
+  /** `SOURCE_DATE_EPOCH` seconds for `built_at`; omitted → now. */
+  sourceDateEpoch?: number | undefined;
+  /** Progress lines. */
+  log: (line: string) => void;
+}
+
+export interface BuildSummary {
+  manifest: Manifest;
+  warnings: string[];
+  seconds: number;
+}
+
+/** Runs the whole pipeline: load → parse → validate → build → write. */
+export async function buildDist(options: BuildOptions): Promise<BuildSummary> {
+  const { log } = options;
+  const started = performance.now();
+  const stage = (name: string) => {
+    const t = performance.now();
+    return (detail: string) => log(`${name.padEnd(9)} ${detail} (${((performance.now() - t) / 1000).toFixed(2)} s)`);
+  };
+
+  let done = stage("load");
+  const input = await resolveUnihan({ unihan: options.unihan, cacheDir: options.cacheDir, localCopies: options.localCopies, log });
+  const table = await collectUnihan(input.reader.entries(RECORD_PROPERTIES, { onlyWith: "kHangul" }));
+  const { version, method } = input.reader.version();
+  done(`${input.reader.label}: Unihan ${version} (by ${method}), ${table.size} code points with wanted properties`);
+
+  done = stage("sources");
+  const idiomsPath = join(options.dataDir, "idioms.csv");
+  const starterPath = join(options.dataDir, "starter.csv");
+  const termsPath = join(options.dataDir, "TERMS.md");
+  const [idiomRows, starterRows, idiomsText, starterText, terms] = await Promise.all([
+    readCsvTable(idiomsPath, IDIOM_COLUMNS),
+    readCsvTable(starterPath, STARTER_COLUMNS),
+    readFile(idiomsPath),
+    readFile(starterPath),
+    readFile(termsPath, "utf8"),
+  ]);
+  done(`${idiomRows.length} idiom rows, ${starterRows.length} starter rows`);
+
+  done = stage("parse");
+  const plain = buildHanjaRecords(table, version);
+  const byCharacter = new Map<string, HanjaRecord>(plain.map((r) => [r.character, r]));
+  done(`${plain.length} records`);
+
+  done = stage("validate");
+  const starters = validateStarters(starterRows, byCharacter);
+  const idioms = validateIdioms(idiomRows, byCharacter);
+  const records = joinStarters(plain, starters);
+  const warnings = verifyTotals(records, version);
+  for (const warning of warnings) log(`warning   ${warning}`);
+  done(`${idioms.length} idioms, ${starters.size} starters, totals ${warnings.length === 0 ? "match" : "differ"}`);
+
+  done = stage("build");
+  const tables = buildTables(records, idioms);
+  const characterIndex = buildCharacterIndex(records);
+  const idiomIndex = buildIdiomIndex(idioms);
+  const builtAt = new Date(options.sourceDateEpoch !== undefined ? options.sourceDateEpoch * 1000 : Date.now()).toISOString();
+  const counts = { ...countRecords(records), starters: starters.size, idioms: idioms.length };
+  const meta = buildMetaBody({ unihanVersion: version, unihanOrigin: input.origin, counts, builtAt });
+  done(`indexes: ${characterIndex.documentCount} characters, ${idiomIndex.documentCount} idioms`);
+
+  done = stage("write");
+  const manifest = await writeDist(
+    options.outDir,
+    {
+      characters: `${records.map((r) => JSON.stringify(r)).join("\n")}\n`,
+      details: `${buildDetailBodies(records, idioms, tables.idiomsByCharacter).join("\n")}\n`,
+      tables: JSON.stringify(tables),
+      idioms: JSON.stringify(idioms),
+      searchCharacters: JSON.stringify(characterIndex),
+      searchIdioms: JSON.stringify(idiomIndex),
+      meta: JSON.stringify(meta),
+      terms,
+    },
+    {
+      unihan: { version, detected_by: method, origin: input.origin, sha256: input.bytes ? sha256(input.bytes) : null },
+      inputs: { "idioms.csv": sha256(idiomsText), "starter.csv": sha256(starterText), "TERMS.md": sha256(terms) },
+      counts,
+      built_at: builtAt,
+    },
+  );
+  const total = Object.values(manifest.files).reduce((sum, f) => sum + f.bytes, 0);
+  done(`${Object.keys(manifest.files).length + 1} files, ${(total / 1e6).toFixed(1)} MB in ${options.outDir}`);
+  return { manifest, warnings, seconds: (performance.now() - started) / 1000 };
+}

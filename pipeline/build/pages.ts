@@ -1,0 +1,39 @@
+import type { DataCounts } from "../../runtime/core/data/format.ts";
+import { type HanjaRecord, type IdiomRecord, UNICODE_LICENSE_URL, idiomItemA } from "../../runtime/core/data/records.ts";
+
+/** The detail body of every record (INTERFACES.md §2.4): the record plus its idioms in idx order. */
+export function buildDetailBodies(records: readonly HanjaRecord[], idioms: readonly IdiomRecord[], byCharacter: Record<string, number[]>): string[] {
+  return records.map((record) => {
+    const related = (byCharacter[record.character] ?? []).map((p) => idiomItemA(idioms[p] as IdiomRecord));
+    return JSON.stringify({ ...record, idioms: related });
+  });
+}
+
+export interface MetaInput {
+  unihanVersion: string;
+  unihanOrigin: string;
+  counts: DataCounts;
+  builtAt: string;
+}
+
+/** The `/meta` body (SPEC §3); the runtime replaces `counts` with what it measures when it loads. */
+export function buildMetaBody(input: MetaInput): Record<string, unknown> {
+  return {
+    api_version: "1.0.0",
+    data: {
+      unihan_version: input.unihanVersion,
+      source: `Unicode Unihan ${input.unihanVersion}`,
+      unihan_origin: input.unihanOrigin,
+      idioms_version: "1",
+      built_at: input.builtAt,
+    },
+    counts: input.counts,
+    licenses: {
+      unihan: { name: "Unicode License V3", url: UNICODE_LICENSE_URL, notice: "Unicode-derived fields must keep the Unicode license notice." },
+      idioms: {
+        name: "Hanja API idiom terms",
+        notice: "Idioms and Korean glosses are original work of this project; redistributing the whole dataset as-is is not permitted.",
+      },
+    },
+  };
+}

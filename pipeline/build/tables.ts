@@ -1,0 +1,35 @@
+import { FLAG_EDUCATION, FLAG_STARTER, type Tables } from "../../runtime/core/data/format.ts";
+import type { HanjaRecord, IdiomRecord } from "../../runtime/core/data/records.ts";
+
+/** Compact columns the runtime filters, orders and looks up by (record order = code point order). */
+export function buildTables(records: readonly HanjaRecord[], idioms: readonly IdiomRecord[]): Tables {
+  const readings: Record<string, number[]> = {};
+  const glosses: [number, string][] = [];
+  records.forEach((record, i) => {
+    for (const reading of record.readings) (readings[reading] ??= []).push(i);
+    if (record.meaning_ko !== null) glosses.push([i, record.meaning_ko]);
+  });
+  return {
+    characters: records.map((r) => r.character),
+    strokes: records.map((r) => r.strokes),
+    radical: records.map((r) => r.radical_number),
+    flags: records.map((r) => (r.starter ? FLAG_STARTER : 0) | (r.education_hanja ? FLAG_EDUCATION : 0)),
+    readings: sortKeys(readings),
+    glosses,
+    idiomsByCharacter: sortKeys(idiomPositionsByCharacter(idioms)),
+  };
+}
+
+/** Positions of the idioms containing each character, in idx order. */
+export function idiomPositionsByCharacter(idioms: readonly IdiomRecord[]): Record<string, number[]> {
+  const byCharacter: Record<string, number[]> = {};
+  idioms.forEach((idiom, position) => {
+    for (const ch of new Set(idiom.hanja)) (byCharacter[ch] ??= []).push(position);
+  });
+  return byCharacter;
+}
+
+// Key order of an object built from a Map depends on insertion order; sorting keeps dist/ stable.
+function sortKeys<T>(object: Record<string, T>): Record<string, T> {
+  return Object.fromEntries(Object.entries(object).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}

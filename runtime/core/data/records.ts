@@ -1,0 +1,51 @@
+/** The record shapes the service publishes (INTERFACES.md §2, SPEC §2). */
+
+/** A Hanja record: the published fields of INTERFACES.md §2.1, then the product's extras. */
+export interface HanjaRecord {
+  character: string;
+  codepoint: string;
+  radical: string;
+  radical_strokes_raw: string;
+  readings_raw: string;
+  strokes_raw: string;
+  variants: string;
+  source: string;
+  license_url: string;
+  readings: string[];
+  strokes: number;
+  radical_number: number;
+  starter: boolean;
+  meaning_ko: string | null;
+  meaning_ko_source: string | null;
+  definition_en: string | null;
+  education_hanja: boolean;
+  name_hanja: boolean;
+  variants_detail: Record<string, { character: string; codepoint: string; sources: string[] }[]>;
+}
+
+/** An idiom as the pipeline keeps it (interface B's raw record: `idx` is a number). */
+export interface IdiomRecord {
+  idx: number;
+  hanja: string;
+  hangul: string;
+  chosung: string;
+  meaning: string;
+}
+
+/** Interface A's idiom item: `idx` as a string (INTERFACES.md §2.2), plus `chosung`. */
+export interface IdiomItemA {
+  idx: string;
+  hanja: string;
+  hangul: string;
+  meaning: string;
+  chosung: string;
+}
+
+/** Interface A's idiom item for an idiom record. */
+export function idiomItemA(idiom: IdiomRecord): IdiomItemA {
+  return { idx: String(idiom.idx), hanja: idiom.hanja, hangul: idiom.hangul, meaning: idiom.meaning, chosung: idiom.chosung };
+}
+
+export const UNICODE_LICENSE_URL = "https://www.unicode.org/license.txt";
+/** What `meaning_ko_source` says for the project's own glosses. */
+export const STARTER_GLOSS_SOURCE = "Hanja API project original gloss (see idiom terms)";
