@@ -49,7 +49,7 @@ export interface DataCounts {
 
 /**
  * `dist/tables.json`: one entry per record, record order (= code point order). Flags: bit 0
- * starter, bit 1 education hanja. `readings` maps a Hangul reading to record positions.
+ * starter, bit 1 education hanja, bit 2 name hanja. `readings` maps a Hangul reading to record positions.
  */
 export interface Tables {
   characters: string[];
@@ -65,27 +65,45 @@ export interface Tables {
 
 export const FLAG_STARTER = 1;
 export const FLAG_EDUCATION = 2;
+export const FLAG_NAME = 4;
 
 /** Field documents fed to the character index. */
 export interface CharacterDoc {
   id: number;
   definition_en: string;
+  /** The first sense of the definition (up to the first `,` or `;`): what the character mainly means. */
+  sense: string;
   meaning_ko: string;
 }
 
 /** MiniSearch options of the character index (English definitions and Korean glosses). */
 export const CHARACTER_INDEX: Options<CharacterDoc> = {
-  fields: ["definition_en", "meaning_ko"],
+  fields: ["definition_en", "sense", "meaning_ko"],
   storeFields: [],
 };
 
-/** Query options for English / other text on `GET /hanja`: word prefix, light typo tolerance. */
+/**
+ * Query options for English / other text on `GET /hanja`: every word must match, as a word or a
+ * word prefix. A match in the first sense counts three times (`water` ranks 水 "water, liquid…"
+ * above "water-chestnut").
+ */
 export const CHARACTER_QUERY: SearchOptions = {
   prefix: true,
-  fuzzy: (term) => (term.length >= 5 ? 1 : false),
   combineWith: "AND",
-  boost: { definition_en: 1, meaning_ko: 1 },
+  boost: { definition_en: 1, sense: 3, meaning_ko: 1 },
 };
+
+/**
+ * Light typo tolerance, used only when the exact query finds nothing (so `king` never drifts to
+ * `sing`): one edit in words of four letters or more (`wter` → water).
+ */
+export const CHARACTER_TYPO_QUERY: SearchOptions = {
+  ...CHARACTER_QUERY,
+  fuzzy: (term) => (term.length >= 4 ? 1 : false),
+};
+
+/** Relevance multiplier for education hanja: learners look for the common character first. */
+export const EDUCATION_BOOST = 1.5;
 
 export interface IdiomDoc {
   id: number;

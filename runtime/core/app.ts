@@ -1,0 +1,137 @@
+/**
+ * The portable core: `createApp(options)` → `{ fetch }`, Web APIs only (SPEC §7). Per-runtime
+ * entry points read `dist/`, pick a quota store and hand both in.
+ */
+import { IttyRouter, type IRequest } from "itty-router";
+import { type DistFiles, type LoadedData, loadData } from "./data/load.ts";
+import { ApiError, internalError, problemBody } from "./http/errors.ts";
+import { CORS_HEADERS, PROBLEM_TYPE, pathOf, preflight } from "./http/respond.ts";
+import type { RequestContext, Route } from "./routes/context.ts";
+import { hanjaRoutes } from "./routes/hanjaRoutes.ts";
+
+/** Options of `createApp`. Every field has the default named in its comment. */
+export interface AppOptions {
+  /** The text of the `dist/` files, keyed by file name (entry points read them for you). */
+  dist: DistFiles;
+  /** Base path of interface A. Default `/hanja/v1`. */
+  hanjaBase?: string;
+  /** Base path of interface B. Default `/quiz/v1`. */
+  quizBase?: string;
+  /** Receives one access-log record per request. Default: none. */
+  log?: (entry: AccessLogEntry) => void;
+  /** Receives unexpected errors with their request id. Default: `console.error`. */
+  onError?: (error: unknown, requestId: string) => void;
+}
+
+/** One access-log record: no personal data, no key. */
+export interface AccessLogEntry {
+  time: string;
+  request_id: string;
+  method: string;
+  path: string;
+  status: number;
+  duration_ms: number;
+  plan?: string;
+}
+
+/** Per-request information the embedding server knows. */
+export interface ServeInfo {
+  /** The TCP peer's address. */
+  clientAddress?: string;
+}
+
+export interface App {
+  fetch(request: Request, info?: ServeInfo): Promise<Response>;
+  /** The loaded data (counts, manifest). */
+  readonly data: LoadedData;
+  /** Releases what the app holds (the quota store). */
+  close(): Promise<void>;
+}
+
+/** Builds the service from loaded `dist/` files and options. */
+export function createApp(options: AppOptions): App {
+  const data = loadData(options.dist);
+  const hanjaBase = normaliseBase(options.hanjaBase ?? "/hanja/v1", "hanjaBase");
+  const routes: Route[] = [...hanjaRoutes(hanjaBase, data)];
+  const router = IttyRouter<IRequest, [RequestContext]>();
+  for (const route of routes) {
+    router[route.method.toLowerCase() as "get"](route.path, route.handler);
+    if (route.method === "GET") router.head(route.path, route.handler);
+  }
+  const allowedFor = allowedMethods(router.routes);
+  const onError = options.onError ?? ((error, id) => console.error(`[${id}] unexpected error:`, error));
+  const bootId = Math.floor(Math.random() * 36 ** 6).toString(36).padStart(6, "0");
+  let counter = 0;
+
+  async function fetch(request: Request, info: ServeInfo = {}): Promise<Response> {
+    const started = performance.now();
+    const ctx: RequestContext = { requestId: `${bootId}-${(++counter).toString(36)}`, clientAddress: info.clientAddress };
+    let response: Response;
+    try {
+      response = await dispatch(request, ctx);
+    } catch (error) {
+      if (!(error instanceof ApiError)) onError(error, ctx.requestId);
+      response = errorResponse(error instanceof ApiError ? error : internalError(), ctx.requestId, request.method);
+    }
+    if (options.log) {
+      const path = pathOf(request.url);
+      options.log({
+        time: new Date().toISOString(),
+        request_id: ctx.requestId,
+        method: request.method,
+        path,
+        status: response.status,
+        duration_ms: Math.round((performance.now() - started) * 100) / 100,
+        ...(ctx.plan ? { plan: ctx.plan } : {}),
+      });
+    }
+    return response;
+  }
+
+  async function dispatch(request: Request, ctx: RequestContext): Promise<Response> {
+    if (request.method === "OPTIONS") {
+      const allow = allowedFor(pathOf(request.url));
+      if (allow.length > 0) return preflight(allow);
+      throw notFound();
+    }
+    const response = (await router.fetch(request as IRequest, ctx)) as Response | undefined;
+    if (response) return response;
+    const allow = allowedFor(pathOf(request.url));
+    if (allow.length > 0) {
+      throw new ApiError(405, "method_not_allowed", `${request.method} is not allowed here; use ${allow.join(", ")}`, undefined, { Allow: allow.join(", ") });
+    }
+    throw notFound();
+  }
+
+  return { fetch, data, close: async () => {} };
+}
+
+function notFound(): ApiError {
+  return new ApiError(404, "not_found", "No such route. See /docs for the API reference.");
+}
+
+/** Problem-details response (SPEC §5); never cached. */
+export function errorResponse(error: ApiError, requestId: string, method: string): Response {
+  const body = problemBody(error, requestId);
+  return new Response(method === "HEAD" ? null : body, {
+    status: error.status,
+    headers: { "Content-Type": PROBLEM_TYPE, "Cache-Control": "no-store", ...CORS_HEADERS, "X-Request-Id": requestId, ...error.headers },
+  });
+}
+
+/** A function listing the methods (HEAD included with GET) that have a route matching a path. */
+function allowedMethods(routes: readonly (readonly [string, RegExp, ...unknown[]])[]): (path: string) => string[] {
+  return (path) => {
+    const methods = new Set<string>();
+    for (const [method, pattern] of routes) if (pattern.test(path)) methods.add(method);
+    return [...methods];
+  };
+}
+
+function normaliseBase(base: string, name: string): string {
+  const trimmed = base.replace(/\/+$/, "");
+  if (trimmed !== "" && !/^(\/[A-Za-z0-9._~-]+)+$/.test(trimmed)) {
+    throw new Error(`${name}: ${JSON.stringify(base)} is not a path like /hanja/v1`);
+  }
+  return trimmed;
+}

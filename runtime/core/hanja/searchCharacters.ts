@@ -1,0 +1,88 @@
+/**
+ * `GET /hanja` matching and ordering (SPEC §3): one character, a code point, a Hangul reading
+ * then gloss, or full text over English definitions and glosses; filters AND-ed; ties broken by
+ * education hanja, starters, fewer strokes, code point.
+ */
+import { type CharacterData } from "../data/load.ts";
+import { CHARACTER_QUERY, CHARACTER_TYPO_QUERY, EDUCATION_BOOST, FLAG_EDUCATION, FLAG_STARTER } from "../data/format.ts";
+
+export interface CharacterFilters {
+  strokes?: number | undefined;
+  radical_number?: number | undefined;
+  starter?: number | undefined;
+  education?: number | undefined;
+}
+
+// `U+6C34`, `u+6c34`, or bare hex with at least one digit (`6C34`; `face` stays an English word).
+const CODEPOINT_QUERY = /^(?:[Uu]\+([0-9A-Fa-f]{4,6})|(?=[A-Fa-f]*\d)([0-9A-Fa-f]{4,6}))$/;
+const HANGUL_QUERY = /^[\p{Script=Hangul}\s]+$/u;
+const HAN = /^\p{Script=Han}$/u;
+
+/** Positions of the matching records, best first. */
+export function searchCharacters(data: CharacterData, q: string, filters: CharacterFilters): number[] {
+  const keep = filterPredicate(data, filters);
+  if (q === "") {
+    const all: number[] = [];
+    for (let i = 0; i < data.records.length; i++) if (keep(i)) all.push(i);
+    return all;
+  }
+  const exact = exactCharacter(data, q);
+  if (exact !== undefined) return exact !== null && keep(exact) ? [exact] : [];
+  if (HANGUL_QUERY.test(q)) return searchHangul(data, q.replace(/\s+/g, " "), keep);
+  return searchFullText(data, q, keep);
+}
+
+/** The record a one-character or code point query names: a position, `null` (names nothing), or undefined (not such a query). */
+function exactCharacter(data: CharacterData, q: string): number | null | undefined {
+  const single = q.length <= 2 && [...q].length === 1;
+  if (single && (data.positionOf.has(q) || HAN.test(q))) return data.positionOf.get(q) ?? null;
+  const match = CODEPOINT_QUERY.exec(q);
+  if (!match) return undefined;
+  const value = Number.parseInt(match[1] ?? match[2] ?? "", 16);
+  return value <= 0x10ffff ? (data.positionOf.get(String.fromCodePoint(value)) ?? null) : null;
+}
+
+/** Records whose readings contain the query exactly, then records whose gloss contains it. */
+function searchHangul(data: CharacterData, q: string, keep: (i: number) => boolean): number[] {
+  const byReading = (data.readings.get(q) ?? []).filter(keep);
+  const seen = new Set(byReading);
+  const byGloss = data.glosses.filter(([i, gloss]) => !seen.has(i) && gloss.includes(q) && keep(i)).map(([i]) => i);
+  return [...sortByTieBreak(data, byReading), ...sortByTieBreak(data, byGloss)];
+}
+
+/** English definitions and glosses: word prefix; one typo per word of four letters or more when nothing matches exactly. */
+function searchFullText(data: CharacterData, q: string, keep: (i: number) => boolean): number[] {
+  const options = {
+    filter: (r: { id: unknown }) => keep(r.id as number),
+    boostDocument: (id: unknown) => ((data.flags[id as number] ?? 0) & FLAG_EDUCATION ? EDUCATION_BOOST : 1),
+  };
+  let hits = data.index().search(q, { ...CHARACTER_QUERY, ...options });
+  if (hits.length === 0) hits = data.index().search(q, { ...CHARACTER_TYPO_QUERY, ...options });
+  const score = new Map(hits.map((h) => [h.id as number, h.score]));
+  return hits.map((h) => h.id as number).sort((a, b) => (score.get(b) ?? 0) - (score.get(a) ?? 0) || tieBreak(data, a, b));
+}
+
+function filterPredicate(data: CharacterData, f: CharacterFilters): (i: number) => boolean {
+  const { strokes, radical_number, starter, education } = f;
+  return (i) =>
+    (strokes === undefined || data.strokes[i] === strokes) &&
+    (radical_number === undefined || data.radical[i] === radical_number) &&
+    (starter === undefined || ((data.flags[i] ?? 0) & FLAG_STARTER ? 1 : 0) === starter) &&
+    (education === undefined || ((data.flags[i] ?? 0) & FLAG_EDUCATION ? 1 : 0) === education);
+}
+
+function sortByTieBreak(data: CharacterData, positions: number[]): number[] {
+  return positions.sort((a, b) => tieBreak(data, a, b));
+}
+
+/** Education hanja first, then starters, then fewer strokes, then code point (= position). */
+function tieBreak(data: CharacterData, a: number, b: number): number {
+  const fa = data.flags[a] ?? 0;
+  const fb = data.flags[b] ?? 0;
+  return (
+    (fb & FLAG_EDUCATION) - (fa & FLAG_EDUCATION) ||
+    (fb & FLAG_STARTER) - (fa & FLAG_STARTER) ||
+    (data.strokes[a] ?? 0) - (data.strokes[b] ?? 0) ||
+    a - b
+  );
+}

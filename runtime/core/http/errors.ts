@@ -1,0 +1,72 @@
+/**
+ * The one error type of the service and its RFC 9457 formatter (SPEC §5).
+ * Handlers throw `ApiError`; anything else becomes a logged, generic 500.
+ */
+
+/** Stable machine-readable error codes. */
+export type ErrorCode =
+  | "invalid_parameter"
+  | "not_found"
+  | "method_not_allowed"
+  | "invalid_key"
+  | "key_expired"
+  | "key_revoked"
+  | "quota_exceeded"
+  | "unsupported_media_type"
+  | "payload_too_large"
+  | "conflict"
+  | "internal_error";
+
+const TITLES: Record<ErrorCode, string> = {
+  invalid_parameter: "Invalid parameter",
+  not_found: "Not found",
+  method_not_allowed: "Method not allowed",
+  invalid_key: "Invalid API key",
+  key_expired: "API key expired",
+  key_revoked: "API key revoked",
+  quota_exceeded: "Daily quota exceeded",
+  unsupported_media_type: "Unsupported media type",
+  payload_too_large: "Payload too large",
+  conflict: "Conflict",
+  internal_error: "Internal server error",
+};
+
+/** An error with its HTTP status, stable code and, for parameter errors, the parameter's name. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    readonly detail: string,
+    readonly param?: string,
+    /** Extra response headers (e.g. `Allow`, `Retry-After`, rate-limit headers). */
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(detail);
+    this.name = "ApiError";
+  }
+}
+
+/** `400 invalid_parameter` naming the parameter. */
+export function invalidParameter(param: string, detail: string): ApiError {
+  return new ApiError(400, "invalid_parameter", detail, param);
+}
+
+/** The problem-details body of an error, as a string. */
+export function problemBody(error: ApiError, requestId: string): string {
+  return JSON.stringify({
+    // A relative reference to the error table of the API reference served by this service.
+    type: `/docs#error-${error.code}`,
+    title: TITLES[error.code],
+    status: error.status,
+    detail: error.detail,
+    code: error.code,
+    success: false,
+    ...(error.param === undefined ? {} : { param: error.param }),
+    request_id: requestId,
+  });
+}
+
+/** The error a non-`ApiError` exception is answered with: no internals. */
+export function internalError(): ApiError {
+  return new ApiError(500, "internal_error", "The server failed to answer this request. Quote the request_id when reporting it.");
+}

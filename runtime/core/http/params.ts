@@ -1,0 +1,98 @@
+/**
+ * The one query-parameter parser of both interfaces (SPEC §3): integers are plain decimal digits
+ * within bounds, a parameter given twice is an error, unknown parameters are ignored.
+ */
+import { invalidParameter } from "./errors.ts";
+
+/** Query values as itty-router collects them: a string, or an array when repeated. */
+export type RawQuery = Record<string, string | string[] | undefined>;
+
+export interface IntSpec {
+  kind: "int";
+  min: number;
+  max: number;
+  default?: number;
+}
+export interface TextSpec {
+  kind: "text";
+  /** Maximum length in code points, after trimming. */
+  maxLength: number;
+  /** Reject a missing or blank value. */
+  required?: boolean;
+}
+export interface EnumSpec<T extends string = string> {
+  kind: "enum";
+  values: readonly T[];
+}
+export interface IntListSpec {
+  kind: "intList";
+  min: number;
+  max: number;
+  maxItems: number;
+}
+export type ParamSpec = IntSpec | TextSpec | EnumSpec | IntListSpec;
+
+type Value<S> = S extends IntSpec
+  ? S extends { default: number }
+    ? number
+    : number | undefined
+  : S extends TextSpec
+    ? string
+    : S extends EnumSpec<infer T>
+      ? T | undefined
+      : S extends IntListSpec
+        ? number[]
+        : never;
+
+const DECIMAL = /^\d{1,15}$/;
+
+/** Parses the named parameters of `query`; throws `400 invalid_parameter` naming the first bad one. */
+export function parseQuery<S extends Record<string, ParamSpec>>(query: RawQuery, specs: S): { [K in keyof S]: Value<S[K]> } {
+  const out: Record<string, unknown> = {};
+  for (const [name, spec] of Object.entries(specs)) {
+    const raw = query[name];
+    if (Array.isArray(raw)) throw invalidParameter(name, `${name} is given ${raw.length} times; give it once`);
+    out[name] = parseOne(name, raw, spec);
+  }
+  return out as { [K in keyof S]: Value<S[K]> };
+}
+
+function parseOne(name: string, raw: string | undefined, spec: ParamSpec): unknown {
+  switch (spec.kind) {
+    case "int":
+      if (raw === undefined) return spec.default;
+      return parseInteger(name, raw, spec.min, spec.max);
+    case "text": {
+      const text = (raw ?? "").trim();
+      if (spec.required && text.length === 0) throw invalidParameter(name, `${name} is required and must not be blank`);
+      const length = codePointLength(text);
+      if (length > spec.maxLength) throw invalidParameter(name, `${name} is ${length} characters long; the limit is ${spec.maxLength}`);
+      return text;
+    }
+    case "enum":
+      if (raw === undefined) return undefined;
+      if (!spec.values.includes(raw)) throw invalidParameter(name, `${name} must be one of ${spec.values.join(", ")}; got ${JSON.stringify(raw)}`);
+      return raw;
+    case "intList": {
+      if (raw === undefined || raw === "") return [];
+      const items = raw.split(",");
+      if (items.length > spec.maxItems) throw invalidParameter(name, `${name} lists ${items.length} values; the limit is ${spec.maxItems}`);
+      return items.map((item) => parseInteger(name, item.trim(), spec.min, spec.max));
+    }
+  }
+}
+
+/** A plain decimal integer within [min, max]; signs, decimals, exponents and blanks are rejected. */
+export function parseInteger(name: string, raw: string, min: number, max: number): number {
+  if (!DECIMAL.test(raw)) throw invalidParameter(name, `${name} must be a whole number from ${min} to ${max} written in digits; got ${JSON.stringify(raw)}`);
+  const value = Number(raw);
+  if (value < min || value > max) throw invalidParameter(name, `${name} must be from ${min} to ${max}; got ${raw}`);
+  return value;
+}
+
+/** Length in code points (an astral character counts once). */
+export function codePointLength(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}

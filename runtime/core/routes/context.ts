@@ -1,0 +1,26 @@
+import type { IRequest } from "itty-router";
+import type { LoadedData } from "../data/load.ts";
+
+/** What every handler gets besides the request. */
+export interface RequestContext {
+  requestId: string;
+  /** The peer address the server saw (entry points pass it in); undefined when unknown. */
+  clientAddress: string | undefined;
+  /** The client's IP as metered (after trusted proxy hops); set by interface B. */
+  clientIp?: string;
+  /** The plan a metered request ran under, for the access log. */
+  plan?: string;
+}
+
+export type Handler = (request: IRequest, ctx: RequestContext) => Promise<Response> | Response;
+
+/** A route: method, path relative to the app root (base included), handler. */
+export interface Route {
+  method: "GET" | "POST";
+  path: string;
+  handler: Handler;
+}
+
+export interface RouteDeps {
+  data: LoadedData;
+}

@@ -1,0 +1,97 @@
+/** Interface A (SPEC §3): `GET /hanja`, `GET /hanja/{character}`, `GET /idioms`, `GET /meta`. */
+import type { IRequest } from "itty-router";
+import type { LoadedData } from "../data/load.ts";
+import { searchCharacters } from "../hanja/searchCharacters.ts";
+import { ApiError, invalidParameter } from "../http/errors.ts";
+import { type RawQuery, parseQuery } from "../http/params.ts";
+import { pathOf, sendBody } from "../http/respond.ts";
+import { searchIdioms } from "../idioms/searchIdioms.ts";
+import type { Route } from "./context.ts";
+
+const PAGING = {
+  page: { kind: "int", min: 1, max: 10_000, default: 1 },
+  per_page: { kind: "int", min: 1, max: 50, default: 24 },
+} as const;
+const Q = { kind: "text", maxLength: 80 } as const;
+
+const HANJA_PARAMS = {
+  q: Q,
+  ...PAGING,
+  strokes: { kind: "int", min: 1, max: 64 },
+  radical_number: { kind: "int", min: 1, max: 214 },
+  starter: { kind: "int", min: 0, max: 1 },
+  education: { kind: "int", min: 0, max: 1 },
+} as const;
+const IDIOMS_PARAMS = { q: Q, ...PAGING } as const;
+
+/** The routes of interface A under `base`. */
+export function hanjaRoutes(base: string, data: LoadedData): Route[] {
+  const etag = data.manifest.data_hash.slice(0, 32);
+  const caching = { etag };
+  const chars = data.characters;
+  const metaBody = JSON.stringify({
+    ...data.meta,
+    counts: data.counts,
+    licenses: {
+      ...(data.meta.licenses as Record<string, unknown>),
+      idioms: { ...((data.meta.licenses as Record<string, Record<string, unknown>>).idioms ?? {}), url: `${base}/terms` },
+    },
+  });
+
+  const list = (request: IRequest, positions: number[], items: readonly string[], page: number, perPage: number) => {
+    const start = (page - 1) * perPage;
+    const slice = positions.slice(start, start + perPage).map((p) => items[p]);
+    const pages = Math.ceil(positions.length / perPage);
+    const body = `{"data":[${slice.join(",")}],"total":${positions.length},"page":${page},"per_page":${perPage},"pages":${pages},"source":${JSON.stringify(chars.source)}}`;
+    return sendBody(request, body, { caching });
+  };
+
+  return [
+    {
+      method: "GET",
+      path: `${base}/hanja`,
+      handler: (request) => {
+        // The list and `/hanja/` (an empty character segment) share a route pattern.
+        if (pathOf(request.url).endsWith("/")) throw invalidParameter("character", "character is empty; give exactly one character, e.g. /hanja/水");
+        const p = parseQuery(request.query as RawQuery, HANJA_PARAMS);
+        const positions = searchCharacters(chars, p.q, p);
+        return list(request, positions, chars.records, p.page, p.per_page);
+      },
+    },
+    {
+      method: "GET",
+      path: `${base}/hanja/:character`,
+      handler: (request) => {
+        const character = decodeSegment(request.params.character ?? "", "character");
+        const length = [...character].length;
+        if (length !== 1) throw invalidParameter("character", `character must be exactly one character; got ${length}`);
+        const position = chars.positionOf.get(character);
+        if (position === undefined) throw new ApiError(404, "not_found", `${character} (U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}) is not in the dataset`);
+        return sendBody(request, chars.details[position] ?? "", { caching });
+      },
+    },
+    {
+      method: "GET",
+      path: `${base}/idioms`,
+      handler: (request) => {
+        const p = parseQuery(request.query as RawQuery, IDIOMS_PARAMS);
+        return list(request, searchIdioms(data.idioms, p.q), data.idioms.itemsA, p.page, p.per_page);
+      },
+    },
+    { method: "GET", path: `${base}/meta`, handler: (request) => sendBody(request, metaBody, { caching }) },
+    {
+      method: "GET",
+      path: `${base}/terms`,
+      handler: (request) => sendBody(request, data.terms, { caching, contentType: "text/markdown; charset=utf-8" }),
+    },
+  ];
+}
+
+/** Percent-decodes a path segment; a malformed escape is a 400 naming the parameter. */
+export function decodeSegment(segment: string, param: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw invalidParameter(param, `${param} is not valid percent-encoded UTF-8`);
+  }
+}

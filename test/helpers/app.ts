@@ -1,0 +1,30 @@
+import { join } from "node:path";
+import { type App, type AppOptions, createApp } from "../../runtime/core/app.ts";
+import type { DistFiles } from "../../runtime/core/data/load.ts";
+import { loadDistFiles } from "../../runtime/entry/loadDist.ts";
+
+export const ROOT = join(import.meta.dirname, "../..");
+let dist: DistFiles | undefined;
+
+/** The built dist/ files, read once per test file. */
+export function distFiles(): DistFiles {
+  return (dist ??= loadDistFiles(join(ROOT, "dist")));
+}
+
+/** An app over the built dist/ with test options. */
+export function testApp(options: Partial<AppOptions> = {}): App {
+  return createApp({ dist: distFiles(), onError: () => {}, ...options });
+}
+
+/** GET (or another method) a path on the app and return the response. */
+export function call(app: App, path: string, init: RequestInit & { clientAddress?: string } = {}): Promise<Response> {
+  const { clientAddress, ...rest } = init;
+  return app.fetch(new Request(`http://localhost${path}`, rest), { clientAddress: clientAddress ?? "127.0.0.1" });
+}
+
+/** GET a path and parse its JSON body. */
+export async function getJson<T = any>(app: App, path: string, init: RequestInit & { clientAddress?: string } = {}): Promise<{ status: number; body: T; headers: Headers }> {
+  const response = await call(app, path, init);
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as T, headers: response.headers };
+}
