@@ -1,0 +1,51 @@
+/**
+ * The operator's actions on a key, shared by the admin HTTP routes and the CLI:
+ * confirming a deposit (or renewing an expired key) and revoking.
+ */
+import type { KeyRecord, KeyStatus, QuotaStore } from "./store.ts";
+
+/** How long an annual plan runs from confirmation. */
+export const ANNUAL_TERM_DAYS = 365;
+
+/** The status a key has at `now` (`expired` once an annual key passes `expires_at`). */
+export function keyStatus(key: KeyRecord, now: Date): KeyStatus {
+  if (key.status === "active" && key.expires_at !== null && Date.parse(key.expires_at) <= now.getTime()) return "expired";
+  return key.status;
+}
+
+/** Outcome of an operator action: the updated key, or why nothing changed. */
+export type ActionResult = { ok: true; key: KeyRecord } | { ok: false; reason: "not_found" | "revoked" };
+
+/**
+ * Confirms the deposit: the key becomes `annual`/`active` for one year from now. Confirming an
+ * expired key renews it for a year from now; confirming an active key extends it by a year from
+ * its current expiry. A revoked key cannot be confirmed.
+ */
+export async function confirmKey(store: QuotaStore, id: string, now: Date): Promise<ActionResult> {
+  const key = await store.keyById(id);
+  if (!key) return { ok: false, reason: "not_found" };
+  if (key.status === "revoked") return { ok: false, reason: "revoked" };
+  const from = keyStatus(key, now) === "active" && key.expires_at ? new Date(key.expires_at) : now;
+  const expires = new Date(from.getTime() + ANNUAL_TERM_DAYS * 86_400_000);
+  const updated = await store.updateKey(id, {
+    plan: "annual",
+    status: "active",
+    confirmed_at: now.toISOString(),
+    expires_at: expires.toISOString(),
+  });
+  return updated ? { ok: true, key: updated } : { ok: false, reason: "not_found" };
+}
+
+/** Revokes a key for good (it answers 403 `key_revoked` from then on). */
+export async function revokeKey(store: QuotaStore, id: string, now: Date): Promise<ActionResult> {
+  const key = await store.keyById(id);
+  if (!key) return { ok: false, reason: "not_found" };
+  const updated = await store.updateKey(id, { status: "revoked", revoked_at: key.revoked_at ?? now.toISOString() });
+  return updated ? { ok: true, key: updated } : { ok: false, reason: "not_found" };
+}
+
+/** The key as the operator sees it (admin routes, CLI): everything but the hash, with the live status. */
+export function adminView(key: KeyRecord, now: Date): Record<string, unknown> {
+  const { hash: _hash, ...rest } = key;
+  return { ...rest, status: keyStatus(key, now) };
+}

@@ -1,0 +1,67 @@
+import { DuplicateApplicationError, type ConsumeResult, type KeyPatch, type KeyRecord, type QuotaStore, type StoredKeyStatus } from "./store.ts";
+
+/**
+ * In-process quota store: exact within one process (JavaScript runs each call to completion),
+ * lost on restart. For tests, single-process deployments and embedding.
+ */
+export class MemoryQuotaStore implements QuotaStore {
+  private readonly counters = new Map<string, number>();
+  private readonly keys = new Map<string, KeyRecord>();
+  private readonly byHash = new Map<string, string>();
+
+  consume(bucket: string, day: string, limit: number): ConsumeResult {
+    this.prune(day);
+    const id = `${day}\u0000${bucket}`;
+    const used = this.counters.get(id) ?? 0;
+    if (used >= limit) return { allowed: false, used };
+    this.counters.set(id, used + 1);
+    return { allowed: true, used: used + 1 };
+  }
+
+  used(bucket: string, day: string): number {
+    return this.counters.get(`${day}\u0000${bucket}`) ?? 0;
+  }
+
+  insertKey(record: KeyRecord): void {
+    const email = record.applicant.email.toLowerCase();
+    for (const key of this.keys.values()) {
+      if (key.status === "pending_deposit" && key.applicant.email.toLowerCase() === email) throw new DuplicateApplicationError();
+    }
+    this.keys.set(record.id, structuredClone(record));
+    this.byHash.set(record.hash, record.id);
+  }
+
+  keyByHash(hash: string): KeyRecord | null {
+    const id = this.byHash.get(hash);
+    return id === undefined ? null : this.keyById(id);
+  }
+
+  keyById(id: string): KeyRecord | null {
+    const key = this.keys.get(id);
+    return key ? structuredClone(key) : null;
+  }
+
+  listKeys(status?: StoredKeyStatus): KeyRecord[] {
+    return [...this.keys.values()]
+      .filter((k) => status === undefined || k.status === status)
+      .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id))
+      .map((k) => structuredClone(k));
+  }
+
+  updateKey(id: string, patch: KeyPatch): KeyRecord | null {
+    const key = this.keys.get(id);
+    if (!key) return null;
+    Object.assign(key, patch);
+    return structuredClone(key);
+  }
+
+  close(): void {}
+
+  private lastDay = "";
+  /** Drops the counters of past days when the day changes, so memory stays bounded. */
+  private prune(day: string): void {
+    if (day === this.lastDay) return;
+    this.lastDay = day;
+    for (const id of this.counters.keys()) if (!id.startsWith(`${day}\u0000`)) this.counters.delete(id);
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * The quota store: API keys, their applications and the daily counters (SPEC §4). The core only
+ * talks to this interface; `MemoryQuotaStore` and the SQLite store implement it.
+ */
+
+export type Plan = "demo" | "free" | "annual";
+/** Stored statuses; `expired` is derived from `expires_at` at read time. */
+export type StoredKeyStatus = "pending_deposit" | "active" | "revoked";
+export type KeyStatus = StoredKeyStatus | "expired";
+
+/** The applicant's personal data: stored, shown only by the admin routes and CLI, never logged. */
+export interface Applicant {
+  name: string;
+  email: string;
+  phone: string | null;
+  depositor: string | null;
+}
+
+/** A key as stored: never the key itself, only its SHA-256 and a public id. */
+export interface KeyRecord {
+  /** Public key id (`key_` + 12 base62 characters), safe to show and log. */
+  id: string;
+  /** SHA-256 of the full key, hex. */
+  hash: string;
+  plan: "free" | "annual";
+  status: StoredKeyStatus;
+  /** ISO 8601 instants. */
+  created_at: string;
+  confirmed_at: string | null;
+  expires_at: string | null;
+  revoked_at: string | null;
+  applicant: Applicant;
+}
+
+/** Result of one metering attempt. */
+export interface ConsumeResult {
+  /** True when the call was counted (the count was below the limit). */
+  allowed: boolean;
+  /** The count after this attempt (unchanged when not allowed). */
+  used: number;
+}
+
+/** A change to a key (confirm, renew, revoke). */
+export type KeyPatch = Partial<Pick<KeyRecord, "plan" | "status" | "confirmed_at" | "expires_at" | "revoked_at">>;
+
+export interface QuotaStore {
+  /**
+   * Counts one call in `bucket` for `day` if fewer than `limit` were counted, atomically: N
+   * concurrent calls against limit L succeed exactly min(N, L) times, across processes too.
+   */
+  consume(bucket: string, day: string, limit: number): ConsumeResult | Promise<ConsumeResult>;
+  /** The count of `bucket` for `day` (0 when none). */
+  used(bucket: string, day: string): number | Promise<number>;
+  /**
+   * Stores a new key. Fails with `DuplicateApplicationError` when a `pending_deposit` key with the
+   * same e-mail (case-insensitive) exists, atomically.
+   */
+  insertKey(record: KeyRecord): void | Promise<void>;
+  keyByHash(hash: string): KeyRecord | null | Promise<KeyRecord | null>;
+  keyById(id: string): KeyRecord | null | Promise<KeyRecord | null>;
+  /** Keys, newest first, optionally with one stored status. */
+  listKeys(status?: StoredKeyStatus): KeyRecord[] | Promise<KeyRecord[]>;
+  /** Applies a change; returns the updated key, or null when there is no such key. */
+  updateKey(id: string, patch: KeyPatch): KeyRecord | null | Promise<KeyRecord | null>;
+  /** Releases files and handles. */
+  close(): void | Promise<void>;
+}
+
+/** Raised by `insertKey` for a second pending application with the same e-mail. */
+export class DuplicateApplicationError extends Error {
+  constructor() {
+    super("an application with this e-mail is already awaiting its deposit");
+    this.name = "DuplicateApplicationError";
+  }
+}
