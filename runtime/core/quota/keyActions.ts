@@ -18,15 +18,15 @@ export type ActionResult = { ok: true; key: KeyRecord } | { ok: false; reason: "
 
 /**
  * Confirms the deposit: the key becomes `annual`/`active` for one year from now. Confirming an
- * expired key renews it for a year from now; confirming an active key extends it by a year from
- * its current expiry. A revoked key cannot be confirmed.
+ * expired key renews it for a year from now. Confirming a key that is already active changes
+ * nothing (a repeated click must not sell a second year). A revoked key cannot be confirmed.
  */
 export async function confirmKey(store: QuotaStore, id: string, now: Date): Promise<ActionResult> {
   const key = await store.keyById(id);
   if (!key) return { ok: false, reason: "not_found" };
   if (key.status === "revoked") return { ok: false, reason: "revoked" };
-  const from = keyStatus(key, now) === "active" && key.expires_at ? new Date(key.expires_at) : now;
-  const expires = new Date(from.getTime() + ANNUAL_TERM_DAYS * 86_400_000);
+  if (keyStatus(key, now) === "active") return { ok: true, key };
+  const expires = new Date(now.getTime() + ANNUAL_TERM_DAYS * 86_400_000);
   const updated = await store.updateKey(id, {
     plan: "annual",
     status: "active",
