@@ -1,4 +1,5 @@
 import { basename } from "node:path";
+import { crc32 } from "node:zlib";
 import { parse } from "csv-parse/sync";
 import unzipper from "unzipper";
 import { FINGERPRINT_PROPERTIES, versionFromFingerprint } from "./fingerprint.ts";
@@ -45,11 +46,17 @@ export function readUnihanZip(source: string | Uint8Array, label = typeof source
     const texts: [string, string][] = [];
     for (const file of files) {
       const name = basename(file.path);
+      let bytes: Buffer;
       try {
-        texts.push([name, (await file.buffer()).toString("utf8")]);
+        bytes = await file.buffer();
       } catch (error) {
         throw new InputError(`unihan: cannot decompress ${name} in ${label}: ${(error as Error).message} (corrupt or truncated zip?)`);
       }
+      // unzipper does not check the CRC: without this a damaged entry can inflate to wrong text silently.
+      if (bytes.length !== file.uncompressedSize || crc32(bytes) !== file.crc32) {
+        throw new InputError(`unihan: ${name} in ${label} fails its size or CRC-32 check (corrupt zip)`);
+      }
+      texts.push([name, bytes.toString("utf8")]);
     }
     const only = options.onlyWith ? codepointsWith(texts, options.onlyWith) : undefined;
     for (const [name, text] of texts) {
@@ -78,7 +85,7 @@ async function openZip(source: string | Uint8Array, label: string) {
   try {
     return typeof source === "string" ? await unzipper.Open.file(source) : await unzipper.Open.buffer(Buffer.from(source));
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "file not found" : (error as Error).message;
+    const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "file not found" : `${(error as Error).message} (not a zip, or corrupt or truncated)`;
     throw new InputError(`unihan: cannot open ${label} as a zip: ${reason}`);
   }
 }
