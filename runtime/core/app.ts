@@ -8,6 +8,12 @@ import { ApiError, internalError, problemBody } from "./http/errors.ts";
 import { CORS_HEADERS, PROBLEM_TYPE, pathOf, preflight } from "./http/respond.ts";
 import type { RequestContext, Route } from "./routes/context.ts";
 import { hanjaRoutes } from "./routes/hanjaRoutes.ts";
+import { adminRoutes } from "./routes/adminRoutes.ts";
+import { quizRoutes } from "./routes/quizRoutes.ts";
+import { parseOffset } from "./quota/clock.ts";
+import { MemoryQuotaStore } from "./quota/memoryStore.ts";
+import type { QuotaStore } from "./quota/store.ts";
+import { type Random, cryptoRandom } from "./quiz/random.ts";
 
 /** Options of `createApp`. Every field has the default named in its comment. */
 export interface AppOptions {
@@ -17,6 +23,20 @@ export interface AppOptions {
   hanjaBase?: string;
   /** Base path of interface B. Default `/quiz/v1`. */
   quizBase?: string;
+  /** Keys, applications and daily counters. Default: a new `MemoryQuotaStore` (lost on restart). */
+  store?: QuotaStore;
+  /** Offset of the metering day from UTC, `+09:00` (Asia/Seoul) by default. */
+  quotaTzOffset?: string;
+  /** Reverse-proxy hops whose `X-Forwarded-For` entries are trusted. Default 0 (use the socket's peer). */
+  trustProxyHops?: number;
+  /** Enables the admin routes when set (Bearer token). Default: unset, the routes answer 404. */
+  adminToken?: string;
+  /** Bank account text of the payment instructions. Default: a placeholder asking to configure it. */
+  bankAccount?: string;
+  /** Clock, for tests. Default: the system clock. */
+  now?: () => Date;
+  /** Randomness for quizzes and keys. Default: the platform CSPRNG. */
+  random?: Random;
   /** Receives one access-log record per request. Default: none. */
   log?: (entry: AccessLogEntry) => void;
   /** Receives unexpected errors with their request id. Default: `console.error`. */
@@ -52,7 +72,25 @@ export interface App {
 export function createApp(options: AppOptions): App {
   const data = loadData(options.dist);
   const hanjaBase = normaliseBase(options.hanjaBase ?? "/hanja/v1", "hanjaBase");
-  const routes: Route[] = [...hanjaRoutes(hanjaBase, data)];
+  const quizBase = normaliseBase(options.quizBase ?? "/quiz/v1", "quizBase");
+  const store = options.store ?? new MemoryQuotaStore();
+  const now = options.now ?? (() => new Date());
+  const offsetMinutes = parseOffset(options.quotaTzOffset ?? "+09:00");
+  if (offsetMinutes === null) throw new Error(`quotaTzOffset: ${JSON.stringify(options.quotaTzOffset)} is not an offset like +09:00`);
+  const trustProxyHops = options.trustProxyHops ?? 0;
+  if (!Number.isInteger(trustProxyHops) || trustProxyHops < 0) throw new Error(`trustProxyHops: ${trustProxyHops} is not a whole number ≥ 0`);
+  const routes: Route[] = [
+    ...hanjaRoutes(hanjaBase, data),
+    ...quizRoutes(quizBase, data, {
+      store,
+      now,
+      random: options.random ?? cryptoRandom,
+      offsetMinutes,
+      trustProxyHops,
+      bankAccount: options.bankAccount ?? "(the operator has not configured BANK_ACCOUNT yet)",
+    }),
+    ...(options.adminToken ? adminRoutes(quizBase, { store, now, adminToken: options.adminToken }) : []),
+  ];
   const router = IttyRouter<IRequest, [RequestContext]>();
   for (const route of routes) {
     router[route.method.toLowerCase() as "get"](route.path, route.handler);
@@ -103,7 +141,7 @@ export function createApp(options: AppOptions): App {
     throw notFound();
   }
 
-  return { fetch, data, close: async () => {} };
+  return { fetch, data, close: async () => void (await store.close()) };
 }
 
 function notFound(): ApiError {

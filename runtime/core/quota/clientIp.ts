@@ -1,0 +1,28 @@
+/**
+ * The client IP a demo quota is counted against (SPEC §4): the socket's peer, or the address
+ * `trustProxyHops` entries from the right of `X-Forwarded-For`; IPv4-mapped IPv6 as IPv4; IPv6
+ * grouped by its /64.
+ */
+import ipaddr from "ipaddr.js";
+
+export function clientIp(peer: string | undefined, forwardedFor: string | null, trustProxyHops: number): string {
+  let address = peer ?? "unknown";
+  if (trustProxyHops > 0 && forwardedFor) {
+    const hops = forwardedFor.split(",").map((s) => s.trim()).filter(Boolean);
+    const chosen = hops[Math.max(0, hops.length - trustProxyHops)];
+    if (chosen) address = chosen;
+  }
+  return meteringKey(address);
+}
+
+/** Normalises an address for metering: `::ffff:1.2.3.4` → `1.2.3.4`, IPv6 → `2001:db8:1:2::/64`. */
+export function meteringKey(address: string): string {
+  const bare = address.replace(/^\[|\]$/g, "").replace(/%.*$/, "");
+  if (!ipaddr.isValid(bare)) return address;
+  const parsed = ipaddr.parse(bare);
+  if (parsed.kind() === "ipv4") return parsed.toString();
+  const v6 = parsed as ipaddr.IPv6;
+  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().toString();
+  const parts = v6.parts.slice(0, 4);
+  return `${new ipaddr.IPv6([...parts, 0, 0, 0, 0]).toString()}/64`;
+}

@@ -1,0 +1,87 @@
+/**
+ * Who is calling interface B and how much they have left (SPEC §4): key from `X-API-Key` or
+ * `api_key`, or the demo quota of the client IP; one atomic count per metered call; the
+ * rate-limit headers on every metered response.
+ */
+import { ApiError, invalidParameter } from "../http/errors.ts";
+import { KEY_PATTERN, hashApiKey } from "./apiKeys.ts";
+import { quotaDay } from "./clock.ts";
+import { keyStatus } from "./keyActions.ts";
+import type { KeyRecord, Plan, QuotaStore } from "./store.ts";
+
+/** Daily limits per plan. */
+export const DAILY_LIMITS = { demo: 30, free: 100, annual: 10_000 } as const;
+
+/** The caller of a request: a key (with its stored record) or the demo quota of an IP. */
+export type Caller = { plan: "demo"; bucket: string; key: null } | { plan: "free" | "annual"; bucket: string; key: KeyRecord };
+
+export interface MeterConfig {
+  store: QuotaStore;
+  now: () => Date;
+  /** Minutes east of UTC of the metering day. */
+  offsetMinutes: number;
+}
+
+/** The key a request carries, or null; a header and a query value that differ are a 400. */
+export function presentedKey(request: Request, query: Record<string, string | string[] | undefined>): string | null {
+  const header = request.headers.get("x-api-key");
+  const fromQuery = query.api_key;
+  if (Array.isArray(fromQuery)) throw invalidParameter("api_key", "api_key is given more than once");
+  if (header !== null && fromQuery !== undefined && header !== fromQuery) {
+    throw invalidParameter("api_key", "X-API-Key and api_key are both given and differ; send the key once");
+  }
+  const key = header ?? fromQuery ?? null;
+  return key === "" ? null : key;
+}
+
+/**
+ * Resolves the caller. Unknown or malformed keys are `401 invalid_key` (never demo); expired and
+ * revoked keys are `403` unless `allowInactive` (for `GET /me`, which reports them).
+ */
+export async function identify(config: MeterConfig, key: string | null, ip: string, allowInactive = false): Promise<Caller> {
+  if (key === null) return { plan: "demo", bucket: `ip:${ip}`, key: null };
+  const record = KEY_PATTERN.test(key) ? await config.store.keyByHash(await hashApiKey(key)) : null;
+  if (!record) throw new ApiError(401, "invalid_key", "The API key is not valid. Keys look like hj_ followed by 32 letters and digits; get one from POST /subscribe.", "api_key");
+  if (!allowInactive) {
+    const status = keyStatus(record, config.now());
+    if (status === "revoked") throw new ApiError(403, "key_revoked", "This API key was revoked by the operator.", "api_key");
+    if (status === "expired") throw new ApiError(403, "key_expired", `This API key expired at ${record.expires_at}; renew the annual plan to use it again.`, "api_key");
+  }
+  return { plan: record.plan, bucket: `key:${record.id}`, key: record };
+}
+
+/** The daily limit of a caller (0 for an expired or revoked key). */
+export function dailyLimit(caller: Caller, now: Date): number {
+  if (caller.key && keyStatus(caller.key, now) !== "active" && keyStatus(caller.key, now) !== "pending_deposit") return 0;
+  return DAILY_LIMITS[caller.plan];
+}
+
+/** Outcome of metering one call: the headers to send and what the body's `quota` says. */
+export interface Metered {
+  headers: Record<string, string>;
+  quota: { plan: Plan; remaining: number };
+}
+
+/** Counts one call; over the limit it throws `429 quota_exceeded` carrying the headers and `Retry-After`. */
+export async function meter(config: MeterConfig, caller: Caller): Promise<Metered> {
+  const now = config.now();
+  const { day, resetsAt, secondsToReset } = quotaDay(now, config.offsetMinutes);
+  const limit = dailyLimit(caller, now);
+  const { allowed, used } = await config.store.consume(caller.bucket, day, limit);
+  const remaining = Math.max(0, limit - used);
+  const headers = {
+    "RateLimit-Policy": `"daily";q=${limit};w=86400`,
+    RateLimit: `"daily";r=${remaining};t=${secondsToReset}`,
+    "X-RateLimit-Limit": String(limit),
+    "X-RateLimit-Remaining": String(remaining),
+    "X-RateLimit-Reset": String(Math.floor(resetsAt.getTime() / 1000)),
+  };
+  if (!allowed) {
+    throw new ApiError(429, "quota_exceeded", `The daily limit of ${limit} calls for the ${caller.plan} plan is used up; it resets at ${resetsAt.toISOString()}.`, undefined, {
+      ...headers,
+      "Retry-After": String(secondsToReset),
+      "Cache-Control": "no-store",
+    });
+  }
+  return { headers, quota: { plan: caller.plan, remaining } };
+}

@@ -1,0 +1,72 @@
+/**
+ * Operator routes under the quiz base (SPEC §4), registered only when an admin token is
+ * configured: list, show, confirm a deposit, revoke. Bearer token compared in constant time.
+ */
+import type { IRequest } from "itty-router";
+import { ApiError, invalidParameter } from "../http/errors.ts";
+import { type RawQuery, parseQuery } from "../http/params.ts";
+import { sendBody } from "../http/respond.ts";
+import { constantTimeEqual } from "../quota/apiKeys.ts";
+import { type ActionResult, adminView, confirmKey, revokeKey } from "../quota/keyActions.ts";
+import type { QuotaStore } from "../quota/store.ts";
+import type { Route } from "./context.ts";
+
+export interface AdminConfig {
+  store: QuotaStore;
+  now: () => Date;
+  adminToken: string;
+}
+
+const STATUS_PARAMS = { status: { kind: "enum", values: ["pending_deposit", "active", "revoked"] } } as const;
+
+export function adminRoutes(base: string, config: AdminConfig): Route[] {
+  const guard = async (request: IRequest) => {
+    const header = request.headers.get("authorization") ?? "";
+    const token = /^Bearer\s+(.+)$/i.exec(header)?.[1] ?? "";
+    if (!(await constantTimeEqual(token, config.adminToken))) {
+      throw new ApiError(401, "invalid_key", "Admin routes need Authorization: Bearer <ADMIN_TOKEN>.", "authorization", { "WWW-Authenticate": 'Bearer realm="admin"' });
+    }
+  };
+  const send = (request: IRequest, body: unknown) => sendBody(request, JSON.stringify({ success: true, ...(body as object) }), { caching: "no-store" });
+  const keyId = (request: IRequest) => {
+    const id = request.params.id ?? "";
+    if (!/^key_[0-9A-Za-z]{12}$/.test(id)) throw invalidParameter("id", "id must look like key_ followed by 12 letters and digits");
+    return id;
+  };
+  const act = (action: (store: QuotaStore, id: string, now: Date) => Promise<ActionResult>) => async (request: IRequest) => {
+    await guard(request);
+    const now = config.now();
+    const result = await action(config.store, keyId(request), now);
+    if (!result.ok) {
+      if (result.reason === "revoked") throw new ApiError(409, "conflict", "A revoked key cannot be confirmed.", "id");
+      throw new ApiError(404, "not_found", "No key with this id.", "id");
+    }
+    return send(request, { key: adminView(result.key, now) });
+  };
+
+  return [
+    {
+      method: "GET",
+      path: `${base}/admin/keys`,
+      handler: async (request) => {
+        await guard(request);
+        const { status } = parseQuery(request.query as RawQuery, STATUS_PARAMS);
+        const now = config.now();
+        const keys = await config.store.listKeys(status);
+        return send(request, { count: keys.length, keys: keys.map((k) => adminView(k, now)) });
+      },
+    },
+    {
+      method: "GET",
+      path: `${base}/admin/keys/:id`,
+      handler: async (request) => {
+        await guard(request);
+        const key = await config.store.keyById(keyId(request));
+        if (!key) throw new ApiError(404, "not_found", "No key with this id.", "id");
+        return send(request, { key: adminView(key, config.now()) });
+      },
+    },
+    { method: "POST", path: `${base}/admin/keys/:id/confirm`, handler: act(confirmKey) },
+    { method: "POST", path: `${base}/admin/keys/:id/revoke`, handler: act(revokeKey) },
+  ];
+}

@@ -1,0 +1,150 @@
+/**
+ * Interface B (SPEC §4): `GET /quiz`, `/idiom`, `/idiom/{idx}`, `/search` (metered), `GET /me`,
+ * `POST /subscribe`.
+ */
+import type { IRequest } from "itty-router";
+import type { LoadedData } from "../data/load.ts";
+import { ApiError, invalidParameter } from "../http/errors.ts";
+import { type RawQuery, parseInteger, parseQuery } from "../http/params.ts";
+import { sendBody } from "../http/respond.ts";
+import { searchIdioms } from "../idioms/searchIdioms.ts";
+import { QUIZ_TYPES, makeQuizzes, sample } from "../quiz/makeQuiz.ts";
+import type { Random } from "../quiz/random.ts";
+import { clientIp } from "../quota/clientIp.ts";
+import { quotaDay } from "../quota/clock.ts";
+import { type MeterConfig, dailyLimit, identify, meter, presentedKey } from "../quota/meter.ts";
+import { keyStatus } from "../quota/keyActions.ts";
+import type { QuotaStore } from "../quota/store.ts";
+import { decodeSegment } from "./hanjaRoutes.ts";
+import type { RequestContext, Route } from "./context.ts";
+import { subscribeHandler } from "./subscribe.ts";
+
+/** What interface B needs besides the data. */
+export interface QuizConfig {
+  store: QuotaStore;
+  now: () => Date;
+  random: Random;
+  /** Minutes east of UTC of the metering day (Asia/Seoul: 540). */
+  offsetMinutes: number;
+  /** Trusted reverse-proxy hops in front of the server (0: use the socket's peer). */
+  trustProxyHops: number;
+  /** Bank account text shown in the payment instructions. */
+  bankAccount: string;
+}
+
+const NO_STORE = "no-store" as const;
+
+/** The routes of interface B under `base`. */
+export function quizRoutes(base: string, data: LoadedData, config: QuizConfig): Route[] {
+  const meterConfig: MeterConfig = { store: config.store, now: config.now, offsetMinutes: config.offsetMinutes };
+  const { idioms } = data.idioms;
+  const maxIdx = idioms.reduce((max, i) => Math.max(max, i.idx), 0);
+
+  const QUIZ_PARAMS = {
+    type: { kind: "enum", values: QUIZ_TYPES },
+    choices: { kind: "int", min: 2, max: 6, default: 4 },
+    count: { kind: "int", min: 1, max: 20, default: 1 },
+    exclude: { kind: "intList", min: 1, max: 999_999, maxItems: 200 },
+  } as const;
+  const IDIOM_PARAMS = { count: { kind: "int", min: 1, max: 50, default: 1 } } as const;
+  const SEARCH_PARAMS = { q: { kind: "text", maxLength: 80, required: true } } as const;
+
+  /** Validates first (a 400 is not metered), then identifies the caller and counts the call. */
+  const metered =
+    <P>(parse: (request: IRequest) => P, answer: (params: P) => Record<string, unknown> | Promise<Record<string, unknown>>) =>
+    async (request: IRequest, ctx: RequestContext): Promise<Response> => {
+      const params = parse(request);
+      const caller = await identify(meterConfig, presentedKey(request, request.query as RawQuery), ipOf(request, ctx));
+      ctx.plan = caller.plan;
+      const { headers, quota } = await meter(meterConfig, caller);
+      try {
+        const body = await answer(params);
+        return sendBody(request, JSON.stringify({ success: true, ...body, quota }), { caching: NO_STORE, headers });
+      } catch (error) {
+        if (error instanceof ApiError) throw new ApiError(error.status, error.code, error.detail, error.param, { ...error.headers, ...headers });
+        throw error;
+      }
+    };
+
+  const ipOf = (request: IRequest, ctx: RequestContext) =>
+    (ctx.clientIp ??= clientIp(ctx.clientAddress, request.headers.get("x-forwarded-for"), config.trustProxyHops));
+
+  return [
+    {
+      method: "GET",
+      path: `${base}/quiz`,
+      handler: metered(
+        (request) => parseQuery(request.query as RawQuery, QUIZ_PARAMS),
+        (p) => {
+          const quizzes = makeQuizzes(idioms, { type: p.type, choices: p.choices, count: p.count, exclude: new Set(p.exclude) }, config.random);
+          if (!quizzes) throw invalidParameter("exclude", `exclude leaves fewer than ${p.count} idioms to ask about`);
+          return p.count === 1 ? { quiz: quizzes[0] } : { quizzes };
+        },
+      ),
+    },
+    {
+      method: "GET",
+      path: `${base}/idiom`,
+      handler: metered(
+        (request) => parseQuery(request.query as RawQuery, IDIOM_PARAMS),
+        (p) => ({ idioms: sample(idioms, p.count, config.random) }),
+      ),
+    },
+    {
+      method: "GET",
+      path: `${base}/idiom/:idx`,
+      handler: metered(
+        (request) => parseInteger("idx", decodeSegment(request.params.idx ?? "", "idx"), 1, 999_999),
+        (idx) => {
+          const position = data.idioms.positionOfIdx.get(idx);
+          if (position === undefined) throw new ApiError(404, "not_found", `There is no idiom with idx ${idx} (idx runs from 1 to ${maxIdx}).`, "idx");
+          return { idiom: idioms[position] };
+        },
+      ),
+    },
+    {
+      method: "GET",
+      path: `${base}/search`,
+      handler: metered(
+        (request) => parseQuery(request.query as RawQuery, SEARCH_PARAMS),
+        (p) => {
+          const found = searchIdioms(data.idioms, p.q).slice(0, 30).map((i) => idioms[i]);
+          return { query: p.q, count: found.length, idioms: found };
+        },
+      ),
+    },
+    {
+      method: "GET",
+      path: `${base}/me`,
+      handler: async (request, ctx) => {
+        const caller = await identify(meterConfig, presentedKey(request, request.query as RawQuery), ipOf(request, ctx), true);
+        ctx.plan = caller.plan;
+        const now = config.now();
+        const { day, resetsAt } = quotaDay(now, config.offsetMinutes);
+        const limit = dailyLimit(caller, now);
+        const used = await config.store.used(caller.bucket, day);
+        const key = caller.key;
+        const body = {
+          success: true,
+          key: {
+            id: key?.id ?? null,
+            plan: caller.plan,
+            status: key ? keyStatus(key, now) : "active",
+            daily_limit: limit,
+            used_today: used,
+            remaining: Math.max(0, limit - used),
+            resets_at: resetsAt.toISOString(),
+            expires_at: key?.expires_at ?? null,
+            created_at: key?.created_at ?? null,
+          },
+        };
+        return sendBody(request, JSON.stringify(body), { caching: NO_STORE });
+      },
+    },
+    {
+      method: "POST",
+      path: `${base}/subscribe`,
+      handler: (request, ctx) => subscribeHandler(request, { ...config, ip: ipOf(request, ctx) }),
+    },
+  ];
+}

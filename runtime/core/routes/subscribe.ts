@@ -1,0 +1,147 @@
+/**
+ * `POST /subscribe` (SPEC §4): JSON only, at most 8 KiB, fields validated; issues a free key
+ * awaiting the deposit and answers with the payment instructions. Personal data goes to the store
+ * and nowhere else.
+ */
+import type { IRequest } from "itty-router";
+import { ApiError, invalidParameter } from "../http/errors.ts";
+import { codePointLength } from "../http/params.ts";
+import { sendBody } from "../http/respond.ts";
+import { newApiKey, hashApiKey } from "../quota/apiKeys.ts";
+import { quotaDay } from "../quota/clock.ts";
+import { DAILY_LIMITS } from "../quota/meter.ts";
+import { type Applicant, DuplicateApplicationError } from "../quota/store.ts";
+import type { QuizConfig } from "./quizRoutes.ts";
+
+export const MAX_BODY_BYTES = 8 * 1024;
+/** Applications one client IP may make per metering day. */
+export const APPLICATIONS_PER_IP = 5;
+export const ANNUAL_PRICE_KRW = 9900;
+
+// A pragmatic address check (WHATWG's input type=email rule): local@domain with dotted labels.
+const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+const PHONE = /^[0-9 +\-()]{1,20}$/;
+
+export async function subscribeHandler(request: IRequest, config: QuizConfig & { ip: string }): Promise<Response> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^application\/json\s*(;|$)/i.test(type)) {
+    throw new ApiError(415, "unsupported_media_type", `Send the application as Content-Type: application/json (got ${JSON.stringify(type.slice(0, 60) || "none")}).`);
+  }
+  const applicant = validateApplicant(parseJson(await readBody(request)));
+  const now = config.now();
+  const { day } = quotaDay(now, config.offsetMinutes);
+  const attempt = await config.store.consume(`subscribe:${config.ip}`, day, APPLICATIONS_PER_IP);
+  if (!attempt.allowed) {
+    const { secondsToReset } = quotaDay(now, config.offsetMinutes);
+    throw new ApiError(429, "quota_exceeded", `At most ${APPLICATIONS_PER_IP} applications per client per day; try again tomorrow.`, undefined, { "Retry-After": String(secondsToReset) });
+  }
+  const { key, id } = newApiKey(config.random);
+  try {
+    await config.store.insertKey({
+      id,
+      hash: await hashApiKey(key),
+      plan: "free",
+      status: "pending_deposit",
+      created_at: now.toISOString(),
+      confirmed_at: null,
+      expires_at: null,
+      revoked_at: null,
+      applicant,
+    });
+  } catch (error) {
+    if (error instanceof DuplicateApplicationError) {
+      throw new ApiError(409, "conflict", "An application with this e-mail is already awaiting its deposit; use the key you were given, or ask the operator.", "email");
+    }
+    throw error;
+  }
+  const body = {
+    success: true,
+    api_key: key,
+    key: { id, plan: "free", status: "pending_deposit", daily_limit: DAILY_LIMITS.free },
+    payment: {
+      plan: "annual",
+      price_krw: ANNUAL_PRICE_KRW,
+      method: "bank_transfer",
+      account: config.bankAccount,
+      // The reference to write as the depositor name, so the operator can match the transfer to
+      // this key without the response echoing personal data.
+      depositor: depositorReference(id),
+    },
+  };
+  return sendBody(request, JSON.stringify(body), { status: 201, caching: "no-store" });
+}
+
+/** The transfer reference for a key id: `HJ` + its first 6 characters, upper-cased. */
+export function depositorReference(keyId: string): string {
+  return `HJ${keyId.slice(4, 10).toUpperCase()}`;
+}
+
+/** Reads at most `MAX_BODY_BYTES`, whatever `Content-Length` claims; more is a 413. */
+async function readBody(request: Request): Promise<string> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  const tooLarge = () => new ApiError(413, "payload_too_large", `The body may be at most ${MAX_BODY_BYTES} bytes.`);
+  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.length;
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw invalidParameter("body", "The body is not valid UTF-8.");
+  }
+}
+
+function parseJson(text: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw invalidParameter("body", "The body is not valid JSON.");
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw invalidParameter("body", "The body must be a JSON object.");
+  return value as Record<string, unknown>;
+}
+
+/** The applicant's fields, trimmed and checked; the first bad field is named in the 400. */
+export function validateApplicant(body: Record<string, unknown>): Applicant {
+  const text = (field: string, required: boolean, max: number): string | null => {
+    const value = body[field];
+    if (value === undefined || value === null) {
+      if (required) throw invalidParameter(field, `${field} is required`);
+      return null;
+    }
+    if (typeof value !== "string") throw invalidParameter(field, `${field} must be a string`);
+    const trimmed = value.trim();
+    if (trimmed === "") {
+      if (required) throw invalidParameter(field, `${field} must not be blank`);
+      return null;
+    }
+    if (/[\u0000-\u001f\u007f]/.test(trimmed)) throw invalidParameter(field, `${field} must not contain control characters`);
+    if (codePointLength(trimmed) > max) throw invalidParameter(field, `${field} may be at most ${max} characters`);
+    return trimmed;
+  };
+  const name = text("name", true, 100) as string;
+  const email = text("email", true, 254) as string;
+  if (!EMAIL.test(email)) throw invalidParameter("email", "email is not a valid e-mail address");
+  const phone = text("phone", false, 20);
+  if (phone !== null && !PHONE.test(phone)) throw invalidParameter("phone", "phone may contain only digits, spaces and + - ( )");
+  const depositor = text("depositor", false, 50);
+  return { name, email, phone, depositor };
+}
