@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { DIST_FILES, DIST_FORMAT, type Manifest } from "../../runtime/core/data/format.ts";
 
@@ -30,8 +30,12 @@ export async function writeDist(outDir: string, content: DistContent, manifest: 
   const dataHash = sha256(Object.entries(files).map(([name, f]) => `${name}:${f.sha256}`).join("\n"));
   const full: Manifest = { format: DIST_FORMAT, ...manifest, data_hash: dataHash, files };
   await writeFile(join(staging, DIST_FILES.manifest), `${JSON.stringify(full, null, 2)}\n`);
-  // Keep what other steps put in dist/ (the compiled binary in dist/bin).
-  if (existsSync(join(outDir, "bin"))) await rename(join(outDir, "bin"), join(staging, "bin"));
+  // Keep what other steps put in sub-folders of dist/ (the bundle, the compiled binary).
+  if (existsSync(outDir)) {
+    for (const entry of await readdir(outDir, { withFileTypes: true })) {
+      if (entry.isDirectory()) await rename(join(outDir, entry.name), join(staging, entry.name));
+    }
+  }
   await rm(outDir, { recursive: true, force: true });
   await rename(staging, outDir);
   return full;

@@ -48,6 +48,7 @@ export interface AccessLogEntry {
   time: string;
   request_id: string;
   method: string;
+  /** Path and query, with the `api_key` value replaced by REDACTED. */
   path: string;
   status: number;
   duration_ms: number;
@@ -112,7 +113,7 @@ export function createApp(options: AppOptions): App {
       response = errorResponse(error instanceof ApiError ? error : internalError(), ctx.requestId, request.method);
     }
     if (options.log) {
-      const path = pathOf(request.url);
+      const path = redactedTarget(request.url);
       options.log({
         time: new Date().toISOString(),
         request_id: ctx.requestId,
@@ -142,6 +143,15 @@ export function createApp(options: AppOptions): App {
   }
 
   return { fetch, data, close: async () => void (await store.close()) };
+}
+
+/** Path and query of a URL with the `api_key` value replaced, for the access log. */
+export function redactedTarget(url: string): string {
+  const path = pathOf(url);
+  const q = url.indexOf("?");
+  if (q === -1) return path;
+  const query = url.slice(q + 1).split("#")[0] ?? "";
+  return `${path}?${query.replace(/(^|&)(api_key|api%5Fkey)=[^&]*/gi, "$1$2=REDACTED")}`;
 }
 
 function notFound(): ApiError {

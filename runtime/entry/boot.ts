@@ -1,0 +1,92 @@
+/**
+ * What every server entry point does before it listens: `--help`, configuration, `dist/`, the
+ * quota store, the app, the access log. Runs on Node, Bun and Deno (node: built-ins only).
+ */
+import { existsSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type App, createApp } from "../core/app.ts";
+import { CONFIG_HELP, ConfigError, type ServerConfig, readConfig } from "../core/config.ts";
+import { DIST_FILES } from "../core/data/format.ts";
+import type { DistFiles } from "../core/data/load.ts";
+import { openQuotaStore } from "../stores/index.ts";
+import { type AccessLog, createAccessLog } from "./accessLog.ts";
+import { loadDistFiles } from "./loadDist.ts";
+
+export interface Booted {
+  app: App;
+  config: ServerConfig;
+  log: AccessLog;
+}
+
+export interface BootOptions {
+  /** The runtime's name for messages (`node`, `bun`, `deno`, `binary`). */
+  runtime: string;
+  env: Record<string, string | undefined>;
+  argv: readonly string[];
+  /** Data already in memory (the compiled binary); otherwise read from `DIST_DIR` or the nearest dist/. */
+  dist?: DistFiles;
+}
+
+/** Prints `--help` and exits, or returns the app ready to serve; a bad setting exits with status 2. */
+export async function boot(options: BootOptions): Promise<Booted> {
+  if (options.argv.includes("--help") || options.argv.includes("-h")) {
+    console.log(`hanja-api (${options.runtime}): the Hanja and idiom API server.\n\nUsage: serve with the environment below; no arguments.\n\n${CONFIG_HELP}`);
+    process.exit(0);
+  }
+  let config: ServerConfig;
+  try {
+    config = readConfig(options.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`hanja-api: invalid configuration: ${error.message}`);
+    process.exit(2);
+  }
+  const dist = options.dist ?? loadDistFiles(config.distDir ?? findDist(dirname(fileURLToPath(import.meta.url))));
+  const store = await openQuotaStore({ kind: config.quotaStore, path: config.quotaDb });
+  const log = createAccessLog(config.accessLog);
+  const app = createApp({
+    dist,
+    hanjaBase: config.hanjaBase,
+    quizBase: config.quizBase,
+    store,
+    quotaTzOffset: config.quotaTzOffset,
+    trustProxyHops: config.trustProxyHops,
+    adminToken: config.adminToken,
+    bankAccount: config.bankAccount,
+    log: log.write,
+    onError: (error, requestId) => console.error(JSON.stringify({ level: "error", request_id: requestId, error: String((error as Error)?.stack ?? error) })),
+  });
+  return { app, config, log };
+}
+
+/** The nearest `dist/` with a manifest, looking up from `start` (source tree or bundle folder). */
+export function findDist(start: string): string {
+  for (let dir = resolve(start); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, DIST_FILES.manifest))) return dir;
+    if (existsSync(join(dir, "dist", DIST_FILES.manifest))) return join(dir, "dist");
+    if (dirname(dir) === dir) return join(process.cwd(), "dist");
+  }
+}
+
+/** Installs SIGINT/SIGTERM handlers that stop accepting, finish in-flight requests, then close the store. */
+export function onShutdown(stop: () => Promise<void>, booted: Booted): void {
+  let stopping = false;
+  const handler = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.error(JSON.stringify({ level: "info", msg: `${signal}: finishing in-flight requests` }));
+    stop()
+      .then(() => booted.app.close())
+      .then(() => booted.log.flush())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error(error);
+          process.exit(1);
+        },
+      );
+  };
+  process.on("SIGINT", () => handler("SIGINT"));
+  process.on("SIGTERM", () => handler("SIGTERM"));
+}
