@@ -10,6 +10,7 @@ import type { RequestContext, Route } from "./routes/context.ts";
 import { hanjaRoutes } from "./routes/hanjaRoutes.ts";
 import { adminRoutes } from "./routes/adminRoutes.ts";
 import { quizRoutes } from "./routes/quizRoutes.ts";
+import { serviceRoutes } from "./routes/serviceRoutes.ts";
 import { parseOffset } from "./quota/clock.ts";
 import { MemoryQuotaStore } from "./quota/memoryStore.ts";
 import type { QuotaStore } from "./quota/store.ts";
@@ -91,6 +92,7 @@ export function createApp(options: AppOptions): App {
       bankAccount: options.bankAccount ?? "(the operator has not configured BANK_ACCOUNT yet)",
     }),
     ...(options.adminToken ? adminRoutes(quizBase, { store, now, adminToken: options.adminToken }) : []),
+    ...serviceRoutes(data, { hanjaBase, quizBase, adminEnabled: Boolean(options.adminToken) }),
   ];
   const router = IttyRouter<IRequest, [RequestContext]>();
   for (const route of routes) {

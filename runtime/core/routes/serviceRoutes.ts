@@ -1,0 +1,28 @@
+/** Service routes outside both interfaces: liveness, the OpenAPI document, the API reference. */
+import type { LoadedData } from "../data/load.ts";
+import { sendBody } from "../http/respond.ts";
+import { buildOpenApi } from "../docs/openapi.ts";
+import { renderDocs } from "../docs/renderDocs.ts";
+import type { Route } from "./context.ts";
+
+export interface ServiceBases {
+  hanjaBase: string;
+  quizBase: string;
+  adminEnabled: boolean;
+}
+
+export function serviceRoutes(data: LoadedData, bases: ServiceBases): Route[] {
+  const openapi = buildOpenApi(data, bases);
+  const openapiBody = JSON.stringify(openapi);
+  const docsBody = renderDocs(openapi);
+  const etag = `${data.manifest.data_hash.slice(0, 24)}-docs`;
+  return [
+    {
+      method: "GET",
+      path: "/healthz",
+      handler: (request) => sendBody(request, JSON.stringify({ status: "ok", data: data.manifest.data_hash.slice(0, 12) }), { caching: "no-store" }),
+    },
+    { method: "GET", path: "/openapi.json", handler: (request) => sendBody(request, openapiBody, { caching: { etag } }) },
+    { method: "GET", path: "/docs", handler: (request) => sendBody(request, docsBody, { caching: { etag }, contentType: "text/html; charset=utf-8" }) },
+  ];
+}
