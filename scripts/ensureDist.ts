@@ -50,3 +50,6 @@ export async function ensureDist(options: { quiet?: boolean } = {}): Promise<voi
     log,
   });
 }
+
+// `tsx scripts/ensureDist.ts`: build when stale (used by start:bun and start:deno).
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) await ensureDist();

@@ -2,4 +2,4 @@
 import { ensureDist } from "./ensureDist.ts";
 
 if (!process.argv.includes("--help") && !process.argv.includes("-h")) await ensureDist();
-await import("../runtime/entry/node.ts");
+await import("../runtime/entry/server.ts");

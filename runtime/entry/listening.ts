@@ -1,0 +1,13 @@
+/** A server that is listening: its port, and how to stop it gracefully. */
+export interface Listening {
+  port: number;
+  /** Stops accepting connections and resolves once in-flight requests are answered. */
+  stop(): Promise<void>;
+}
+
+/** The runtime this code runs on, detected from its globals. */
+export function detectRuntime(): "bun" | "deno" | "node" {
+  if (typeof (globalThis as { Bun?: unknown }).Bun !== "undefined") return "bun";
+  if (typeof (globalThis as { Deno?: unknown }).Deno !== "undefined") return "deno";
+  return "node";
+}

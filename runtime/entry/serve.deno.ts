@@ -1,0 +1,26 @@
+/** Serving on Deno with Deno.serve. */
+import type { Booted } from "./boot.ts";
+import type { Listening } from "./listening.ts";
+
+interface DenoServer {
+  shutdown(): Promise<void>;
+}
+interface DenoServeInfo {
+  remoteAddr: { hostname: string };
+}
+interface DenoNamespace {
+  serve(
+    options: { port: number; hostname: string; onListen?: (addr: { port: number }) => void },
+    handler: (request: Request, info: DenoServeInfo) => Response | Promise<Response>,
+  ): DenoServer;
+}
+
+export function serveDeno({ app, config }: Booted): Promise<Listening> {
+  const deno = (globalThis as unknown as { Deno: DenoNamespace }).Deno;
+  return new Promise((resolve) => {
+    const server = deno.serve(
+      { port: config.port, hostname: config.host, onListen: ({ port }) => resolve({ port, stop: () => server.shutdown() }) },
+      (request, info) => app.fetch(request, { clientAddress: info.remoteAddr.hostname }),
+    );
+  });
+}
