@@ -1,0 +1,21 @@
+/** The SQLite driver on Deno and on Node ≥ 22.13: the built-in `node:sqlite`. */
+import type { SqlDriver, SqlStatement } from "./driver.ts";
+
+/** Opens `path` with `node:sqlite`. */
+export async function openNodeSqlite(path: string): Promise<SqlDriver> {
+  const { DatabaseSync } = await import("node:sqlite");
+  const db = new DatabaseSync(path);
+  return {
+    name: "node:sqlite",
+    prepare(sql: string): SqlStatement {
+      const statement = db.prepare(sql);
+      return {
+        run: (...params) => ({ changes: Number(statement.run(...params).changes) }),
+        get: (...params) => statement.get(...params),
+        all: (...params) => statement.all(...params),
+      };
+    },
+    exec: (sql) => db.exec(sql),
+    close: () => db.close(),
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * The SQLite driver seam: one tiny interface over `bun:sqlite`, `node:sqlite` and
+ * `better-sqlite3`, and the choice between them. The choice is made by looking at the runtime,
+ * never by trying imports until one works: a failed import would hide a real installation
+ * problem behind a silent fallback. Each driver lives in its own file and is imported lazily,
+ * so a bundle can leave the two it does not need external and never load them.
+ */
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+
+/** Which library talks to SQLite. */
+export type DriverName = "bun:sqlite" | "node:sqlite" | "better-sqlite3";
+
+/** A value the store binds: it only ever uses text, integers and NULL. */
+export type SqlValue = string | number | null;
+/** A result row, column name to value. */
+export type SqlRow = Record<string, unknown>;
+
+/** A prepared statement; `get` answers `undefined` when there is no row (whatever the driver says). */
+export interface SqlStatement {
+  run(...params: SqlValue[]): { changes: number };
+  get(...params: SqlValue[]): SqlRow | undefined;
+  all(...params: SqlValue[]): SqlRow[];
+}
+
+/** An open database connection. */
+export interface SqlDriver {
+  readonly name: DriverName;
+  prepare(sql: string): SqlStatement;
+  /** Runs one or more statements without parameters. */
+  exec(sql: string): void;
+  close(): void;
+}
+
+/** Node gained an unflagged `node:sqlite` in 22.13 and 23.4 (22.5–22.12 need `--experimental-sqlite`). */
+function nodeHasSqlite(version: string): boolean {
+  const [major = 0, minor = 0] = version.split(".").map(Number);
+  return major > 23 || (major === 23 && minor >= 4) || (major === 22 && minor >= 13);
+}
+
+/** The driver for the runtime this code runs on: Bun's own, Deno's and new Node's `node:sqlite`, else `better-sqlite3`. */
+export function detectDriver(): DriverName {
+  if (typeof Bun !== "undefined") return "bun:sqlite";
+  if (typeof (globalThis as { Deno?: unknown }).Deno !== "undefined") return "node:sqlite";
+  return nodeHasSqlite(process.versions.node) ? "node:sqlite" : "better-sqlite3";
+}
+
+/** Opens (creating it and its directory if needed) the database file at `path` with the runtime's driver. */
+export async function openDriver(path: string): Promise<SqlDriver> {
+  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  const name = detectDriver();
+  switch (name) {
+    case "bun:sqlite":
+      return (await import("./driver.bun.ts")).openBunSqlite(path);
+    case "node:sqlite":
+      return (await import("./driver.node-sqlite.ts")).openNodeSqlite(path);
+    case "better-sqlite3":
+      return (await import("./driver.better-sqlite3.ts")).openBetterSqlite3(path);
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * The quota database schema, versioned with `PRAGMA user_version`: migration n brings a database
+ * from version n-1 to n. Append only; never edit a migration that has shipped.
+ */
+import type { SqlDriver } from "./driver.ts";
+
+const MIGRATIONS: readonly string[] = [
+  // 1: counters and keys.
+  `CREATE TABLE counters (
+     bucket TEXT NOT NULL,
+     day    TEXT NOT NULL,
+     used   INTEGER NOT NULL,
+     PRIMARY KEY (bucket, day)
+   ) WITHOUT ROWID;
+   CREATE TABLE keys (
+     id           TEXT PRIMARY KEY,
+     hash         TEXT NOT NULL UNIQUE,
+     plan         TEXT NOT NULL CHECK (plan IN ('free', 'annual')),
+     status       TEXT NOT NULL CHECK (status IN ('pending_deposit', 'active', 'revoked')),
+     created_at   TEXT NOT NULL,
+     confirmed_at TEXT,
+     expires_at   TEXT,
+     revoked_at   TEXT,
+     name         TEXT NOT NULL,
+     email        TEXT NOT NULL,
+     phone        TEXT,
+     depositor    TEXT
+   );
+   CREATE UNIQUE INDEX keys_pending_email ON keys (lower(email)) WHERE status = 'pending_deposit';
+   CREATE INDEX keys_created ON keys (created_at);`,
+];
+
+/** The schema version this code writes. */
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+function userVersion(db: SqlDriver): number {
+  return Number(db.prepare("PRAGMA user_version").get()?.["user_version"] ?? 0);
+}
+
+/**
+ * Brings the database at `path` up to `SCHEMA_VERSION`. Each step runs in its own write
+ * transaction and re-reads the version inside it, so servers starting together migrate once.
+ * A database from a newer program is refused rather than misread.
+ */
+export function migrate(db: SqlDriver, path: string): void {
+  for (;;) {
+    const version = userVersion(db);
+    if (version > SCHEMA_VERSION) {
+      throw new Error(
+        `quota store: ${path} has schema version ${version}, newer than this program understands (${SCHEMA_VERSION}); ` +
+          `upgrade the program or point QUOTA_DB at another file`,
+      );
+    }
+    if (version === SCHEMA_VERSION) return;
+    db.exec("BEGIN IMMEDIATE");
+    try {
+      const current = userVersion(db);
+      const step = MIGRATIONS[current];
+      if (current === version && step !== undefined) {
+        db.exec(step);
+        db.exec(`PRAGMA user_version = ${current + 1}`);
+      }
+      db.exec("COMMIT");
+    } catch (error) {
+      db.exec("ROLLBACK");
+      throw error;
+    }
+  }
+}

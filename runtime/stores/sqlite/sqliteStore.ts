@@ -1,0 +1,181 @@
+/**
+ * The SQLite quota store: counts and keys in one database file that several server processes
+ * (and the operator's CLI) may share. Every change is a single statement, so SQLite's write
+ * lock makes it atomic across processes; WAL lets readers go on while one process writes.
+ */
+import {
+  DuplicateApplicationError,
+  type ConsumeResult,
+  type KeyPatch,
+  type KeyRecord,
+  type QuotaStore,
+  type StoredKeyStatus,
+} from "../../core/quota/store.ts";
+import { openDriver, type DriverName, type SqlDriver, type SqlRow, type SqlStatement, type SqlValue } from "./driver.ts";
+import { migrate } from "./migrations.ts";
+
+/** Counters of days more than this many days before the current one are deleted. */
+const KEEP_DAYS = 7;
+
+const KEY_COLUMNS =
+  "id, hash, plan, status, created_at, confirmed_at, expires_at, revoked_at, name, email, phone, depositor";
+
+/** The columns `updateKey` may change, in a fixed order (statements are cached per set). */
+const PATCHABLE = ["plan", "status", "confirmed_at", "expires_at", "revoked_at"] as const satisfies readonly (keyof KeyPatch)[];
+
+/** A `keys` row as the schema stores it. */
+interface KeyRow {
+  id: string;
+  hash: string;
+  plan: KeyRecord["plan"];
+  status: StoredKeyStatus;
+  created_at: string;
+  confirmed_at: string | null;
+  expires_at: string | null;
+  revoked_at: string | null;
+  name: string;
+  email: string;
+  phone: string | null;
+  depositor: string | null;
+}
+
+function toKeyRecord(row: SqlRow): KeyRecord {
+  const { name, email, phone, depositor, ...key } = row as unknown as KeyRow;
+  return { ...key, applicant: { name, email, phone, depositor } };
+}
+
+/** The day `days` before a `YYYY-MM-DD` day, or null for a day in another format (then nothing is pruned). */
+function daysBefore(day: string, days: number): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
+  const time = Date.parse(`${day}T00:00:00Z`);
+  return Number.isNaN(time) ? null : new Date(time - days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** A `QuotaStore` over one SQLite database; open it with `openSqliteStore`. */
+export class SqliteQuotaStore implements QuotaStore {
+  /** The library that talks to SQLite on this runtime. */
+  readonly driverName: DriverName;
+  private readonly statements: {
+    consume: SqlStatement;
+    used: SqlStatement;
+    prune: SqlStatement;
+    insertKey: SqlStatement;
+    keyByHash: SqlStatement;
+    keyById: SqlStatement;
+    listKeys: SqlStatement;
+    listKeysByStatus: SqlStatement;
+  };
+  private readonly updates = new Map<string, SqlStatement>();
+  private lastDay = "";
+  private closed = false;
+
+  constructor(private readonly db: SqlDriver) {
+    this.driverName = db.name;
+    this.statements = {
+      // One statement: the row lock SQLite takes for it is what makes the count exact.
+      consume: db.prepare(
+        `INSERT INTO counters (bucket, day, used) VALUES (?, ?, 1)
+         ON CONFLICT (bucket, day) DO UPDATE SET used = used + 1 WHERE used < ?
+         RETURNING used`,
+      ),
+      used: db.prepare("SELECT used FROM counters WHERE bucket = ? AND day = ?"),
+      prune: db.prepare("DELETE FROM counters WHERE day < ?"),
+      insertKey: db.prepare(`INSERT INTO keys (${KEY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+      keyByHash: db.prepare(`SELECT ${KEY_COLUMNS} FROM keys WHERE hash = ?`),
+      keyById: db.prepare(`SELECT ${KEY_COLUMNS} FROM keys WHERE id = ?`),
+      listKeys: db.prepare(`SELECT ${KEY_COLUMNS} FROM keys ORDER BY created_at DESC, id DESC`),
+      listKeysByStatus: db.prepare(`SELECT ${KEY_COLUMNS} FROM keys WHERE status = ? ORDER BY created_at DESC, id DESC`),
+    };
+  }
+
+  consume(bucket: string, day: string, limit: number): ConsumeResult {
+    this.prune(day);
+    // With no row yet the INSERT would count a call even against a limit of 0.
+    if (limit <= 0) return { allowed: false, used: this.used(bucket, day) };
+    const row = this.statements.consume.get(bucket, day, limit);
+    if (row !== undefined) return { allowed: true, used: Number(row["used"]) };
+    return { allowed: false, used: this.used(bucket, day) };
+  }
+
+  used(bucket: string, day: string): number {
+    return Number(this.statements.used.get(bucket, day)?.["used"] ?? 0);
+  }
+
+  insertKey(record: KeyRecord): void {
+    const { applicant: a } = record;
+    try {
+      this.statements.insertKey.run(
+        record.id, record.hash, record.plan, record.status, record.created_at, record.confirmed_at,
+        record.expires_at, record.revoked_at, a.name, a.email, a.phone, a.depositor,
+      );
+    } catch (error) {
+      // The drivers' error classes differ; the index name in SQLite's message does not.
+      if (error instanceof Error && error.message.includes("keys_pending_email")) throw new DuplicateApplicationError();
+      throw error;
+    }
+  }
+
+  keyByHash(hash: string): KeyRecord | null {
+    const row = this.statements.keyByHash.get(hash);
+    return row === undefined ? null : toKeyRecord(row);
+  }
+
+  keyById(id: string): KeyRecord | null {
+    const row = this.statements.keyById.get(id);
+    return row === undefined ? null : toKeyRecord(row);
+  }
+
+  listKeys(status?: StoredKeyStatus): KeyRecord[] {
+    const rows = status === undefined ? this.statements.listKeys.all() : this.statements.listKeysByStatus.all(status);
+    return rows.map(toKeyRecord);
+  }
+
+  updateKey(id: string, patch: KeyPatch): KeyRecord | null {
+    const columns = PATCHABLE.filter((column) => patch[column] !== undefined);
+    if (columns.length === 0) return this.keyById(id);
+    const signature = columns.join(",");
+    let statement = this.updates.get(signature);
+    if (statement === undefined) {
+      const assignments = columns.map((column) => `${column} = ?`).join(", ");
+      statement = this.db.prepare(`UPDATE keys SET ${assignments} WHERE id = ? RETURNING ${KEY_COLUMNS}`);
+      this.updates.set(signature, statement);
+    }
+    const values: SqlValue[] = columns.map((column) => patch[column] ?? null);
+    const row = statement.get(...values, id);
+    return row === undefined ? null : toKeyRecord(row);
+  }
+
+  /** Closes the database; closing again does nothing (node:sqlite would throw). */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.db.close();
+  }
+
+  /** Deletes old counters once per day seen by this process: one cheap statement a day. */
+  private prune(day: string): void {
+    if (day === this.lastDay) return;
+    this.lastDay = day;
+    const cutoff = daysBefore(day, KEEP_DAYS);
+    if (cutoff !== null) this.statements.prune.run(cutoff);
+  }
+}
+
+/**
+ * Opens the SQLite quota store at `path` (created with its directory when missing) with the
+ * runtime's driver, sets WAL mode, and migrates the schema.
+ */
+export async function openSqliteStore(path: string): Promise<SqliteQuotaStore> {
+  const db = await openDriver(path);
+  try {
+    // busy_timeout first: the other pragmas and the migration may wait for another process.
+    db.exec("PRAGMA busy_timeout = 5000");
+    db.exec("PRAGMA journal_mode = WAL");
+    db.exec("PRAGMA synchronous = NORMAL");
+    migrate(db, path);
+    return new SqliteQuotaStore(db);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}

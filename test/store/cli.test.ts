@@ -1,0 +1,133 @@
+/** The operator CLI (`npm run keys`) against a real database file. */
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openSqliteStore } from "../../runtime/stores/sqlite/sqliteStore.ts";
+import { keyRecord } from "./contractCases.ts";
+
+const ROOT = join(import.meta.dirname, "../..");
+const dir = mkdtempSync(join(tmpdir(), "quota-cli-"));
+const db = join(dir, "quota.sqlite");
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const pendingOld = keyRecord({ created_at: "2025-01-01T00:00:00.000Z", email: "old@example.com" });
+const pendingNew = keyRecord({
+  created_at: "2025-02-01T00:00:00.000Z",
+  applicant: { name: "이순신", email: "new@example.com", phone: "010-0000-0000", depositor: "이순신" },
+});
+const expired = keyRecord({
+  created_at: "2023-01-01T00:00:00.000Z",
+  plan: "annual",
+  status: "active",
+  confirmed_at: "2023-01-02T00:00:00.000Z",
+  expires_at: "2024-01-02T00:00:00.000Z",
+});
+
+beforeAll(async () => {
+  const store = await openSqliteStore(db);
+  for (const key of [pendingOld, pendingNew, expired]) store.insertKey(key);
+  store.close();
+});
+
+/** Runs the CLI; never rejects, so exit codes can be checked. */
+function keys(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return keysWithEnv(process.env, ...args);
+}
+
+function keysWithEnv(env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, ["--import", "tsx", "runtime/cli/keys.ts", ...args], { cwd: ROOT, env }, (error, stdout, stderr) => {
+      resolve({ code: error ? Number(error.code) : 0, stdout, stderr });
+    });
+  });
+}
+
+describe("keys CLI", () => {
+  it("lists keys newest first, one JSON line each, with the live status", async () => {
+    const { code, stdout } = await keys("list", "--db", db);
+    expect(code).toBe(0);
+    const lines = stdout.trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.map((line) => line["id"])).toEqual([pendingNew.id, pendingOld.id, expired.id]);
+    expect(lines[0]).toEqual({
+      id: pendingNew.id, plan: "free", status: "pending_deposit", created_at: pendingNew.created_at,
+      expires_at: null, name: "이순신", email: "new@example.com",
+    });
+    expect(lines[2]?.["status"]).toBe("expired");
+  });
+
+  it("filters by status", async () => {
+    const { stdout } = await keys("list", "--status", "pending_deposit", "--db", db);
+    expect(stdout.trim().split("\n").map((line) => JSON.parse(line).id)).toEqual([pendingNew.id, pendingOld.id]);
+    expect((await keys("list", "--status", "expired", "--db", db)).code).toBe(2);
+  });
+
+  it("shows one key with the applicant's details and without its hash", async () => {
+    const { code, stdout } = await keys("show", pendingNew.id, "--db", db);
+    expect(code).toBe(0);
+    const { hash: _hash, ...rest } = pendingNew;
+    expect(JSON.parse(stdout)).toEqual(rest);
+    expect(stdout).not.toContain(pendingNew.hash);
+  });
+
+  it("confirms a pending key for 365 days, then revokes it; a revoked key cannot be confirmed", async () => {
+    const before = Date.now();
+    const confirmed = await keys("confirm", pendingOld.id, "--db", db);
+    expect(confirmed.code).toBe(0);
+    const key = JSON.parse(confirmed.stdout);
+    expect(key).toMatchObject({ id: pendingOld.id, plan: "annual", status: "active" });
+    const term = Date.parse(key.expires_at) - Date.parse(key.confirmed_at);
+    expect(term).toBe(365 * 86_400_000);
+    expect(Date.parse(key.confirmed_at)).toBeGreaterThanOrEqual(before - 1000);
+
+    const revoked = await keys("revoke", pendingOld.id, "--db", db);
+    expect(revoked.code).toBe(0);
+    expect(JSON.parse(revoked.stdout)).toMatchObject({ id: pendingOld.id, status: "revoked" });
+
+    const again = await keys("confirm", pendingOld.id, "--db", db);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain("is revoked");
+
+    const store = await openSqliteStore(db);
+    expect(store.keyById(pendingOld.id)?.status).toBe("revoked");
+    store.close();
+  });
+
+  it("renews an expired key", async () => {
+    const { code, stdout } = await keys("confirm", expired.id, "--db", db);
+    expect(code).toBe(0);
+    const key = JSON.parse(stdout);
+    expect(key.status).toBe("active");
+    expect(Date.parse(key.expires_at)).toBeGreaterThan(Date.now() + 364 * 86_400_000);
+  });
+
+  it("fails with exit 1 and a message for an unknown id or a missing database", async () => {
+    for (const command of ["show", "confirm", "revoke"]) {
+      const result = await keys(command, "key_doesNotExist", "--db", db);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('no key with id "key_doesNotExist"');
+    }
+    const missing = await keys("list", "--db", join(dir, "nope.sqlite"));
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain("no quota database at");
+  });
+
+  it("prints usage and exits 2 for an unknown command or bad arguments, 0 for --help", async () => {
+    const unknown = await keys("frobnicate", "--db", db);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('unknown command "frobnicate"');
+    expect(unknown.stderr).toContain("Usage:");
+    expect((await keys("show", "--db", db)).code).toBe(2);
+    expect((await keys("list", "--bogus")).code).toBe(2);
+    const help = await keys("--help");
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain("confirm <id>");
+  });
+
+  it("reads the database path from QUOTA_DB", async () => {
+    const { code, stdout } = await keysWithEnv({ ...process.env, QUOTA_DB: db }, "list");
+    expect(code).toBe(0);
+    expect(stdout.trim().split("\n")).toHaveLength(3);
+  });
+});

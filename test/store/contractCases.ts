@@ -1,0 +1,196 @@
+/**
+ * The QuotaStore contract as plain async checks (node:assert), so the same cases run under
+ * vitest (`contract.test.ts`) and, through `smoke.ts`, on Bun and Deno.
+ */
+import assert from "node:assert/strict";
+import { createHash, randomBytes } from "node:crypto";
+import { confirmKey, revokeKey } from "../../runtime/core/quota/keyActions.ts";
+import { DuplicateApplicationError, type KeyRecord, type QuotaStore } from "../../runtime/core/quota/store.ts";
+
+/** One contract check, given a fresh, empty store (the harness closes it). */
+export interface ContractCase {
+  name: string;
+  run(store: QuotaStore): Promise<void>;
+}
+
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/** A random base62 string of `length` characters. */
+export function base62(length: number): string {
+  return [...randomBytes(length)].map((byte) => BASE62[byte % 62]).join("");
+}
+
+/** A fresh plaintext key as `/subscribe` would issue it (`hj_` + 32 base62 ≈ 190 bits). */
+export function plaintextKey(): string {
+  return `hj_${base62(32)}`;
+}
+
+/** SHA-256 hex, as the store keeps keys. */
+export function sha256(text: string): string {
+  return createHash("sha256").update(text).digest("hex");
+}
+
+/** A pending key record for `email`, with fields overridable. */
+export function keyRecord(overrides: Partial<KeyRecord> & { email?: string } = {}): KeyRecord {
+  const { email = `${base62(8).toLowerCase()}@example.com`, ...rest } = overrides;
+  return {
+    id: `key_${base62(12)}`,
+    hash: sha256(plaintextKey()),
+    plan: "free",
+    status: "pending_deposit",
+    created_at: "2025-03-01T00:00:00.000Z",
+    confirmed_at: null,
+    expires_at: null,
+    revoked_at: null,
+    applicant: { name: "홍길동", email, phone: null, depositor: null },
+    ...rest,
+  };
+}
+
+const DAY = "2025-03-01";
+
+export const contractCases: ContractCase[] = [
+  {
+    name: "consume counts from 1 and used() reads the count",
+    async run(store) {
+      assert.equal(await store.used("ip:1", DAY), 0);
+      assert.deepEqual(await store.consume("ip:1", DAY, 5), { allowed: true, used: 1 });
+      assert.deepEqual(await store.consume("ip:1", DAY, 5), { allowed: true, used: 2 });
+      assert.equal(await store.used("ip:1", DAY), 2);
+    },
+  },
+  {
+    name: "consume refuses at the limit without counting, and a higher limit allows again",
+    async run(store) {
+      for (let i = 1; i <= 3; i++) assert.deepEqual(await store.consume("k", DAY, 3), { allowed: true, used: i });
+      assert.deepEqual(await store.consume("k", DAY, 3), { allowed: false, used: 3 });
+      assert.deepEqual(await store.consume("k", DAY, 3), { allowed: false, used: 3 });
+      assert.equal(await store.used("k", DAY), 3);
+      assert.deepEqual(await store.consume("k", DAY, 4), { allowed: true, used: 4 });
+    },
+  },
+  {
+    name: "a limit of 0 allows nothing and counts nothing",
+    async run(store) {
+      assert.deepEqual(await store.consume("revoked", DAY, 0), { allowed: false, used: 0 });
+      assert.equal(await store.used("revoked", DAY), 0);
+    },
+  },
+  {
+    name: "buckets and days are counted separately",
+    async run(store) {
+      assert.equal((await store.consume("a", DAY, 1)).allowed, true);
+      assert.equal((await store.consume("a", DAY, 1)).allowed, false);
+      assert.deepEqual(await store.consume("b", DAY, 1), { allowed: true, used: 1 });
+      assert.deepEqual(await store.consume("a", "2025-03-02", 1), { allowed: true, used: 1 });
+      assert.equal((await store.consume("a", "2025-03-02", 1)).allowed, false);
+    },
+  },
+  {
+    name: "200 concurrent consumes against a limit of 30 allow exactly 30",
+    async run(store) {
+      const results = await Promise.all(Array.from({ length: 200 }, () => store.consume("burst", DAY, 30)));
+      const allowed = results.filter((r) => r.allowed);
+      assert.equal(allowed.length, 30);
+      assert.deepEqual(allowed.map((r) => r.used).sort((x, y) => x - y), Array.from({ length: 30 }, (_, i) => i + 1));
+      assert.equal(await store.used("burst", DAY), 30);
+    },
+  },
+  {
+    name: "insertKey stores a record that keyById and keyByHash return unchanged",
+    async run(store) {
+      const key = keyRecord({ applicant: { name: "김 철수", email: "Kim@Example.com", phone: "+82 10-1234-5678", depositor: "김철수" } });
+      await store.insertKey(key);
+      assert.deepEqual(await store.keyById(key.id), key);
+      assert.deepEqual(await store.keyByHash(key.hash), key);
+      assert.equal(await store.keyById("key_nope"), null);
+      assert.equal(await store.keyByHash(sha256("hj_nope")), null);
+    },
+  },
+  {
+    name: "records read back are copies",
+    async run(store) {
+      const key = keyRecord();
+      await store.insertKey(key);
+      const read = await store.keyById(key.id);
+      assert.ok(read);
+      read.status = "revoked";
+      read.applicant.name = "changed";
+      assert.deepEqual(await store.keyById(key.id), key);
+    },
+  },
+  {
+    name: "listKeys returns the newest first and filters by stored status",
+    async run(store) {
+      const old = keyRecord({ created_at: "2025-01-01T00:00:00.000Z" });
+      const mid = keyRecord({ created_at: "2025-02-01T00:00:00.000Z", status: "active", plan: "annual" });
+      const recent = keyRecord({ created_at: "2025-03-01T00:00:00.000Z" });
+      for (const key of [mid, recent, old]) await store.insertKey(key);
+      assert.deepEqual((await store.listKeys()).map((k) => k.id), [recent.id, mid.id, old.id]);
+      assert.deepEqual((await store.listKeys("pending_deposit")).map((k) => k.id), [recent.id, old.id]);
+      assert.deepEqual((await store.listKeys("active")).map((k) => k.id), [mid.id]);
+      assert.deepEqual(await store.listKeys("revoked"), []);
+    },
+  },
+  {
+    name: "updateKey changes only the patched fields and returns the record",
+    async run(store) {
+      const key = keyRecord();
+      await store.insertKey(key);
+      const patch = { plan: "annual", status: "active", confirmed_at: "2025-03-02T00:00:00.000Z", expires_at: "2026-03-02T00:00:00.000Z" } as const;
+      const updated = await store.updateKey(key.id, patch);
+      assert.deepEqual(updated, { ...key, ...patch });
+      assert.deepEqual(await store.keyByHash(key.hash), { ...key, ...patch });
+      assert.deepEqual(await store.updateKey(key.id, { revoked_at: "2025-03-03T00:00:00.000Z", status: "revoked" }), {
+        ...key, ...patch, status: "revoked", revoked_at: "2025-03-03T00:00:00.000Z",
+      });
+      assert.equal(await store.updateKey("key_nope", { status: "revoked" }), null);
+    },
+  },
+  {
+    name: "a second pending application with the same e-mail (any case) is a DuplicateApplicationError",
+    async run(store) {
+      const first = keyRecord({ email: "Applicant@Example.COM" });
+      await store.insertKey(first);
+      const again = keyRecord({ email: "applicant@example.com" });
+      await assert.rejects(async () => store.insertKey(again), DuplicateApplicationError);
+      assert.equal(await store.keyById(again.id), null);
+      await store.insertKey(keyRecord({ email: "other@example.com" }));
+      assert.equal((await store.listKeys()).length, 2);
+    },
+  },
+  {
+    name: "the same e-mail may apply again once the pending key is confirmed or revoked",
+    async run(store) {
+      const now = new Date("2025-03-05T00:00:00.000Z");
+      const first = keyRecord({ email: "repeat@example.com" });
+      await store.insertKey(first);
+      assert.equal((await confirmKey(store, first.id, now)).ok, true);
+      const second = keyRecord({ email: "REPEAT@example.com" });
+      await store.insertKey(second);
+      await assert.rejects(async () => store.insertKey(keyRecord({ email: "repeat@EXAMPLE.com" })), DuplicateApplicationError);
+      assert.equal((await revokeKey(store, second.id, now)).ok, true);
+      await store.insertKey(keyRecord({ email: "Repeat@Example.com" }));
+      assert.equal((await store.listKeys()).length, 3);
+    },
+  },
+  {
+    name: "confirmKey makes a pending key annual and active for 365 days; revokeKey revokes it",
+    async run(store) {
+      const now = new Date("2025-03-05T12:00:00.000Z");
+      const key = keyRecord();
+      await store.insertKey(key);
+      const confirmed = await confirmKey(store, key.id, now);
+      assert.ok(confirmed.ok);
+      assert.equal(confirmed.key.plan, "annual");
+      assert.equal(confirmed.key.status, "active");
+      assert.equal(confirmed.key.confirmed_at, now.toISOString());
+      assert.equal(confirmed.key.expires_at, "2026-03-05T12:00:00.000Z");
+      const revoked = await revokeKey(store, key.id, now);
+      assert.ok(revoked.ok);
+      assert.equal(revoked.key.status, "revoked");
+      assert.deepEqual(await confirmKey(store, key.id, now), { ok: false, reason: "revoked" });
+      assert.deepEqual(await confirmKey(store, "key_nope", now), { ok: false, reason: "not_found" });
+    },
+  },
+];

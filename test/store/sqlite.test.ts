@@ -1,0 +1,123 @@
+/** What only the SQLite store promises: its driver, durability, WAL, no plaintext keys, schema versions. */
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { MemoryQuotaStore } from "../../runtime/core/quota/memoryStore.ts";
+import { openQuotaStore } from "../../runtime/stores/index.ts";
+import { detectDriver, openDriver } from "../../runtime/stores/sqlite/driver.ts";
+import { SCHEMA_VERSION } from "../../runtime/stores/sqlite/migrations.ts";
+import { openSqliteStore, SqliteQuotaStore } from "../../runtime/stores/sqlite/sqliteStore.ts";
+import { keyRecord, plaintextKey, sha256 } from "./contractCases.ts";
+
+const dir = mkdtempSync(join(tmpdir(), "quota-sqlite-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let files = 0;
+const freshPath = (): string => join(dir, `db-${++files}`, "quota.sqlite");
+
+describe("SqliteQuotaStore", () => {
+  it("uses better-sqlite3 on Node 20", async () => {
+    expect(process.versions.node.startsWith("20.")).toBe(true);
+    expect(detectDriver()).toBe("better-sqlite3");
+    const store = await openSqliteStore(freshPath());
+    expect(store.driverName).toBe("better-sqlite3");
+    store.close();
+  });
+
+  it("creates the parent directory and sets WAL, busy_timeout and the schema version", async () => {
+    const path = freshPath();
+    (await openSqliteStore(path)).close();
+    expect(existsSync(path)).toBe(true);
+    const db = await openDriver(path);
+    try {
+      expect(db.prepare("PRAGMA journal_mode").get()).toEqual({ journal_mode: "wal" });
+      expect(db.prepare("PRAGMA user_version").get()).toEqual({ user_version: SCHEMA_VERSION });
+    } finally {
+      db.close();
+    }
+    const store = await openSqliteStore(path);
+    // Per-connection settings, so read them through the store's own connection.
+    const internal = (store as unknown as { db: Awaited<ReturnType<typeof openDriver>> }).db;
+    expect(internal.prepare("PRAGMA busy_timeout").get()).toEqual({ timeout: 5000 });
+    expect(internal.prepare("PRAGMA synchronous").get()).toEqual({ synchronous: 1 });
+    store.close();
+  });
+
+  it("keeps keys and counts across close and reopen", async () => {
+    const path = freshPath();
+    const key = keyRecord({ email: "durable@example.com" });
+    const first = await openSqliteStore(path);
+    first.insertKey(key);
+    for (let i = 0; i < 7; i++) first.consume("ip:1", "2025-03-01", 10);
+    first.close();
+    const second = await openSqliteStore(path);
+    expect(second.keyByHash(key.hash)).toEqual(key);
+    expect(second.used("ip:1", "2025-03-01")).toBe(7);
+    expect(second.consume("ip:1", "2025-03-01", 10)).toEqual({ allowed: true, used: 8 });
+    expect(() => second.insertKey(keyRecord({ email: "DURABLE@example.com" }))).toThrow("already awaiting");
+    second.close();
+  });
+
+  it("deletes counters more than 7 days old when it first sees a new day", async () => {
+    const store = await openSqliteStore(freshPath());
+    store.consume("a", "2025-01-01", 5);
+    store.consume("a", "2025-01-02", 5);
+    store.consume("a", "2025-01-03", 5);
+    store.consume("a", "2025-01-10", 5);
+    expect(store.used("a", "2025-01-01")).toBe(0);
+    expect(store.used("a", "2025-01-02")).toBe(0);
+    expect(store.used("a", "2025-01-03")).toBe(1);
+    expect(store.used("a", "2025-01-10")).toBe(1);
+    store.close();
+  });
+
+  it("never writes the plaintext key: no file of the database contains it, WAL included", async () => {
+    const path = freshPath();
+    const plaintext = plaintextKey();
+    const key = keyRecord({ hash: sha256(plaintext) });
+    const store = await openSqliteStore(path);
+    store.insertKey(key);
+    store.consume(`key:${key.id}`, "2025-03-01", 100);
+    const scan = (): string[] => {
+      const names = readdirSync(join(path, "..")).filter((name) => name.startsWith("quota.sqlite"));
+      const bytes = names.map((name) => readFileSync(join(path, "..", name)));
+      for (const content of bytes) expect(content.includes(plaintext)).toBe(false);
+      // The scan can see what is stored: the hash is there.
+      expect(bytes.some((content) => content.includes(key.hash))).toBe(true);
+      return names;
+    };
+    expect(scan()).toEqual(expect.arrayContaining(["quota.sqlite", "quota.sqlite-wal"]));
+    store.close();
+    scan();
+  });
+
+  it("refuses a database from a newer schema, naming the file", async () => {
+    const path = freshPath();
+    (await openSqliteStore(path)).close();
+    const db = await openDriver(path);
+    db.exec(`PRAGMA user_version = ${SCHEMA_VERSION + 1}`);
+    db.close();
+    await expect(openSqliteStore(path)).rejects.toThrow(
+      `quota store: ${path} has schema version ${SCHEMA_VERSION + 1}, newer than this program understands (${SCHEMA_VERSION})`,
+    );
+  });
+
+  it("migrates an empty database to the current version", async () => {
+    const path = freshPath();
+    const db = await openDriver(path);
+    db.exec("PRAGMA user_version = 0");
+    db.close();
+    const store = await openSqliteStore(path);
+    expect(store.listKeys()).toEqual([]);
+    store.close();
+  });
+});
+
+describe("openQuotaStore", () => {
+  it("opens the store the configuration names", async () => {
+    expect(await openQuotaStore({ kind: "memory" })).toBeInstanceOf(MemoryQuotaStore);
+    const store = await openQuotaStore({ kind: "sqlite", path: freshPath() });
+    expect(store).toBeInstanceOf(SqliteQuotaStore);
+    await store.close();
+  });
+});
