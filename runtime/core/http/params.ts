@@ -46,6 +46,20 @@ type Value<S> = S extends IntSpec
 
 const DECIMAL = /^\d{1,15}$/;
 
+/**
+ * The query of a request URL, a repeated name collected as an array. Use this rather than
+ * itty-router's `request.query`, which drops an empty first value (`page=&page=2` reads as a
+ * single `page=2`, hiding the repetition).
+ */
+export function queryOf(url: string): RawQuery {
+  const query: RawQuery = Object.create(null) as RawQuery;
+  for (const [name, value] of new URL(url).searchParams) {
+    const seen = query[name];
+    query[name] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
+  }
+  return query;
+}
+
 /** Parses the named parameters of `query`; throws `400 invalid_parameter` naming the first bad one. */
 export function parseQuery<S extends Record<string, ParamSpec>>(query: RawQuery, specs: S): { [K in keyof S]: Value<S[K]> } {
   const out: Record<string, unknown> = {};

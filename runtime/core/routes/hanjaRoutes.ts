@@ -3,9 +3,10 @@ import type { IRequest } from "itty-router";
 import type { LoadedData } from "../data/load.ts";
 import { searchCharacters } from "../hanja/searchCharacters.ts";
 import { ApiError, invalidParameter } from "../http/errors.ts";
-import { type RawQuery, parseQuery } from "../http/params.ts";
+import { parseQuery, queryOf } from "../http/params.ts";
 import { pathOf, sendBody } from "../http/respond.ts";
 import { searchIdioms } from "../idioms/searchIdioms.ts";
+import { cacheKey, pageCache, positionsCache } from "../http/resultCache.ts";
 import type { Route } from "./context.ts";
 
 const PAGING = {
@@ -38,11 +39,22 @@ export function hanjaRoutes(base: string, data: LoadedData): Route[] {
     },
   });
 
-  const list = (request: IRequest, positions: number[], items: readonly string[], page: number, perPage: number) => {
-    const start = (page - 1) * perPage;
-    const slice = positions.slice(start, start + perPage).map((p) => items[p]);
-    const pages = Math.ceil(positions.length / perPage);
-    const body = `{"data":[${slice.join(",")}],"total":${positions.length},"page":${page},"per_page":${perPage},"pages":${pages},"source":${JSON.stringify(chars.source)}}`;
+  const searches = positionsCache();
+  const pages = pageCache();
+  const source = JSON.stringify(chars.source);
+  /** One page of a list: the search runs once per distinct query, the page is built once per distinct page. */
+  const list = (request: IRequest, kind: string, search: readonly unknown[], run: () => number[], items: readonly string[], page: number, perPage: number) => {
+    const searchKey = cacheKey([kind, ...search]);
+    const pageKey = cacheKey([searchKey, page, perPage]);
+    let body = pages.get(pageKey);
+    if (body === undefined) {
+      let positions = searches.get(searchKey);
+      if (positions === undefined) searches.set(searchKey, (positions = run()));
+      const start = (page - 1) * perPage;
+      const slice = positions.slice(start, start + perPage).map((p) => items[p]);
+      body = `{"data":[${slice.join(",")}],"total":${positions.length},"page":${page},"per_page":${perPage},"pages":${Math.ceil(positions.length / perPage)},"source":${source}}`;
+      pages.set(pageKey, body);
+    }
     return sendBody(request, body, { caching });
   };
 
@@ -53,9 +65,9 @@ export function hanjaRoutes(base: string, data: LoadedData): Route[] {
       handler: (request) => {
         // The list and `/hanja/` (an empty character segment) share a route pattern.
         if (pathOf(request.url).endsWith("/")) throw invalidParameter("character", "character is empty; give exactly one character, e.g. /hanja/水");
-        const p = parseQuery(request.query as RawQuery, HANJA_PARAMS);
-        const positions = searchCharacters(chars, p.q, p);
-        return list(request, positions, chars.records, p.page, p.per_page);
+        const p = parseQuery(queryOf(request.url), HANJA_PARAMS);
+        const search = [p.q, p.strokes, p.radical_number, p.starter, p.education];
+        return list(request, "hanja", search, () => searchCharacters(chars, p.q, p), chars.records, p.page, p.per_page);
       },
     },
     {
@@ -74,8 +86,8 @@ export function hanjaRoutes(base: string, data: LoadedData): Route[] {
       method: "GET",
       path: `${base}/idioms`,
       handler: (request) => {
-        const p = parseQuery(request.query as RawQuery, IDIOMS_PARAMS);
-        return list(request, searchIdioms(data.idioms, p.q), data.idioms.itemsA, p.page, p.per_page);
+        const p = parseQuery(queryOf(request.url), IDIOMS_PARAMS);
+        return list(request, "idioms", [p.q], () => searchIdioms(data.idioms, p.q), data.idioms.itemsA, p.page, p.per_page);
       },
     },
     { method: "GET", path: `${base}/meta`, handler: (request) => sendBody(request, metaBody, { caching }) },

@@ -1,0 +1,21 @@
+/**
+ * Memoisation of search results and list pages. The data never changes while the app runs, so a
+ * result computed once is right for every later request with the same parameters; the bounds keep
+ * memory predictable (lru-cache evicts the least recently used).
+ */
+import { LRUCache } from "lru-cache";
+
+/** Match lists per search (positions, best first): at most 2,000 searches. */
+export function positionsCache(): LRUCache<string, number[]> {
+  return new LRUCache<string, number[]>({ max: 2_000 });
+}
+
+/** Serialized pages: at most 16 million UTF-16 code units (≈ 32 MB) in all. */
+export function pageCache(): LRUCache<string, string> {
+  return new LRUCache<string, string>({ maxSize: 16_000_000, sizeCalculation: (body) => Math.max(1, body.length) });
+}
+
+/** A cache key from parameter values (undefined kept distinct from any string). */
+export function cacheKey(values: readonly unknown[]): string {
+  return values.map((v) => (v === undefined ? "\u0001" : String(v))).join("\u0000");
+}
