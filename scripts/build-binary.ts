@@ -5,7 +5,7 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { DIST_FILES } from "../runtime/core/data/format.ts";
+import { RUNTIME_FILES } from "../runtime/core/data/format.ts";
 import { DIST, ROOT, ensureDist } from "./ensureDist.ts";
 
 export const BINARY = join(DIST, "bin/hanja-api");
@@ -17,7 +17,7 @@ export async function buildBinary(outfile = BINARY): Promise<string> {
   mkdirSync(binDir, { recursive: true });
   // A generated entry: every dist file imported as text, so bun embeds it in the executable.
   const entry = join(binDir, "entry.generated.ts");
-  const names = Object.values(DIST_FILES);
+  const names = RUNTIME_FILES;
   const imports = names.map((name, i) => `import f${i} from ${JSON.stringify(`../${name}`)} with { type: "text" };`);
   const start = relative(binDir, join(ROOT, "runtime/entry/start.ts"));
   writeFileSync(

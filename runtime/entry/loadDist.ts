@@ -1,13 +1,13 @@
 /** Reads `dist/` from disk for `createApp` (node:fs, which Node, Bun and Deno all provide). */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { DIST_FILES } from "../core/data/format.ts";
+import { RUNTIME_FILES } from "../core/data/format.ts";
 import type { DistFiles } from "../core/data/load.ts";
 
 /** The text of every dist file, keyed by file name; a missing file fails with the path and the fix. */
 export function loadDistFiles(dir: string): DistFiles {
   const files: Record<string, string> = {};
-  for (const name of Object.values(DIST_FILES)) {
+  for (const name of RUNTIME_FILES) {
     try {
       files[name] = readFileSync(join(dir, name), "utf8");
     } catch (error) {

@@ -27,6 +27,13 @@ export const DIST_FILES = {
   terms: "terms.md",
 } as const;
 
+/**
+ * The files the runtime reads. `characters.jsonl` is left out: every record is the head of its
+ * detail body (the detail is the record with `idioms` appended), so the runtime slices records
+ * from the details instead of holding both.
+ */
+export const RUNTIME_FILES: readonly string[] = Object.values(DIST_FILES).filter((name) => name !== DIST_FILES.characters);
+
 /** `dist/manifest.json`. */
 export interface Manifest {
   format: number;

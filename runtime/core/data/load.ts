@@ -71,11 +71,11 @@ export function loadData(files: DistFiles): LoadedData {
     throw new Error(`dist: format ${JSON.stringify(manifest.format)} is not the format ${DIST_FORMAT} this runtime reads; rebuild it with \`npm run build\``);
   }
   const tables = JSON.parse(need(files, DIST_FILES.tables)) as Tables;
-  const records = lines(need(files, DIST_FILES.characters));
   const details = lines(need(files, DIST_FILES.details));
-  if (records.length !== tables.characters.length || details.length !== records.length) {
-    throw new Error(`dist: ${records.length} records, ${details.length} details and ${tables.characters.length} table rows do not match; rebuild dist/`);
+  if (details.length !== tables.characters.length) {
+    throw new Error(`dist: ${details.length} details and ${tables.characters.length} table rows do not match; rebuild dist/`);
   }
+  const records = details.map(recordOfDetail);
   const idioms = JSON.parse(need(files, DIST_FILES.idioms)) as IdiomRecord[];
   const characterIndexJson = need(files, DIST_FILES.searchCharacters);
   const idiomIndexJson = need(files, DIST_FILES.searchIdioms);
@@ -116,6 +116,14 @@ export function loadData(files: DistFiles): LoadedData {
     terms: need(files, DIST_FILES.terms),
   };
 }
+
+/** The record a detail body starts with: the detail up to its last key, `idioms`. */
+function recordOfDetail(detail: string, position: number): string {
+  const cut = detail.lastIndexOf(IDIOMS_KEY);
+  if (cut === -1) throw new Error(`dist: detail ${position + 1} has no "idioms" key; rebuild dist/`);
+  return `${detail.slice(0, cut)}}`;
+}
+const IDIOMS_KEY = ',"idioms":[';
 
 function need(files: DistFiles, name: string): string {
   const text = files[name];

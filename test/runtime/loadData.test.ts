@@ -1,0 +1,38 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { createApp } from "../../runtime/core/app.ts";
+import { DIST_FILES, RUNTIME_FILES } from "../../runtime/core/data/format.ts";
+import { loadData } from "../../runtime/core/data/load.ts";
+import { ROOT, distFiles } from "../helpers/app.ts";
+
+describe("loading dist/", () => {
+  it("slices every record from its detail body exactly as the pipeline wrote characters.jsonl", () => {
+    const data = loadData(distFiles());
+    const written = readFileSync(join(ROOT, "dist", DIST_FILES.characters), "utf8").trimEnd().split("\n");
+    expect(data.characters.records.length).toBe(8525);
+    expect(data.characters.records).toEqual(written);
+  });
+
+  it("does not read characters.jsonl at run time", () => {
+    expect(RUNTIME_FILES).not.toContain(DIST_FILES.characters);
+    expect(Object.keys(distFiles())).not.toContain(DIST_FILES.characters);
+  });
+
+  it("measures its counts from the loaded data", () => {
+    const data = loadData(distFiles());
+    expect(data.counts).toMatchObject({ characters: 8525, starters: 128, education_hanja: 1800, name_hanja: 6367, idioms: data.idioms.idioms.length });
+  });
+
+  it("refuses an unknown format version, and a missing file, with a message saying what to do", () => {
+    const manifest = JSON.parse(distFiles()[DIST_FILES.manifest] ?? "{}") as Record<string, unknown>;
+    expect(() => createApp({ dist: { ...distFiles(), [DIST_FILES.manifest]: JSON.stringify({ ...manifest, format: 999 }) } })).toThrow(/format 999 .*npm run build/);
+    const { [DIST_FILES.tables]: _dropped, ...rest } = distFiles();
+    expect(() => createApp({ dist: rest })).toThrow(/tables\.json is missing/);
+  });
+
+  it("refuses details whose count does not match the tables", () => {
+    const details = (distFiles()[DIST_FILES.details] ?? "").split("\n").slice(1).join("\n");
+    expect(() => createApp({ dist: { ...distFiles(), [DIST_FILES.details]: details } })).toThrow(/do not match/);
+  });
+});
