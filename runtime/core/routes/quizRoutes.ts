@@ -74,9 +74,16 @@ export function quizRoutes(base: string, data: LoadedData, config: QuizConfig): 
       method: "GET",
       path: `${base}/quiz`,
       handler: metered(
-        (request) => parseQuery(request.query as RawQuery, QUIZ_PARAMS),
+        (request) => {
+          const p = parseQuery(request.query as RawQuery, QUIZ_PARAMS);
+          const exclude = new Set(p.exclude);
+          // Checked here, before metering: a request rejected with 400 is not counted.
+          const left = idioms.reduce((n, i) => (exclude.has(i.idx) ? n : n + 1), 0);
+          if (left < p.count) throw invalidParameter("exclude", `exclude leaves ${left} idioms to ask about; count is ${p.count}`);
+          return { ...p, exclude };
+        },
         (p) => {
-          const quizzes = makeQuizzes(idioms, { type: p.type, choices: p.choices, count: p.count, exclude: new Set(p.exclude) }, config.random);
+          const quizzes = makeQuizzes(idioms, { type: p.type, choices: p.choices, count: p.count, exclude: p.exclude }, config.random);
           if (!quizzes) throw invalidParameter("exclude", `exclude leaves fewer than ${p.count} idioms to ask about`);
           return p.count === 1 ? { quiz: quizzes[0] } : { quizzes };
         },
