@@ -81,6 +81,7 @@ describe("admin routes: list, show, confirm, revoke", () => {
     expect(pending.keys.map((k: any) => k.id).sort()).toEqual([c.id, made[3]!.id].sort());
     expect((await byStatus("active")).keys.map((k: any) => k.id)).toEqual([a.id]);
     expect((await byStatus("revoked")).keys.map((k: any) => k.id)).toEqual([b.id]);
+    expect((await byStatus("expired")).count).toBe(0);
 
     for (const record of all.body.keys) {
       expect(record).not.toHaveProperty("hash");
@@ -89,6 +90,20 @@ describe("admin routes: list, show, confirm, revoke", () => {
     }
     // The plaintext keys are nowhere in the admin view.
     for (const { key } of made) expect(JSON.stringify(all.body)).not.toContain(key);
+  });
+
+  it("?status=expired lists active keys past their expiry, which ?status=active then leaves out", async () => {
+    const clock = testClock("2025-03-01T03:00:00Z");
+    const app = testApp({ adminToken: TOKEN, now: clock.now });
+    const old = await newKey(app, "expiring", "10.4.1.1");
+    await call(app, `${Q}/admin/keys/${old.id}/confirm`, { method: "POST", headers: bearer(TOKEN) });
+    clock.advance(366 * 86_400_000);
+    const fresh = await newKey(app, "fresh", "10.4.1.2");
+    await call(app, `${Q}/admin/keys/${fresh.id}/confirm`, { method: "POST", headers: bearer(TOKEN) });
+    const list = async (status: string) => (await getJson(app, `${Q}/admin/keys?status=${status}`, { headers: bearer(TOKEN) })).body;
+    const expired = await list("expired");
+    expect(expired.keys.map((k: any) => [k.id, k.status])).toEqual([[old.id, "expired"]]);
+    expect((await list("active")).keys.map((k: any) => k.id)).toEqual([fresh.id]);
   });
 
   it("?status= with an unknown status, or twice → 400", async () => {

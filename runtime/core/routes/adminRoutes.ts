@@ -7,7 +7,7 @@ import { ApiError, invalidParameter } from "../http/errors.ts";
 import { type RawQuery, parseQuery } from "../http/params.ts";
 import { sendBody } from "../http/respond.ts";
 import { constantTimeEqual } from "../quota/apiKeys.ts";
-import { type ActionResult, adminView, confirmKey, revokeKey } from "../quota/keyActions.ts";
+import { type ActionResult, adminView, confirmKey, keyStatus, revokeKey } from "../quota/keyActions.ts";
 import type { QuotaStore } from "../quota/store.ts";
 import type { Route } from "./context.ts";
 
@@ -17,7 +17,7 @@ export interface AdminConfig {
   adminToken: string;
 }
 
-const STATUS_PARAMS = { status: { kind: "enum", values: ["pending_deposit", "active", "revoked"] } } as const;
+const STATUS_PARAMS = { status: { kind: "enum", values: ["pending_deposit", "active", "expired", "revoked"] } } as const;
 
 export function adminRoutes(base: string, config: AdminConfig): Route[] {
   const guard = async (request: IRequest) => {
@@ -52,7 +52,9 @@ export function adminRoutes(base: string, config: AdminConfig): Route[] {
         await guard(request);
         const { status } = parseQuery(request.query as RawQuery, STATUS_PARAMS);
         const now = config.now();
-        const keys = await config.store.listKeys(status);
+        // `expired` is not stored: it is an active key past its expiry, so filter on the live status.
+        const stored = status === "expired" ? "active" : status;
+        const keys = (await config.store.listKeys(stored)).filter((k) => status === undefined || keyStatus(k, now) === status);
         return send(request, { count: keys.length, keys: keys.map((k) => adminView(k, now)) });
       },
     },
