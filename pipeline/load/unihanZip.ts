@@ -90,21 +90,36 @@ async function openZip(source: string | Uint8Array, label: string) {
   }
 }
 
-/** The `U+XXXX` of every line carrying `property`, found by a plain text search. */
-function codepointsWith(texts: [string, string][], property: string): Set<string> {
-  const found = new Set<string>();
+/** The code point of every line carrying `property`, found by a plain text search. */
+function codepointsWith(texts: [string, string][], property: string): Set<number> {
+  const found = new Set<number>();
   const needle = `\t${property}\t`;
   for (const [, text] of texts) {
     for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + needle.length)) {
-      found.add(text.slice(text.lastIndexOf("\n", at) + 1, at));
+      found.add(hexAfterPlus(text, text.lastIndexOf("\n", at) + 1, at));
     }
   }
   return found;
 }
 
+/**
+ * The number written as upper-case hex between `U+` at `start` and `end`, or -1: lets the hot loop
+ * test a line's code point without allocating a string per line (the shape is checked later).
+ */
+function hexAfterPlus(text: string, start: number, end: number): number {
+  let value = 0;
+  for (let i = start + 2; i < end; i++) {
+    const c = text.charCodeAt(i);
+    const digit = c >= 48 && c <= 57 ? c - 48 : c >= 65 && c <= 70 ? c - 55 : -1;
+    if (digit < 0) return -1;
+    value = value * 16 + digit;
+  }
+  return value;
+}
+
 interface ScanFilter {
   properties: ReadonlySet<string> | undefined;
-  only: ReadonlySet<string> | undefined;
+  only: ReadonlySet<number> | undefined;
 }
 
 function* scanFile(text: string, file: string, filter: ScanFilter, headerVersions: Map<string, string>, seen: Set<string>): Generator<UnihanEntry> {
@@ -135,7 +150,7 @@ function* scanFile(text: string, file: string, filter: ScanFilter, headerVersion
     if (tab2 < 0 || tab2 >= lineEnd || text.charCodeAt(lineStart) !== 85 /* U */ || text.charCodeAt(lineStart + 1) !== 43 /* + */) {
       throw malformed(file, lineNumber, text.slice(lineStart, lineEnd), "expected U+XXXX<TAB>kProperty<TAB>value");
     }
-    if (only && !only.has(text.slice(lineStart, tab1))) continue;
+    if (only && !only.has(hexAfterPlus(text, lineStart, tab1))) continue;
     const property = text.slice(tab1 + 1, tab2);
     if (!PROPERTY.test(property)) throw malformed(file, lineNumber, text.slice(lineStart, lineEnd), `bad property name "${property}"`);
     if (properties && !properties.has(property)) continue;
