@@ -1,0 +1,158 @@
+/**
+ * Independent expectations for the interface A tests: the records read straight from
+ * `dist/characters.jsonl`, the SPEC §3 ordering re-implemented from the records, and small
+ * assertion helpers for list envelopes and problem bodies.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { expect } from "vitest";
+import type { App } from "../../runtime/core/app.ts";
+import type { HanjaRecord, IdiomRecord } from "../../runtime/core/data/records.ts";
+import { ROOT, getJson } from "../helpers/app.ts";
+
+export const BASE = "/hanja/v1";
+export const SOURCE = "Unicode Unihan 17.0.0";
+
+let records: HanjaRecord[] | undefined;
+
+/** Every record of `dist/characters.jsonl`, parsed by the test itself. */
+export function fileRecords(): HanjaRecord[] {
+  records ??= readFileSync(join(ROOT, "dist", "characters.jsonl"), "utf8")
+    .split("\n")
+    .filter((line) => line !== "")
+    .map((line) => JSON.parse(line) as HanjaRecord);
+  return records;
+}
+
+/** The record of one character, failing the test when it is missing. */
+export function recordOf(character: string): HanjaRecord {
+  const record = fileRecords().find((r) => r.character === character);
+  if (!record) throw new Error(`test data: ${character} is not in dist/characters.jsonl`);
+  return record;
+}
+
+/** Code point of a one-character string. */
+export function cp(character: string): number {
+  return character.codePointAt(0) ?? -1;
+}
+
+/** SPEC §3 tie-break: education hanja first, then starters, then fewer strokes, then code point. */
+export function tieBreak(a: HanjaRecord, b: HanjaRecord): number {
+  return (
+    Number(b.education_hanja) - Number(a.education_hanja) ||
+    Number(b.starter) - Number(a.starter) ||
+    a.strokes - b.strokes ||
+    cp(a.character) - cp(b.character)
+  );
+}
+
+/** The filters of `GET /hanja`, as query values. */
+export interface Filters {
+  strokes?: number;
+  radical_number?: number;
+  starter?: 0 | 1;
+  education?: 0 | 1;
+}
+
+/** Whether a record passes the filters. */
+export function passes(record: HanjaRecord, f: Filters): boolean {
+  return (
+    (f.strokes === undefined || record.strokes === f.strokes) &&
+    (f.radical_number === undefined || record.radical_number === f.radical_number) &&
+    (f.starter === undefined || Number(record.starter) === f.starter) &&
+    (f.education === undefined || Number(record.education_hanja) === f.education)
+  );
+}
+
+/** A Hangul query: records whose readings contain it, then the others whose gloss contains it, each by tie-break. */
+export function hangulExpectation(q: string, f: Filters = {}): { byReading: HanjaRecord[]; byGloss: HanjaRecord[] } {
+  const kept = fileRecords().filter((r) => passes(r, f));
+  const byReading = kept.filter((r) => r.readings.includes(q)).sort(tieBreak);
+  const byGloss = kept.filter((r) => !r.readings.includes(q) && (r.meaning_ko ?? "").includes(q)).sort(tieBreak);
+  return { byReading, byGloss };
+}
+
+/** Query string from name/value pairs (values percent-encoded; `+` stays `%2B`). */
+export function qs(params: Record<string, string | number | undefined>): string {
+  const parts = Object.entries(params)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`);
+  return parts.length === 0 ? "" : `?${parts.join("&")}`;
+}
+
+/** The list envelope of INTERFACES §2.3. */
+export interface Envelope<T> {
+  data: T[];
+  total: number;
+  page: number;
+  per_page: number;
+  pages: number;
+  source: string;
+}
+
+/** Checks the paging arithmetic of one envelope. */
+export function expectEnvelope(body: Envelope<unknown>, page: number, perPage: number): void {
+  expect(Object.keys(body).sort()).toEqual(["data", "page", "pages", "per_page", "source", "total"]);
+  expect(body.page).toBe(page);
+  expect(body.per_page).toBe(perPage);
+  expect(body.pages).toBe(Math.ceil(body.total / perPage));
+  expect(body.data.length).toBe(Math.max(0, Math.min(perPage, body.total - (page - 1) * perPage)));
+  expect(body.source).toBe(SOURCE);
+}
+
+/**
+ * Every item of a search, page by page (50 per page), checking each page's envelope and that
+ * `total` stays the same. `path` carries the query (without page/per_page).
+ */
+export async function allPages<T>(app: App, path: string): Promise<{ items: T[]; total: number }> {
+  const join = path.includes("?") ? "&" : "?";
+  const items: T[] = [];
+  let total = -1;
+  for (let page = 1; ; page++) {
+    const { status, body } = await getJson<Envelope<T>>(app, `${path}${join}per_page=50&page=${page}`);
+    expect(status).toBe(200);
+    expectEnvelope(body, page, 50);
+    if (total === -1) total = body.total;
+    expect(body.total).toBe(total);
+    items.push(...body.data);
+    if (page >= body.pages) break;
+  }
+  expect(items.length).toBe(total);
+  return { items, total };
+}
+
+/** A problem+json body (SPEC §5) with the given status, code and (for 400s) parameter. */
+export async function expectProblem(response: Response, status: number, code: string, param?: string): Promise<Record<string, unknown>> {
+  expect(response.status).toBe(status);
+  expect(response.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+  expect(response.headers.get("access-control-allow-origin")).toBe("*");
+  const body = JSON.parse(await response.text()) as Record<string, unknown>;
+  expect(body).toMatchObject({ status, code, success: false });
+  expect(typeof body.type).toBe("string");
+  expect(typeof body.title).toBe("string");
+  expect(body.title).not.toBe("");
+  expect(typeof body.detail).toBe("string");
+  expect(body.detail).not.toBe("");
+  expect(typeof body.request_id).toBe("string");
+  expect(body.request_id).toBe(response.headers.get("x-request-id"));
+  if (param === undefined) expect(body).not.toHaveProperty("param");
+  else expect(body.param).toBe(param);
+  return body;
+}
+
+const INITIALS = "ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ";
+
+/** Initial consonants of Hangul syllables, computed here from the Unicode syllable layout. */
+export function initials(hangul: string): string {
+  return [...hangul].map((s) => INITIALS[Math.floor((cp(s) - 0xac00) / 588)] ?? s).join("");
+}
+
+/** Interface A's idiom item for a loaded idiom: `idx` as a string, plus `chosung`. */
+export function idiomItem(idiom: IdiomRecord): { idx: string; hanja: string; hangul: string; meaning: string; chosung: string } {
+  return { idx: String(idiom.idx), hanja: idiom.hanja, hangul: idiom.hangul, meaning: idiom.meaning, chosung: initials(idiom.hangul) };
+}
+
+/** The loaded idioms in idx order. */
+export function idiomsInOrder(app: App): IdiomRecord[] {
+  return [...app.data.idioms.idioms].sort((a, b) => a.idx - b.idx);
+}

@@ -1,0 +1,136 @@
+/**
+ * Query parameters of interface A (SPEC §3, §5): integers are plain decimal digits within the
+ * published bounds, a parameter given twice is 400, `q` is at most 80 code points, unknown
+ * parameters are ignored. Every 400 is a problem+json body naming the parameter.
+ */
+import { describe, expect, test } from "vitest";
+import { call, getJson, testApp } from "../helpers/app.ts";
+import { BASE, expectProblem, qs } from "./hanja-expect.ts";
+
+const app = testApp();
+
+const INTEGERS = [
+  { param: "page", min: 1, max: 10_000, routes: ["hanja", "idioms"] },
+  { param: "per_page", min: 1, max: 50, routes: ["hanja", "idioms"] },
+  { param: "strokes", min: 1, max: 64, routes: ["hanja"] },
+  { param: "radical_number", min: 1, max: 214, routes: ["hanja"] },
+  { param: "starter", min: 0, max: 1, routes: ["hanja"] },
+  { param: "education", min: 0, max: 1, routes: ["hanja"] },
+] as const;
+
+/** Raw query text (already percent-encoded where needed) for each invalid form. */
+function invalidForms(min: number, max: number): [string, string][] {
+  return [
+    ["letters", "abc"],
+    ["digits then letters", "1a"],
+    ["decimal", "1.5"],
+    ["decimal zero fraction", "1.0"],
+    ["plus sign", "%2B1"],
+    ["minus sign", "-1"],
+    ["exponent", "1e2"],
+    ["hex", "0x1"],
+    ["empty", ""],
+    ["blank", "%20"],
+    ["padded", "%201"],
+    ["full-width digit", encodeURIComponent("１")],
+    ["below min", String(min - 1)],
+    ["above max", String(max + 1)],
+    ["huge", "99999999999999999999"],
+  ];
+}
+
+describe.each(INTEGERS)("$param", ({ param, min, max, routes }) => {
+  for (const route of routes) {
+    test.each(invalidForms(min, max))(`/${route}: %s → 400 naming ${param}`, async (_, raw) => {
+      const body = await expectProblem(await call(app, `${BASE}/${route}?${param}=${raw}`), 400, "invalid_parameter", param);
+      expect(body.detail).toContain(param);
+    });
+
+    test(`/${route}: the bare name (?${param}) → 400`, async () => {
+      await expectProblem(await call(app, `${BASE}/${route}?${param}`), 400, "invalid_parameter", param);
+    });
+
+    test.each([
+      [`${param}=${min}&${param}=${max}`],
+      [`${param}=${min}&${param}=${min}`],
+      [`${param}=${min}&${param}=`],
+      [`${param}=&${param}=${min}`],
+      [`${param}=&${param}=`],
+    ])(`/${route}: repeated (%s) → 400`, async (query) => {
+      await expectProblem(await call(app, `${BASE}/${route}?${query}`), 400, "invalid_parameter", param);
+    });
+
+    test(`/${route}: the bounds ${min} and ${max} are accepted`, async () => {
+      for (const value of [min, max]) {
+        const { status, body } = await getJson(app, `${BASE}/${route}?${param}=${value}`);
+        expect(status).toBe(200);
+        if (param === "page" || param === "per_page") expect(body[param]).toBe(value);
+      }
+    });
+  }
+});
+
+describe("q", () => {
+  for (const route of ["hanja", "idioms"]) {
+    test(`/${route}: 81 code points → 400 naming q (BMP and astral)`, async () => {
+      for (const q of ["水".repeat(81), "𮕩".repeat(81), "a".repeat(41) + "𮕩".repeat(40)]) {
+        const body = await expectProblem(await call(app, `${BASE}/${route}${qs({ q })}`), 400, "invalid_parameter", "q");
+        expect(body.detail).toMatch(/80/);
+      }
+    });
+
+    test(`/${route}: 80 code points (160 UTF-16 units) → 200; spaces around do not count`, async () => {
+      for (const q of ["𮕩".repeat(80), `  ${"水".repeat(80)}  `, "x".repeat(80)]) {
+        expect((await call(app, `${BASE}/${route}${qs({ q })}`)).status).toBe(200);
+      }
+    });
+
+    test(`/${route}: repeated q → 400`, async () => {
+      for (const query of ["q=%E6%B0%B4&q=%E7%81%AB", "q=&q=%E6%B0%B4", "q=%E6%B0%B4&q="]) {
+        await expectProblem(await call(app, `${BASE}/${route}?${query}`), 400, "invalid_parameter", "q");
+      }
+    });
+
+    test(`/${route}: blank q is the empty query`, async () => {
+      const plain = await getJson(app, `${BASE}/${route}`);
+      for (const query of ["q=", "q=%20%20", "q=%09"]) {
+        const { status, body } = await getJson(app, `${BASE}/${route}?${query}`);
+        expect(status).toBe(200);
+        expect(body).toEqual(plain.body);
+      }
+    });
+  }
+});
+
+describe("unknown parameters are ignored", () => {
+  test.each(["hanja", "idioms"])("/%s", async (route) => {
+    const plain = await getJson(app, `${BASE}/${route}?page=2&per_page=3`);
+    const extra = await getJson(app, `${BASE}/${route}?page=2&foo=bar&per_page=3&foo=baz&PAGE=x&api_key=zzz&__proto__=1&constructor=2`);
+    expect(extra.status).toBe(200);
+    expect(extra.body).toEqual(plain.body);
+  });
+
+  test("/hanja filters are not parameters of /idioms", async () => {
+    const plain = await getJson(app, `${BASE}/idioms`);
+    const extra = await getJson(app, `${BASE}/idioms?strokes=abc&radical_number=0&starter=5&education=-1`);
+    expect(extra.status).toBe(200);
+    expect(extra.body).toEqual(plain.body);
+  });
+
+  test("/meta ignores parameters", async () => {
+    const plain = await getJson(app, `${BASE}/meta`);
+    const extra = await getJson(app, `${BASE}/meta?page=abc&q=x`);
+    expect(extra.status).toBe(200);
+    expect(extra.body).toEqual(plain.body);
+  });
+});
+
+describe("several bad parameters", () => {
+  test("the 400 names one of them", async () => {
+    const response = await call(app, `${BASE}/hanja?strokes=0&page=0&q=${"a".repeat(81)}&education=2`);
+    expect(response.status).toBe(400);
+    const body = JSON.parse(await response.text()) as { param: string; code: string };
+    expect(body.code).toBe("invalid_parameter");
+    expect(["q", "page", "strokes", "education"]).toContain(body.param);
+  });
+});
