@@ -1,13 +1,112 @@
-/** The OpenAPI 3.1 document of both interfaces, built for the configured base paths. */
+/**
+ * The OpenAPI 3.1 document of both interfaces and the service routes (SPEC §6), built for the
+ * configured base paths. Paths carry their base, so the one server entry is the service root.
+ */
 import type { LoadedData } from "../data/load.ts";
+import { DAILY_LIMITS } from "../quota/meter.ts";
 import type { ServiceBases } from "../routes/serviceRoutes.ts";
+import { adminPaths, servicePaths } from "./adminPaths.ts";
+import { ERROR_CODES } from "./errorCodes.ts";
+import { hanjaPaths } from "./hanjaPaths.ts";
+import { parameters } from "./parameters.ts";
+import { quizSchemas } from "./quizSchemas.ts";
+import { HEADERS, sharedResponses } from "./responses.ts";
+import { hanjaSchemas } from "./schemas.ts";
+import { quizPaths } from "./quizPaths.ts";
+import type { OpenApiDocument, PlanDoc } from "./types.ts";
 
-export type OpenApiDocument = Record<string, unknown> & { info: { title: string; version: string; description?: string } };
+export type { OpenApiDocument } from "./types.ts";
 
+const PLANS: PlanDoc[] = [
+  { plan: "demo", who: "No key; counted per client IP (IPv6 clients per /64)", daily_limit: DAILY_LIMITS.demo, statuses: "—" },
+  { plan: "free", who: "Key issued by POST /subscribe, deposit not yet confirmed", daily_limit: DAILY_LIMITS.free, statuses: "pending_deposit" },
+  { plan: "annual", who: "Deposit confirmed; valid one year from confirmation (9,900 KRW a year, bank transfer)", daily_limit: DAILY_LIMITS.annual, statuses: "active, then expired" },
+  { plan: "—", who: "Key revoked by the operator", daily_limit: 0, statuses: "revoked" },
+];
+
+/** The document for this data and these bases. */
 export function buildOpenApi(data: LoadedData, bases: ServiceBases): OpenApiDocument {
+  const { hanjaBase, quizBase } = bases;
+  const unihan = data.manifest.unihan.version;
   return {
     openapi: "3.1.0",
-    info: { title: "Hanja API", version: "1.0.0", description: `Unicode Unihan ${data.manifest.unihan.version}; bases ${bases.hanjaBase}, ${bases.quizBase}` },
-    paths: {},
+    jsonSchemaDialect: "https://spec.openapis.org/oas/3.1/dialect/base",
+    info: {
+      title: "Hanja API",
+      version: "1.0.0",
+      description: describeService(bases, unihan, data),
+      license: { name: "Unicode License V3 (Unihan-derived data); idiom terms for the project's own content", url: "https://www.unicode.org/license.txt" },
+    },
+    servers: [{ url: "/", description: "This server (paths include the configured base paths)." }],
+    tags: [
+      { name: "Characters", description: `Interface A under \`${hanjaBase || "/"}\`: Han characters with Korean readings (Unicode Unihan ${unihan}) and idiom lookup. Public, no key.` },
+      { name: "Quiz", description: `Interface B under \`${quizBase || "/"}\`: Korean four-character idioms, quizzes, key status and the annual-plan application. Metered.` },
+      ...(bases.adminEnabled ? [{ name: "Admin", description: "Operator routes: confirm deposits, revoke keys. `Authorization: Bearer <ADMIN_TOKEN>`." }] : []),
+      { name: "Service", description: "Liveness, this document and the API reference." },
+    ],
+    paths: {
+      ...hanjaPaths(hanjaBase),
+      ...quizPaths(quizBase, data.counts.idioms),
+      ...(bases.adminEnabled ? adminPaths(quizBase) : {}),
+      ...servicePaths(),
+    },
+    components: {
+      schemas: { ...hanjaSchemas(), ...quizSchemas() },
+      parameters: parameters(),
+      headers: HEADERS,
+      responses: sharedResponses(),
+      securitySchemes: {
+        ApiKeyHeader: {
+          type: "apiKey",
+          in: "header",
+          name: "X-API-Key",
+          description:
+            "Interface B key (`hj_` and 32 letters and digits) from `POST /subscribe`. Optional: without a key a call runs as the demo, limited per client IP. " +
+            "An unknown or malformed key is `401` (never the demo); an expired or revoked key is `403`.",
+        },
+        ApiKeyQuery: {
+          type: "apiKey",
+          in: "query",
+          name: "api_key",
+          description: "The same key as a query parameter (redacted in the access log). If both are sent they must be equal, else `400`.",
+        },
+        ...(bases.adminEnabled
+          ? { AdminToken: { type: "http" as const, scheme: "bearer", description: "The operator's `ADMIN_TOKEN`, compared in constant time." } }
+          : {}),
+      },
+    },
+    "x-error-codes": ERROR_CODES,
+    "x-plans": PLANS,
   };
+}
+
+/** The introduction: what the service is and the rules every operation shares. */
+function describeService(bases: ServiceBases, unihan: string, data: LoadedData): string {
+  const { hanjaBase, quizBase } = bases;
+  return [
+    "Two HTTP/JSON interfaces of one service.",
+    `- **Interface A (characters)** under \`${hanjaBase || "/"}\`: ${data.counts.characters.toLocaleString("en")} Han characters with Korean readings from Unicode Unihan ${unihan} ` +
+      `(${data.counts.starters} with an original Korean learning gloss, ${data.counts.education_hanja.toLocaleString("en")} basic hanja for education), ` +
+      "character search, details with related idioms, idiom search and metadata. Public and read-only; no key, no quota, no SLA.",
+    `- **Interface B (quiz)** under \`${quizBase || "/"}\`: ${data.counts.idioms} Korean four-character idioms as raw data and as multiple-choice quizzes, ` +
+      "key status and the annual-plan application. Metered per day; a key is optional (demo without one).",
+    "## Conventions",
+    "- Responses are JSON in UTF-8 (`application/json; charset=utf-8`), nothing HTML-escaped; errors are `application/problem+json`.",
+    "- Query integers are plain decimal digits within the documented bounds; anything else is `400 invalid_parameter`. A parameter given twice is `400`. Unknown parameters are ignored. " +
+      "Text parameters are trimmed and their length is counted in code points.",
+    "- Every `GET` also answers `HEAD`. A known path with another method is `405` with `Allow`; an unknown path is `404`.",
+    "- CORS: `Access-Control-Allow-Origin: *` on every response; preflight (`OPTIONS`) answered; `X-API-Key` allowed; the rate-limit headers, `ETag` and `X-Request-Id` exposed.",
+    "- Bodies of 1 KiB or more are gzipped when the client sends `Accept-Encoding: gzip`.",
+    "- Interface A and this reference: `Cache-Control: public, max-age=86400` and a strong `ETag` from the data hash; `If-None-Match` gives `304`. Interface B: `Cache-Control: no-store`.",
+    "## Quotas",
+    "Interface B's metered calls (`/quiz`, `/idiom`, `/idiom/{idx}`, `/search`) count one call each, whatever `count`; `/me` and `/subscribe` are not metered, and a `400` for a bad parameter is not counted. " +
+      "The day is the calendar day in Asia/Seoul (UTC+09:00) unless the operator configured another offset; counters reset at its midnight. " +
+      'Every metered response carries `RateLimit-Policy: "daily";q=<limit>;w=86400`, `RateLimit: "daily";r=<remaining>;t=<seconds to reset>`, ' +
+      "`X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (epoch seconds). Over the limit: `429 quota_exceeded` with `Retry-After`.",
+    "## Errors",
+    "Every error is an RFC 9457 problem details body `{type, title, status, detail, code, success: false, param?, request_id}`; branch on the stable `code`. " +
+      "`type` is `/docs#error-<code>`, a link to the error table of the API reference.",
+    "## Versioning",
+    `API description 1.0.0; the version is part of the base paths. Data: Unicode Unihan ${unihan}; \`GET ${hanjaBase}/meta\` reports the versions and counts.`,
+  ].join("\n\n");
 }

@@ -13,8 +13,9 @@ export interface CharacterFilters {
   education?: number | undefined;
 }
 
-// `U+6C34`, `u+6c34`, or bare hex with at least one digit (`6C34`; `face` stays an English word).
-const CODEPOINT_QUERY = /^(?:[Uu]\+([0-9A-Fa-f]{4,6})|(?=[A-Fa-f]*\d)([0-9A-Fa-f]{4,6}))$/;
+// `U+6C34`, `u+6c34`, `U 6C34` (an unencoded `+` in a query string arrives as a space), or bare
+// hex with at least one digit (`6C34`; `face` stays an English word).
+const CODEPOINT_QUERY = /^(?:[Uu][+ ]([0-9A-Fa-f]{4,6})|(?=[A-Fa-f]*\d)([0-9A-Fa-f]{4,6}))$/;
 const HANGUL_QUERY = /^[\p{Script=Hangul}\s]+$/u;
 const HAN = /^\p{Script=Han}$/u;
 

@@ -3,11 +3,20 @@
  * `api_key`, or the demo quota of the client IP; one atomic count per metered call; the
  * rate-limit headers on every metered response.
  */
+import { LRUCache } from "lru-cache";
 import { ApiError, invalidParameter } from "../http/errors.ts";
 import { KEY_PATTERN, hashApiKey } from "./apiKeys.ts";
 import { quotaDay } from "./clock.ts";
 import { keyStatus } from "./keyActions.ts";
 import type { KeyRecord, Plan, QuotaStore } from "./store.ts";
+
+// SHA-256 of recently seen keys, so a busy key is hashed once rather than on every call.
+const hashes = new LRUCache<string, string>({ max: 10_000 });
+function cachedHash(key: string): string {
+  let hash = hashes.get(key);
+  if (hash === undefined) hashes.set(key, (hash = hashApiKey(key)));
+  return hash;
+}
 
 /** Daily limits per plan. */
 export const DAILY_LIMITS = { demo: 30, free: 100, annual: 10_000 } as const;
@@ -40,7 +49,7 @@ export function presentedKey(request: Request, query: Record<string, string | st
  */
 export async function identify(config: MeterConfig, key: string | null, ip: string, allowInactive = false): Promise<Caller> {
   if (key === null) return { plan: "demo", bucket: `ip:${ip}`, key: null };
-  const record = KEY_PATTERN.test(key) ? await config.store.keyByHash(await hashApiKey(key)) : null;
+  const record = KEY_PATTERN.test(key) ? await config.store.keyByHash(cachedHash(key)) : null;
   if (!record) throw new ApiError(401, "invalid_key", "The API key is not valid. Keys look like hj_ followed by 32 letters and digits; get one from POST /subscribe.", "api_key");
   if (!allowInactive) {
     const status = keyStatus(record, config.now());

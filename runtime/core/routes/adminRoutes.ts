@@ -4,7 +4,7 @@
  */
 import type { IRequest } from "itty-router";
 import { ApiError, invalidParameter } from "../http/errors.ts";
-import { type RawQuery, parseQuery } from "../http/params.ts";
+import { parseQuery, queryOf } from "../http/params.ts";
 import { sendBody } from "../http/respond.ts";
 import { constantTimeEqual } from "../quota/apiKeys.ts";
 import { type ActionResult, adminView, confirmKey, keyStatus, revokeKey } from "../quota/keyActions.ts";
@@ -23,7 +23,7 @@ export function adminRoutes(base: string, config: AdminConfig): Route[] {
   const guard = async (request: IRequest) => {
     const header = request.headers.get("authorization") ?? "";
     const token = /^Bearer\s+(.+)$/i.exec(header)?.[1] ?? "";
-    if (!(await constantTimeEqual(token, config.adminToken))) {
+    if (!constantTimeEqual(token, config.adminToken)) {
       throw new ApiError(401, "invalid_key", "Admin routes need Authorization: Bearer <ADMIN_TOKEN>.", "authorization", { "WWW-Authenticate": 'Bearer realm="admin"' });
     }
   };
@@ -50,7 +50,7 @@ export function adminRoutes(base: string, config: AdminConfig): Route[] {
       path: `${base}/admin/keys`,
       handler: async (request) => {
         await guard(request);
-        const { status } = parseQuery(request.query as RawQuery, STATUS_PARAMS);
+        const { status } = parseQuery(queryOf(request.url), STATUS_PARAMS);
         const now = config.now();
         // `expired` is not stored: it is an active key past its expiry, so filter on the live status.
         const stored = status === "expired" ? "active" : status;

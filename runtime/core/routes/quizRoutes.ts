@@ -5,10 +5,10 @@
 import type { IRequest } from "itty-router";
 import type { LoadedData } from "../data/load.ts";
 import { ApiError, invalidParameter } from "../http/errors.ts";
-import { type RawQuery, parseInteger, parseQuery } from "../http/params.ts";
+import { type RawQuery, parseInteger, parseQuery, queryOf } from "../http/params.ts";
 import { sendBody } from "../http/respond.ts";
 import { searchIdioms } from "../idioms/searchIdioms.ts";
-import { QUIZ_TYPES, makeQuizzes, sample } from "../quiz/makeQuiz.ts";
+import { QUIZ_TYPES, type Quiz, makeQuizzes, quizJson, sample } from "../quiz/makeQuiz.ts";
 import type { Random } from "../quiz/random.ts";
 import { clientIp } from "../quota/clientIp.ts";
 import { quotaDay } from "../quota/clock.ts";
@@ -49,17 +49,22 @@ export function quizRoutes(base: string, data: LoadedData, config: QuizConfig): 
   const IDIOM_PARAMS = { count: { kind: "int", min: 1, max: 50, default: 1 } } as const;
   const SEARCH_PARAMS = { q: { kind: "text", maxLength: 80, required: true } } as const;
 
-  /** Validates first (a 400 is not metered), then identifies the caller and counts the call. */
+  /**
+   * Validates first (a 400 is not metered), then identifies the caller and counts the call.
+   * `answer` returns the body's members as JSON text (`"quiz":{…}`), framed with `success` and `quota`.
+   */
   const metered =
-    <P>(parse: (request: IRequest) => P, answer: (params: P) => Record<string, unknown> | Promise<Record<string, unknown>>) =>
+    <P>(parse: (request: IRequest, query: RawQuery) => P, answer: (params: P) => string) =>
     async (request: IRequest, ctx: RequestContext): Promise<Response> => {
-      const params = parse(request);
-      const caller = await identify(meterConfig, presentedKey(request, request.query as RawQuery), ipOf(request, ctx));
+      const query = queryOf(request.url);
+      const params = parse(request, query);
+      const caller = await identify(meterConfig, presentedKey(request, query), ipOf(request, ctx));
       ctx.plan = caller.plan;
       const { headers, quota } = await meter(meterConfig, caller);
       try {
-        const body = await answer(params);
-        return sendBody(request, JSON.stringify({ success: true, ...body, quota }), { caching: NO_STORE, headers });
+        const members = answer(params);
+        const body = `{"success":true,${members},"quota":{"plan":"${quota.plan}","remaining":${quota.remaining}}}`;
+        return sendBody(request, body, { caching: NO_STORE, headers });
       } catch (error) {
         if (error instanceof ApiError) throw new ApiError(error.status, error.code, error.detail, error.param, { ...error.headers, ...headers });
         throw error;
@@ -74,18 +79,18 @@ export function quizRoutes(base: string, data: LoadedData, config: QuizConfig): 
       method: "GET",
       path: `${base}/quiz`,
       handler: metered(
-        (request) => {
-          const p = parseQuery(request.query as RawQuery, QUIZ_PARAMS);
+        (_request, query) => {
+          const p = parseQuery(query, QUIZ_PARAMS);
           const exclude = new Set(p.exclude);
           // Checked here, before metering: a request rejected with 400 is not counted.
-          const left = idioms.reduce((n, i) => (exclude.has(i.idx) ? n : n + 1), 0);
+          const left = exclude.size === 0 ? idioms.length : idioms.reduce((n, i) => (exclude.has(i.idx) ? n : n + 1), 0);
           if (left < p.count) throw invalidParameter("exclude", `exclude leaves ${left} idioms to ask about; count is ${p.count}`);
           return { ...p, exclude };
         },
         (p) => {
           const quizzes = makeQuizzes(idioms, { type: p.type, choices: p.choices, count: p.count, exclude: p.exclude }, config.random);
           if (!quizzes) throw invalidParameter("exclude", `exclude leaves fewer than ${p.count} idioms to ask about`);
-          return p.count === 1 ? { quiz: quizzes[0] } : { quizzes };
+          return p.count === 1 ? `"quiz":${quizJson(quizzes[0] as Quiz)}` : `"quizzes":[${quizzes.map(quizJson).join(",")}]`;
         },
       ),
     },
@@ -93,8 +98,8 @@ export function quizRoutes(base: string, data: LoadedData, config: QuizConfig): 
       method: "GET",
       path: `${base}/idiom`,
       handler: metered(
-        (request) => parseQuery(request.query as RawQuery, IDIOM_PARAMS),
-        (p) => ({ idioms: sample(idioms, p.count, config.random) }),
+        (_request, query) => parseQuery(query, IDIOM_PARAMS),
+        (p) => `"idioms":[${sample(data.idioms.itemsB, p.count, config.random).join(",")}]`,
       ),
     },
     {
@@ -105,7 +110,7 @@ export function quizRoutes(base: string, data: LoadedData, config: QuizConfig): 
         (idx) => {
           const position = data.idioms.positionOfIdx.get(idx);
           if (position === undefined) throw new ApiError(404, "not_found", `There is no idiom with idx ${idx} (idx runs from 1 to ${maxIdx}).`, "idx");
-          return { idiom: idioms[position] };
+          return `"idiom":${data.idioms.itemsB[position]}`;
         },
       ),
     },
@@ -113,10 +118,10 @@ export function quizRoutes(base: string, data: LoadedData, config: QuizConfig): 
       method: "GET",
       path: `${base}/search`,
       handler: metered(
-        (request) => parseQuery(request.query as RawQuery, SEARCH_PARAMS),
+        (_request, query) => parseQuery(query, SEARCH_PARAMS),
         (p) => {
-          const found = searchIdioms(data.idioms, p.q).slice(0, 30).map((i) => idioms[i]);
-          return { query: p.q, count: found.length, idioms: found };
+          const found = searchIdioms(data.idioms, p.q).slice(0, 30).map((i) => data.idioms.itemsB[i]);
+          return `"query":${JSON.stringify(p.q)},"count":${found.length},"idioms":[${found.join(",")}]`;
         },
       ),
     },
@@ -124,7 +129,7 @@ export function quizRoutes(base: string, data: LoadedData, config: QuizConfig): 
       method: "GET",
       path: `${base}/me`,
       handler: async (request, ctx) => {
-        const caller = await identify(meterConfig, presentedKey(request, request.query as RawQuery), ipOf(request, ctx), true);
+        const caller = await identify(meterConfig, presentedKey(request, queryOf(request.url)), ipOf(request, ctx), true);
         ctx.plan = caller.plan;
         const now = config.now();
         const { day, resetsAt } = quotaDay(now, config.offsetMinutes);

@@ -39,7 +39,7 @@ export async function subscribeHandler(request: IRequest, config: QuizConfig & {
   try {
     await config.store.insertKey({
       id,
-      hash: await hashApiKey(key),
+      hash: hashApiKey(key),
       plan: "free",
       status: "pending_deposit",
       created_at: now.toISOString(),

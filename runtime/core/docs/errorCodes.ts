@@ -1,0 +1,77 @@
+/**
+ * The stable error codes of both interfaces (SPEC §5) with the statuses they come with and when.
+ * Keyed by `ErrorCode`, so a code added to `http/errors.ts` does not compile until it is documented.
+ */
+import type { ErrorCode } from "../http/errors.ts";
+import type { ErrorCodeDoc } from "./types.ts";
+
+const ERRORS: Record<ErrorCode, Omit<ErrorCodeDoc, "code">> = {
+  invalid_parameter: {
+    status: [400],
+    title: "Invalid parameter",
+    description:
+      "A query parameter, path segment or body field is malformed or out of bounds, or given twice; `param` names it. " +
+      "Integers must be plain decimal digits. Unknown query parameters are ignored. Also: `X-API-Key` and `api_key` both sent with different values (`param: api_key`).",
+  },
+  not_found: {
+    status: [404],
+    title: "Not found",
+    description: "No such route, no such character (`param: character`), idiom (`param: idx`) or key (`param: id`).",
+  },
+  method_not_allowed: {
+    status: [405],
+    title: "Method not allowed",
+    description: "The path exists but not for this method; the `Allow` header lists the methods it has.",
+  },
+  invalid_key: {
+    status: [401],
+    title: "Invalid API key",
+    description:
+      "The API key is malformed or unknown (`param: api_key`); it is never silently treated as the demo. " +
+      "On admin routes: a missing or wrong `Authorization: Bearer` token (`param: authorization`).",
+  },
+  key_expired: {
+    status: [403],
+    title: "API key expired",
+    description: "The annual plan of this key ran out (one year after the deposit was confirmed). The operator renews it on a new deposit. `GET /me` still reports the key.",
+  },
+  key_revoked: {
+    status: [403],
+    title: "API key revoked",
+    description: "The operator revoked this key. `GET /me` still reports the key.",
+  },
+  quota_exceeded: {
+    status: [429],
+    title: "Daily quota exceeded",
+    description: "The daily limit of the plan is used up, or a client made more than 5 applications today. `Retry-After` gives the seconds until the counters reset.",
+  },
+  unsupported_media_type: {
+    status: [415],
+    title: "Unsupported media type",
+    description: "`POST /subscribe` needs `Content-Type: application/json`.",
+  },
+  payload_too_large: {
+    status: [413],
+    title: "Payload too large",
+    description: "The request body is over 8 KiB (8,192 bytes).",
+  },
+  conflict: {
+    status: [409],
+    title: "Conflict",
+    description:
+      "An application with the same e-mail is already awaiting its deposit (`param: email`), or the operator tried to confirm a revoked key (`param: id`).",
+  },
+  internal_error: {
+    status: [500],
+    title: "Internal server error",
+    description: "An unexpected failure. The body holds no internals; quote its `request_id` (also in `X-Request-Id`) when reporting it.",
+  },
+};
+
+/** The error codes in a stable order (the order of `ErrorCode`). */
+export const ERROR_CODES: ErrorCodeDoc[] = Object.entries(ERRORS).map(([code, doc]) => ({ code, ...doc }));
+
+/** The codes that come with `status`. */
+export function codesFor(status: number): ErrorCode[] {
+  return ERROR_CODES.filter((e) => e.status.includes(status)).map((e) => e.code as ErrorCode);
+}

@@ -1,0 +1,122 @@
+/** The operations of interface A (INTERFACES.md §4.1, SPEC §3) under its configured base. */
+import { CACHED, headers, ok, problem, shared } from "./responses.ts";
+import { type Operation, type PathItem, type Response, ref } from "./types.ts";
+
+const TAG = "Characters";
+const ALL_GET = "Also answers `HEAD`; other methods: `405` with `Allow`.";
+
+/** What every interface-A operation can answer besides its own responses. */
+function cachedResponses(success: Response, errors: Record<string, Response> = {}): Operation["responses"] {
+  return { "200": success, "304": shared("NotModified"), ...errors, "500": shared("InternalError") };
+}
+
+const CACHING =
+  "Public and cacheable: `Cache-Control: public, max-age=86400` and a strong `ETag`; send `If-None-Match` to get `304`. " +
+  "Bodies of 1 KiB or more are gzipped when the client accepts it.";
+
+const badParameter = (what: string) => problem(400, `Invalid parameter: ${what}. \`param\` names it.`, { codes: ["invalid_parameter"] });
+
+function operation(op: Omit<Operation, "tags" | "security">): Operation {
+  return { ...op, tags: [TAG], security: [{}] };
+}
+
+/** Paths of interface A under `base`. */
+export function hanjaPaths(base: string): Record<string, PathItem> {
+  return {
+    [`${base}/hanja`]: {
+      description: ALL_GET,
+      get: operation({
+        operationId: "searchCharacters",
+        summary: "Search characters",
+        description:
+          "Searches the Han characters with Korean readings, with filters and paging. All parameters are optional and AND-ed.\n\n" +
+          "Matching of `q`: one Han character → that character; a code point (`U+6C34`, `u+6c34`, `6C34`) → that character; " +
+          "Hangul → characters whose `readings` contain it exactly, then characters whose `meaning_ko` contains it; " +
+          "other text → full-text search of `definition_en` and `meaning_ko` (word prefix, all words must match; when nothing matches, one typo per word of four letters or more is allowed).\n\n" +
+          "Order: empty `q` → code point order. Otherwise relevance (full text: score, education hanja boosted ×1.5; Hangul: reading matches before gloss matches); " +
+          "ties go to education hanja first, then starters, then fewer strokes, then code point.\n\n" +
+          "A valid search without match, or a page past the end, is `200` with empty `data`; use `total` and `pages` to know whether more pages exist. " +
+          "`/hanja/` (an empty character segment) is `400`.\n\n" +
+          CACHING,
+        parameters: ["CharacterQuery", "Page", "PerPage", "Strokes", "RadicalNumber", "Starter", "Education"].map((name) => ref("parameters", name)),
+        responses: cachedResponses(ok("A page of characters.", "HanjaList", headers(CACHED)), {
+          "400": badParameter("a malformed or out-of-bounds value, a parameter given twice, or `q` over 80 code points"),
+        }),
+        "x-request-examples": [
+          { description: "English definition, full text", query: { q: "water", per_page: "5" } },
+          { description: "Characters read 수 with 4 strokes", query: { q: "수", strokes: "4" } },
+          { description: "By code point", query: { q: "U+6C34" } },
+          { description: "Starters under radical 85 (水), page 1", query: { radical_number: "85", starter: "1" } },
+        ],
+      }),
+    },
+    [`${base}/hanja/{character}`]: {
+      description: ALL_GET,
+      get: operation({
+        operationId: "getCharacter",
+        summary: "One character with its idioms",
+        description:
+          "The Hanja record of one character plus `idioms`: every idiom containing the character, in idx order.\n\n" +
+          "The path segment is percent-decoded and must be exactly one code point (astral characters included); no Unicode normalisation, " +
+          "so the CJK compatibility ideographs of the dataset are distinct records.\n\n" +
+          CACHING,
+        parameters: [ref("parameters", "Character")],
+        responses: cachedResponses(ok("The detail record.", "HanjaDetail", headers(CACHED)), {
+          "400": badParameter("the segment is not exactly one character, or not valid percent-encoded UTF-8"),
+          "404": problem(404, "The character is not in the dataset (`param` is absent; `detail` names the code point).", { codes: ["not_found"] }),
+        }),
+        "x-request-examples": [{ description: "水 (water)", path: { character: "水" } }],
+      }),
+    },
+    [`${base}/idioms`]: {
+      description: ALL_GET,
+      get: operation({
+        operationId: "searchIdioms",
+        summary: "Search idioms",
+        description:
+          "Searches the Korean four-character idioms. `q` matches `hanja` and `hangul` as substrings, `chosung` (initial consonants) when `q` is made only of them " +
+          "(`ㄱㄱㄴㅁ`, prefix or substring), and `meaning` as full text (word prefix, all words must match).\n\n" +
+          "Order: exact `hanja` or `hangul` match first, then prefix matches (hanja, hangul, initial consonants), then other substring matches, " +
+          "then meaning matches by relevance; idx order within each tier. Empty `q`: every idiom in idx order.\n\n" +
+          "Items carry `idx` as a string (as published) and `chosung`. The character filters (`strokes`, `radical_number`, `starter`) do not apply here and are ignored.\n\n" +
+          CACHING,
+        parameters: ["IdiomQuery", "Page", "PerPage"].map((name) => ref("parameters", name)),
+        responses: cachedResponses(ok("A page of idioms.", "IdiomListA", headers(CACHED)), {
+          "400": badParameter("a malformed or out-of-bounds value, a parameter given twice, or `q` over 80 code points"),
+        }),
+        "x-request-examples": [
+          { description: "By initial consonants", query: { q: "ㄱㄱㄴㅁ" } },
+          { description: "By hangul", query: { q: "각골" } },
+          { description: "By meaning", query: { q: "은혜" } },
+        ],
+      }),
+    },
+    [`${base}/meta`]: {
+      description: ALL_GET,
+      get: operation({
+        operationId: "getMeta",
+        summary: "Dataset metadata",
+        description:
+          "API version, data versions, record counts measured from the loaded data, build time and licences. " +
+          "Takes no parameters; unknown parameters are ignored, so the `400` the published interface lists for this operation does not occur.\n\n" +
+          CACHING,
+        responses: cachedResponses(ok("The metadata.", "Meta", headers(CACHED))),
+        "x-request-examples": [{ description: "Metadata" }],
+      }),
+    },
+    [`${base}/terms`]: {
+      description: ALL_GET,
+      get: operation({
+        operationId: "getTerms",
+        summary: "Idiom terms",
+        description: "The terms of the project's own content (idioms and Korean glosses), as Markdown. `/meta` links here.\n\n" + CACHING,
+        responses: cachedResponses({
+          description: "The terms.",
+          headers: headers(CACHED),
+          content: { "text/markdown": { schema: { type: "string" } } },
+        }),
+        "x-request-examples": [{ description: "The terms" }],
+      }),
+    },
+  };
+}

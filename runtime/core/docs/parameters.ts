@@ -1,0 +1,109 @@
+/**
+ * Every parameter of both interfaces with the type, bounds and default the code enforces
+ * (`http/params.ts` specs in the route files). Shared as `components.parameters`.
+ */
+import { QUIZ_TYPES } from "../quiz/makeQuiz.ts";
+import type { Parameter } from "./types.ts";
+
+const DIGITS = "Plain decimal digits; anything else (signs, decimals, blanks) or out of bounds is `400`. Given twice: `400`.";
+
+function intQuery(name: string, description: string, minimum: number, maximum: number, defaultValue?: number): Parameter {
+  return {
+    name,
+    in: "query",
+    description: `${description} ${DIGITS}`,
+    required: false,
+    schema: { type: "integer", minimum, maximum, ...(defaultValue === undefined ? {} : { default: defaultValue }) },
+  };
+}
+
+/** The parameters, keyed by component name. */
+export function parameters(): Record<string, Parameter> {
+  return {
+    CharacterQuery: {
+      name: "q",
+      in: "query",
+      description:
+        "Search text, trimmed; at most 80 code points. Empty: no text filter. One Han character → that character; a code point " +
+        "(`U+6C34`, `u+6c34`, `6C34`) → that character; Hangul → characters with that exact reading, then characters whose `meaning_ko` contains it; " +
+        "other text → full-text search of `definition_en` and `meaning_ko` (word prefix, one typo per word of four letters or more when nothing matches exactly).",
+      required: false,
+      schema: { type: "string", maxLength: 80, default: "" },
+    },
+    IdiomQuery: {
+      name: "q",
+      in: "query",
+      description:
+        "Search text, trimmed (spaces inside are ignored for the hanja/hangul/initial-consonant match); at most 80 code points. Empty: every idiom in idx order. " +
+        "Matches `hanja` and `hangul` as substrings, `chosung` when the text is made only of initial consonants (`ㄱㄱㄴㅁ`), and `meaning` as full text (word prefix, all words).",
+      required: false,
+      schema: { type: "string", maxLength: 80, default: "" },
+    },
+    Page: intQuery("page", "Page number, from 1. A page past the end returns `200` with empty `data`.", 1, 10_000, 1),
+    PerPage: intQuery("per_page", "Results per page.", 1, 50, 24),
+    Strokes: intQuery("strokes", "Only characters whose first `kTotalStrokes` value is this.", 1, 64),
+    RadicalNumber: intQuery("radical_number", "Only characters with this Kangxi radical number.", 1, 214),
+    Starter: intQuery("starter", "`1`: only characters with an original Korean learning gloss; `0`: only those without.", 0, 1),
+    Education: intQuery("education", "Extra filter. `1`: only the 1,800 basic hanja for education; `0`: only the others.", 0, 1),
+    Character: {
+      name: "character",
+      in: "path",
+      description:
+        "Exactly one character (one Unicode code point, astral characters included), percent-encoded UTF-8 in the URL. No Unicode normalisation: " +
+        "CJK compatibility ideographs are distinct records. More or fewer characters, or a malformed escape: `400`; not in the dataset: `404`.",
+      required: true,
+      schema: { type: "string", minLength: 1, maxLength: 1 },
+    },
+    QuizType: {
+      name: "type",
+      in: "query",
+      description: "Quiz type. Omitted: a random type for each quiz. Another value: `400`.",
+      required: false,
+      schema: { type: "string", enum: [...QUIZ_TYPES] },
+    },
+    Choices: intQuery("choices", "Number of options per quiz; the wrong options are random idioms, the correct one is included.", 2, 6, 4),
+    QuizCount: intQuery("count", "Number of quizzes (distinct answers). `1` returns `quiz`; more returns `quizzes`. One metered call whatever the count.", 1, 20, 1),
+    Exclude: {
+      name: "exclude",
+      in: "query",
+      description:
+        "Extra: comma-separated idx values (at most 200, each 1–999999) kept out of the answers, e.g. the ones a learner has already seen. " +
+        "If fewer than `count` idioms are left to ask about: `400`.",
+      required: false,
+      style: "form",
+      explode: false,
+      schema: { type: "array", items: { type: "integer", minimum: 1, maximum: 999_999 }, maxItems: 200, default: [] },
+    },
+    IdiomCount: intQuery("count", "Number of distinct random idioms. One metered call whatever the count.", 1, 50, 1),
+    Idx: {
+      name: "idx",
+      in: "path",
+      description: "The idiom's idx (1 to the number of idioms). Not a whole number from 1 to 999999: `400`; no such idiom: `404` (counted).",
+      required: true,
+      schema: { type: "integer", minimum: 1, maximum: 999_999 },
+    },
+    SearchQuery: {
+      name: "q",
+      in: "query",
+      description:
+        "Search text, required, trimmed, 1–80 code points; missing or blank: `400`. Matches `hanja` and `hangul` (substring), " +
+        "`chosung` when made only of initial consonants, and `meaning` (full text).",
+      required: true,
+      schema: { type: "string", minLength: 1, maxLength: 80 },
+    },
+    KeyStatusFilter: {
+      name: "status",
+      in: "query",
+      description: "Only keys with this live status (`expired`: active keys past `expires_at`, which `active` leaves out). Omitted: every key.",
+      required: false,
+      schema: { type: "string", enum: ["pending_deposit", "active", "expired", "revoked"] },
+    },
+    KeyId: {
+      name: "id",
+      in: "path",
+      description: "Public key id, `key_` and 12 letters and digits; another shape: `400`.",
+      required: true,
+      schema: { type: "string", pattern: "^key_[0-9A-Za-z]{12}$" },
+    },
+  };
+}

@@ -1,0 +1,162 @@
+/** The operations of interface B (INTERFACES.md §4.2, SPEC §4) under its configured base. */
+import { APPLICATIONS_PER_IP, MAX_BODY_BYTES } from "../routes/subscribe.ts";
+import { schemaRef } from "./schemaHelpers.ts";
+import { RATE_LIMIT, headers, ok, problem, quotaExceeded, shared } from "./responses.ts";
+import { type Operation, type PathItem, type Response, type SecurityRequirement, ref } from "./types.ts";
+
+const TAG = "Quiz";
+const GET_ONLY = "Also answers `HEAD`; other methods: `405` with `Allow`.";
+/** A key is optional: the demo runs without one. */
+export const OPTIONAL_KEY: SecurityRequirement[] = [{}, { ApiKeyHeader: [] }, { ApiKeyQuery: [] }];
+
+const METERED =
+  "Metered: one call of the caller's daily quota (demo 30 per client IP, free 100, annual 10,000 per key), whatever `count`; " +
+  "the rate-limit headers come with the answer. A `400` for a bad parameter is not counted. Not cacheable (`Cache-Control: no-store`).";
+
+/** A `400` is answered before metering: it is not counted and carries no rate-limit headers. */
+function badRequest(what: string): Response {
+  return problem(400, `Invalid parameter: ${what}; or \`X-API-Key\` and \`api_key\` differ. \`param\` names it. Not counted.`, {
+    codes: ["invalid_parameter"],
+  });
+}
+
+/** Responses every metered operation has besides its own. */
+function meteredResponses(success: Response, errors: Record<string, Response>): Operation["responses"] {
+  return {
+    "200": success,
+    ...errors,
+    "401": shared("InvalidKey"),
+    "403": shared("InactiveKey"),
+    "429": quotaExceeded(),
+    "500": shared("InternalError"),
+  };
+}
+
+const meteredOk = (description: string, schema: string) => ok(description, schema, headers([...RATE_LIMIT, "Cache-Control"]));
+
+function operation(op: Omit<Operation, "tags">): Operation {
+  return { security: OPTIONAL_KEY, ...op, tags: [TAG] };
+}
+
+const WITH_KEY = { "X-API-Key": "$API_KEY" };
+
+/** Paths of interface B under `base` (the admin routes are in `adminPaths.ts`). */
+export function quizPaths(base: string, idiomCount: number): Record<string, PathItem> {
+  return {
+    [`${base}/quiz`]: {
+      description: GET_ONLY,
+      get: operation({
+        operationId: "getQuiz",
+        summary: "Random quiz",
+        description:
+          "Auto-generated multiple-choice quizzes over the idioms; the answer is included for local grading.\n\n" +
+          "- `meaning_to_idiom`: `prompt` is a meaning; each choice's `text` is an idiom in hanja, `hangul` its reading.\n" +
+          "- `idiom_to_meaning`: `prompt` is an idiom in hanja; each choice's `text` is a meaning, `hangul` the reading of the idiom it belongs to.\n" +
+          "- `hangul_to_hanja`: `prompt` is hangul; each choice's `text` is hanja, `hangul` its reading.\n\n" +
+          "Choices are distinct in `text`, shuffled and keyed `1`…`n`; exactly one is correct and its position is uniform. " +
+          "`count` = 1 returns `{success, quiz, quota}`; `count` > 1 returns `{success, quizzes, quota}` with distinct answers.\n\n" +
+          METERED,
+        parameters: ["QuizType", "Choices", "QuizCount", "Exclude"].map((name) => ref("parameters", name)),
+        responses: meteredResponses(
+          ok("One quiz (`count` = 1) or several (`count` > 1).", { oneOf: [schemaRef("QuizResponse"), schemaRef("QuizzesResponse")] }, headers([...RATE_LIMIT, "Cache-Control"])),
+          { "400": badRequest("a type outside the list, a bound crossed, or `exclude` leaving fewer than `count` idioms") },
+        ),
+        "x-request-examples": [
+          { description: "One quiz as the demo (no key)" },
+          { description: "Three hangul_to_hanja quizzes with 5 options, with a key", query: { type: "hangul_to_hanja", choices: "5", count: "3" }, headers: WITH_KEY },
+          { description: "Keep already-seen idioms out", query: { exclude: "1,2,3" } },
+        ],
+      }),
+    },
+    [`${base}/idiom`]: {
+      description: GET_ONLY,
+      get: operation({
+        operationId: "getRandomIdioms",
+        summary: "Random idioms",
+        description: "Distinct random idioms as raw records (`idx` is an integer here).\n\n" + METERED,
+        parameters: [ref("parameters", "IdiomCount")],
+        responses: meteredResponses(meteredOk("The idioms.", "IdiomsResponse"), { "400": badRequest("`count` malformed or out of bounds") }),
+        "x-request-examples": [{ description: "Five random idioms", query: { count: "5" } }],
+      }),
+    },
+    [`${base}/idiom/{idx}`]: {
+      description: GET_ONLY,
+      get: operation({
+        operationId: "getIdiom",
+        summary: "One idiom by idx",
+        description: `One idiom by its stable idx (currently 1 to ${idiomCount}). An unknown idx is \`404\` and is counted.\n\n${METERED}`,
+        parameters: [ref("parameters", "Idx")],
+        responses: meteredResponses(meteredOk("The idiom.", "IdiomResponse"), {
+          "400": badRequest("`idx` is not a whole number from 1 to 999999"),
+          "404": problem(404, "No idiom with this idx (`param: idx`). The call was counted.", { codes: ["not_found"], metered: true }),
+        }),
+        "x-request-examples": [{ description: "Idiom 8", path: { idx: "8" } }],
+      }),
+    },
+    [`${base}/search`]: {
+      description: GET_ONLY,
+      get: operation({
+        operationId: "searchQuizIdioms",
+        summary: "Search idioms",
+        description:
+          "Idioms matching `q`, best first, at most 30. Matching and order are those of interface A's idiom search: exact `hanja`/`hangul` first, " +
+          "then prefix matches (hanja, hangul, initial consonants), then substring matches, then `meaning` matches by relevance; idx order within each tier.\n\n" +
+          METERED,
+        parameters: [ref("parameters", "SearchQuery")],
+        responses: meteredResponses(meteredOk("The matches.", "SearchResponse"), { "400": badRequest("`q` missing, blank or over 80 code points") }),
+        "x-request-examples": [
+          { description: "By initial consonants", query: { q: "ㄱㄱㄴㅁ" } },
+          { description: "By meaning, with the key in the query", query: { q: "은혜", api_key: "$API_KEY" } },
+        ],
+      }),
+    },
+    [`${base}/me`]: {
+      description: GET_ONLY,
+      get: operation({
+        operationId: "getKeyStatus",
+        summary: "Status of the calling key",
+        description:
+          "Plan, status, today's usage and expiry of the key sent (expired and revoked keys are reported too, with `daily_limit` 0). " +
+          "Without a key: the caller's demo quota (`plan: demo`, `id` null). Not metered.",
+        responses: {
+          "200": ok("The key status.", "KeyStatusResponse", headers(["Cache-Control"])),
+          "400": badRequest("`X-API-Key` and `api_key` both sent with different values, or `api_key` given twice"),
+          "401": shared("InvalidKey"),
+          "500": shared("InternalError"),
+        },
+        "x-request-examples": [{ description: "Key status", headers: WITH_KEY }, { description: "Demo status (no key)" }],
+      }),
+    },
+    [`${base}/subscribe`]: {
+      description: "Only `POST`; other methods: `405` with `Allow`.",
+      post: operation({
+        operationId: "subscribe",
+        summary: "Apply for the annual plan",
+        description:
+          "Applies for the annual plan (9,900 KRW a year, bank transfer only) and issues a key at once. Until the operator confirms the deposit " +
+          "the key is on the free plan (`pending_deposit`, 100 calls a day); then it becomes `annual` (10,000 calls a day) for one year.\n\n" +
+          `The key is shown only in this response; the service keeps only its hash. Body: \`Content-Type: application/json\`, at most ${MAX_BODY_BYTES} bytes. ` +
+          `At most ${APPLICATIONS_PER_IP} applications per client IP per day. One pending application per e-mail address. ` +
+          "Personal data is never logged and never returned by the public interface. Not metered; no key needed (a key sent is ignored).",
+        security: [{}],
+        requestBody: {
+          description: "The application.",
+          required: true,
+          content: { "application/json": { schema: schemaRef("SubscribeRequest"), example: { name: "홍길동", email: "gildong@example.com", depositor: "홍길동" } } },
+        },
+        responses: {
+          "201": ok("Key issued; payment instructions.", "SubscribeResponse", headers(["Cache-Control"])),
+          "400": problem(400, "The body is not a UTF-8 JSON object, or a field is missing or invalid (`param` names it: `body`, `name`, `email`, `phone`, `depositor`).", {
+            codes: ["invalid_parameter"],
+          }),
+          "409": problem(409, "An application with this e-mail is already awaiting its deposit (`param: email`).", { codes: ["conflict"] }),
+          "413": problem(413, `The body is over ${MAX_BODY_BYTES} bytes.`, { codes: ["payload_too_large"] }),
+          "415": problem(415, "The body is not sent as `Content-Type: application/json`.", { codes: ["unsupported_media_type"] }),
+          "429": problem(429, `More than ${APPLICATIONS_PER_IP} applications from this client IP today.`, { codes: ["quota_exceeded"], extra: headers(["Retry-After"]) }),
+          "500": shared("InternalError"),
+        },
+        "x-request-examples": [{ description: "Apply", headers: { "Content-Type": "application/json" }, body: { name: "홍길동", email: "gildong@example.com", depositor: "홍길동" } }],
+      }),
+    },
+  };
+}

@@ -1,0 +1,129 @@
+/** Component schemas of interface B (INTERFACES.md §2.6–2.8, SPEC §4) and of its admin routes. */
+import { QUIZ_TYPES } from "../quiz/makeQuiz.ts";
+import { DAILY_LIMITS } from "../quota/meter.ts";
+import { ANNUAL_PRICE_KRW } from "../routes/subscribe.ts";
+import { SUCCESS, arrayOf, int, nullable, obj, schemaRef, str } from "./schemaHelpers.ts";
+import type { Schema } from "./types.ts";
+
+const KEY_ID = str("Public key id: `key_` and 12 letters and digits. Safe to show and log.", { pattern: "^key_[0-9A-Za-z]{12}$" });
+const INSTANT = (description: string) => str(description, { format: "date-time" });
+const PLAN = str("Plan: `demo` (no key), `free` (key awaiting its deposit), `annual` (deposit confirmed).", { enum: ["demo", "free", "annual"] });
+const KEY_STATUS = str(
+  "Key status: `pending_deposit` (free plan, awaiting the deposit), `active`, `expired` (annual plan past `expires_at`), `revoked`. The demo reports `active`.",
+  { enum: ["pending_deposit", "active", "expired", "revoked"] },
+);
+
+const QUIZ = obj("A multiple-choice quiz. The answer is included so the client can grade locally.", {
+  quiz_id: str("Unique id of the quiz: `qz_` and 16 letters and digits.", { pattern: "^qz_[0-9A-Za-z]{16}$" }),
+  type: str("Quiz type.", { enum: [...QUIZ_TYPES] }),
+  question: str("Korean instruction sentence of the type."),
+  prompt: str("What is asked about: a meaning (`meaning_to_idiom`), an idiom in hanja (`idiom_to_meaning`) or hangul (`hangul_to_hanja`)."),
+  choices: arrayOf("The options, shuffled, distinct in `text`, keyed `1`…`n`; exactly one is correct.", schemaRef("Choice"), { minItems: 2, maxItems: 6 }),
+  answer: str("The `key` of the correct choice.", { pattern: "^[1-6]$" }),
+  answer_idiom: schemaRef("Idiom"),
+});
+
+/** Component schemas of interface B and the admin routes. */
+export function quizSchemas(): Record<string, Schema> {
+  return {
+    Idiom: obj("An idiom raw record of interface B (INTERFACES.md §2.7): `idx` is an integer.", {
+      idx: int("Stable idiom number.", { minimum: 1 }),
+      hanja: str("The idiom in Han characters (four)."),
+      hangul: str("Its Hangul reading (four syllables)."),
+      chosung: str("Initial consonants of `hangul` (e.g. `ㄱㄱㄴㅁ`)."),
+      meaning: str("A one-sentence Korean explanation."),
+    }),
+    Choice: obj("One option of a quiz.", {
+      key: str("Option number, `1`…`n`.", { pattern: "^[1-6]$" }),
+      text: str("Displayed value: the idiom in hanja (`meaning_to_idiom`, `hangul_to_hanja`) or a meaning (`idiom_to_meaning`)."),
+      hangul: str("Hangul reading of the idiom this option stands for."),
+    }),
+    Quiz: QUIZ,
+    Quota: obj("The caller's plan and the calls left today after this one.", {
+      plan: PLAN,
+      remaining: int("Calls left today.", { minimum: 0 }),
+    }),
+    QuizResponse: obj("One quiz (`count` = 1).", { success: SUCCESS, quiz: schemaRef("Quiz"), quota: schemaRef("Quota") }),
+    QuizzesResponse: obj("Several quizzes (`count` > 1) with distinct answers.", {
+      success: SUCCESS,
+      quizzes: arrayOf("The quizzes.", schemaRef("Quiz"), { minItems: 2, maxItems: 20 }),
+      quota: schemaRef("Quota"),
+    }),
+    IdiomsResponse: obj("Distinct random idioms.", {
+      success: SUCCESS,
+      idioms: arrayOf("The idioms.", schemaRef("Idiom"), { minItems: 1, maxItems: 50 }),
+      quota: schemaRef("Quota"),
+    }),
+    IdiomResponse: obj("One idiom.", { success: SUCCESS, idiom: schemaRef("Idiom"), quota: schemaRef("Quota") }),
+    SearchResponse: obj("Idioms matching `q`, best first, at most 30.", {
+      success: SUCCESS,
+      query: str("The query as used (trimmed)."),
+      count: int("Number of idioms returned (at most 30).", { minimum: 0, maximum: 30 }),
+      idioms: arrayOf("The matches, best first.", schemaRef("Idiom"), { maxItems: 30 }),
+      quota: schemaRef("Quota"),
+    }),
+    KeyStatus: obj("Status of the calling key, or of the caller's demo quota when no key is sent.", {
+      id: nullable(KEY_ID),
+      plan: PLAN,
+      status: KEY_STATUS,
+      daily_limit: int("Calls per day of the plan (0 for an expired or revoked key).", { minimum: 0 }),
+      used_today: int("Metered calls counted today.", { minimum: 0 }),
+      remaining: int("Calls left today.", { minimum: 0 }),
+      resets_at: INSTANT("When the daily counters reset (next midnight of the metering day, Asia/Seoul by default)."),
+      expires_at: nullable(INSTANT("When the annual plan ends; null before the deposit is confirmed and for the demo.")),
+      created_at: nullable(INSTANT("When the key was issued; null for the demo.")),
+    }),
+    KeyStatusResponse: obj("The caller's key status.", { success: SUCCESS, key: schemaRef("KeyStatus") }),
+    SubscribeRequest: {
+      type: "object",
+      description: "An application for the annual plan. Strings are trimmed; control characters are rejected; unknown fields are ignored.",
+      properties: {
+        name: str("Name or business name, 1–100 characters.", { minLength: 1, maxLength: 100 }),
+        email: str("E-mail address, at most 254 characters. One pending application per address.", { format: "email", maxLength: 254 }),
+        phone: nullable(str("Contact number: digits, spaces and `+ - ( )`, at most 20.", { pattern: "^[0-9 +\\-()]{1,20}$" })),
+        depositor: nullable(str("Name the deposit will be made under, at most 50 characters.", { maxLength: 50 })),
+      },
+      required: ["name", "email"],
+    },
+    SubscribeResponse: obj("The issued key (shown only here, once) and the payment instructions.", {
+      success: SUCCESS,
+      api_key: str("The API key: `hj_` and 32 letters and digits. Store it; it cannot be shown again.", { pattern: "^hj_[0-9A-Za-z]{32}$" }),
+      key: obj("The new key: free plan until the deposit is confirmed.", {
+        id: KEY_ID,
+        plan: { const: "free", description: "Free plan until the deposit is confirmed." },
+        status: { const: "pending_deposit", description: "Awaiting the deposit." },
+        daily_limit: { const: DAILY_LIMITS.free, description: "Calls per day until the deposit is confirmed." },
+      }),
+      payment: obj("How to pay for the annual plan.", {
+        plan: { const: "annual", description: "The plan applied for." },
+        price_krw: { const: ANNUAL_PRICE_KRW, description: "Price per year in KRW." },
+        method: { const: "bank_transfer", description: "Bank transfer only." },
+        account: str("The bank account to transfer to (operator configuration)."),
+        depositor: str("Reference to write as the depositor name so the transfer can be matched to the key: `HJ` and 6 characters.", {
+          pattern: "^HJ[0-9A-Z]{6}$",
+        }),
+      }),
+    }),
+    AdminKey: obj("A key as the operator sees it, with the applicant's details (only admin routes show them).", {
+      id: KEY_ID,
+      plan: str("`free` until the deposit is confirmed, then `annual`.", { enum: ["free", "annual"] }),
+      status: KEY_STATUS,
+      created_at: INSTANT("When the key was issued."),
+      confirmed_at: nullable(INSTANT("When the deposit was last confirmed (renewals included).")),
+      expires_at: nullable(INSTANT("End of the annual plan.")),
+      revoked_at: nullable(INSTANT("When the key was revoked.")),
+      applicant: obj("The applicant's personal data.", {
+        name: str("Name or business name."),
+        email: str("E-mail address.", { format: "email" }),
+        phone: nullable(str("Contact number.")),
+        depositor: nullable(str("Depositor name given in the application.")),
+      }),
+    }),
+    AdminKeyResponse: obj("One key.", { success: SUCCESS, key: schemaRef("AdminKey") }),
+    AdminKeyList: obj("Keys, newest first.", {
+      success: SUCCESS,
+      count: int("Number of keys listed.", { minimum: 0 }),
+      keys: arrayOf("The keys.", schemaRef("AdminKey")),
+    }),
+  };
+}
