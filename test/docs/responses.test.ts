@@ -1,0 +1,239 @@
+/**
+ * The documented response shapes against REAL responses: every example request of every
+ * operation, the error statuses of each operation, and a check that every documented
+ * (operation, status) pair was exercised.
+ */
+import { describe, expect, it } from "vitest";
+import type { OpenApiDocument, Operation, RequestExample } from "../../runtime/core/docs/types.ts";
+import { RATE_LIMIT } from "../../runtime/core/docs/responses.ts";
+import { MemoryQuotaStore } from "../../runtime/core/quota/memoryStore.ts";
+import { call, testApp } from "../helpers/app.ts";
+import { Contract, exchange, target } from "./contract.ts";
+
+const ADMIN_TOKEN = "docs-test-admin-token-0123456789";
+let now = new Date("2026-03-02T03:00:00Z");
+const app = testApp({ adminToken: ADMIN_TOKEN, now: () => new Date(now.getTime()) });
+const document = JSON.parse(await (await call(app, "/openapi.json")).text()) as OpenApiDocument;
+const contract = new Contract(document);
+const auth = { Authorization: `Bearer ${ADMIN_TOKEN}` };
+
+let ipCounter = 0;
+/** A client address of its own, so each caller has an untouched demo quota. */
+const freshIp = () => `10.20.${++ipCounter >> 8}.${ipCounter & 255}`;
+
+interface Sent {
+  status: number;
+  body: any;
+  headers: Headers;
+}
+
+/** Sends, checks against the document, returns status, parsed body and headers. */
+async function send(method: string, path: string, init: { headers?: Record<string, string>; body?: unknown; ip?: string; rawBody?: string } = {}): Promise<Sent> {
+  const body = init.rawBody ?? (init.body === undefined ? undefined : JSON.stringify(init.body));
+  const headers = { ...(init.body !== undefined ? { "Content-Type": "application/json" } : {}), ...init.headers };
+  const result = await exchange(app, method, path, { headers, body, ip: init.ip ?? freshIp() });
+  return { status: result.status, body: contract.check(result), headers: result.headers };
+}
+
+const operations = Object.entries(document.paths).flatMap(([path, item]) =>
+  (["get", "post"] as const).flatMap((method) => (item[method] ? [{ path, method: method.toUpperCase(), op: item[method] as Operation }] : [])),
+);
+const byId = (id: string) => {
+  const found = operations.find((o) => o.op.operationId === id);
+  if (!found) throw new Error(`no operation ${id}`);
+  return found;
+};
+const usesKey = (op: Operation) => (op.security ?? []).some((s) => "ApiKeyHeader" in s);
+
+/** Issues a key through the API; returns it and its id. */
+async function subscribe(email: string): Promise<{ key: string; id: string }> {
+  const result = await send("POST", byId("subscribe").path, { body: { name: "Docs Test", email } });
+  expect(result.status).toBe(201);
+  return { key: result.body.api_key, id: result.body.key.id };
+}
+
+/** An example request with the placeholders replaced. */
+function fill(example: RequestExample, values: { apiKey: string; keyId: string }) {
+  const swap = (text: string) => text.replace("$API_KEY", values.apiKey).replace("$ADMIN_TOKEN", ADMIN_TOKEN);
+  const path = Object.fromEntries(Object.entries(example.path ?? {}).map(([k, v]) => [k, k === "id" ? values.keyId : v]));
+  const query = Object.fromEntries(Object.entries(example.query ?? {}).map(([k, v]) => [k, swap(v)]));
+  const headers = Object.fromEntries(Object.entries(example.headers ?? {}).map(([k, v]) => [k, swap(v)]));
+  return { path, query, headers, body: example.body };
+}
+
+const first = (op: Operation) => op["x-request-examples"][0] ?? { description: "" };
+
+describe("real responses match the OpenAPI document", () => {
+  let main: { key: string; id: string };
+  let expired: { key: string; id: string };
+
+  it("every example request of every operation answers 2xx as documented", async () => {
+    main = await subscribe("main@example.com");
+    const forAdmin = await subscribe("admin-examples@example.com");
+    expect((await send("POST", target(byId("confirmKey").path, { id: main.id }), { headers: auth })).status).toBe(200);
+    for (const { path, method, op } of operations) {
+      expect(op["x-request-examples"].length, `${op.operationId} has examples`).toBeGreaterThan(0);
+      for (const example of op["x-request-examples"]) {
+        const request = fill(example, { apiKey: main.key, keyId: forAdmin.id });
+        const result = await send(method, target(path, request.path, request.query), { headers: request.headers, body: request.body });
+        expect(result.status, `${op.operationId}: ${example.description}`).toBeGreaterThanOrEqual(200);
+        expect(result.status, `${op.operationId}: ${example.description}`).toBeLessThan(300);
+      }
+    }
+  });
+
+  it("HEAD answers every GET operation as documented, without a body", async () => {
+    for (const { path, method, op } of operations.filter((o) => o.method === "GET")) {
+      const request = fill(first(op), { apiKey: main.key, keyId: main.id });
+      const url = target(path, request.path, request.query);
+      const head = await exchange(app, "HEAD", url, { headers: { ...request.headers, ...(op.tags.includes("Admin") ? auth : {}) }, ip: freshIp() });
+      expect(head.status, `${method} ${op.operationId}`).toBe(200);
+      expect(head.text).toBe("");
+      contract.check(head);
+    }
+  });
+
+  it("interface A: 400, 404 and 304", async () => {
+    const list = byId("searchCharacters").path;
+    for (const query of ["per_page=51", "page=0", "strokes=1.5", "starter=2", "q=a&q=b", `q=${"a".repeat(81)}`, "radical_number=-1"]) {
+      expect((await send("GET", `${list}?${query}`)).status, query).toBe(400);
+    }
+    expect((await send("GET", `${list}/`)).status).toBe(400);
+    expect((await send("GET", `${list}?q=zzqqxxjj`)).body.data).toEqual([]);
+    expect((await send("GET", `${list}?page=10000`)).body.data).toEqual([]);
+    const detail = byId("getCharacter").path;
+    expect((await send("GET", target(detail, { character: "水水" }))).status).toBe(400);
+    expect((await send("GET", detail.replace("{character}", "%E0%A4"))).status).toBe(400);
+    expect((await send("GET", target(detail, { character: "A" }))).status).toBe(404);
+    expect((await send("GET", `${byId("searchIdioms").path}?per_page=0`)).status).toBe(400);
+    for (const { path, op } of operations.filter((o) => "304" in o.op.responses)) {
+      const request = fill(first(op), { apiKey: "", keyId: "" });
+      const url = target(path, request.path, request.query);
+      const fresh = await send("GET", url);
+      const etag = fresh.headers.get("etag") ?? "";
+      expect((await send("GET", url, { headers: { "If-None-Match": etag } })).status, op.operationId).toBe(304);
+    }
+  });
+
+  it("interface B: 400 for bad parameters, 404 for an unknown idx", async () => {
+    const cases: [string, string][] = [
+      ["getQuiz", "?type=bogus"],
+      ["getQuiz", "?choices=7"],
+      ["getQuiz", "?count=0"],
+      ["getRandomIdioms", "?count=51"],
+      ["searchQuizIdioms", ""],
+      ["searchQuizIdioms", "?q=%20%20"],
+      ["searchQuizIdioms", `?q=${"가".repeat(81)}`],
+    ];
+    for (const [id, query] of cases) expect((await send("GET", `${byId(id).path}${query}`)).status, `${id}${query}`).toBe(400);
+    const idiom = byId("getIdiom").path;
+    for (const idx of ["0", "abc", "1000000", "1.5"]) expect((await send("GET", target(idiom, { idx }))).status, idx).toBe(400);
+    const unknown = await send("GET", target(idiom, { idx: "999999" }));
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get("x-ratelimit-remaining")).not.toBeNull();
+    const me = byId("getKeyStatus").path;
+    expect((await send("GET", `${me}?api_key=${main.key}`, { headers: { "X-API-Key": `${main.key.slice(0, -1)}x` } })).status).toBe(400);
+    if (app.data.counts.idioms <= 200) {
+      // With few enough idioms `exclude` can leave too few answers.
+      const all = app.data.idioms.idioms.map((i) => i.idx).join(",");
+      expect((await send("GET", `${byId("getQuiz").path}?exclude=${all}`)).body.param).toBe("exclude");
+    }
+  });
+
+  it("POST /subscribe: 400, 409, 413, 415, 429", async () => {
+    const path = byId("subscribe").path;
+    expect((await send("POST", path, { body: { name: "", email: "x@example.com" } })).status).toBe(400);
+    expect((await send("POST", path, { body: { name: "A", email: "not-an-address" } })).status).toBe(400);
+    expect((await send("POST", path, { rawBody: "{", headers: { "Content-Type": "application/json" } })).status).toBe(400);
+    await subscribe("pending@example.com");
+    expect((await send("POST", path, { body: { name: "A", email: "Pending@Example.com" } })).status).toBe(409);
+    expect((await send("POST", path, { rawBody: "name=A", headers: { "Content-Type": "application/x-www-form-urlencoded" } })).status).toBe(415);
+    expect((await send("POST", path, { body: { name: "A", email: "big@example.com", pad: "x".repeat(9000) } })).status).toBe(413);
+    const ip = freshIp();
+    for (let i = 0; i < 5; i++) expect((await send("POST", path, { body: { name: "A", email: `many${i}@example.com` }, ip })).status).toBe(201);
+    expect((await send("POST", path, { body: { name: "A", email: "many5@example.com" }, ip })).status).toBe(429);
+  });
+
+  it("keys: 401 for an unknown key, 403 for expired and revoked keys, 429 when the day's quota is used up", async () => {
+    const badKey = { "X-API-Key": `hj_${"0".repeat(32)}` };
+    const revoked = await subscribe("revoked@example.com");
+    expect((await send("POST", target(byId("revokeKey").path, { id: revoked.id }), { headers: auth })).status).toBe(200);
+    expect((await send("POST", target(byId("confirmKey").path, { id: revoked.id }), { headers: auth })).status).toBe(409);
+    expired = await subscribe("expired@example.com");
+    expect((await send("POST", target(byId("confirmKey").path, { id: expired.id }), { headers: auth })).status).toBe(200);
+    now = new Date(now.getTime() + 366 * 86_400_000);
+    for (const { path, op } of operations.filter((o) => usesKey(o.op))) {
+      const request = fill(first(op), { apiKey: "", keyId: "" });
+      const url = target(path, request.path, request.query);
+      expect((await send("GET", url, { headers: badKey })).status, op.operationId).toBe(401);
+      if (!("403" in op.responses)) continue;
+      expect((await send("GET", url, { headers: { "X-API-Key": expired.key } })).body.code, op.operationId).toBe("key_expired");
+      expect((await send("GET", url, { headers: { "X-API-Key": revoked.key } })).body.code, op.operationId).toBe("key_revoked");
+    }
+    // The day moved on: use the quota of a new demo caller up, then every metered call is 429.
+    const ip = freshIp();
+    for (let i = 0; i < 30; i++) expect((await send("GET", byId("getRandomIdioms").path, { ip })).status).toBe(200);
+    for (const { path, op } of operations.filter((o) => usesKey(o.op) && "429" in o.op.responses)) {
+      const request = fill(first(op), { apiKey: "", keyId: "" });
+      const result = await send("GET", target(path, request.path, request.query), { ip });
+      expect(result.status, op.operationId).toBe(429);
+    }
+    const status = await send("GET", byId("getKeyStatus").path, { headers: { "X-API-Key": expired.key } });
+    expect(status.body.key).toMatchObject({ status: "expired", daily_limit: 0 });
+  });
+
+  it("admin routes: 400, 401, 404", async () => {
+    for (const { path, method, op } of operations.filter((o) => o.op.tags.includes("Admin"))) {
+      const withId = target(path, { id: main.id });
+      expect((await send(method, withId)).status, op.operationId).toBe(401);
+      expect((await send(method, withId, { headers: { Authorization: "Bearer wrong" } })).status, op.operationId).toBe(401);
+      if (path.includes("{id}")) {
+        expect((await send(method, target(path, { id: "key_bad" }), { headers: auth })).status, op.operationId).toBe(400);
+        expect((await send(method, target(path, { id: "key_000000000000" }), { headers: auth })).status, op.operationId).toBe(404);
+      }
+    }
+    expect((await send("GET", `${byId("listKeys").path}?status=bogus`, { headers: auth })).status).toBe(400);
+    const listed = await send("GET", byId("listKeys").path, { headers: auth });
+    expect(listed.body.count).toBe(listed.body.keys.length);
+  });
+
+  it("outside the operations: 405 with Allow, 404 for unknown routes", async () => {
+    const wrongMethod = await send("DELETE", byId("searchCharacters").path);
+    expect(wrongMethod.headers.get("allow")).toBe("GET, HEAD");
+    expect((await send("GET", byId("subscribe").path)).status).toBe(405);
+    expect((await send("GET", "/no/such/route")).status).toBe(404);
+  });
+
+  it("500 is a problem body without internals", async () => {
+    const store = new MemoryQuotaStore();
+    store.consume = () => {
+      throw new Error("disk on fire at /secret/path");
+    };
+    const broken = testApp({ store });
+    const result = await exchange(broken, "GET", byId("getQuiz").path);
+    expect(result.status).toBe(500);
+    expect(result.text).not.toContain("secret");
+    contract.check(result);
+  });
+
+  it("every documented status of every operation was exercised (500 only on GET /quiz)", () => {
+    const missing = contract.documentedPairs().filter((pair) => !contract.seen.has(pair) && !pair.endsWith(" 500"));
+    expect(missing).toEqual([]);
+    expect(contract.seen).toContain("getQuiz 500");
+    expect(contract.seen).toContain("components MethodNotAllowed");
+    expect(contract.seen).toContain("components NotFoundRoute");
+  });
+
+  it("documents the rate-limit headers on metered answers and ETag/Cache-Control on interface A", () => {
+    for (const { op } of operations) {
+      const ok = contract.resolve(op.responses["200"] ?? op.responses["201"] ?? { $ref: "" });
+      const required = Object.entries(ok.headers ?? {}).filter(([, h]) => contract.resolve(h).required).map(([name]) => name);
+      if (op.tags.includes("Characters")) expect(required, op.operationId).toEqual(expect.arrayContaining(["ETag", "Cache-Control"]));
+      if (usesKey(op) && "429" in op.responses) {
+        expect(required, op.operationId).toEqual(expect.arrayContaining([...RATE_LIMIT]));
+        const tooMany = contract.resolve(op.responses["429"] ?? { $ref: "" });
+        expect(Object.keys(tooMany.headers ?? {}), op.operationId).toEqual(expect.arrayContaining([...RATE_LIMIT, "Retry-After"]));
+      }
+    }
+  });
+});
