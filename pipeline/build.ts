@@ -87,11 +87,12 @@ export async function buildDist(options: BuildOptions): Promise<BuildSummary> {
   done(`indexes: ${characterIndex.documentCount} characters, ${idiomIndex.documentCount} idioms`);
 
   done = stage("write");
+  const recordJson = records.map((r) => JSON.stringify(r));
   const manifest = await writeDist(
     options.outDir,
     {
-      characters: `${records.map((r) => JSON.stringify(r)).join("\n")}\n`,
-      details: `${buildDetailBodies(records, idioms, tables.idiomsByCharacter).join("\n")}\n`,
+      characters: `${recordJson.join("\n")}\n`,
+      details: `${buildDetailBodies(recordJson, records, idioms, tables.idiomsByCharacter).join("\n")}\n`,
       tables: JSON.stringify(tables),
       idioms: JSON.stringify(idioms),
       searchCharacters: JSON.stringify(characterIndex),

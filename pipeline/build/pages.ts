@@ -1,11 +1,15 @@
 import type { DataCounts } from "../../runtime/core/data/format.ts";
 import { type HanjaRecord, type IdiomRecord, UNICODE_LICENSE_URL, idiomItemA } from "../../runtime/core/data/records.ts";
 
-/** The detail body of every record (INTERFACES.md §2.4): the record plus its idioms in idx order. */
-export function buildDetailBodies(records: readonly HanjaRecord[], idioms: readonly IdiomRecord[], byCharacter: Record<string, number[]>): string[] {
-  return records.map((record) => {
-    const related = (byCharacter[record.character] ?? []).map((p) => idiomItemA(idioms[p] as IdiomRecord));
-    return JSON.stringify({ ...record, idioms: related });
+/**
+ * The detail body of every record (INTERFACES.md §2.4): the record plus its idioms in idx order,
+ * as the record's own JSON with `idioms` appended as the last key (the runtime relies on that).
+ */
+export function buildDetailBodies(recordJson: readonly string[], records: readonly HanjaRecord[], idioms: readonly IdiomRecord[], byCharacter: Record<string, number[]>): string[] {
+  const itemJson = idioms.map((idiom) => JSON.stringify(idiomItemA(idiom)));
+  return records.map((record, i) => {
+    const related = (byCharacter[record.character] ?? []).map((p) => itemJson[p]);
+    return `${(recordJson[i] ?? "{}").slice(0, -1)},"idioms":[${related.join(",")}]}`;
   });
 }
 

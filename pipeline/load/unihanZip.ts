@@ -43,15 +43,18 @@ export function readUnihanZip(source: string | Uint8Array, label = typeof source
     for (const required of UNIHAN_FILES) {
       if (!names.has(required)) throw new InputError(`unihan: ${label} has no ${required} (found: ${[...names].join(", ") || "no Unihan_*.txt files"})`);
     }
+    // Inflate every file at once: zlib works on the thread pool, so the files decompress in
+    // parallel while this thread waits; then each is checked and decoded in order.
+    const inflated = files.map((file) => file.buffer().then((bytes) => ({ bytes }), (error: unknown) => ({ error })));
     const texts: [string, string][] = [];
-    for (const file of files) {
+    for (const [i, file] of files.entries()) {
       const name = basename(file.path);
-      let bytes: Buffer;
-      try {
-        bytes = await file.buffer();
-      } catch (error) {
-        throw new InputError(`unihan: cannot decompress ${name} in ${label}: ${(error as Error).message} (corrupt or truncated zip?)`);
+      const result = await inflated[i];
+      if (!result || "error" in result) {
+        const reason = (result?.error as Error | undefined)?.message ?? "unknown error";
+        throw new InputError(`unihan: cannot decompress ${name} in ${label}: ${reason} (corrupt or truncated zip?)`);
       }
+      const { bytes } = result;
       // unzipper does not check the CRC: without this a damaged entry can inflate to wrong text silently.
       if (bytes.length !== file.uncompressedSize || crc32(bytes) !== file.crc32) {
         throw new InputError(`unihan: ${name} in ${label} fails its size or CRC-32 check (corrupt zip)`);
