@@ -85,11 +85,18 @@ export async function sendBody(request: Request, body: string, options: BodyOpti
   return new Response(request.method === "HEAD" ? null : payload, { status, headers });
 }
 
-/** Whether the UTF-8 body reaches `COMPRESS_MIN_BYTES`, encoding it only when the UTF-16 length leaves it open. */
-function isLarge(text: string): boolean {
+/** Whether the UTF-8 body reaches `COMPRESS_MIN_BYTES`, counted without encoding it. */
+export function isLarge(text: string): boolean {
   if (text.length >= COMPRESS_MIN_BYTES) return true;
   if (text.length * 3 < COMPRESS_MIN_BYTES) return false;
-  return encoder.encode(text).length >= COMPRESS_MIN_BYTES;
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // A surrogate pair is one 4-byte character: 2 for each half.
+    bytes += c < 0x80 ? 1 : c < 0x800 || (c >= 0xd800 && c <= 0xdfff) ? 2 : 3;
+    if (bytes >= COMPRESS_MIN_BYTES) return true;
+  }
+  return false;
 }
 
 /** `If-None-Match` uses weak comparison (RFC 9110 §13.1.2): either representation's tag matches. */
