@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
     globalSetup: ["test/globalSetup.ts"],
+    reporters: ["default", "./test/reporters/summaryLine.ts"],
     testTimeout: 60_000,
     hookTimeout: 180_000,
   },
