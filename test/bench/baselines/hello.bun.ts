@@ -1,0 +1,9 @@
+// Baseline: Bun.serve answering a fixed JSON body.
+const body = JSON.stringify({ hello: "world" });
+const server = Bun.serve({
+  port: Number(process.env.PORT ?? 0),
+  hostname: process.env.HOST ?? "127.0.0.1",
+  fetch: () => new Response(body, { headers: { "Content-Type": "application/json; charset=utf-8" } }),
+});
+console.error(JSON.stringify({ level: "info", msg: "listening", url: `http://127.0.0.1:${server.port}`, runtime: "bun-baseline" }));
+export {};

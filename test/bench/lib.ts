@@ -1,0 +1,142 @@
+/** Shared benchmark machinery: start servers as real processes, load them, read their memory. */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import autocannon from "autocannon";
+
+export const ROOT = join(import.meta.dirname, "../..");
+export const BIN = join(ROOT, "node_modules/.bin");
+
+export interface Started {
+  url: string;
+  proc: ChildProcess;
+  /** Milliseconds from spawn to the first 200 on `readyPath`. */
+  coldStartMs: number;
+  stop(): Promise<void>;
+}
+
+/** Spawns a server (PORT=0) and waits for its first successful answer on `readyPath`. */
+export async function startServer(command: string, args: string[], env: Record<string, string>, readyPath: string): Promise<Started> {
+  const t0 = performance.now();
+  const proc = spawn(command, args, { env: { ...process.env, PORT: "0", ACCESS_LOG: "0", ...env }, stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  const url = await new Promise<string>((resolve, reject) => {
+    proc.stderr?.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+      const match = /"url":"(http:\/\/[^"]+)"/.exec(stderr);
+      if (match?.[1]) resolve(match[1]);
+    });
+    proc.on("exit", (code) => reject(new Error(`${command} ${args.join(" ")} exited with ${code}: ${stderr}`)));
+  });
+  for (;;) {
+    try {
+      if ((await fetch(url + readyPath)).status === 200) break;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 2));
+  }
+  const coldStartMs = performance.now() - t0;
+  return {
+    url,
+    proc,
+    coldStartMs,
+    stop: () =>
+      new Promise((resolve) => {
+        if (proc.exitCode !== null) return resolve();
+        proc.on("exit", () => resolve());
+        proc.kill("SIGTERM");
+        setTimeout(() => proc.kill("SIGKILL"), 5000).unref();
+      }),
+  };
+}
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+}
+
+/** The load generator: wrk (Debian package `wrk`, C, light on the shared CPU) when installed, else autocannon. */
+export const LOAD_TOOL = spawnSync("wrk", ["--version"]).error ? "autocannon" : "wrk";
+
+export interface LoadOptions {
+  seconds?: number;
+  /** Headers per path (round-robin with the paths). */
+  headers?: Record<string, string>[];
+  connections?: number;
+}
+
+/** Loads `paths` (round-robin) with 50 connections for `seconds`. */
+export async function load(url: string, paths: string[], options: LoadOptions = {}): Promise<LoadResult> {
+  return LOAD_TOOL === "wrk" ? loadWithWrk(url, paths, options) : loadWithAutocannon(url, paths, options);
+}
+
+async function loadWithWrk(url: string, paths: string[], options: LoadOptions): Promise<LoadResult> {
+  const lua = join(tmpdir(), `hanja-bench-${process.pid}.lua`);
+  const requests = paths.map((path, i) => {
+    // wrk.format sends only the headers it is given: Host must be among them.
+    const headers = { Host: new URL(url).host, ...(options.headers?.[i % options.headers.length] ?? {}) };
+    const luaHeaders = Object.entries(headers).map(([k, v]) => `[${JSON.stringify(k)}]=${JSON.stringify(v)}`).join(",");
+    return `wrk.format("GET", ${JSON.stringify(path)}, {${luaHeaders}})`;
+  });
+  writeFileSync(
+    lua,
+    `local reqs = {${requests.join(",")}}\nlocal i = 0\nrequest = function() i = i + 1; return reqs[(i % #reqs) + 1] end\n` +
+      `done = function(s, latency, r) io.write(string.format('RESULT {"requests":%d,"us":%d,"p50":%f,"p99":%f,"non2xx":%d,"errors":%d}\\n', ` +
+      `s.requests, s.duration, latency:percentile(50) / 1000, latency:percentile(99) / 1000, s.errors.status, s.errors.connect + s.errors.read + s.errors.write + s.errors.timeout)) end\n`,
+  );
+  const out = spawnSync("wrk", ["-t1", `-c${options.connections ?? 50}`, `-d${options.seconds ?? 5}s`, "-s", lua, url], { encoding: "utf8" });
+  const line = /RESULT (\{.*\})/.exec(out.stdout)?.[1];
+  if (!line) throw new Error(`wrk failed: ${out.stdout}${out.stderr}`);
+  const r = JSON.parse(line) as { requests: number; us: number; p50: number; p99: number; non2xx: number; errors: number };
+  return { rps: r.requests / (r.us / 1e6), p50: r.p50, p99: r.p99, non2xx: r.non2xx + r.errors };
+}
+
+async function loadWithAutocannon(url: string, paths: string[], options: LoadOptions): Promise<LoadResult> {
+  const requests = paths.map((path, i) => ({ method: "GET" as const, path, headers: options.headers?.[i % options.headers.length] }));
+  const result = await autocannon({ url, connections: options.connections ?? 50, duration: options.seconds ?? 5, requests });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx };
+}
+
+/** Resident set size of a process in MB (Linux /proc). */
+export function rssMb(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return match ? Number(match[1]) / 1024 : Number.NaN;
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? Number.NaN) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+/** Prints rows as an aligned text table. */
+export function table(rows: (string | number)[][]): string {
+  const text = rows.map((r) => r.map((c) => (typeof c === "number" ? (Number.isInteger(c) ? String(c) : c.toFixed(c < 10 ? 2 : 0)) : c)));
+  const widths = text[0]?.map((_, i) => Math.max(...text.map((r) => (r[i] ?? "").length))) ?? [];
+  return text.map((r) => r.map((c, i) => c.padEnd(widths[i] ?? 0)).join("  ")).join("\n");
+}
+
+/**
+ * Creates `n` annual keys on a server started with ADMIN_TOKEN and TRUST_PROXY_HOPS=1 (each
+ * application from its own forwarded address, then confirmed), so a load test is not cut off by
+ * one key's daily limit.
+ */
+export async function annualKeys(url: string, n: number, adminToken: string, quizBase = "/quiz/v1"): Promise<string[]> {
+  const keys: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const response = await fetch(`${url}${quizBase}/subscribe`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": `10.77.${i >> 8}.${i & 255}` },
+      body: JSON.stringify({ name: `bench ${i}`, email: `bench${i}-${Date.now()}@example.com` }),
+    });
+    const body = (await response.json()) as { api_key: string; key: { id: string } };
+    if (response.status !== 201) throw new Error(`subscribe failed: ${response.status} ${JSON.stringify(body)}`);
+    const confirm = await fetch(`${url}${quizBase}/admin/keys/${body.key.id}/confirm`, { method: "POST", headers: { authorization: `Bearer ${adminToken}` } });
+    if (confirm.status !== 200) throw new Error(`confirm failed: ${confirm.status}`);
+    keys.push(body.api_key);
+  }
+  return keys;
+}

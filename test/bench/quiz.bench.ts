@@ -1,0 +1,55 @@
+/**
+ * Interface B on Node (issue 5): `GET /quiz` with annual keys on the SQLite store and on the
+ * memory store, beside a plain node:http server measured in the same run. Targets: SQLite ≥ 40 %
+ * of the baseline's requests/second, p99 < 10 ms at 50 connections. `npm run bench -- quiz`.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { bundle } from "../../scripts/bundle.ts";
+import { ensureDist } from "../../scripts/ensureDist.ts";
+import { LOAD_TOOL, ROOT, annualKeys, load, median, startServer, table } from "./lib.ts";
+
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const SECONDS = Number(process.env.SECONDS ?? 5);
+const ADMIN = "bench-admin-token-0123456789";
+// Enough annual keys (10,000 calls a day each) that no request of the run is refused.
+const KEYS = 40;
+
+await ensureDist();
+const server = await bundle();
+const runs = new Map<string, { rps: number[]; p50: number[]; p99: number[] }>();
+const add = (name: string, r: { rps: number; p50: number; p99: number }) => {
+  const entry = runs.get(name) ?? { rps: [], p50: [], p99: [] };
+  entry.rps.push(r.rps);
+  entry.p50.push(r.p50);
+  entry.p99.push(r.p99);
+  runs.set(name, entry);
+};
+
+for (let round = 1; round <= ROUNDS; round++) {
+  const baseline = await startServer("node", [join(ROOT, "test/bench/baselines/hello.node.mjs")], {}, "/");
+  await load(baseline.url, ["/"], { seconds: 1 });
+  add("baseline (node:http)", await load(baseline.url, ["/"], { seconds: SECONDS }));
+  await baseline.stop();
+  for (const store of ["sqlite", "memory"] as const) {
+    const dir = mkdtempSync(join(tmpdir(), "hanja-bench-"));
+    const app = await startServer("node", [server], { QUOTA_STORE: store, QUOTA_DB: join(dir, "quota.sqlite"), ADMIN_TOKEN: ADMIN, TRUST_PROXY_HOPS: "1" }, "/healthz");
+    const keys = await annualKeys(app.url, KEYS, ADMIN);
+    const headers = keys.map((key) => ({ "X-API-Key": key }));
+    const paths = keys.map(() => "/quiz/v1/quiz");
+    await load(app.url, paths, { seconds: 1, headers });
+    const r = await load(app.url, paths, { seconds: SECONDS, headers });
+    if (r.non2xx > 0) throw new Error(`quiz on ${store}: ${r.non2xx} non-2xx responses (keys used up?)`);
+    add(`GET /quiz with a key, ${store} store`, r);
+    await app.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  console.error(`round ${round}/${ROUNDS} done`);
+}
+
+const base = median(runs.get("baseline (node:http)")?.rps ?? []);
+const rows: (string | number)[][] = [["case", "req/s (median)", "× baseline", "p50 ms", "p99 ms"]];
+for (const [name, r] of runs) rows.push([name, Math.round(median(r.rps)), `${((median(r.rps) / base) * 100).toFixed(0)} %`, median(r.p50), median(r.p99)]);
+console.log(`\nInterface B on Node ${process.version}, ${LOAD_TOOL}, 50 connections, ${SECONDS} s per case, median of ${ROUNDS} rounds\n`);
+console.log(table(rows));

@@ -1,0 +1,9 @@
+/** `npm run bench [-- hanja|quiz|runtimes]`: runs one benchmark, or all three in turn. */
+const which = process.argv[2];
+const all = ["hanja", "quiz", "runtimes"];
+for (const name of which ? [which] : all) {
+  if (!all.includes(name)) throw new Error(`unknown benchmark ${name}; choose one of ${all.join(", ")}`);
+  console.log(`\n=== ${name} ===`);
+  await import(`./${name}.bench.ts`);
+}
+export {};

@@ -1,0 +1,102 @@
+/**
+ * Every runtime (issue 6): requests/second and p99 for a character detail, a reading search and a
+ * quiz with a key (SQLite store), each beside that runtime's own plain hello-world server measured
+ * in the same run; cold start to the first character response; RSS after load.
+ * Targets: Bun and Deno detail ≥ 60 % of their baseline; cold start ≤ 500 ms on Node and Deno,
+ * ≤ 1.5 s for the binary; RSS ≤ 200 MB on Node. `npm run bench -- runtimes`.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { buildBinary } from "../../scripts/build-binary.ts";
+import { bundle } from "../../scripts/bundle.ts";
+import { DIST } from "../../scripts/ensureDist.ts";
+import { BIN, LOAD_TOOL, ROOT, annualKeys, load, median, rssMb, startServer, table } from "./lib.ts";
+
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const SECONDS = Number(process.env.SECONDS ?? 5);
+const ADMIN = "bench-admin-token-0123456789";
+const DETAIL = `/hanja/v1/hanja/${encodeURIComponent("水")}`;
+const SEARCH = `/hanja/v1/hanja?q=${encodeURIComponent("수")}`;
+
+const server = await bundle();
+const binary = await buildBinary();
+const work = mkdtempSync(join(tmpdir(), "hanja-bench-runtimes-"));
+const helloBinary = join(work, "hello-bin");
+const compiled = spawnSync(join(BIN, "bun"), ["build", "--compile", join(ROOT, "test/bench/baselines/hello.bun.ts"), "--outfile", helloBinary], { stdio: "ignore" });
+if (compiled.status !== 0) throw new Error("could not compile the hello-world binary");
+
+interface Runtime {
+  name: string;
+  baseline: [string, string[]];
+  server: (db: string) => [string, string[]];
+}
+const deno = join(BIN, "deno");
+const denoFlags = (db: string) => [`--allow-read=${DIST},${join(db, "..")}`, `--allow-write=${join(db, "..")}`, "--allow-env", "--allow-net=127.0.0.1"];
+const RUNTIMES: Runtime[] = [
+  { name: "node", baseline: ["node", [join(ROOT, "test/bench/baselines/hello.node.mjs")]], server: () => ["node", [server]] },
+  { name: "bun", baseline: [join(BIN, "bun"), [join(ROOT, "test/bench/baselines/hello.bun.ts")]], server: () => [join(BIN, "bun"), [server]] },
+  {
+    name: "deno",
+    baseline: [deno, ["run", "--allow-net=127.0.0.1", "--allow-env=PORT", join(ROOT, "test/bench/baselines/hello.deno.ts")]],
+    server: (db) => [deno, ["run", ...denoFlags(db), server]],
+  },
+  { name: "binary", baseline: [helloBinary, []], server: () => [binary, []] },
+];
+
+type Cell = { rps: number[]; p99: number[] };
+const cells = new Map<string, Cell>();
+const add = (key: string, rps: number, p99: number) => {
+  const cell = cells.get(key) ?? { rps: [], p99: [] };
+  cell.rps.push(rps);
+  cell.p99.push(p99);
+  cells.set(key, cell);
+};
+const cold = new Map<string, number[]>();
+const rss = new Map<string, number[]>();
+const push = (map: Map<string, number[]>, key: string, value: number) => map.set(key, [...(map.get(key) ?? []), value]);
+
+for (let round = 1; round <= ROUNDS; round++) {
+  for (const runtime of RUNTIMES) {
+    const base = await startServer(runtime.baseline[0], runtime.baseline[1], {}, "/");
+    await load(base.url, ["/"], { seconds: 1 });
+    const b = await load(base.url, ["/"], { seconds: SECONDS });
+    add(`${runtime.name}:baseline`, b.rps, b.p99);
+    await base.stop();
+
+    const dir = mkdtempSync(join(work, "db-"));
+    const db = join(dir, "quota.sqlite");
+    const [command, args] = runtime.server(db);
+    const app = await startServer(command, args, { QUOTA_DB: db, ADMIN_TOKEN: ADMIN, TRUST_PROXY_HOPS: "1" }, DETAIL);
+    push(cold, runtime.name, app.coldStartMs);
+    const keys = await annualKeys(app.url, 40, ADMIN);
+    const cases: [string, string[], Record<string, string>[] | undefined][] = [
+      ["detail", [DETAIL], undefined],
+      ["search", [SEARCH], undefined],
+      ["quiz", keys.map(() => "/quiz/v1/quiz"), keys.map((k) => ({ "X-API-Key": k }))],
+    ];
+    for (const [name, paths, headers] of cases) {
+      await load(app.url, paths, { seconds: 1, headers });
+      const r = await load(app.url, paths, { seconds: SECONDS, headers });
+      if (r.non2xx > 0) throw new Error(`${runtime.name} ${name}: ${r.non2xx} non-2xx responses`);
+      add(`${runtime.name}:${name}`, r.rps, r.p99);
+    }
+    push(rss, runtime.name, rssMb(app.proc.pid));
+    await app.stop();
+    console.error(`round ${round}/${ROUNDS}: ${runtime.name} done`);
+  }
+}
+rmSync(work, { recursive: true, force: true });
+
+const rows: (string | number)[][] = [["runtime", "baseline req/s", "detail req/s (%)", "p99", "search req/s (%)", "p99", "quiz req/s (%)", "p99", "cold start ms", "RSS MB"]];
+for (const { name } of RUNTIMES) {
+  const base = median(cells.get(`${name}:baseline`)?.rps ?? []);
+  const cell = (c: string) => {
+    const v = cells.get(`${name}:${c}`) ?? { rps: [], p99: [] };
+    return [`${Math.round(median(v.rps))} (${((median(v.rps) / base) * 100).toFixed(0)} %)`, `${median(v.p99).toFixed(1)} ms`];
+  };
+  rows.push([name, Math.round(base), ...cell("detail"), ...cell("search"), ...cell("quiz"), Math.round(median(cold.get(name) ?? [])), Math.round(median(rss.get(name) ?? []))]);
+}
+console.log(`\nAll runtimes, ${LOAD_TOOL}, 50 connections, ${SECONDS} s per case, median of ${ROUNDS} rounds; quiz = GET /quiz with annual keys on the SQLite store\n`);
+console.log(table(rows));
