@@ -63,9 +63,18 @@ export async function boot(options: BootOptions): Promise<Booted> {
 /** The nearest `dist/` with a manifest, looking up from `start` (source tree or bundle folder). */
 export function findDist(start: string): string {
   for (let dir = resolve(start); ; dir = dirname(dir)) {
-    if (existsSync(join(dir, DIST_FILES.manifest))) return dir;
-    if (existsSync(join(dir, "dist", DIST_FILES.manifest))) return join(dir, "dist");
+    if (visible(join(dir, DIST_FILES.manifest))) return dir;
+    if (visible(join(dir, "dist", DIST_FILES.manifest))) return join(dir, "dist");
     if (dirname(dir) === dir) return join(process.cwd(), "dist");
+  }
+}
+
+/** `existsSync`, but false where the runtime forbids the look-up (Deno throws without `--allow-read` there). */
+function visible(path: string): boolean {
+  try {
+    return existsSync(path);
+  } catch {
+    return false;
   }
 }
 

@@ -1,6 +1,7 @@
 /**
- * Real server processes for the slow tests: the Node entry (`runtime/entry/node.ts` through the
- * tsx loader) on a free port, found from the `listening` line it prints on stderr.
+ * Real server processes for the slow tests, found from the `listening` line every server prints
+ * on stderr: `startServer` runs the Node entry (`runtime/entry/node.ts` through the tsx loader) on
+ * a free port; `spawnServer` runs any server command (Bun, Deno, the bundle, the binary).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { ROOT } from "./app.ts";
@@ -14,6 +15,22 @@ export interface RunningServer {
   stderr(): string;
   /** SIGTERM, then waits for the exit (SIGKILL after `graceMs`); resolves with the exit code. */
   stop(graceMs?: number): Promise<number | null>;
+  /** Sends a signal without waiting (see `exit`). */
+  kill(signal: NodeJS.Signals): void;
+  /** Resolves with the exit code (null when a signal ended the process). */
+  exit: Promise<number | null>;
+}
+
+/** What `spawnServer` runs. */
+export interface ServerCommand {
+  command: string;
+  args: readonly string[];
+  /** Working directory, default the project root. */
+  cwd?: string;
+  /** The whole environment of the process: nothing is inherited. */
+  env: Record<string, string | undefined>;
+  /** How long to wait for the `listening` line, default 30 s. */
+  timeoutMs?: number;
 }
 
 const running = new Set<RunningServer>();
@@ -23,11 +40,17 @@ const running = new Set<RunningServer>();
  * `ACCESS_LOG=0` and `env` on top of this process's environment; resolves once it listens.
  */
 export function startServer(env: Record<string, string>, timeoutMs = 30_000): Promise<RunningServer> {
-  const child = spawn(process.execPath, ["--import", "tsx", "runtime/entry/node.ts"], {
-    cwd: ROOT,
+  return spawnServer({
+    command: process.execPath,
+    args: ["--import", "tsx", "runtime/entry/node.ts"],
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", ACCESS_LOG: "0", ...env },
-    stdio: ["ignore", "ignore", "pipe"],
+    timeoutMs,
   });
+}
+
+/** Starts a server command (stdout ignored, stderr kept) and resolves once it prints its `listening` line. */
+export function spawnServer({ command, args, cwd = ROOT, env, timeoutMs = 30_000 }: ServerCommand): Promise<RunningServer> {
+  const child = spawn(command, args, { cwd, env, stdio: ["ignore", "ignore", "pipe"] });
   let err = "";
   let exited = false;
   const exit = new Promise<number | null>((resolve) =>
@@ -85,6 +108,8 @@ function serverHandle(child: ChildProcess, url: string, exit: Promise<number | n
     url,
     pid: child.pid as number,
     stderr,
+    exit,
+    kill: (signal) => void child.kill(signal),
     async stop(graceMs = 10_000) {
       running.delete(server);
       if (exited()) return exit;

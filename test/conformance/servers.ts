@@ -1,0 +1,130 @@
+/**
+ * The server programs the conformance suite runs, one launcher per way of shipping the API: the
+ * source entry on Node, Bun and Deno, the esbuild bundle on each, and the compiled binary. Each
+ * launcher spawns a real process with the suite's environment and nothing else of the operator's
+ * configuration, and cleans up what it built when the server stops.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { buildBinary } from "../../scripts/build-binary.ts";
+import { bundle } from "../../scripts/bundle.ts";
+import { ROOT } from "../helpers/app.ts";
+import { type RunningServer, type ServerCommand, spawnServer } from "../helpers/server.ts";
+
+/** The server a launcher started: its base URL, and a graceful stop resolving with the exit code. */
+export interface ConformanceServer {
+  url: string;
+  pid?: number;
+  stop(): Promise<number | null>;
+}
+
+/**
+ * Starts one server with `env` (at least `QUOTA_DB`, whose directory is the only place it may
+ * write) on top of `PORT=0`, `HOST=127.0.0.1`, `ACCESS_LOG=0`, `QUOTA_STORE=sqlite`.
+ */
+export type StartServer = (env: Record<string, string>) => Promise<ConformanceServer & Pick<RunningServer, "kill" | "exit" | "stderr">>;
+
+/** Every variable the server reads (SPEC §7): none leaks in from the environment running the tests. */
+export const CONFIG_VARIABLES = [
+  "PORT", "HOST", "HANJA_BASE", "QUIZ_BASE", "QUOTA_STORE", "QUOTA_DB", "TRUST_PROXY_HOPS",
+  "ADMIN_TOKEN", "BANK_ACCOUNT", "QUOTA_TZ_OFFSET", "DIST_DIR", "ACCESS_LOG",
+] as const;
+
+const BUN = join(ROOT, "node_modules/.bin/bun");
+const DENO = join(ROOT, "node_modules/.bin/deno");
+
+function environment(env: Record<string, string>): Record<string, string | undefined> {
+  const inherited: Record<string, string | undefined> = { ...process.env };
+  for (const name of CONFIG_VARIABLES) delete inherited[name];
+  return { ...inherited, PORT: "0", HOST: "127.0.0.1", ACCESS_LOG: "0", QUOTA_STORE: "sqlite", ...env };
+}
+
+function dbDir(env: Record<string, string>): string {
+  const db = env["QUOTA_DB"];
+  if (db === undefined) throw new Error("conformance servers need QUOTA_DB");
+  return dirname(db);
+}
+
+/**
+ * Deno's permissions, as narrow as `npm run start:deno`: read where the code and data are and the
+ * database directory, write only there, the configuration variables, the loopback interface.
+ */
+function denoPermissions(read: readonly string[], write: string): string[] {
+  return [
+    "--no-prompt",
+    `--allow-read=${read.join(",")}`,
+    `--allow-write=${write}`,
+    `--allow-env=${CONFIG_VARIABLES.join(",")}`,
+    "--allow-net=127.0.0.1",
+  ];
+}
+
+/** `node --import tsx runtime/entry/server.ts` (what `npm start` runs once dist/ is built). */
+export const nodeSource: StartServer = (env) =>
+  spawnServer({ command: process.execPath, args: ["--import", "tsx", "runtime/entry/server.ts"], env: environment(env) });
+
+/** `bun runtime/entry/server.ts` (`npm run start:bun`). */
+export const bunSource: StartServer = (env) => spawnServer({ command: BUN, args: ["runtime/entry/server.ts"], env: environment(env) });
+
+/** `deno run … runtime/entry/server.ts` (`npm run start:deno`), the database directory added to read and write. */
+export const denoSource: StartServer = (env) =>
+  spawnServer({ command: DENO, args: ["run", ...denoPermissions([".", dbDir(env)], dbDir(env)), "runtime/entry/server.ts"], env: environment(env) });
+
+/**
+ * The esbuild bundle on `runtime`, built into a fresh folder inside the project (Node 20 resolves
+ * the external `better-sqlite3` from the project's node_modules); the bundle finds dist/ by
+ * walking up from its own folder, so no `DIST_DIR` is set, and runs from the database folder.
+ */
+export function bundled(runtime: "node" | "bun" | "deno"): StartServer {
+  return (env) => {
+    mkdirSync(join(ROOT, ".cache"), { recursive: true });
+    const dir = mkdtempSync(join(ROOT, ".cache", "conformance-bundle-"));
+    return startCleaningUp([dir], async () => {
+      const file = await bundle(join(dir, "hanja-api.mjs"));
+      const [command, args] =
+        runtime === "node"
+          ? [process.execPath, [file]]
+          : runtime === "bun"
+            ? [BUN, [file]]
+            : [DENO, ["run", ...denoPermissions([dir, join(ROOT, "dist"), dbDir(env)], dbDir(env)), file]];
+      return { command, args, cwd: dbDir(env), env: environment(env) };
+    });
+  };
+}
+
+/**
+ * The `bun build --compile` executable, built into a temporary folder and run from another,
+ * empty one, with no `DIST_DIR`: nothing beside it is needed to serve every operation.
+ */
+export const compiledBinary: StartServer = (env) => {
+  const binDir = mkdtempSync(join(tmpdir(), "hanja-binary-"));
+  const emptyDir = mkdtempSync(join(tmpdir(), "hanja-binary-cwd-"));
+  return startCleaningUp([binDir, emptyDir], async () => ({
+    command: await buildBinary(join(binDir, "hanja-api")),
+    args: [],
+    cwd: emptyDir,
+    env: environment(env),
+  }));
+};
+
+/** Builds what `prepare` needs and spawns the server; `stop` (or a failed start) also removes `dirs`. */
+async function startCleaningUp(dirs: readonly string[], prepare: () => Promise<ServerCommand>): Promise<RunningServer> {
+  const remove = () => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true }));
+  let server: RunningServer;
+  try {
+    server = await spawnServer(await prepare());
+  } catch (error) {
+    remove();
+    throw error;
+  }
+  const stop = server.stop.bind(server);
+  return {
+    ...server,
+    async stop(graceMs?: number) {
+      const code = await stop(graceMs);
+      remove();
+      return code;
+    },
+  };
+}

@@ -1,0 +1,313 @@
+/**
+ * The HTTP conformance suite (SPEC §3–§7), run unchanged against every way the server ships by
+ * six-line test files: a real process on a free port with a fresh SQLite quota store, asserted
+ * on status codes, bodies and headers of every operation of both interfaces.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Reply, awayFromRollover, expectProblem, expectRateLimit, send, sendRaw } from "./client.ts";
+import type { ConformanceServer, StartServer } from "./servers.ts";
+
+const A = "/hanja/v1";
+const B = "/quiz/v1";
+const ADMIN_TOKEN = "conformance-admin-token-0123456789";
+const JSON_TYPE = "application/json; charset=utf-8";
+const WATER = encodeURIComponent("水");
+const SU = encodeURIComponent("수");
+
+/** Defines one `describe` of HTTP tests against the server `start` launches. */
+export function conformanceSuite(label: string, start: StartServer): void {
+  describe(`HTTP conformance: ${label}`, () => {
+    let dir = "";
+    let server: ConformanceServer;
+    /** A free key for the interface B checks, so that only the quota test spends the demo quota. */
+    let key = "";
+    const get = (path: string, init?: RequestInit) => send(server.url, path, init);
+    const withKey = (path: string, init: RequestInit = {}) => get(path, { ...init, headers: { ...(init.headers as Record<string, string>), "X-API-Key": key } });
+    const subscribe = (body: unknown, contentType = "application/json") =>
+      get(`${B}/subscribe`, { method: "POST", headers: { "Content-Type": contentType }, body: JSON.stringify(body) });
+
+    beforeAll(async () => {
+      dir = mkdtempSync(join(tmpdir(), "hanja-conformance-"));
+      server = await start({ QUOTA_DB: join(dir, "quota.sqlite"), ADMIN_TOKEN });
+      const issued = await subscribe({ name: "Conformance", email: "shapes@example.com" });
+      expect(issued.status, issued.text).toBe(201);
+      key = issued.body.api_key;
+    });
+    afterAll(async () => {
+      await server?.stop();
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    describe("interface A", () => {
+      it("GET /hanja/{character}: the detail record of 水 with its idioms", async () => {
+        const reply = await get(`${A}/hanja/${WATER}`);
+        expect(reply.status).toBe(200);
+        expect(reply.headers.get("content-type")).toBe(JSON_TYPE);
+        expect(reply.headers.get("cache-control")).toBe("public, max-age=86400");
+        expect(reply.headers.get("etag")).toMatch(/^"[^"]+"$/);
+        expect(reply.text).toContain('"character":"水"'); // plain UTF-8, not \u escapes
+        expect(reply.body).toMatchObject({
+          character: "水", codepoint: "U+6C34", readings: ["수"], readings_raw: "수:0E", strokes: 4, radical_number: 85,
+          radical: "水", starter: true, education_hanja: true, definition_en: "water, liquid, lotion, juice", source: "Unicode Unihan 17.0.0",
+        });
+        const idioms = reply.body.idioms as { idx: string; hanja: string; chosung: string }[];
+        expect(idioms.length).toBeGreaterThan(0);
+        for (const idiom of idioms) {
+          expect(idiom.hanja).toContain("水");
+          expect(typeof idiom.idx).toBe("string");
+        }
+        expect(idioms.map((i) => Number(i.idx))).toEqual(idioms.map((i) => Number(i.idx)).sort((a, b) => a - b));
+      });
+
+      it("GET /hanja/{character}: an astral code point and a compatibility ideograph are their own records; others 404", async () => {
+        expect((await get(`${A}/hanja/${encodeURIComponent("\u{200D7}")}`)).body).toMatchObject({ character: "\u{200D7}", codepoint: "U+200D7" });
+        expect((await get(`${A}/hanja/${encodeURIComponent("\uF900")}`)).body).toMatchObject({ character: "\uF900", codepoint: "U+F900" });
+        expectProblem(await get(`${A}/hanja/A`), 404, "not_found");
+        expectProblem(await get(`${A}/hanja/${encodeURIComponent("水水")}`), 400, "invalid_parameter");
+      });
+
+      it("GET /hanja?q=수: 94 characters read 수, paged 24 at a time", async () => {
+        const reply = await get(`${A}/hanja?q=${SU}`);
+        expect(reply.status).toBe(200);
+        expect(reply.body).toMatchObject({ total: 94, page: 1, per_page: 24, pages: 4 });
+        expect(reply.body.data).toHaveLength(24);
+        expect(reply.body.data[0].readings).toContain("수");
+        const last = await get(`${A}/hanja?q=${SU}&page=4`);
+        expect(last.body.data).toHaveLength(94 - 72);
+        expect((await get(`${A}/hanja?q=${SU}&page=5`)).body).toMatchObject({ total: 94, data: [] });
+      });
+
+      it("GET /hanja: q as a character or a code point, and filters", async () => {
+        expect((await get(`${A}/hanja?q=U%2B6C34`)).body).toMatchObject({ total: 1, data: [{ character: "水" }] });
+        const filtered = await get(`${A}/hanja?q=${SU}&strokes=4&per_page=50`);
+        expect(filtered.body.total).toBeGreaterThan(0);
+        for (const item of filtered.body.data) expect(item.strokes).toBe(4);
+      });
+
+      it("GET /idioms: by hanja and by initial consonants", async () => {
+        const byHanja = await get(`${A}/idioms?q=${WATER}`);
+        expect(byHanja.status).toBe(200);
+        expect(byHanja.body.total).toBeGreaterThan(0);
+        for (const idiom of byHanja.body.data) expect(idiom.hanja).toContain("水");
+        const byChosung = await get(`${A}/idioms?q=${encodeURIComponent("ㄱㅅㅇㅅ")}`);
+        expect(byChosung.body.data).toContainEqual(expect.objectContaining({ idx: "70", hanja: "高山流水", hangul: "고산유수", chosung: "ㄱㅅㅇㅅ" }));
+      });
+
+      it("GET /meta: counts measured from the data", async () => {
+        const reply = await get(`${A}/meta`);
+        expect(reply.status).toBe(200);
+        expect(reply.body.counts).toMatchObject({ characters: 8525, starters: 128, education_hanja: 1800, idioms: 910 });
+        expect(reply.body.data).toMatchObject({ unihan_version: "17.0.0" });
+      });
+
+      it("400 problem details naming the parameter; a repeated parameter is 400", async () => {
+        expectProblem(await get(`${A}/hanja?strokes=x`), 400, "invalid_parameter", "strokes");
+        expectProblem(await get(`${A}/hanja?per_page=51`), 400, "invalid_parameter", "per_page");
+        expectProblem(await get(`${A}/hanja?page=1&page=2`), 400, "invalid_parameter", "page");
+        expectProblem(await get(`${A}/idioms?q=${"가".repeat(81)}`), 400, "invalid_parameter", "q");
+      });
+    });
+
+    describe("interface B", () => {
+      it("GET /quiz: one quiz, its choices, quota and rate-limit headers", async () => {
+        const reply = await withKey(`${B}/quiz?type=meaning_to_idiom&choices=5`);
+        expect(reply.status, reply.text).toBe(200);
+        expect(reply.headers.get("cache-control")).toBe("no-store");
+        expect(reply.body).toMatchObject({ success: true, quota: { plan: "free" } });
+        expect(reply.body.quota.remaining).toBe(expectRateLimit(reply, 100));
+        const quiz = reply.body.quiz;
+        expect(quiz).toMatchObject({ type: "meaning_to_idiom", prompt: quiz.answer_idiom.meaning });
+        expect(quiz.quiz_id).toMatch(/^qz_/);
+        expect(typeof quiz.question).toBe("string");
+        expect(quiz.choices.map((c: { key: string }) => c.key)).toEqual(["1", "2", "3", "4", "5"]);
+        expect(new Set(quiz.choices.map((c: { text: string }) => c.text)).size).toBe(5);
+        expect(quiz.choices.find((c: { key: string }) => c.key === quiz.answer)).toMatchObject({ text: quiz.answer_idiom.hanja, hangul: quiz.answer_idiom.hangul });
+      });
+
+      it("GET /quiz?count=3: three quizzes with distinct answers", async () => {
+        const reply = await withKey(`${B}/quiz?count=3`);
+        expect(reply.status).toBe(200);
+        expect(reply.body.quiz).toBeUndefined();
+        expect(reply.body.quizzes).toHaveLength(3);
+        expect(new Set(reply.body.quizzes.map((q: { answer_idiom: { idx: number } }) => q.answer_idiom.idx)).size).toBe(3);
+        for (const quiz of reply.body.quizzes) expect(["meaning_to_idiom", "idiom_to_meaning", "hangul_to_hanja"]).toContain(quiz.type);
+      });
+
+      it("GET /idiom and /idiom/{idx}", async () => {
+        const one = await withKey(`${B}/idiom/1`);
+        expect(one.body).toMatchObject({ success: true, idiom: { idx: 1, hanja: "家家戶戶", hangul: "가가호호", chosung: "ㄱㄱㅎㅎ" }, quota: { plan: "free" } });
+        const some = await withKey(`${B}/idiom?count=5`);
+        expect(some.body.idioms).toHaveLength(5);
+        expect(new Set(some.body.idioms.map((i: { idx: number }) => i.idx)).size).toBe(5);
+        expectProblem(await withKey(`${B}/idiom/0`), 400, "invalid_parameter");
+        expectProblem(await withKey(`${B}/idiom/99999`), 404, "not_found");
+      });
+
+      it("GET /search: at most 30 idioms; q missing is 400", async () => {
+        const reply = await withKey(`${B}/search?q=${SU}`);
+        expect(reply.body).toMatchObject({ success: true, query: "수" });
+        expect(reply.body.idioms.length).toBeGreaterThan(0);
+        expect(reply.body.idioms.length).toBeLessThanOrEqual(30);
+        expectProblem(await withKey(`${B}/search`), 400, "invalid_parameter", "q");
+      });
+
+      it("GET /me: the key's status, not metered", async () => {
+        const before = await withKey(`${B}/me`);
+        expect(before.body.key).toMatchObject({ plan: "free", status: "pending_deposit", daily_limit: 100 });
+        expect(before.body.key.remaining).toBe(100 - before.body.key.used_today);
+        expect((await withKey(`${B}/me`)).body.key.used_today).toBe(before.body.key.used_today);
+        // The key also works as a query parameter; header and query disagreeing is 400.
+        expect((await get(`${B}/me?api_key=${key}`)).body.key.id).toBe(before.body.key.id);
+        expectProblem(await withKey(`${B}/me?api_key=hj_other`), 400, "invalid_parameter");
+      });
+
+      it("401 for an unknown key, never demo", async () => {
+        expectProblem(await get(`${B}/quiz`, { headers: { "X-API-Key": "hj_notakey" } }), 401, "invalid_key");
+        expectProblem(await get(`${B}/idiom?api_key=hj_notakey`), 401, "invalid_key");
+      });
+
+      it("POST /subscribe: 415 without JSON, 400 naming the field", async () => {
+        expectProblem(await subscribe({ name: "x", email: "x@example.com" }, "text/plain"), 415, "unsupported_media_type");
+        expectProblem(await subscribe({ name: "x", email: "not an address" }), 400, "invalid_parameter", "email");
+      });
+    });
+
+    describe("HTTP behaviour", () => {
+      it("404 for unknown routes, 405 with Allow for a wrong method", async () => {
+        expectProblem(await get("/nope"), 404, "not_found");
+        expectProblem(await get(`${A}/nope`), 404, "not_found");
+        const post = await get(`${A}/meta`, { method: "POST" });
+        expectProblem(post, 405, "method_not_allowed");
+        expect(post.headers.get("allow")).toContain("GET");
+        const getSubscribe = await get(`${B}/subscribe`);
+        expectProblem(getSubscribe, 405, "method_not_allowed");
+        expect(getSubscribe.headers.get("allow")).toContain("POST");
+      });
+
+      it("CORS on both interfaces and preflight", async () => {
+        for (const path of [`${A}/meta`, `${B}/me`, `${A}/nope`]) {
+          const reply = await get(path, { headers: { Origin: "https://example.com" } });
+          expect(reply.headers.get("access-control-allow-origin")).toBe("*");
+          expect(reply.headers.get("access-control-expose-headers")).toMatch(/X-RateLimit-Remaining/i);
+        }
+        const preflight = await get(`${B}/quiz`, {
+          method: "OPTIONS",
+          headers: { Origin: "https://example.com", "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "X-API-Key" },
+        });
+        expect([200, 204]).toContain(preflight.status);
+        expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
+        expect(preflight.headers.get("access-control-allow-headers")).toMatch(/X-API-Key/i);
+        expect(preflight.headers.get("access-control-allow-methods")).toMatch(/GET/);
+      });
+
+      it("ETag and 304 on interface A", async () => {
+        const first = await get(`${A}/hanja/${WATER}`);
+        const etag = first.headers.get("etag") as string;
+        const again = await get(`${A}/hanja/${WATER}`, { headers: { "If-None-Match": etag } });
+        expect(again.status).toBe(304);
+        expect(again.text).toBe("");
+        expect(again.headers.get("etag")).toBe(etag);
+        expect((await get(`${A}/hanja/${WATER}`, { headers: { "If-None-Match": '"other"' } })).status).toBe(200);
+      });
+
+      it("gzip when accepted: the same bytes once decompressed", async () => {
+        for (const path of [`${A}/hanja/${WATER}`, `${A}/hanja?q=${SU}`, "/openapi.json"]) {
+          const plain = await sendRaw(server.url, path, { "Accept-Encoding": "identity" });
+          const gzip = await sendRaw(server.url, path, { "Accept-Encoding": "gzip" });
+          expect(plain.headers["content-encoding"]).toBeUndefined();
+          expect(gzip.headers["content-encoding"]).toBe("gzip");
+          expect(gzip.headers["vary"]).toMatch(/Accept-Encoding/i);
+          expect(gzip.bytes.length).toBeLessThan(plain.bytes.length);
+          expect(gunzipSync(gzip.bytes).equals(plain.bytes)).toBe(true);
+        }
+      });
+
+      it("brotli only where offered: any br body decodes to the same bytes", async () => {
+        const path = `${A}/hanja/${WATER}`;
+        const plain = await sendRaw(server.url, path, { "Accept-Encoding": "identity" });
+        const br = await sendRaw(server.url, path, { "Accept-Encoding": "br" });
+        const coding = br.headers["content-encoding"];
+        expect([undefined, "br"]).toContain(coding);
+        expect((coding === "br" ? brotliDecompressSync(br.bytes) : br.bytes).equals(plain.bytes)).toBe(true);
+      });
+
+      it("HEAD: the headers of GET without a body, on both interfaces", async () => {
+        const got = await get(`${A}/hanja/${WATER}`);
+        const head = await get(`${A}/hanja/${WATER}`, { method: "HEAD" });
+        expect(head.status).toBe(200);
+        expect(head.text).toBe("");
+        expect(head.headers.get("content-type")).toBe(JSON_TYPE);
+        expect(head.headers.get("etag")).toBe(got.headers.get("etag"));
+        expect((await get("/healthz", { method: "HEAD" })).status).toBe(200);
+        const metered = await withKey(`${B}/idiom/1`, { method: "HEAD" });
+        expect(metered.status).toBe(200);
+        expect(metered.text).toBe("");
+        expectRateLimit(metered, 100);
+      });
+
+      it("/healthz, /openapi.json (OpenAPI 3.1) and /docs (HTML)", async () => {
+        expect((await get("/healthz")).body).toMatchObject({ status: "ok" });
+        const openapi = await get("/openapi.json");
+        expect(openapi.status).toBe(200);
+        expect(openapi.body.openapi).toBe("3.1.0");
+        const validation = await new Validator().validate(openapi.body as Record<string, unknown>);
+        expect(validation.errors ?? []).toEqual([]);
+        expect(Object.keys(openapi.body.paths)).toEqual(expect.arrayContaining([`${A}/hanja`, `${A}/hanja/{character}`, `${B}/quiz`, `${B}/subscribe`]));
+        const docs = await get("/docs");
+        expect(docs.status).toBe(200);
+        expect(docs.headers.get("content-type")).toMatch(/^text\/html/);
+        expect(docs.text).toMatch(/<html/i);
+      });
+    });
+
+    describe("quotas", () => {
+      it("demo: 30 calls a day per client, then 429 with Retry-After", async () => {
+        await awayFromRollover();
+        expect((await get(`${B}/me`)).body.key).toMatchObject({ plan: "demo", used_today: 0, daily_limit: 30 });
+        // 40 at once from one client: exactly 30 pass.
+        const replies = await Promise.all(Array.from({ length: 40 }, () => get(`${B}/idiom/1`)));
+        const ok = replies.filter((r) => r.status === 200);
+        expect(ok).toHaveLength(30);
+        expect(ok.map((r) => expectRateLimit(r, 30)).sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i));
+        const refused: Reply = await get(`${B}/quiz`);
+        expectProblem(refused, 429, "quota_exceeded");
+        expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+        expect(expectRateLimit(refused, 30)).toBe(0);
+        expect((await get(`${B}/me`)).body.key).toMatchObject({ plan: "demo", used_today: 30, remaining: 0 });
+      });
+
+      it("subscribe → free key (100/day) → admin confirm → annual (10,000/day)", async () => {
+        const issued = await subscribe({ name: "연결 시험", email: "annual@example.com", phone: "010-0000-0000", depositor: "홍길동" });
+        expect(issued.status, issued.text).toBe(201);
+        expect(issued.body).toMatchObject({ success: true, key: { plan: "free", status: "pending_deposit", daily_limit: 100 }, payment: { plan: "annual", price_krw: 9900, method: "bank_transfer" } });
+        const { api_key: annualKey, key: { id } } = issued.body as { api_key: string; key: { id: string } };
+        expect(annualKey).toMatch(/^hj_/);
+        const free = await get(`${B}/idiom`, { headers: { "X-API-Key": annualKey } });
+        expect(expectRateLimit(free, 100)).toBe(99);
+
+        const confirm = `${B}/admin/keys/${id}/confirm`;
+        expectProblem(await get(confirm, { method: "POST", headers: { Authorization: "Bearer wrong-token-0123456789" } }), 401, "invalid_key");
+        const confirmed = await get(confirm, { method: "POST", headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } });
+        expect(confirmed.status, confirmed.text).toBe(200);
+        expect(confirmed.body.key).toMatchObject({ id, plan: "annual", status: "active" });
+
+        const me = await get(`${B}/me`, { headers: { "X-API-Key": annualKey } });
+        expect(me.body.key).toMatchObject({ id, plan: "annual", status: "active", daily_limit: 10_000, used_today: 1, remaining: 9_999 });
+        expect(Date.parse(me.body.key.expires_at)).toBeGreaterThan(Date.now() + 364 * 86_400_000);
+        const annual = await get(`${B}/quiz`, { headers: { "X-API-Key": annualKey } });
+        expect(annual.status).toBe(200);
+        expect(expectRateLimit(annual, 10_000)).toBe(9_998);
+        expect(annual.body.quota).toEqual({ plan: "annual", remaining: 9_998 });
+      });
+    });
+
+    it("SIGTERM: exits with status 0", async () => {
+      expect(await server.stop()).toBe(0);
+    });
+  });
+}
