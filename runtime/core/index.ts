@@ -1,4 +1,21 @@
-/** The package's public entry: the portable core and its types. */
+/**
+ * The package's public entry: the portable core and its types (Web APIs only). Two subpaths hold
+ * what needs more than Web APIs: `hanja-api/stores` (`openQuotaStore`, SQLite on demand) and
+ * `hanja-api/node` (`loadDistFiles`, node:fs, which Node, Bun and Deno all provide).
+ */
 export { type App, type AppOptions, type AccessLogEntry, type ServeInfo, createApp } from "./app.ts";
 export type { DistFiles, LoadedData } from "./data/load.ts";
 export { DIST_FILES, DIST_FORMAT } from "./data/format.ts";
+export { MemoryQuotaStore } from "./quota/memoryStore.ts";
+export {
+  type Applicant,
+  type ConsumeResult,
+  DuplicateApplicationError,
+  type KeyPatch,
+  type KeyRecord,
+  type KeyStatus,
+  type Plan,
+  type QuotaStore,
+  type StoredKeyStatus,
+} from "./quota/store.ts";
+export type { Random } from "./quiz/random.ts";
