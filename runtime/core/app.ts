@@ -5,7 +5,7 @@
 import { IttyRouter, type IRequest } from "itty-router";
 import { type DistFiles, type LoadedData, loadData } from "./data/load.ts";
 import { ApiError, internalError, problemBody } from "./http/errors.ts";
-import { CORS_HEADERS, PROBLEM_TYPE, pathOf, preflight } from "./http/respond.ts";
+import { CORS_HEADERS, type Compressors, PROBLEM_TYPE, createSender, pathOf, preflight } from "./http/respond.ts";
 import type { RequestContext, Route } from "./routes/context.ts";
 import { hanjaRoutes } from "./routes/hanjaRoutes.ts";
 import { adminRoutes } from "./routes/adminRoutes.ts";
@@ -38,6 +38,8 @@ export interface AppOptions {
   now?: () => Date;
   /** Randomness for quizzes and keys. Default: the platform CSPRNG. */
   random?: Random;
+  /** Compressors beyond gzip (brotli). Default: none; the entry points pass node:zlib's brotli. */
+  compressors?: Compressors;
   /** Receives one access-log record per request. Default: none. */
   log?: (entry: AccessLogEntry) => void;
   /** Receives unexpected errors with their request id. Default: `console.error`. */
@@ -81,8 +83,9 @@ export function createApp(options: AppOptions): App {
   if (offsetMinutes === null) throw new Error(`quotaTzOffset: ${JSON.stringify(options.quotaTzOffset)} is not an offset like +09:00`);
   const trustProxyHops = options.trustProxyHops ?? 0;
   if (!Number.isInteger(trustProxyHops) || trustProxyHops < 0) throw new Error(`trustProxyHops: ${trustProxyHops} is not a whole number ≥ 0`);
+  const sendBody = createSender(options.compressors);
   const routes: Route[] = [
-    ...hanjaRoutes(hanjaBase, data),
+    ...hanjaRoutes(hanjaBase, data, sendBody),
     ...quizRoutes(quizBase, data, {
       store,
       now,
@@ -90,9 +93,10 @@ export function createApp(options: AppOptions): App {
       offsetMinutes,
       trustProxyHops,
       bankAccount: options.bankAccount ?? "(the operator has not configured BANK_ACCOUNT yet)",
+      sendBody,
     }),
-    ...(options.adminToken ? adminRoutes(quizBase, { store, now, adminToken: options.adminToken }) : []),
-    ...serviceRoutes(data, { hanjaBase, quizBase, adminEnabled: Boolean(options.adminToken) }),
+    ...(options.adminToken ? adminRoutes(quizBase, { store, now, adminToken: options.adminToken, sendBody }) : []),
+    ...serviceRoutes(data, { hanjaBase, quizBase, adminEnabled: Boolean(options.adminToken) }, sendBody),
   ];
   const router = IttyRouter<IRequest, [RequestContext]>();
   for (const route of routes) {

@@ -19,3 +19,4 @@ export {
   type StoredKeyStatus,
 } from "./quota/store.ts";
 export type { Random } from "./quiz/random.ts";
+export type { Compressors } from "./http/respond.ts";

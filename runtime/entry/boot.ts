@@ -11,6 +11,7 @@ import { DIST_FILES } from "../core/data/format.ts";
 import type { DistFiles } from "../core/data/load.ts";
 import { openQuotaStore } from "../stores/index.ts";
 import { type AccessLog, createAccessLog } from "./accessLog.ts";
+import { nodeCompressors } from "./compressors.ts";
 import { loadDistFiles } from "./loadDist.ts";
 
 export interface Booted {
@@ -55,6 +56,7 @@ export async function boot(options: BootOptions): Promise<Booted> {
     adminToken: config.adminToken,
     bankAccount: config.bankAccount,
     log: log.write,
+    compressors: nodeCompressors,
     onError: (error, requestId) => console.error(JSON.stringify({ level: "error", request_id: requestId, error: String((error as Error)?.stack ?? error) })),
   });
   return { app, config, log };

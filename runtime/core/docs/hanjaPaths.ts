@@ -12,7 +12,7 @@ function cachedResponses(success: Response, errors: Record<string, Response> = {
 
 const CACHING =
   "Public and cacheable: `Cache-Control: public, max-age=86400` and a strong `ETag`; send `If-None-Match` to get `304`. " +
-  "Bodies of 1 KiB or more are gzipped when the client accepts it.";
+  "Bodies of 1 KiB or more are compressed (brotli or gzip, by the client's Accept-Encoding) when the client accepts it.";
 
 const badParameter = (what: string) => problem(400, `Invalid parameter: ${what}. \`param\` names it.`, { codes: ["invalid_parameter"] });
 

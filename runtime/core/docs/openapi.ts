@@ -96,7 +96,7 @@ function describeService(bases: ServiceBases, unihan: string, data: LoadedData):
       "Text parameters are trimmed and their length is counted in code points.",
     "- Every `GET` also answers `HEAD`. A known path with another method is `405` with `Allow`; an unknown path is `404`.",
     "- CORS: `Access-Control-Allow-Origin: *` on every response; preflight (`OPTIONS`) answered; `X-API-Key` allowed; the rate-limit headers, `ETag` and `X-Request-Id` exposed.",
-    "- Bodies of 1 KiB or more are gzipped when the client sends `Accept-Encoding: gzip`.",
+    "- Bodies of 1 KiB or more are compressed when the client accepts it: brotli (`br`) where the server runtime has it (the standalone servers do), else gzip.",
     "- Interface A and this reference: `Cache-Control: public, max-age=86400` and a strong `ETag` from the data hash; `If-None-Match` gives `304`. Interface B: `Cache-Control: no-store`.",
     "## Quotas",
     "Interface B's metered calls (`/quiz`, `/idiom`, `/idiom/{idx}`, `/search`) count one call each, whatever `count`; `/me` and `/subscribe` are not metered, and a `400` for a bad parameter is not counted. " +

@@ -12,7 +12,7 @@ const PROBLEM = "application/problem+json";
 /** Every response header the service documents, with its schema (the catalogue in `components.headers`). */
 export const HEADERS = {
   ETag: {
-    description: "Strong entity tag derived from the data hash (`-gz` suffix on the gzip variant). Send it back in `If-None-Match` to get `304`.",
+    description: "Strong entity tag derived from the data hash (`-gz` / `-br` suffix on the gzip / brotli variant). Send it back in `If-None-Match` to get `304`.",
     schema: { type: "string", pattern: '^"[0-9a-f]+(-[a-z]+)*"$' },
   },
   "Cache-Control": {

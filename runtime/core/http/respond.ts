@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 /**
  * Building responses: JSON bodies with the headers of SPEC §6 (content type, CORS, caching,
  * ETag/304, gzip) from bodies that are already serialized.
@@ -53,36 +54,61 @@ export const COMPRESS_MIN_BYTES = 1024;
 
 const encoder = new TextEncoder();
 
+/** Compressors a runtime can offer beyond the Web `CompressionStream` (which has gzip only). */
+export interface Compressors {
+  /** Brotli; entry points pass node:zlib's (Node, Bun and Deno all have it). */
+  brotli?: (bytes: Uint8Array) => Promise<Uint8Array>;
+}
+
+/** Sends a serialized body with the service's headers (see `createSender`). */
+export type Send = (request: Request, body: string, options: BodyOptions) => Promise<Response>;
+
+type Encoding = "br" | "gzip";
+const ETAG_SUFFIX: Record<Encoding, string> = { br: "-br", gzip: "-gz" };
+
 /**
- * Sends a serialized body. Honours `If-None-Match` (304), `Accept-Encoding: gzip` for bodies of
- * 1 KiB or more (the gzip variant has its own strong ETag) and `HEAD`.
+ * The body sender of one app. Honours `If-None-Match` (304), `Accept-Encoding` for bodies of
+ * 1 KiB or more (brotli when a compressor is given and the client prefers or accepts it, else
+ * gzip; each variant has its own strong ETag) and `HEAD`. Compressed forms of cacheable bodies
+ * (interface A, the docs) are kept in a bounded cache: the data never changes while the app runs.
  */
-export async function sendBody(request: Request, body: string, options: BodyOptions): Promise<Response> {
-  const status = options.status ?? 200;
-  const headers: Record<string, string> = { "Content-Type": options.contentType ?? JSON_TYPE, ...CORS_HEADERS, ...options.headers };
-  const caching = options.caching;
-  if (caching === "no-store") headers["Cache-Control"] = "no-store";
-  else headers["Cache-Control"] = "public, max-age=86400";
-  const large = isLarge(body);
-  const gzip = large && acceptsGzip(request.headers.get("accept-encoding"));
-  if (large) headers.Vary = "Accept-Encoding";
-  if (caching !== "no-store") {
-    const etag = gzip ? `"${caching.etag}-gz"` : `"${caching.etag}"`;
-    headers.ETag = etag;
-    if (status === 200 && matchesEtag(request.headers.get("if-none-match"), caching.etag)) {
-      delete headers["Content-Type"];
-      return new Response(null, { status: 304, headers });
+export function createSender(compressors: Compressors = {}): Send {
+  const compressed = new LRUCache<string, Uint8Array<ArrayBuffer>>({ maxSize: 32_000_000, sizeCalculation: (b) => Math.max(1, b.length) });
+  const compress = async (encoding: Encoding, body: string, cacheable: boolean): Promise<Uint8Array<ArrayBuffer>> => {
+    const key = cacheable ? `${encoding}\u0000${body}` : "";
+    const hit = cacheable ? compressed.get(key) : undefined;
+    if (hit) return hit;
+    const bytes = encoder.encode(body);
+    const out = encoding === "br" && compressors.brotli ? new Uint8Array(await compressors.brotli(bytes)) : await gzipBytes(bytes);
+    if (cacheable) compressed.set(key, out);
+    return out;
+  };
+
+  return async (request, body, options) => {
+    const status = options.status ?? 200;
+    const headers: Record<string, string> = { "Content-Type": options.contentType ?? JSON_TYPE, ...CORS_HEADERS, ...options.headers };
+    const caching = options.caching;
+    headers["Cache-Control"] = caching === "no-store" ? "no-store" : "public, max-age=86400";
+    const large = isLarge(body);
+    const encoding = large ? chooseEncoding(request.headers.get("accept-encoding"), Boolean(compressors.brotli)) : undefined;
+    if (large) headers.Vary = "Accept-Encoding";
+    if (caching !== "no-store") {
+      headers.ETag = `"${caching.etag}${encoding ? ETAG_SUFFIX[encoding] : ""}"`;
+      if (status === 200 && matchesEtag(request.headers.get("if-none-match"), caching.etag)) {
+        const { "Content-Type": _type, ...notModified } = headers;
+        return new Response(null, { status: 304, headers: notModified });
+      }
     }
-  }
-  if (!gzip) {
-    if (request.method !== "HEAD") return new Response(body, { status, headers });
-    headers["Content-Length"] = String(encoder.encode(body).length);
-    return new Response(null, { status, headers });
-  }
-  const payload = await gzipBytes(encoder.encode(body));
-  headers["Content-Encoding"] = "gzip";
-  headers["Content-Length"] = String(payload.length);
-  return new Response(request.method === "HEAD" ? null : payload, { status, headers });
+    if (!encoding) {
+      if (request.method !== "HEAD") return new Response(body, { status, headers });
+      headers["Content-Length"] = String(encoder.encode(body).length);
+      return new Response(null, { status, headers });
+    }
+    const payload = await compress(encoding, body, caching !== "no-store");
+    headers["Content-Encoding"] = encoding;
+    headers["Content-Length"] = String(payload.length);
+    return new Response(request.method === "HEAD" ? null : payload, { status, headers });
+  };
 }
 
 /** Whether the UTF-8 body reaches `COMPRESS_MIN_BYTES`, counted without encoding it. */
@@ -99,24 +125,34 @@ export function isLarge(text: string): boolean {
   return false;
 }
 
-/** `If-None-Match` uses weak comparison (RFC 9110 §13.1.2): either representation's tag matches. */
+/** `If-None-Match` uses weak comparison (RFC 9110 §13.1.2): any representation's tag matches. */
 function matchesEtag(header: string | null, etag: string): boolean {
   if (!header) return false;
   if (header.trim() === "*") return true;
   return header.split(",").some((tag) => {
     const t = tag.trim().replace(/^W\//, "");
-    return t === `"${etag}"` || t === `"${etag}-gz"`;
+    return t === `"${etag}"` || t === `"${etag}-gz"` || t === `"${etag}-br"`;
   });
 }
 
-function acceptsGzip(header: string | null): boolean {
-  if (!header) return false;
-  return header.split(",").some((part) => {
-    const [coding, ...params] = part.trim().toLowerCase().split(";");
-    if (coding !== "gzip" && coding !== "*") return false;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    return !q || Number(q.slice(2)) > 0;
-  });
+/**
+ * The coding to answer with: the accepted one (q > 0) with the highest q, brotli winning ties when
+ * it is available; `*` stands for any coding not named. Undefined: send the body as it is.
+ */
+export function chooseEncoding(header: string | null, brotli: boolean): Encoding | undefined {
+  if (!header) return undefined;
+  const q = new Map<string, number>();
+  for (const part of header.split(",")) {
+    const [coding = "", ...params] = part.trim().toLowerCase().split(";");
+    const weight = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    const value = weight === undefined ? 1 : Number(weight.slice(2));
+    q.set(coding.trim(), Number.isFinite(value) ? value : 0);
+  }
+  const weight = (coding: string) => q.get(coding) ?? q.get("*") ?? 0;
+  const br = brotli ? weight("br") : 0;
+  const gzip = weight("gzip");
+  if (br > 0 && br >= gzip) return "br";
+  return gzip > 0 ? "gzip" : undefined;
 }
 
 async function gzipBytes(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {

@@ -5,7 +5,7 @@
 import type { IRequest } from "itty-router";
 import { ApiError, invalidParameter } from "../http/errors.ts";
 import { parseQuery, queryOf } from "../http/params.ts";
-import { sendBody } from "../http/respond.ts";
+import type { Send } from "../http/respond.ts";
 import { constantTimeEqual } from "../quota/apiKeys.ts";
 import { type ActionResult, adminView, confirmKey, keyStatus, revokeKey } from "../quota/keyActions.ts";
 import type { QuotaStore } from "../quota/store.ts";
@@ -15,6 +15,7 @@ export interface AdminConfig {
   store: QuotaStore;
   now: () => Date;
   adminToken: string;
+  sendBody: Send;
 }
 
 const STATUS_PARAMS = { status: { kind: "enum", values: ["pending_deposit", "active", "expired", "revoked"] } } as const;
@@ -27,7 +28,7 @@ export function adminRoutes(base: string, config: AdminConfig): Route[] {
       throw new ApiError(401, "invalid_key", "Admin routes need Authorization: Bearer <ADMIN_TOKEN>.", "authorization", { "WWW-Authenticate": 'Bearer realm="admin"' });
     }
   };
-  const send = (request: IRequest, body: unknown) => sendBody(request, JSON.stringify({ success: true, ...(body as object) }), { caching: "no-store" });
+  const send = (request: IRequest, body: unknown) => config.sendBody(request, JSON.stringify({ success: true, ...(body as object) }), { caching: "no-store" });
   const keyId = (request: IRequest) => {
     const id = request.params.id ?? "";
     if (!/^key_[0-9A-Za-z]{12}$/.test(id)) throw invalidParameter("id", "id must look like key_ followed by 12 letters and digits");

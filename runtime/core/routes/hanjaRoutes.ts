@@ -4,7 +4,7 @@ import type { LoadedData } from "../data/load.ts";
 import { searchCharacters } from "../hanja/searchCharacters.ts";
 import { ApiError, invalidParameter } from "../http/errors.ts";
 import { parseQuery, queryOf } from "../http/params.ts";
-import { pathOf, sendBody } from "../http/respond.ts";
+import { type Send, pathOf } from "../http/respond.ts";
 import { searchIdioms } from "../idioms/searchIdioms.ts";
 import { cacheKey, pageCache, positionsCache } from "../http/resultCache.ts";
 import type { Route } from "./context.ts";
@@ -26,7 +26,7 @@ const HANJA_PARAMS = {
 const IDIOMS_PARAMS = { q: Q, ...PAGING } as const;
 
 /** The routes of interface A under `base`. */
-export function hanjaRoutes(base: string, data: LoadedData): Route[] {
+export function hanjaRoutes(base: string, data: LoadedData, sendBody: Send): Route[] {
   const etag = data.manifest.data_hash.slice(0, 32);
   const caching = { etag };
   const chars = data.characters;

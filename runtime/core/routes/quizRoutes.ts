@@ -6,7 +6,7 @@ import type { IRequest } from "itty-router";
 import type { LoadedData } from "../data/load.ts";
 import { ApiError, invalidParameter } from "../http/errors.ts";
 import { type RawQuery, parseInteger, parseQuery, queryOf } from "../http/params.ts";
-import { sendBody } from "../http/respond.ts";
+import type { Send } from "../http/respond.ts";
 import { searchIdioms } from "../idioms/searchIdioms.ts";
 import { QUIZ_TYPES, type Quiz, makeQuizzes, quizJson, sample } from "../quiz/makeQuiz.ts";
 import type { Random } from "../quiz/random.ts";
@@ -30,12 +30,15 @@ export interface QuizConfig {
   trustProxyHops: number;
   /** Bank account text shown in the payment instructions. */
   bankAccount: string;
+  /** The app's body sender. */
+  sendBody: Send;
 }
 
 const NO_STORE = "no-store" as const;
 
 /** The routes of interface B under `base`. */
 export function quizRoutes(base: string, data: LoadedData, config: QuizConfig): Route[] {
+  const { sendBody } = config;
   const meterConfig: MeterConfig = { store: config.store, now: config.now, offsetMinutes: config.offsetMinutes };
   const { idioms } = data.idioms;
   const maxIdx = idioms.reduce((max, i) => Math.max(max, i.idx), 0);

@@ -1,6 +1,6 @@
 /** Service routes outside both interfaces: liveness, the OpenAPI document, the API reference. */
 import type { LoadedData } from "../data/load.ts";
-import { sendBody } from "../http/respond.ts";
+import type { Send } from "../http/respond.ts";
 import { buildOpenApi } from "../docs/openapi.ts";
 import { renderDocs } from "../docs/renderDocs.ts";
 import type { Route } from "./context.ts";
@@ -11,7 +11,7 @@ export interface ServiceBases {
   adminEnabled: boolean;
 }
 
-export function serviceRoutes(data: LoadedData, bases: ServiceBases): Route[] {
+export function serviceRoutes(data: LoadedData, bases: ServiceBases, sendBody: Send): Route[] {
   // Built on first request: start-up stays fast, and a server that never serves them pays nothing.
   let bodies: { openapi: string; docs: string } | undefined;
   const docs = () => {

@@ -6,7 +6,6 @@
 import type { IRequest } from "itty-router";
 import { ApiError, invalidParameter } from "../http/errors.ts";
 import { codePointLength } from "../http/params.ts";
-import { sendBody } from "../http/respond.ts";
 import { newApiKey, hashApiKey } from "../quota/apiKeys.ts";
 import { quotaDay } from "../quota/clock.ts";
 import { DAILY_LIMITS } from "../quota/meter.ts";
@@ -68,7 +67,7 @@ export async function subscribeHandler(request: IRequest, config: QuizConfig & {
       depositor: depositorReference(id),
     },
   };
-  return sendBody(request, JSON.stringify(body), { status: 201, caching: "no-store" });
+  return config.sendBody(request, JSON.stringify(body), { status: 201, caching: "no-store" });
 }
 
 /** The transfer reference for a key id: `HJ` + its first 6 characters, upper-cased. */
