@@ -109,7 +109,7 @@ export function createApp(options: AppOptions): App {
   let counter = 0;
 
   async function fetch(request: Request, info: ServeInfo = {}): Promise<Response> {
-    const started = performance.now();
+    const started = options.log ? performance.now() : 0;
     const ctx: RequestContext = { requestId: `${bootId}-${(++counter).toString(36)}`, clientAddress: info.clientAddress };
     let response: Response;
     try {

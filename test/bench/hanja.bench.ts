@@ -1,17 +1,22 @@
 /**
  * Interface A on Node (issue 4): requests/second and p50/p99 at 50 connections for a character
- * detail, a reading search, an English search and an idiom search, beside a plain node:http
- * server measured in the same run; cold start to the first response; RSS after load.
+ * detail, a reading search, an English search and an idiom search, beside plain node:http
+ * servers measured in the same run — one answering a 17-byte body, and one per case answering
+ * the exact bytes of that case's response (so payload size, which costs node:http itself as
+ * much as it costs us, is separated from the service's own overhead); cold start to the first
+ * response; RSS after load.
  * Targets: detail ≥ 60 % of baseline, searches ≥ 30 %, p99 < 10 ms, cold start ≤ 2× baseline's,
  * RSS < 200 MB. `npm run bench -- hanja` (ROUNDS, SECONDS to change the defaults).
  */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { bundle } from "../../scripts/bundle.ts";
 import { ensureDist } from "../../scripts/ensureDist.ts";
 import { LOAD_TOOL, ROOT, load, median, rssMb, startServer, table } from "./lib.ts";
 
-const ROUNDS = Number(process.env.ROUNDS ?? 3);
-const SECONDS = Number(process.env.SECONDS ?? 5);
+const ROUNDS = Number(process.env.ROUNDS ?? 5);
+const SECONDS = Number(process.env.SECONDS ?? 4);
 const enc = encodeURIComponent;
 const CASES: [string, string[]][] = [
   ["character detail", ["水", "樂", "人", "學", "𮕩", "國"].map((c) => `/hanja/v1/hanja/${enc(c)}`)],
@@ -22,41 +27,67 @@ const CASES: [string, string[]][] = [
 
 await ensureDist();
 const server = await bundle();
-const results = new Map<string, { rps: number[]; p50: number[]; p99: number[] }>();
-const add = (name: string, r: { rps: number; p50: number; p99: number }) => {
-  const entry = results.get(name) ?? { rps: [], p50: [], p99: [] };
-  entry.rps.push(r.rps);
-  entry.p50.push(r.p50);
-  entry.p99.push(r.p99);
-  results.set(name, entry);
+const work = mkdtempSync(join(tmpdir(), "hanja-bench-a-"));
+const HELLO = join(ROOT, "test/bench/baselines/hello.node.mjs");
+type Series = { rps: number[]; p50: number[]; p99: number[] };
+const app = new Map<string, Series>();
+const sameSize = new Map<string, number[]>();
+const hello: Series = { rps: [], p50: [], p99: [] };
+const push = (series: Series, r: { rps: number; p50: number; p99: number }) => {
+  series.rps.push(r.rps);
+  series.p50.push(r.p50);
+  series.p99.push(r.p99);
 };
 const cold = { baseline: [] as number[], server: [] as number[] };
 const rss: number[] = [];
 
 for (let round = 1; round <= ROUNDS; round++) {
-  const baseline = await startServer("node", [join(ROOT, "test/bench/baselines/hello.node.mjs")], {}, "/");
+  const baseline = await startServer("node", [HELLO], {}, "/");
   cold.baseline.push(baseline.coldStartMs);
   await load(baseline.url, ["/"], { seconds: 1 });
-  add("baseline (node:http)", await load(baseline.url, ["/"], { seconds: SECONDS }));
+  push(hello, await load(baseline.url, ["/"], { seconds: SECONDS }));
   await baseline.stop();
 
-  const app = await startServer("node", [server], { QUOTA_STORE: "memory" }, CASES[0]?.[1][0] ?? "/");
-  cold.server.push(app.coldStartMs);
+  const started = await startServer("node", [server], { QUOTA_STORE: "memory" }, CASES[0]?.[1][0] ?? "/");
+  cold.server.push(started.coldStartMs);
+  // The same-size baseline of a case answers the bytes of its first response.
+  const bodies = new Map<string, string>();
   for (const [name, paths] of CASES) {
-    await load(app.url, paths, { seconds: 1 });
-    const r = await load(app.url, paths, { seconds: SECONDS });
-    if (r.non2xx > 0) throw new Error(`${name}: ${r.non2xx} non-2xx responses`);
-    add(name, r);
+    const file = join(work, `${bodies.size}.json`);
+    writeFileSync(file, Buffer.from(await (await fetch(started.url + paths[0], { headers: { connection: "close" } })).arrayBuffer()));
+    bodies.set(name, file);
   }
-  rss.push(rssMb(app.proc.pid));
-  await app.stop();
+  for (const [name, paths] of CASES) {
+    await load(started.url, paths, { seconds: 1 });
+    const r = await load(started.url, paths, { seconds: SECONDS });
+    if (r.non2xx > 0) throw new Error(`${name}: ${r.non2xx} non-2xx responses`);
+    const series = app.get(name) ?? { rps: [], p50: [], p99: [] };
+    push(series, r);
+    app.set(name, series);
+  }
+  rss.push(rssMb(started.proc.pid));
+  await started.stop();
+
+  for (const [name, file] of bodies) {
+    const fixed = await startServer("node", [HELLO], { BODY_FILE: file }, "/");
+    await load(fixed.url, ["/"], { seconds: 1 });
+    sameSize.set(name, [...(sameSize.get(name) ?? []), (await load(fixed.url, ["/"], { seconds: SECONDS })).rps]);
+    await fixed.stop();
+  }
   console.error(`round ${round}/${ROUNDS} done`);
 }
+rmSync(work, { recursive: true, force: true });
 
-const base = median(results.get("baseline (node:http)")?.rps ?? []);
-const rows: (string | number)[][] = [["case", "req/s (median)", "× baseline", "p50 ms", "p99 ms"]];
-for (const [name, r] of results) rows.push([name, Math.round(median(r.rps)), `${((median(r.rps) / base) * 100).toFixed(0)} %`, median(r.p50), median(r.p99)]);
-console.log(`\nInterface A on Node ${process.version}, ${LOAD_TOOL}, 50 connections, ${SECONDS} s per case, median of ${ROUNDS} rounds\n`);
+const base = median(hello.rps);
+const pct = (a: number, b: number) => `${((a / b) * 100).toFixed(0)} %`;
+const rows: (string | number)[][] = [["case", "req/s", "vs hello", "same-size node:http req/s", "vs same size", "p50 ms", "p99 ms"]];
+rows.push(["baseline: node:http, 17-byte body", Math.round(base), "100 %", "", "", median(hello.p50), median(hello.p99)]);
+for (const [name, r] of app) {
+  const same = median(sameSize.get(name) ?? []);
+  rows.push([name, Math.round(median(r.rps)), pct(median(r.rps), base), Math.round(same), pct(median(r.rps), same), median(r.p50), median(r.p99)]);
+}
+console.log(`\nInterface A on Node ${process.version}, ${LOAD_TOOL}, 50 connections, ${SECONDS} s per case, median of ${ROUNDS} rounds`);
+console.log("(same-size: a plain node:http server answering the exact bytes of that case's response)\n");
 console.log(table(rows));
 console.log(`\ncold start to first 200: baseline ${median(cold.baseline).toFixed(0)} ms, server ${median(cold.server).toFixed(0)} ms (${(median(cold.server) / median(cold.baseline)).toFixed(2)}× baseline)`);
 console.log(`server RSS after load: ${median(rss).toFixed(0)} MB`);

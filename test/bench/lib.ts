@@ -16,10 +16,18 @@ export interface Started {
   stop(): Promise<void>;
 }
 
+// Servers this process started: killed when it exits, even after a failed run.
+const children = new Set<ChildProcess>();
+process.on("exit", () => {
+  for (const child of children) child.kill("SIGKILL");
+});
+
 /** Spawns a server (PORT=0) and waits for its first successful answer on `readyPath`. */
 export async function startServer(command: string, args: string[], env: Record<string, string>, readyPath: string): Promise<Started> {
   const t0 = performance.now();
   const proc = spawn(command, args, { env: { ...process.env, PORT: "0", ACCESS_LOG: "0", ...env }, stdio: ["ignore", "ignore", "pipe"] });
+  children.add(proc);
+  proc.on("exit", () => children.delete(proc));
   let stderr = "";
   const url = await new Promise<string>((resolve, reject) => {
     proc.stderr?.on("data", (chunk: Buffer) => {

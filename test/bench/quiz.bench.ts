@@ -10,8 +10,8 @@ import { bundle } from "../../scripts/bundle.ts";
 import { ensureDist } from "../../scripts/ensureDist.ts";
 import { LOAD_TOOL, ROOT, annualKeys, load, median, startServer, table } from "./lib.ts";
 
-const ROUNDS = Number(process.env.ROUNDS ?? 3);
-const SECONDS = Number(process.env.SECONDS ?? 5);
+const ROUNDS = Number(process.env.ROUNDS ?? 5);
+const SECONDS = Number(process.env.SECONDS ?? 4);
 const ADMIN = "bench-admin-token-0123456789";
 // Enough annual keys (10,000 calls a day each) that no request of the run is refused.
 const KEYS = 40;

@@ -45,6 +45,8 @@ export type Caching = { etag: string } | "no-store";
 export interface BodyOptions {
   status?: number;
   caching: Caching;
+  /** Names an unchanging body for the cache of compressed forms (default: a string body is its own name). */
+  id?: string;
   headers?: Record<string, string>;
   contentType?: string;
 }
@@ -61,7 +63,10 @@ export interface Compressors {
 }
 
 /** Sends a serialized body with the service's headers (see `createSender`). */
-export type Send = (request: Request, body: string, options: BodyOptions) => Promise<Response>;
+export type Send = (request: Request, body: Body, options: BodyOptions) => Promise<Response>;
+
+/** A serialized body: text, or its UTF-8 bytes when they are kept ready (hot, unchanging bodies). */
+export type Body = string | Uint8Array<ArrayBuffer>;
 
 type Encoding = "br" | "gzip";
 const ETAG_SUFFIX: Record<Encoding, string> = { br: "-br", gzip: "-gz" };
@@ -74,13 +79,14 @@ const ETAG_SUFFIX: Record<Encoding, string> = { br: "-br", gzip: "-gz" };
  */
 export function createSender(compressors: Compressors = {}): Send {
   const compressed = new LRUCache<string, Uint8Array<ArrayBuffer>>({ maxSize: 32_000_000, sizeCalculation: (b) => Math.max(1, b.length) });
-  const compress = async (encoding: Encoding, body: string, cacheable: boolean): Promise<Uint8Array<ArrayBuffer>> => {
-    const key = cacheable ? `${encoding}\u0000${body}` : "";
-    const hit = cacheable ? compressed.get(key) : undefined;
+  /** `id` names an unchanging body for the cache of compressed forms; undefined: not cached. */
+  const compress = async (encoding: Encoding, body: Body, id: string | undefined): Promise<Uint8Array<ArrayBuffer>> => {
+    const key = id === undefined ? undefined : `${encoding}\u0000${id}`;
+    const hit = key === undefined ? undefined : compressed.get(key);
     if (hit) return hit;
-    const bytes = encoder.encode(body);
+    const bytes = typeof body === "string" ? encoder.encode(body) : body;
     const out = encoding === "br" && compressors.brotli ? new Uint8Array(await compressors.brotli(bytes)) : await gzipBytes(bytes);
-    if (cacheable) compressed.set(key, out);
+    if (key !== undefined) compressed.set(key, out);
     return out;
   };
 
@@ -89,7 +95,7 @@ export function createSender(compressors: Compressors = {}): Send {
     const headers: Record<string, string> = { "Content-Type": options.contentType ?? JSON_TYPE, ...CORS_HEADERS, ...options.headers };
     const caching = options.caching;
     headers["Cache-Control"] = caching === "no-store" ? "no-store" : "public, max-age=86400";
-    const large = isLarge(body);
+    const large = typeof body === "string" ? isLarge(body) : body.length >= COMPRESS_MIN_BYTES;
     const encoding = large ? chooseEncoding(request.headers.get("accept-encoding"), Boolean(compressors.brotli)) : undefined;
     if (large) headers.Vary = "Accept-Encoding";
     if (caching !== "no-store") {
@@ -101,10 +107,11 @@ export function createSender(compressors: Compressors = {}): Send {
     }
     if (!encoding) {
       if (request.method !== "HEAD") return new Response(body, { status, headers });
-      headers["Content-Length"] = String(encoder.encode(body).length);
+      headers["Content-Length"] = String(typeof body === "string" ? encoder.encode(body).length : body.length);
       return new Response(null, { status, headers });
     }
-    const payload = await compress(encoding, body, caching !== "no-store");
+    const id = caching === "no-store" ? undefined : (options.id ?? (typeof body === "string" ? body : undefined));
+    const payload = await compress(encoding, body, id);
     headers["Content-Encoding"] = encoding;
     headers["Content-Length"] = String(payload.length);
     return new Response(request.method === "HEAD" ? null : payload, { status, headers });

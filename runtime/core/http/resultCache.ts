@@ -10,9 +10,9 @@ export function positionsCache(): LRUCache<string, number[]> {
   return new LRUCache<string, number[]>({ max: 2_000 });
 }
 
-/** Serialized pages: at most 16 million UTF-16 code units (≈ 32 MB) in all. */
-export function pageCache(): LRUCache<string, string> {
-  return new LRUCache<string, string>({ maxSize: 16_000_000, sizeCalculation: (body) => Math.max(1, body.length) });
+/** Serialized pages as UTF-8 bytes: at most 32 MB in all. */
+export function pageCache(): LRUCache<string, Uint8Array<ArrayBuffer>> {
+  return new LRUCache<string, Uint8Array<ArrayBuffer>>({ maxSize: 32_000_000, sizeCalculation: (body) => Math.max(1, body.length) });
 }
 
 /** A cache key from parameter values (undefined kept distinct from any string). */

@@ -39,6 +39,8 @@ export function hanjaRoutes(base: string, data: LoadedData, sendBody: Send): Rou
     },
   });
 
+  const encoder = new TextEncoder();
+  const detailBytes: Uint8Array<ArrayBuffer>[] = [];
   const searches = positionsCache();
   const pages = pageCache();
   const source = JSON.stringify(chars.source);
@@ -52,10 +54,12 @@ export function hanjaRoutes(base: string, data: LoadedData, sendBody: Send): Rou
       if (positions === undefined) searches.set(searchKey, (positions = run()));
       const start = (page - 1) * perPage;
       const slice = positions.slice(start, start + perPage).map((p) => items[p]);
-      body = `{"data":[${slice.join(",")}],"total":${positions.length},"page":${page},"per_page":${perPage},"pages":${Math.ceil(positions.length / perPage)},"source":${source}}`;
+      body = encoder.encode(
+        `{"data":[${slice.join(",")}],"total":${positions.length},"page":${page},"per_page":${perPage},"pages":${Math.ceil(positions.length / perPage)},"source":${source}}`,
+      );
       pages.set(pageKey, body);
     }
-    return sendBody(request, body, { caching });
+    return sendBody(request, body, { caching, id: pageKey });
   };
 
   return [
@@ -79,7 +83,9 @@ export function hanjaRoutes(base: string, data: LoadedData, sendBody: Send): Rou
         if (length !== 1) throw invalidParameter("character", `character must be exactly one character; got ${length}`);
         const position = chars.positionOf.get(character);
         if (position === undefined) throw new ApiError(404, "not_found", `${character} (U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}) is not in the dataset`);
-        return sendBody(request, chars.details[position] ?? "", { caching });
+        // Detail bodies are encoded once, on first request: no per-request UTF-8 encoding.
+        const bytes = (detailBytes[position] ??= encoder.encode(chars.details[position] ?? ""));
+        return sendBody(request, bytes, { caching, id: `detail:${position}` });
       },
     },
     {

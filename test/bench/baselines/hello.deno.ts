@@ -1,6 +1,12 @@
-// Baseline: Deno.serve answering a fixed JSON body.
-const deno = (globalThis as unknown as { Deno: { env: { get(k: string): string | undefined }; serve: (o: object, h: () => Response) => unknown } }).Deno;
-const body = JSON.stringify({ hello: "world" });
+// Baseline: Deno.serve answering a fixed JSON body: `{"hello":"world"}`, or the bytes of BODY_FILE.
+interface DenoLike {
+  env: { get(k: string): string | undefined };
+  readFileSync(path: string): Uint8Array<ArrayBuffer>;
+  serve(options: object, handler: () => Response): unknown;
+}
+const deno = (globalThis as unknown as { Deno: DenoLike }).Deno;
+const file = deno.env.get("BODY_FILE");
+const body = file ? deno.readFileSync(file) : new TextEncoder().encode(JSON.stringify({ hello: "world" }));
 deno.serve(
   {
     port: Number(deno.env.get("PORT") ?? 0),

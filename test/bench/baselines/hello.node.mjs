@@ -1,9 +1,11 @@
-// Baseline: a plain node:http server answering a fixed JSON body.
+// Baseline: a plain node:http server answering a fixed JSON body: `{"hello":"world"}`, or the
+// bytes of BODY_FILE (to compare with an endpoint that answers a body of that size).
 import { createServer } from "node:http";
+import { readFileSync } from "node:fs";
 
-const body = JSON.stringify({ hello: "world" });
+const body = process.env.BODY_FILE ? readFileSync(process.env.BODY_FILE) : Buffer.from(JSON.stringify({ hello: "world" }));
 const server = createServer((_req, res) => {
-  res.writeHead(200, { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(body) });
+  res.writeHead(200, { "Content-Type": "application/json; charset=utf-8", "Content-Length": body.length });
   res.end(body);
 });
 server.listen(Number(process.env.PORT ?? 0), process.env.HOST ?? "127.0.0.1", () => {
