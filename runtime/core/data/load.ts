@@ -75,14 +75,16 @@ export function loadData(files: DistFiles): LoadedData {
   if (details.length !== tables.characters.length) {
     throw new Error(`dist: ${details.length} details and ${tables.characters.length} table rows do not match; rebuild dist/`);
   }
-  const records = details.map(recordOfDetail);
+  // Records (list items) are sliced from the details on first use: the first detail answer needs none.
+  const records = once(() => details.map(recordOfDetail));
   const idioms = JSON.parse(need(files, DIST_FILES.idioms)) as IdiomRecord[];
-  const characterIndexJson = need(files, DIST_FILES.searchCharacters);
-  const idiomIndexJson = need(files, DIST_FILES.searchIdioms);
+  for (const name of [DIST_FILES.searchCharacters, DIST_FILES.searchIdioms]) if (!(name in files)) need(files, name);
   const flags = Uint8Array.from(tables.flags);
   const characters: CharacterData = {
     source: `Unicode Unihan ${manifest.unihan.version}`,
-    records,
+    get records() {
+      return records();
+    },
     details,
     characters: tables.characters,
     positionOf: new Map(tables.characters.map((c, i) => [c, i])),
@@ -91,17 +93,18 @@ export function loadData(files: DistFiles): LoadedData {
     flags,
     readings: new Map(Object.entries(tables.readings)),
     glosses: tables.glosses,
-    index: once(() => MiniSearch.loadJSON<CharacterDoc>(characterIndexJson, CHARACTER_INDEX)),
+    // The indexes are read and rebuilt on first use (a few hundred ms): start-up does not wait for them.
+    index: once(() => MiniSearch.loadJSON<CharacterDoc>(need(files, DIST_FILES.searchCharacters), CHARACTER_INDEX)),
   };
   const idiomData: IdiomData = {
     idioms,
     positionOfIdx: new Map(idioms.map((idiom, i) => [idiom.idx, i])),
     itemsA: idioms.map((i) => JSON.stringify({ idx: String(i.idx), hanja: i.hanja, hangul: i.hangul, meaning: i.meaning, chosung: i.chosung })),
     itemsB: idioms.map((i) => JSON.stringify({ idx: i.idx, hanja: i.hanja, hangul: i.hangul, chosung: i.chosung, meaning: i.meaning })),
-    index: once(() => MiniSearch.loadJSON<IdiomDoc>(idiomIndexJson, IDIOM_INDEX)),
+    index: once(() => MiniSearch.loadJSON<IdiomDoc>(need(files, DIST_FILES.searchIdioms), IDIOM_INDEX)),
   };
   const counts: DataCounts = {
-    characters: records.length,
+    characters: details.length,
     starters: countFlag(flags, FLAG_STARTER),
     education_hanja: countFlag(flags, FLAG_EDUCATION),
     name_hanja: countFlag(flags, FLAG_NAME),
