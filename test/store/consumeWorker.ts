@@ -22,7 +22,7 @@ while (performance.timeOrigin + performance.now() < startAt) {
 }
 const granted: number[] = [];
 for (let i = 0; i < Number(calls); i++) {
-  const result = store.consume(bucket, day, Number(limit));
+  const result = await store.consume(bucket, day, Number(limit));
   if (result.allowed) granted.push(result.used);
 }
 store.close();

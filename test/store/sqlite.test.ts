@@ -48,22 +48,39 @@ describe("SqliteQuotaStore", () => {
     const key = keyRecord({ email: "durable@example.com" });
     const first = await openSqliteStore(path);
     first.insertKey(key);
-    for (let i = 0; i < 7; i++) first.consume("ip:1", "2025-03-01", 10);
+    for (let i = 0; i < 7; i++) await first.consume("ip:1", "2025-03-01", 10);
     first.close();
     const second = await openSqliteStore(path);
     expect(second.keyByHash(key.hash)).toEqual(key);
     expect(second.used("ip:1", "2025-03-01")).toBe(7);
-    expect(second.consume("ip:1", "2025-03-01", 10)).toEqual({ allowed: true, used: 8 });
+    expect(await second.consume("ip:1", "2025-03-01", 10)).toEqual({ allowed: true, used: 8 });
     expect(() => second.insertKey(keyRecord({ email: "DURABLE@example.com" }))).toThrow("already awaiting");
     second.close();
   });
 
+  it("commits calls of one turn together, exactly, and counts queued calls before closing", async () => {
+    const path = freshPath();
+    const store = await openSqliteStore(path);
+    const results = await Promise.all(Array.from({ length: 100 }, () => store.consume("batch", "2025-03-01", 40)));
+    expect(results.filter((r) => r.allowed)).toHaveLength(40);
+    expect(results.filter((r) => r.allowed).map((r) => r.used)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    expect(results.filter((r) => !r.allowed).every((r) => r.used === 40)).toBe(true);
+    // Queued but not yet flushed when close() runs: still counted, and its promise settles.
+    const queued = store.consume("batch", "2025-03-02", 5);
+    store.close();
+    expect(await queued).toEqual({ allowed: true, used: 1 });
+    const reopened = await openSqliteStore(path);
+    expect(reopened.used("batch", "2025-03-02")).toBe(1);
+    await expect(store.consume("batch", "2025-03-02", 5)).rejects.toThrow(/closed/);
+    reopened.close();
+  });
+
   it("deletes counters more than 7 days old when it first sees a new day", async () => {
     const store = await openSqliteStore(freshPath());
-    store.consume("a", "2025-01-01", 5);
-    store.consume("a", "2025-01-02", 5);
-    store.consume("a", "2025-01-03", 5);
-    store.consume("a", "2025-01-10", 5);
+    await store.consume("a", "2025-01-01", 5);
+    await store.consume("a", "2025-01-02", 5);
+    await store.consume("a", "2025-01-03", 5);
+    await store.consume("a", "2025-01-10", 5);
     expect(store.used("a", "2025-01-01")).toBe(0);
     expect(store.used("a", "2025-01-02")).toBe(0);
     expect(store.used("a", "2025-01-03")).toBe(1);
@@ -77,7 +94,7 @@ describe("SqliteQuotaStore", () => {
     const key = keyRecord({ hash: sha256(plaintext) });
     const store = await openSqliteStore(path);
     store.insertKey(key);
-    store.consume(`key:${key.id}`, "2025-03-01", 100);
+    await store.consume(`key:${key.id}`, "2025-03-01", 100);
     const scan = (): string[] => {
       const names = readdirSync(join(path, "..")).filter((name) => name.startsWith("quota.sqlite"));
       const bytes = names.map((name) => readFileSync(join(path, "..", name)));

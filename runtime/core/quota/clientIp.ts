@@ -15,8 +15,20 @@ export function clientIp(peer: string | undefined, forwardedFor: string | null, 
   return meteringKey(address);
 }
 
+// Parsed addresses, so a busy client is normalised once (bounded: cleared when it grows large).
+const keys = new Map<string, string>();
+
 /** Normalises an address for metering: `::ffff:1.2.3.4` → `1.2.3.4`, IPv6 → `2001:db8:1:2::/64`. */
 export function meteringKey(address: string): string {
+  let key = keys.get(address);
+  if (key === undefined) {
+    if (keys.size >= 10_000) keys.clear();
+    keys.set(address, (key = normalise(address)));
+  }
+  return key;
+}
+
+function normalise(address: string): string {
   const bare = address.replace(/^\[|\]$/g, "").replace(/%.*$/, "");
   if (!ipaddr.isValid(bare)) return address;
   const parsed = ipaddr.parse(bare);

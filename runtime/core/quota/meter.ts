@@ -44,11 +44,11 @@ export function presentedKey(request: Request, query: Record<string, string | st
 }
 
 /**
- * Resolves the caller. Unknown or malformed keys are `401 invalid_key` (never demo); expired and
+ * Resolves the caller (`ip` is asked for only when there is no key). Unknown or malformed keys are `401 invalid_key` (never demo); expired and
  * revoked keys are `403` unless `allowInactive` (for `GET /me`, which reports them).
  */
-export async function identify(config: MeterConfig, key: string | null, ip: string, allowInactive = false): Promise<Caller> {
-  if (key === null) return { plan: "demo", bucket: `ip:${ip}`, key: null };
+export async function identify(config: MeterConfig, key: string | null, ip: () => string, allowInactive = false): Promise<Caller> {
+  if (key === null) return { plan: "demo", bucket: `ip:${ip()}`, key: null };
   const record = KEY_PATTERN.test(key) ? await config.store.keyByHash(cachedHash(key)) : null;
   if (!record) throw new ApiError(401, "invalid_key", "The API key is not valid. Keys look like hj_ followed by 32 letters and digits; get one from POST /subscribe.", "api_key");
   if (!allowInactive) {

@@ -61,7 +61,7 @@ export function quizRoutes(base: string, data: LoadedData, config: QuizConfig): 
     async (request: IRequest, ctx: RequestContext): Promise<Response> => {
       const query = queryOf(request.url);
       const params = parse(request, query);
-      const caller = await identify(meterConfig, presentedKey(request, query), ipOf(request, ctx));
+      const caller = await identify(meterConfig, presentedKey(request, query), () => ipOf(request, ctx));
       ctx.plan = caller.plan;
       const { headers, quota } = await meter(meterConfig, caller);
       try {
@@ -132,7 +132,7 @@ export function quizRoutes(base: string, data: LoadedData, config: QuizConfig): 
       method: "GET",
       path: `${base}/me`,
       handler: async (request, ctx) => {
-        const caller = await identify(meterConfig, presentedKey(request, queryOf(request.url)), ipOf(request, ctx), true);
+        const caller = await identify(meterConfig, presentedKey(request, queryOf(request.url)), () => ipOf(request, ctx), true);
         ctx.plan = caller.plan;
         const now = config.now();
         const { day, resetsAt } = quotaDay(now, config.offsetMinutes);

@@ -51,6 +51,19 @@ function daysBefore(day: string, days: number): string | null {
   return Number.isNaN(time) ? null : new Date(time - days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** A queued `consume` call. */
+interface PendingConsume {
+  bucket: string;
+  day: string;
+  limit: number;
+  resolve: (result: ConsumeResult) => void;
+  reject: (error: unknown) => void;
+}
+
+/** After the I/O callbacks of this turn (setImmediate where the runtime has it). */
+const nextTurn: (run: () => void) => void =
+  typeof globalThis.setImmediate === "function" ? (run) => void globalThis.setImmediate(run) : (run) => void setTimeout(run, 0);
+
 /** A `QuotaStore` over one SQLite database; open it with `openSqliteStore`. */
 export class SqliteQuotaStore implements QuotaStore {
   /** The library that talks to SQLite on this runtime. */
@@ -67,6 +80,7 @@ export class SqliteQuotaStore implements QuotaStore {
   };
   private readonly updates = new Map<string, SqlStatement>();
   private lastDay = "";
+  private pending: PendingConsume[] = [];
   private closed = false;
 
   constructor(private readonly db: SqlDriver) {
@@ -88,7 +102,48 @@ export class SqliteQuotaStore implements QuotaStore {
     };
   }
 
-  consume(bucket: string, day: string, limit: number): ConsumeResult {
+  /**
+   * Counts one call. Calls that arrive in the same turn of the event loop are committed together
+   * (group commit): one `BEGIN IMMEDIATE … COMMIT` around their statements, so a busy server pays
+   * for one commit per batch instead of one per call. Each statement still checks the limit
+   * against the latest count under SQLite's write lock, so the count stays exact across processes.
+   */
+  consume(bucket: string, day: string, limit: number): Promise<ConsumeResult> {
+    if (this.closed) return Promise.reject(new Error("quota store: closed"));
+    return new Promise((resolve, reject) => {
+      this.pending.push({ bucket, day, limit, resolve, reject });
+      if (this.pending.length === 1) nextTurn(() => this.flush());
+    });
+  }
+
+  /** Runs the queued calls, in one transaction when there are several. */
+  private flush(): void {
+    const batch = this.pending;
+    this.pending = [];
+    if (batch.length === 0) return;
+    let results: ConsumeResult[];
+    try {
+      if (batch.length === 1) {
+        const only = batch[0] as PendingConsume;
+        results = [this.consumeNow(only.bucket, only.day, only.limit)];
+      } else {
+        this.db.exec("BEGIN IMMEDIATE");
+        try {
+          results = batch.map((c) => this.consumeNow(c.bucket, c.day, c.limit));
+          this.db.exec("COMMIT");
+        } catch (error) {
+          this.db.exec("ROLLBACK");
+          throw error;
+        }
+      }
+    } catch (error) {
+      for (const c of batch) c.reject(error);
+      return;
+    }
+    batch.forEach((c, i) => c.resolve(results[i] as ConsumeResult));
+  }
+
+  private consumeNow(bucket: string, day: string, limit: number): ConsumeResult {
     this.prune(day);
     // With no row yet the INSERT would count a call even against a limit of 0.
     if (limit <= 0) return { allowed: false, used: this.used(bucket, day) };
@@ -148,6 +203,8 @@ export class SqliteQuotaStore implements QuotaStore {
   /** Closes the database; closing again does nothing (node:sqlite would throw). */
   close(): void {
     if (this.closed) return;
+    // Calls already queued are counted before the file closes: none is lost on shutdown.
+    this.flush();
     this.closed = true;
     this.db.close();
   }
