@@ -108,15 +108,21 @@ export const contractCases: ContractCase[] = [
     },
   },
   {
-    name: "records read back are copies",
+    name: "records read back cannot change the stored key (copies, or frozen)",
     async run(store) {
       const key = keyRecord();
       await store.insertKey(key);
       const read = await store.keyById(key.id);
       assert.ok(read);
-      read.status = "revoked";
-      read.applicant.name = "changed";
-      assert.deepEqual(await store.keyById(key.id), key);
+      try {
+        read.status = "revoked";
+        read.applicant.name = "changed";
+      } catch (error) {
+        assert.ok(error instanceof TypeError, "only a frozen record may refuse the change");
+      }
+      // Changing the inserted object afterwards does not reach the store either.
+      key.applicant.phone = "000";
+      assert.deepEqual(await store.keyById(key.id), { ...key, applicant: { ...key.applicant, phone: keyRecord().applicant.phone } });
     },
   },
   {

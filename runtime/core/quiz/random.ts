@@ -31,7 +31,13 @@ export const cryptoRandom: Random = {
     }
   },
   bytes(n) {
-    return crypto.getRandomValues(new Uint8Array(n));
+    // From the same pooled block as `int` (four bytes per drawn integer).
+    const out = new Uint8Array(n);
+    for (let i = 0; i < n; i += 4) {
+      let value = nextUint32();
+      for (let j = i; j < i + 4 && j < n; j++, value >>>= 8) out[j] = value & 0xff;
+    }
+    return out;
   },
 };
 

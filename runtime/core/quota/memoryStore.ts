@@ -27,7 +27,7 @@ export class MemoryQuotaStore implements QuotaStore {
     for (const key of this.keys.values()) {
       if (key.status === "pending_deposit" && key.applicant.email.toLowerCase() === email) throw new DuplicateApplicationError();
     }
-    this.keys.set(record.id, structuredClone(record));
+    this.keys.set(record.id, freeze(record));
     this.byHash.set(record.hash, record.id);
   }
 
@@ -37,22 +37,21 @@ export class MemoryQuotaStore implements QuotaStore {
   }
 
   keyById(id: string): KeyRecord | null {
-    const key = this.keys.get(id);
-    return key ? structuredClone(key) : null;
+    return this.keys.get(id) ?? null;
   }
 
   listKeys(status?: StoredKeyStatus): KeyRecord[] {
     return [...this.keys.values()]
       .filter((k) => status === undefined || k.status === status)
-      .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id))
-      .map((k) => structuredClone(k));
+      .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id));
   }
 
   updateKey(id: string, patch: KeyPatch): KeyRecord | null {
     const key = this.keys.get(id);
     if (!key) return null;
-    Object.assign(key, patch);
-    return structuredClone(key);
+    const updated = freeze({ ...key, ...patch });
+    this.keys.set(id, updated);
+    return updated;
   }
 
   close(): void {}
@@ -64,4 +63,9 @@ export class MemoryQuotaStore implements QuotaStore {
     this.lastDay = day;
     for (const id of this.counters.keys()) if (!id.startsWith(`${day}\u0000`)) this.counters.delete(id);
   }
+}
+
+/** A deep-frozen copy: records are shared with callers without copying on every read, and nobody can change them in place. */
+function freeze(record: KeyRecord): KeyRecord {
+  return Object.freeze({ ...record, applicant: Object.freeze({ ...record.applicant }) });
 }
