@@ -6,7 +6,7 @@
  * ≤ 1.5 s for the binary; RSS ≤ 200 MB on Node. `npm run bench -- runtimes`.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildBinary } from "../../scripts/build-binary.ts";
@@ -39,11 +39,19 @@ const RUNTIMES: Runtime[] = [
   { name: "bun", baseline: [join(BIN, "bun"), [join(ROOT, "test/bench/baselines/hello.bun.ts")]], server: () => [join(BIN, "bun"), [server]] },
   {
     name: "deno",
-    baseline: [deno, ["run", "--allow-net=127.0.0.1", "--allow-env=PORT", join(ROOT, "test/bench/baselines/hello.deno.ts")]],
+    baseline: [deno, ["run", "--allow-net=127.0.0.1", "--allow-env=PORT,BODY_FILE", `--allow-read=${work}`, join(ROOT, "test/bench/baselines/hello.deno.ts")]],
     server: (db) => [deno, ["run", ...denoFlags(db), server]],
   },
   { name: "binary", baseline: [helloBinary, []], server: () => [binary, []] },
 ];
+
+// The detail body, for the same-size baseline.
+const detailBody = join(work, "detail.json");
+{
+  const probe = await startServer("node", [server], { QUOTA_STORE: "memory" }, DETAIL);
+  writeFileSync(detailBody, Buffer.from(await (await fetch(probe.url + DETAIL, { headers: { connection: "close" } })).arrayBuffer()));
+  await probe.stop();
+}
 
 type Cell = { rps: number[]; p99: number[] };
 const cells = new Map<string, Cell>();
@@ -64,6 +72,13 @@ for (let round = 1; round <= ROUNDS; round++) {
     const b = await load(base.url, ["/"], { seconds: SECONDS });
     add(`${runtime.name}:baseline`, b.rps, b.p99);
     await base.stop();
+
+    // The same hello-world server answering the exact bytes of the detail response.
+    const same = await startServer(runtime.baseline[0], runtime.baseline[1], { BODY_FILE: detailBody }, "/");
+    await load(same.url, ["/"], { seconds: 1 });
+    const sb = await load(same.url, ["/"], { seconds: SECONDS });
+    add(`${runtime.name}:same-size`, sb.rps, sb.p99);
+    await same.stop();
 
     const dir = mkdtempSync(join(work, "db-"));
     const db = join(dir, "quota.sqlite");
@@ -89,14 +104,28 @@ for (let round = 1; round <= ROUNDS; round++) {
 }
 rmSync(work, { recursive: true, force: true });
 
-const rows: (string | number)[][] = [["runtime", "baseline req/s", "detail req/s (%)", "p99", "search req/s (%)", "p99", "quiz req/s (%)", "p99", "cold start ms", "RSS MB"]];
+const rows: (string | number)[][] = [
+  ["runtime", "hello req/s", "detail req/s (% of hello)", "p99", "same-size req/s", "detail % of same-size", "search req/s (%)", "p99", "quiz req/s (%)", "p99", "cold start ms", "RSS MB"],
+];
 for (const { name } of RUNTIMES) {
   const base = median(cells.get(`${name}:baseline`)?.rps ?? []);
   const cell = (c: string) => {
     const v = cells.get(`${name}:${c}`) ?? { rps: [], p99: [] };
     return [`${Math.round(median(v.rps))} (${((median(v.rps) / base) * 100).toFixed(0)} %)`, `${median(v.p99).toFixed(1)} ms`];
   };
-  rows.push([name, Math.round(base), ...cell("detail"), ...cell("search"), ...cell("quiz"), Math.round(median(cold.get(name) ?? [])), Math.round(median(rss.get(name) ?? []))]);
+  const sameSize = median(cells.get(`${name}:same-size`)?.rps ?? []);
+  const detail = median(cells.get(`${name}:detail`)?.rps ?? []);
+  rows.push([
+    name,
+    Math.round(base),
+    ...cell("detail"),
+    Math.round(sameSize),
+    `${((detail / sameSize) * 100).toFixed(0)} %`,
+    ...cell("search"),
+    ...cell("quiz"),
+    Math.round(median(cold.get(name) ?? [])),
+    Math.round(median(rss.get(name) ?? [])),
+  ]);
 }
 console.log(`\nAll runtimes, ${LOAD_TOOL}, 50 connections, ${SECONDS} s per case, median of ${ROUNDS} rounds; quiz = GET /quiz with annual keys on the SQLite store\n`);
 console.log(table(rows));
