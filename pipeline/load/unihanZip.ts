@@ -5,6 +5,9 @@ import unzipper from "unzipper";
 import { FINGERPRINT_PROPERTIES, versionFromFingerprint } from "./fingerprint.ts";
 import { type EntryOptions, InputError, type UnihanEntry, type UnihanReader, type UnihanVersion } from "./types.ts";
 
+/** Where a property lives in the official layout, so its file can be read first (see `entries`). */
+const PROPERTY_HOME: Record<string, string> = { kHangul: "Unihan_Readings.txt" };
+
 /** The eight files of every Unihan.zip since 5.2; a newer release may add more, which are read too. */
 export const UNIHAN_FILES = [
   "Unihan_DictionaryIndices.txt",
@@ -44,10 +47,10 @@ export function readUnihanZip(source: string | Uint8Array, label = typeof source
       if (!names.has(required)) throw new InputError(`unihan: ${label} has no ${required} (found: ${[...names].join(", ") || "no Unihan_*.txt files"})`);
     }
     // Inflate every file at once: zlib works on the thread pool, so the files decompress in
-    // parallel while this thread waits; then each is checked and decoded in order.
+    // parallel, and each file is scanned as soon as it is ready while the others still inflate.
     const inflated = files.map((file) => file.buffer().then((bytes) => ({ bytes }), (error: unknown) => ({ error })));
-    const texts: [string, string][] = [];
-    for (const [i, file] of files.entries()) {
+    const take = async (i: number): Promise<[string, string]> => {
+      const file = files[i] as (typeof files)[number];
       const name = basename(file.path);
       const result = await inflated[i];
       if (!result || "error" in result) {
@@ -59,13 +62,42 @@ export function readUnihanZip(source: string | Uint8Array, label = typeof source
       if (bytes.length !== file.uncompressedSize || crc32(bytes) !== file.crc32) {
         throw new InputError(`unihan: ${name} in ${label} fails its size or CRC-32 check (corrupt zip)`);
       }
-      texts.push([name, bytes.toString("utf8")]);
+      return [name, bytes.toString("utf8")];
+    };
+    const scan = (text: string, name: string, only: ReadonlySet<number> | undefined) => [...scanFile(text, name, { properties, only }, headerVersions, seen)];
+
+    if (!options.onlyWith) {
+      for (let i = 0; i < files.length; i++) {
+        const [name, text] = await take(i);
+        yield* scan(text, name, undefined);
+        filesRead++;
+      }
+      done = true;
+      return;
     }
-    const only = options.onlyWith ? codepointsWith(texts, options.onlyWith) : undefined;
-    for (const [name, text] of texts) {
-      yield* scanFile(text, name, { properties, only }, headerVersions, seen);
-      filesRead++;
+    // The selection needs the code points that have `onlyWith` before any file can be scanned.
+    // Unihan keeps each property in one file (kHangul: Unihan_Readings.txt), so that file is read
+    // first and the others are scanned as they arrive; if another file turns out to carry the
+    // property too (a release that moved it), everything is scanned again with the full set.
+    const property = options.onlyWith;
+    const first = Math.max(0, files.findIndex((f) => basename(f.path) === PROPERTY_HOME[property]));
+    const texts: [string, string][] = new Array(files.length);
+    texts[first] = await take(first);
+    const only = codepointsWith([texts[first]], property);
+    let found: UnihanEntry[][] = new Array(files.length);
+    let moved = false;
+    for (const i of [first, ...files.keys()].filter((i, k) => k === 0 || i !== first)) {
+      const [name, text] = (texts[i] ??= await take(i));
+      if (i !== first && text.includes(`\t${property}\t`)) moved = true;
+      if (!moved) found[i] = scan(text, name, only);
     }
+    if (moved) {
+      headerVersions.clear();
+      const all = codepointsWith(texts, property);
+      found = texts.map(([name, text]) => scan(text, name, all));
+    }
+    for (const entries of found) if (entries) yield* entries;
+    filesRead = files.length;
     done = true;
   }
 
