@@ -22,3 +22,43 @@ describe("isLarge (the gzip threshold, counted without encoding)", () => {
     expect(isLarge("a".repeat(1023))).toBe(false);
   });
 });
+
+describe("content negotiation", () => {
+  it("picks the accepted coding with the highest q, brotli on ties when available, * for unnamed codings", async () => {
+    const { chooseEncoding } = await import("../../runtime/core/http/respond.ts");
+    expect(chooseEncoding(null, true)).toBeUndefined();
+    expect(chooseEncoding("gzip, deflate, br", true)).toBe("br");
+    expect(chooseEncoding("gzip, deflate, br", false)).toBe("gzip");
+    expect(chooseEncoding("br;q=0.5, gzip", true)).toBe("gzip");
+    expect(chooseEncoding("gzip;q=0, br;q=0", true)).toBeUndefined();
+    expect(chooseEncoding("*", true)).toBe("br");
+    expect(chooseEncoding("*;q=0.1, gzip;q=0", false)).toBeUndefined();
+    expect(chooseEncoding("identity", true)).toBeUndefined();
+    expect(chooseEncoding("GZIP;Q=1", false)).toBe("gzip");
+  });
+
+  it("answers brotli with its own strong ETag when the app has a brotli compressor, and the body decompresses to the same JSON", async () => {
+    const { brotliDecompressSync, gunzipSync } = await import("node:zlib");
+    const { nodeCompressors } = await import("../../runtime/entry/compressors.ts");
+    const { testApp } = await import("../helpers/app.ts");
+    const app = testApp({ compressors: nodeCompressors });
+    const url = `http://localhost/hanja/v1/hanja?q=${encodeURIComponent("수")}`;
+    const plain = await app.fetch(new Request(url));
+    const br = await app.fetch(new Request(url, { headers: { "accept-encoding": "gzip, deflate, br" } }));
+    const gz = await app.fetch(new Request(url, { headers: { "accept-encoding": "gzip" } }));
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(gz.headers.get("content-encoding")).toBe("gzip");
+    const text = await plain.text();
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(text);
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(text);
+    const tags = [plain, br, gz].map((r) => r.headers.get("etag"));
+    expect(new Set(tags).size).toBe(3);
+    expect(tags[1]).toMatch(/-br"$/);
+    // Any of the three tags revalidates.
+    for (const tag of tags) expect((await app.fetch(new Request(url, { headers: { "if-none-match": tag ?? "" } }))).status).toBe(304);
+    // A repeated brotli answer is byte-identical (served from the cache of compressed bodies).
+    const first = Buffer.from(await (await app.fetch(new Request(url, { headers: { "accept-encoding": "br" } }))).arrayBuffer());
+    const second = Buffer.from(await (await app.fetch(new Request(url, { headers: { "accept-encoding": "br" } }))).arrayBuffer());
+    expect(second.equals(first)).toBe(true);
+  });
+});
