@@ -16,6 +16,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import yazl from "yazl";
+import { RECORD_PROPERTIES as DERIVED_FROM } from "../pipeline/parse/hanjaRecords.ts";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 /** Output folder: `fixtures/`, or `--out <dir>` (the tests regenerate into a temporary folder and compare). */
@@ -34,23 +35,7 @@ const FILES = [
 ] as const;
 
 /** Properties kept for every selected code point: what the records derive from, and the fingerprint. */
-const RECORD_PROPERTIES = new Set([
-  "kHangul",
-  "kTotalStrokes",
-  "kRSUnicode",
-  "kDefinition",
-  "kKoreanEducationHanja",
-  "kKoreanName",
-  "kTraditionalVariant",
-  "kSimplifiedVariant",
-  "kSemanticVariant",
-  "kSpecializedSemanticVariant",
-  "kZVariant",
-  "kSpoofingVariant",
-  "kCompatibilityVariant",
-  "kGB7",
-  "kJa",
-]);
+const RECORD_PROPERTIES = new Set([...DERIVED_FROM, "kGB7", "kJa"]);
 
 /** Properties the build ignores, kept only for the named code points so every file has lines the reader must skip. */
 const OTHER_PROPERTIES = new Set(["kMandarin", "kKangXi", "kPhonetic", "kPrimaryNumeric", "kOtherNumeric", "kIRG_KSource", "kRSAdobe_Japan1_6"]);

@@ -15,16 +15,9 @@ export class FieldError extends Error {
   }
 }
 
-/** The variant properties, in the order their characters are listed in `variants`. */
-export const VARIANT_PROPERTIES = [
-  "kTraditionalVariant",
-  "kSimplifiedVariant",
-  "kSemanticVariant",
-  "kSpecializedSemanticVariant",
-  "kZVariant",
-  "kSpoofingVariant",
-  "kCompatibilityVariant",
-] as const;
+import { VARIANT_PROPERTIES } from "../../runtime/core/data/records.ts";
+
+export { VARIANT_PROPERTIES };
 export type VariantProperty = (typeof VARIANT_PROPERTIES)[number];
 
 /** One variant reference with its dictionary sources (`U+9F92<kHanYu:T` → sources `["kHanYu:T"]`). */

@@ -1,5 +1,16 @@
 /** The record shapes the service publishes (INTERFACES.md §2, SPEC §2). */
 
+/** The Unihan variant properties, in the order their characters are listed in `variants`. */
+export const VARIANT_PROPERTIES = [
+  "kTraditionalVariant",
+  "kSimplifiedVariant",
+  "kSemanticVariant",
+  "kSpecializedSemanticVariant",
+  "kZVariant",
+  "kSpoofingVariant",
+  "kCompatibilityVariant",
+] as const;
+
 /** A Hanja record: the published fields of INTERFACES.md §2.1, then the product's extras. */
 export interface HanjaRecord {
   character: string;

@@ -3,20 +3,13 @@
  * both interfaces answer errors with (SPEC §5) and of the service routes. Interface B's are in
  * `quizSchemas.ts`.
  */
+import { VARIANT_PROPERTIES } from "../data/records.ts";
 import { ERROR_CODES } from "./errorCodes.ts";
 import { arrayOf, bool, int, nullable, obj, schemaRef, str } from "./schemaHelpers.ts";
 import type { Schema } from "./types.ts";
 
 /** The Unihan variant properties `variants_detail` may hold, in the order `variants` lists them. */
-export const VARIANT_PROPERTIES = [
-  "kTraditionalVariant",
-  "kSimplifiedVariant",
-  "kSemanticVariant",
-  "kSpecializedSemanticVariant",
-  "kZVariant",
-  "kSpoofingVariant",
-  "kCompatibilityVariant",
-] as const;
+export { VARIANT_PROPERTIES };
 
 const CODEPOINT = str("Unicode code point, `U+` and 4 to 6 upper-case hex digits.", { pattern: "^U\\+[0-9A-F]{4,6}$", examples: ["U+6C34"] });
 const ONE_CHARACTER = { minLength: 1, maxLength: 1 };
