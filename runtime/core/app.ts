@@ -110,10 +110,11 @@ export function createApp(options: AppOptions): App {
 
   async function fetch(request: Request, info: ServeInfo = {}): Promise<Response> {
     const started = options.log ? performance.now() : 0;
-    const ctx: RequestContext = { requestId: `${bootId}-${(++counter).toString(36)}`, clientAddress: info.clientAddress };
+    const ctx = new Context(bootId, ++counter, info.clientAddress);
     let response: Response;
     try {
-      response = await dispatch(request, ctx);
+      if (request.method === "OPTIONS") response = preflightFor(request);
+      else response = ((await router.fetch(request as IRequest, ctx)) as Response | undefined) ?? noRoute(request);
     } catch (error) {
       if (!(error instanceof ApiError)) onError(error, ctx.requestId);
       response = errorResponse(error instanceof ApiError ? error : internalError(), ctx.requestId, request.method);
@@ -133,14 +134,15 @@ export function createApp(options: AppOptions): App {
     return response;
   }
 
-  async function dispatch(request: Request, ctx: RequestContext): Promise<Response> {
-    if (request.method === "OPTIONS") {
-      const allow = allowedFor(pathOf(request.url));
-      if (allow.length > 0) return preflight(allow);
-      throw notFound();
-    }
-    const response = (await router.fetch(request as IRequest, ctx)) as Response | undefined;
-    if (response) return response;
+  /** The preflight answer for a known path; 404 for any other. */
+  function preflightFor(request: Request): Response {
+    const allow = allowedFor(pathOf(request.url));
+    if (allow.length > 0) return preflight(allow);
+    throw notFound();
+  }
+
+  /** No route took the request: 405 with `Allow` when the path exists for other methods, else 404. */
+  function noRoute(request: Request): never {
     const allow = allowedFor(pathOf(request.url));
     if (allow.length > 0) {
       throw new ApiError(405, "method_not_allowed", `${request.method} is not allowed here; use ${allow.join(", ")}`, undefined, { Allow: allow.join(", ") });
@@ -158,6 +160,21 @@ export function redactedTarget(url: string): string {
   if (q === -1) return path;
   const query = url.slice(q + 1).split("#")[0] ?? "";
   return `${path}?${query.replace(/(^|&)(api_key|api%5Fkey)=[^&]*/gi, "$1$2=REDACTED")}`;
+}
+
+/** Per-request state; the request id is only formatted when something reads it (errors, the log). */
+class Context implements RequestContext {
+  clientIp?: string;
+  plan?: string;
+  private id: string | undefined;
+  constructor(
+    private readonly bootId: string,
+    private readonly n: number,
+    readonly clientAddress: string | undefined,
+  ) {}
+  get requestId(): string {
+    return (this.id ??= `${this.bootId}-${this.n.toString(36)}`);
+  }
 }
 
 function notFound(): ApiError {

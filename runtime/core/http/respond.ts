@@ -63,7 +63,7 @@ export interface Compressors {
 }
 
 /** Sends a serialized body with the service's headers (see `createSender`). */
-export type Send = (request: Request, body: Body, options: BodyOptions) => Promise<Response>;
+export type Send = (request: Request, body: Body, options: BodyOptions) => Response | Promise<Response>;
 
 /** A serialized body: text, or its UTF-8 bytes when they are kept ready (hot, unchanging bodies). */
 export type Body = string | Uint8Array<ArrayBuffer>;
@@ -90,7 +90,8 @@ export function createSender(compressors: Compressors = {}): Send {
     return out;
   };
 
-  return async (request, body, options) => {
+  // Not async: an uncompressed answer (the common case) is returned without a promise around it.
+  return (request, body, options) => {
     const status = options.status ?? 200;
     const headers: Record<string, string> = { "Content-Type": options.contentType ?? JSON_TYPE, ...CORS_HEADERS, ...options.headers };
     const caching = options.caching;
@@ -111,10 +112,11 @@ export function createSender(compressors: Compressors = {}): Send {
       return new Response(null, { status, headers });
     }
     const id = caching === "no-store" ? undefined : (options.id ?? (typeof body === "string" ? body : undefined));
-    const payload = await compress(encoding, body, id);
-    headers["Content-Encoding"] = encoding;
-    headers["Content-Length"] = String(payload.length);
-    return new Response(request.method === "HEAD" ? null : payload, { status, headers });
+    return compress(encoding, body, id).then((payload) => {
+      headers["Content-Encoding"] = encoding;
+      headers["Content-Length"] = String(payload.length);
+      return new Response(request.method === "HEAD" ? null : payload, { status, headers });
+    });
   };
 }
 

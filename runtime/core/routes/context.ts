@@ -3,7 +3,7 @@ import type { LoadedData } from "../data/load.ts";
 
 /** What every handler gets besides the request. */
 export interface RequestContext {
-  requestId: string;
+  readonly requestId: string;
   /** The peer address the server saw (entry points pass it in); undefined when unknown. */
   clientAddress: string | undefined;
   /** The client's IP as metered (after trusted proxy hops); set by interface B. */
