@@ -9,7 +9,7 @@
  */
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { adminView, confirmKey, keyStatus, revokeKey, type ActionResult } from "../core/quota/keyActions.ts";
+import { adminView, confirmKey, keyStatus, paymentReference, revokeKey, type ActionResult } from "../core/quota/keyActions.ts";
 import type { QuotaStore, StoredKeyStatus } from "../core/quota/store.ts";
 import { DEFAULT_QUOTA_DB } from "../stores/index.ts";
 import { openSqliteStore } from "../stores/sqlite/sqliteStore.ts";
@@ -90,7 +90,7 @@ function parseCommand(argv: string[]): Command {
 async function list(store: QuotaStore, status: StoredKeyStatus | undefined, now: Date): Promise<void> {
   for (const key of await store.listKeys(status)) {
     const { id, plan, created_at, expires_at, applicant } = key;
-    const line = { id, plan, status: keyStatus(key, now), created_at, expires_at, name: applicant.name, email: applicant.email };
+    const line = { id, plan, status: keyStatus(key, now), reference: paymentReference(id), created_at, expires_at, name: applicant.name, email: applicant.email, depositor: applicant.depositor };
     process.stdout.write(`${JSON.stringify(line)}\n`);
   }
 }

@@ -130,9 +130,12 @@ describe("admin routes: list, show, confirm, revoke", () => {
         confirmed_at: null,
         expires_at: null,
         revoked_at: null,
+        // The reference the subscribe answer asked the customer to write on the transfer.
+        payment_reference: created.body.payment.depositor,
         applicant: { name: person.name, email: person.email, phone: null, depositor: null },
       },
     });
+    expect(shown.body.key.payment_reference).toMatch(/^HJ[0-9A-Z]{6}$/);
     const publicView = JSON.stringify([created.body, await me(app, { key: created.body.api_key })]);
     expect(publicView).not.toContain(person.email as string);
     expect(publicView).not.toContain(person.name as string);

@@ -51,8 +51,8 @@ describe("keys CLI", () => {
     const lines = stdout.trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines.map((line) => line["id"])).toEqual([pendingNew.id, pendingOld.id, expired.id]);
     expect(lines[0]).toEqual({
-      id: pendingNew.id, plan: "free", status: "pending_deposit", created_at: pendingNew.created_at,
-      expires_at: null, name: "이순신", email: "new@example.com",
+      id: pendingNew.id, plan: "free", status: "pending_deposit", reference: `HJ${pendingNew.id.slice(4, 10).toUpperCase()}`,
+      created_at: pendingNew.created_at, expires_at: null, name: "이순신", email: "new@example.com", depositor: pendingNew.applicant.depositor,
     });
     expect(lines[2]?.["status"]).toBe("expired");
   });
@@ -67,7 +67,7 @@ describe("keys CLI", () => {
     const { code, stdout } = await keys("show", pendingNew.id, "--db", db);
     expect(code).toBe(0);
     const { hash: _hash, ...rest } = pendingNew;
-    expect(JSON.parse(stdout)).toEqual(rest);
+    expect(JSON.parse(stdout)).toEqual({ ...rest, payment_reference: `HJ${pendingNew.id.slice(4, 10).toUpperCase()}` });
     expect(stdout).not.toContain(pendingNew.hash);
   });
 

@@ -112,6 +112,9 @@ export function quizSchemas(): Record<string, Schema> {
       confirmed_at: nullable(INSTANT("When the deposit was last confirmed (renewals included).")),
       expires_at: nullable(INSTANT("End of the annual plan.")),
       revoked_at: nullable(INSTANT("When the key was revoked.")),
+      payment_reference: str("The reference the customer was asked to write as the depositor name (`payment.depositor` of the subscribe answer).", {
+        pattern: "^HJ[0-9A-Z]{6}$",
+      }),
       applicant: obj("The applicant's personal data.", {
         name: str("Name or business name."),
         email: str("E-mail address.", { format: "email" }),

@@ -44,8 +44,16 @@ export async function revokeKey(store: QuotaStore, id: string, now: Date): Promi
   return updated ? { ok: true, key: updated } : { ok: false, reason: "not_found" };
 }
 
-/** The key as the operator sees it (admin routes, CLI): everything but the hash, with the live status. */
+/**
+ * The reference a customer writes as the depositor name of the transfer (`HJ` + the first six
+ * characters of the key id, upper-cased), so the operator can match a deposit to its key.
+ */
+export function paymentReference(keyId: string): string {
+  return `HJ${keyId.slice(4, 10).toUpperCase()}`;
+}
+
+/** The key as the operator sees it (admin routes, CLI): everything but the hash, with the live status and the payment reference. */
 export function adminView(key: KeyRecord, now: Date): Record<string, unknown> {
   const { hash: _hash, ...rest } = key;
-  return { ...rest, status: keyStatus(key, now) };
+  return { ...rest, status: keyStatus(key, now), payment_reference: paymentReference(key.id) };
 }

@@ -8,6 +8,7 @@ import { ApiError, invalidParameter } from "../http/errors.ts";
 import { codePointLength } from "../http/params.ts";
 import { newApiKey, hashApiKey } from "../quota/apiKeys.ts";
 import { quotaDay } from "../quota/clock.ts";
+import { paymentReference } from "../quota/keyActions.ts";
 import { DAILY_LIMITS } from "../quota/meter.ts";
 import { type Applicant, DuplicateApplicationError } from "../quota/store.ts";
 import type { QuizConfig } from "./quizRoutes.ts";
@@ -64,16 +65,12 @@ export async function subscribeHandler(request: IRequest, config: QuizConfig & {
       account: config.bankAccount,
       // The reference to write as the depositor name, so the operator can match the transfer to
       // this key without the response echoing personal data.
-      depositor: depositorReference(id),
+      depositor: paymentReference(id),
     },
   };
   return config.sendBody(request, JSON.stringify(body), { status: 201, caching: "no-store" });
 }
 
-/** The transfer reference for a key id: `HJ` + its first 6 characters, upper-cased. */
-export function depositorReference(keyId: string): string {
-  return `HJ${keyId.slice(4, 10).toUpperCase()}`;
-}
 
 /** Reads at most `MAX_BODY_BYTES`, whatever `Content-Length` claims; more is a 413. */
 async function readBody(request: Request): Promise<string> {
