@@ -64,7 +64,7 @@ export async function resolveUnihan(options: ResolveOptions): Promise<ResolvedUn
     await writeFile(`${cached}.part`, bytes);
     await rename(`${cached}.part`, cached);
     log(`unihan: cached at ${cached}`);
-    return { reader: readUnihanZip(cached), origin: PINNED_URL, bytes };
+    return { reader: readUnihanZip(bytes, basename(cached)), origin: PINNED_URL, bytes };
   } catch (error) {
     log(`unihan: ${(error as Error).message}`);
   }

@@ -86,7 +86,8 @@ export function readUnihanZip(source: string | Uint8Array, label = typeof source
     const only = codepointsWith([texts[first]], property);
     let found: UnihanEntry[][] = new Array(files.length);
     let moved = false;
-    for (const i of [first, ...files.keys()].filter((i, k) => k === 0 || i !== first)) {
+    const order = [first, ...[...files.keys()].filter((i) => i !== first)];
+    for (const i of order) {
       const [name, text] = (texts[i] ??= await take(i));
       if (i !== first && text.includes(`\t${property}\t`)) moved = true;
       if (!moved) found[i] = scan(text, name, only);

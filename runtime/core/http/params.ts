@@ -110,3 +110,12 @@ export function codePointLength(text: string): number {
   for (const _ of text) n++;
   return n;
 }
+
+/** Percent-decodes a path segment; a malformed escape is a 400 naming the parameter. */
+export function decodeSegment(segment: string, param: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw invalidParameter(param, `${param} is not valid percent-encoded UTF-8`);
+  }
+}

@@ -61,7 +61,8 @@ export async function identify(config: MeterConfig, key: string | null, ip: () =
 
 /** The daily limit of a caller (0 for an expired or revoked key). */
 export function dailyLimit(caller: Caller, now: Date): number {
-  if (caller.key && keyStatus(caller.key, now) !== "active" && keyStatus(caller.key, now) !== "pending_deposit") return 0;
+  const status = caller.key ? keyStatus(caller.key, now) : "active";
+  if (status === "expired" || status === "revoked") return 0;
   return DAILY_LIMITS[caller.plan];
 }
 

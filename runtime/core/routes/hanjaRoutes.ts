@@ -3,7 +3,7 @@ import type { IRequest } from "itty-router";
 import type { LoadedData } from "../data/load.ts";
 import { searchCharacters } from "../hanja/searchCharacters.ts";
 import { ApiError, invalidParameter } from "../http/errors.ts";
-import { parseQuery, queryOf } from "../http/params.ts";
+import { decodeSegment, parseQuery, queryOf } from "../http/params.ts";
 import { type Send, pathOf } from "../http/respond.ts";
 import { searchIdioms } from "../idioms/searchIdioms.ts";
 import { cacheKey, pageCache, positionsCache } from "../http/resultCache.ts";
@@ -103,13 +103,4 @@ export function hanjaRoutes(base: string, data: LoadedData, sendBody: Send): Rou
       handler: (request) => sendBody(request, data.terms, { caching, contentType: "text/markdown; charset=utf-8" }),
     },
   ];
-}
-
-/** Percent-decodes a path segment; a malformed escape is a 400 naming the parameter. */
-export function decodeSegment(segment: string, param: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    throw invalidParameter(param, `${param} is not valid percent-encoded UTF-8`);
-  }
 }

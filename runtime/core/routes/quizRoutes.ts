@@ -5,7 +5,7 @@
 import type { IRequest } from "itty-router";
 import type { LoadedData } from "../data/load.ts";
 import { ApiError, invalidParameter } from "../http/errors.ts";
-import { type RawQuery, parseInteger, parseQuery, queryOf } from "../http/params.ts";
+import { type RawQuery, decodeSegment, parseInteger, parseQuery, queryOf } from "../http/params.ts";
 import type { Send } from "../http/respond.ts";
 import { searchIdioms } from "../idioms/searchIdioms.ts";
 import { QUIZ_TYPES, type Quiz, makeQuizzes, quizJson, sample } from "../quiz/makeQuiz.ts";
@@ -15,7 +15,6 @@ import { quotaDay } from "../quota/clock.ts";
 import { type MeterConfig, dailyLimit, identify, meter, presentedKey } from "../quota/meter.ts";
 import { keyStatus } from "../quota/keyActions.ts";
 import type { QuotaStore } from "../quota/store.ts";
-import { decodeSegment } from "./hanjaRoutes.ts";
 import type { RequestContext, Route } from "./context.ts";
 import { subscribeHandler } from "./subscribe.ts";
 

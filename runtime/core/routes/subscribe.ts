@@ -29,10 +29,9 @@ export async function subscribeHandler(request: IRequest, config: QuizConfig & {
   }
   const applicant = validateApplicant(parseJson(await readBody(request)));
   const now = config.now();
-  const { day } = quotaDay(now, config.offsetMinutes);
+  const { day, secondsToReset } = quotaDay(now, config.offsetMinutes);
   const attempt = await config.store.consume(`subscribe:${config.ip}`, day, APPLICATIONS_PER_IP);
   if (!attempt.allowed) {
-    const { secondsToReset } = quotaDay(now, config.offsetMinutes);
     throw new ApiError(429, "quota_exceeded", `At most ${APPLICATIONS_PER_IP} applications per client per day; try again tomorrow.`, undefined, { "Retry-After": String(secondsToReset) });
   }
   const { key, id } = newApiKey(config.random);
