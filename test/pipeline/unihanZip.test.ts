@@ -106,6 +106,11 @@ describe("Unihan version detection", () => {
     expect(await versionOf(unihanFiles({ ...WATER, "Unihan_OtherMappings.txt": ["U+382F\tkJa\t2256"] }, null))).toEqual({ version: "16.0.0", method: "fingerprint" });
   });
 
+  it("dates by the properties of every file when one file has no header", async () => {
+    const files = unihanFiles({ ...WATER, "Unihan_NumericValues.txt": ["U+3405\tkTayNumeric\t5"] }, "# Unicode Version 17.0.0", { "Unihan_Variants.txt": null });
+    expect(await versionOf(files)).toEqual({ version: "17.0.0", method: "fingerprint" });
+  });
+
   it("fails when neither headers nor fingerprint tell the version", async () => {
     const reader = readUnihanZip(await writeZip(unihanFiles(WATER, null), "bare.zip"));
     await readAll(reader);
@@ -210,6 +215,12 @@ describe("bad input fails with a message naming where and what", () => {
     const error = await readError(files);
     expect(error).toBeInstanceOf(InputError);
     expect(error.message).toBe(`unihan: malformed line at Unihan_Readings.txt:5: ${why}: ${JSON.stringify(line)}`);
+  });
+
+  it("a malformed line is reported before a bad value earlier in the same file", async () => {
+    const files = unihanFiles({ ...WATER, "Unihan_Readings.txt": ["U+6C34\tkHangul\t", "U+6C34\tkDefinition water"] });
+    const error = await readError(files);
+    expect(error.message).toBe('unihan: malformed line at Unihan_Readings.txt:5: expected U+XXXX<TAB>kProperty<TAB>value: "U+6C34\\tkDefinition water"');
   });
 
   it("a malformed line of a property the build does not read", async () => {
