@@ -21,12 +21,15 @@ export async function writeDist(outDir: string, content: DistContent, manifest: 
   await mkdir(staging, { recursive: true });
   const files: Manifest["files"] = {};
   const names = (Object.keys(content) as (keyof DistContent)[]).sort();
+  // The writes run on the thread pool while the next file is encoded and hashed.
+  const writes: Promise<void>[] = [];
   for (const key of names) {
     const name = DIST_FILES[key];
     const bytes = Buffer.from(content[key], "utf8");
-    await writeFile(join(staging, name), bytes);
+    writes.push(writeFile(join(staging, name), bytes));
     files[name] = { bytes: bytes.length, sha256: sha256(bytes) };
   }
+  await Promise.all(writes);
   const dataHash = sha256(Object.entries(files).map(([name, f]) => `${name}:${f.sha256}`).join("\n"));
   const full: Manifest = { format: DIST_FORMAT, ...manifest, data_hash: dataHash, files };
   await writeFile(join(staging, DIST_FILES.manifest), `${JSON.stringify(full, null, 2)}\n`);
