@@ -5,6 +5,7 @@
 import { IttyRouter, type IRequest } from "itty-router";
 import { type DistFiles, type LoadedData, loadData } from "./data/load.ts";
 import { ApiError, internalError, problemBody } from "./http/errors.ts";
+import { type Reply, type RequestLike, reply, toResponse } from "./http/reply.ts";
 import { CORS_HEADERS, type Compressors, PROBLEM_TYPE, createSender, pathOf, preflight } from "./http/respond.ts";
 import type { RequestContext, Route } from "./routes/context.ts";
 import { hanjaRoutes } from "./routes/hanjaRoutes.ts";
@@ -65,7 +66,13 @@ export interface ServeInfo {
 }
 
 export interface App {
+  /** Answers a Web `Request` (what embedding servers and frameworks call). */
   fetch(request: Request, info?: ServeInfo): Promise<Response>;
+  /**
+   * Answers with a `Reply` (status, headers, serialized body) instead of a `Response`, for server
+   * adapters that write it themselves; a Web `Request` is a `RequestLike`.
+   */
+  handle(request: RequestLike, info?: ServeInfo): Reply | Promise<Reply>;
   /** The loaded data (counts, manifest). */
   readonly data: LoadedData;
   /** Releases what the app holds (the quota store). */
@@ -83,7 +90,8 @@ export function createApp(options: AppOptions): App {
   if (offsetMinutes === null) throw new Error(`quotaTzOffset: ${JSON.stringify(options.quotaTzOffset)} is not an offset like +09:00`);
   const trustProxyHops = options.trustProxyHops ?? 0;
   if (!Number.isInteger(trustProxyHops) || trustProxyHops < 0) throw new Error(`trustProxyHops: ${trustProxyHops} is not a whole number ≥ 0`);
-  const sendBody = createSender(options.compressors);
+  const sender = createSender(options.compressors);
+  const sendBody = sender.send;
   const routes: Route[] = [
     ...hanjaRoutes(hanjaBase, data, sendBody),
     ...quizRoutes(quizBase, data, {
@@ -108,17 +116,45 @@ export function createApp(options: AppOptions): App {
   const bootId = Math.floor(Math.random() * 36 ** 6).toString(36).padStart(6, "0");
   let counter = 0;
 
-  async function fetch(request: Request, info: ServeInfo = {}): Promise<Response> {
+  /**
+   * A GET or HEAD of a target already answered with a cacheable body (interface A, the docs) is
+   * answered again from that body, without routing: the data never changes while the app runs.
+   * Everything else goes through the router.
+   */
+  function handle(request: RequestLike, info: ServeInfo = {}): Reply | Promise<Reply> {
     const started = options.log ? performance.now() : 0;
     const ctx = new Context(bootId, ++counter, info.clientAddress);
-    let response: Response;
+    let replayed: Reply | Promise<Reply> | undefined;
     try {
-      if (request.method === "OPTIONS") response = preflightFor(request);
-      else response = ((await router.fetch(request as IRequest, ctx)) as Response | undefined) ?? noRoute(request);
+      replayed = sender.replay(request);
     } catch (error) {
-      if (!(error instanceof ApiError)) onError(error, ctx.requestId);
-      response = errorResponse(error instanceof ApiError ? error : internalError(), ctx.requestId, request.method);
+      return finish(request, ctx, started, failure(error, ctx, request));
     }
+    if (replayed === undefined) return route(request, ctx).then((reply) => finish(request, ctx, started, reply));
+    if (!("then" in replayed)) return finish(request, ctx, started, replayed);
+    return replayed.then(
+      (reply) => finish(request, ctx, started, reply),
+      (error: unknown) => finish(request, ctx, started, failure(error, ctx, request)),
+    );
+  }
+
+  async function route(request: RequestLike, ctx: Context): Promise<Reply> {
+    try {
+      if (request.method === "OPTIONS") return preflightFor(request);
+      return ((await router.fetch(request as IRequest, ctx)) as Reply | undefined) ?? noRoute(request);
+    } catch (error) {
+      return failure(error, ctx, request);
+    }
+  }
+
+  /** The problem-details reply to an error; an unexpected one is reported with its request id. */
+  function failure(error: unknown, ctx: Context, request: RequestLike): Reply {
+    if (!(error instanceof ApiError)) onError(error, ctx.requestId);
+    return errorReply(error instanceof ApiError ? error : internalError(), ctx.requestId, request.method);
+  }
+
+  /** Writes the access-log record of a request and returns its reply. */
+  function finish(request: RequestLike, ctx: Context, started: number, response: Reply): Reply {
     if (options.log) {
       const path = redactedTarget(request.url);
       options.log({
@@ -135,14 +171,14 @@ export function createApp(options: AppOptions): App {
   }
 
   /** The preflight answer for a known path; 404 for any other. */
-  function preflightFor(request: Request): Response {
+  function preflightFor(request: RequestLike): Reply {
     const allow = allowedFor(pathOf(request.url));
     if (allow.length > 0) return preflight(allow);
     throw notFound();
   }
 
   /** No route took the request: 405 with `Allow` when the path exists for other methods, else 404. */
-  function noRoute(request: Request): never {
+  function noRoute(request: RequestLike): never {
     const allow = allowedFor(pathOf(request.url));
     if (allow.length > 0) {
       throw new ApiError(405, "method_not_allowed", `${request.method} is not allowed here; use ${allow.join(", ")}`, undefined, { Allow: allow.join(", ") });
@@ -150,7 +186,12 @@ export function createApp(options: AppOptions): App {
     throw notFound();
   }
 
-  return { fetch, data, close: async () => void (await store.close()) };
+  return {
+    fetch: async (request, info) => toResponse(await handle(request, info)),
+    handle,
+    data,
+    close: async () => void (await store.close()),
+  };
 }
 
 /** Path and query of a URL with the `api_key` value replaced, for the access log. */
@@ -181,13 +222,10 @@ function notFound(): ApiError {
   return new ApiError(404, "not_found", "No such route. See /docs for the API reference.");
 }
 
-/** Problem-details response (SPEC §5); never cached. */
-export function errorResponse(error: ApiError, requestId: string, method: string): Response {
-  const body = problemBody(error, requestId);
-  return new Response(method === "HEAD" ? null : body, {
-    status: error.status,
-    headers: { "Content-Type": PROBLEM_TYPE, "Cache-Control": "no-store", ...CORS_HEADERS, "X-Request-Id": requestId, ...error.headers },
-  });
+/** Problem-details reply (SPEC §5); never cached. */
+export function errorReply(error: ApiError, requestId: string, method: string): Reply {
+  const headers = { "Content-Type": PROBLEM_TYPE, "Cache-Control": "no-store", ...CORS_HEADERS, "X-Request-Id": requestId, ...error.headers };
+  return reply(error.status, headers, method === "HEAD" ? null : problemBody(error, requestId));
 }
 
 /** A function listing the methods (HEAD included with GET) that have a route matching a path. */

@@ -1,6 +1,7 @@
 /** Serving on Deno with Deno.serve. */
 import type { Booted } from "./boot.ts";
 import type { Listening } from "./listening.ts";
+import { respond } from "./responses.ts";
 
 interface DenoServer {
   shutdown(): Promise<void>;
@@ -20,7 +21,7 @@ export function serveDeno({ app, config }: Booted): Promise<Listening> {
   return new Promise((resolve) => {
     const server = deno.serve(
       { port: config.port, hostname: config.host, onListen: ({ port }) => resolve({ port, stop: () => server.shutdown() }) },
-      (request, info) => app.fetch(request, { clientAddress: info.remoteAddr.hostname }),
+      (request, info) => respond(app.handle(request, { clientAddress: info.remoteAddr.hostname })),
     );
   });
 }

@@ -1,8 +1,9 @@
-import { LRUCache } from "lru-cache";
 /**
- * Building responses: JSON bodies with the headers of SPEC §6 (content type, CORS, caching,
- * ETag/304, gzip) from bodies that are already serialized.
+ * Building replies: JSON bodies with the headers of SPEC §6 (content type, CORS, caching,
+ * ETag/304, gzip/brotli) from bodies that are already serialized.
  */
+import { LRUCache } from "lru-cache";
+import { type Reply, type RequestLike, reply } from "./reply.ts";
 
 export const JSON_TYPE = "application/json; charset=utf-8";
 export const PROBLEM_TYPE = "application/problem+json; charset=utf-8";
@@ -26,17 +27,19 @@ export const CORS_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /** The answer to a CORS preflight on a known path. */
-export function preflight(allow: readonly string[]): Response {
-  return new Response(null, {
-    status: 204,
-    headers: {
+export function preflight(allow: readonly string[]): Reply {
+  const methods = [...allow, "OPTIONS"].join(", ");
+  return reply(
+    204,
+    {
       ...CORS_HEADERS,
-      "Access-Control-Allow-Methods": [...allow, "OPTIONS"].join(", "),
+      "Access-Control-Allow-Methods": methods,
       "Access-Control-Allow-Headers": "Content-Type, X-API-Key, Authorization, If-None-Match",
       "Access-Control-Max-Age": "86400",
-      Allow: [...allow, "OPTIONS"].join(", "),
+      Allow: methods,
     },
-  });
+    null,
+  );
 }
 
 /** Caching policy of a response: interface A is public and validated by ETag; B is never stored. */
@@ -45,7 +48,7 @@ export type Caching = { etag: string } | "no-store";
 export interface BodyOptions {
   status?: number;
   caching: Caching;
-  /** Names an unchanging body for the cache of compressed forms (default: a string body is its own name). */
+  /** Names an unchanging body, whose replies are then built once and shared (default: a string body is its own name). */
   id?: string;
   headers?: Record<string, string>;
   contentType?: string;
@@ -60,10 +63,22 @@ const encoder = new TextEncoder();
 export interface Compressors {
   /** Brotli; entry points pass node:zlib's (Node, Bun and Deno all have it). */
   brotli?: (bytes: Uint8Array) => Promise<Uint8Array>;
+  /** Gzip; default: the Web `CompressionStream`. Entry points pass node:zlib's, which is quicker. */
+  gzip?: (bytes: Uint8Array) => Promise<Uint8Array>;
 }
 
 /** Sends a serialized body with the service's headers (see `createSender`). */
-export type Send = (request: Request, body: Body, options: BodyOptions) => Response | Promise<Response>;
+export type Send = (request: RequestLike, body: Body, options: BodyOptions) => Reply | Promise<Reply>;
+
+/** The body sender of one app, and the answers it remembers. */
+export interface Sender {
+  send: Send;
+  /**
+   * The answer to a GET or HEAD whose request target (path and query) was answered before with a
+   * cacheable body, negotiated for this request (encoding, 304, HEAD); undefined when there is none.
+   */
+  replay(request: RequestLike): Reply | Promise<Reply> | undefined;
+}
 
 /** A serialized body: text, or its UTF-8 bytes when they are kept ready (hot, unchanging bodies). */
 export type Body = string | Uint8Array<ArrayBuffer>;
@@ -74,49 +89,80 @@ const ETAG_SUFFIX: Record<Encoding, string> = { br: "-br", gzip: "-gz" };
 /**
  * The body sender of one app. Honours `If-None-Match` (304), `Accept-Encoding` for bodies of
  * 1 KiB or more (brotli when a compressor is given and the client prefers or accepts it, else
- * gzip; each variant has its own strong ETag) and `HEAD`. Compressed forms of cacheable bodies
- * (interface A, the docs) are kept in a bounded cache: the data never changes while the app runs.
+ * gzip; each variant has its own strong ETag) and `HEAD`. Cacheable bodies (interface A, the docs)
+ * never change while the app runs, and each is a function of the request target alone, so their
+ * replies — each encoding, 304 and HEAD forms included — are built once and kept, shared, in a
+ * bounded cache, and the body sent for each target is remembered for `replay`.
  */
-export function createSender(compressors: Compressors = {}): Send {
-  const compressed = new LRUCache<string, Uint8Array<ArrayBuffer>>({ maxSize: 32_000_000, sizeCalculation: (b) => Math.max(1, b.length) });
-  /** `id` names an unchanging body for the cache of compressed forms; undefined: not cached. */
-  const compress = async (encoding: Encoding, body: Body, id: string | undefined): Promise<Uint8Array<ArrayBuffer>> => {
-    const key = id === undefined ? undefined : `${encoding}\u0000${id}`;
-    const hit = key === undefined ? undefined : compressed.get(key);
-    if (hit) return hit;
+export function createSender(compressors: Compressors = {}): Sender {
+  const shared = new LRUCache<string, Reply>({ maxSize: 32_000_000, sizeCalculation: (r) => Math.max(64, r.body?.length ?? 0) });
+  const answers = new LRUCache<string, { body: Body; options: BodyOptions }>({
+    maxSize: 32_000_000,
+    sizeCalculation: (a, target) => target.length + Math.max(64, a.body.length),
+  });
+  const brotli = Boolean(compressors.brotli);
+  const encode = async (encoding: Encoding, body: Body): Promise<Uint8Array<ArrayBuffer>> => {
     const bytes = typeof body === "string" ? encoder.encode(body) : body;
-    const out = encoding === "br" && compressors.brotli ? new Uint8Array(await compressors.brotli(bytes)) : await gzipBytes(bytes);
-    if (key !== undefined) compressed.set(key, out);
-    return out;
+    const compress = encoding === "br" ? compressors.brotli : compressors.gzip;
+    return compress ? new Uint8Array(await compress(bytes)) : gzipBytes(bytes);
   };
 
-  // Not async: an uncompressed answer (the common case) is returned without a promise around it.
-  return (request, body, options) => {
+  /** The reply for one (body, encoding, method, validator) combination; `shared` when it is cached. */
+  const build = (request: RequestLike, body: Body, options: BodyOptions, encoding: Encoding | undefined, large: boolean, notModified: boolean, share: boolean): Reply | Promise<Reply> => {
     const status = options.status ?? 200;
     const headers: Record<string, string> = { "Content-Type": options.contentType ?? JSON_TYPE, ...CORS_HEADERS, ...options.headers };
     const caching = options.caching;
     headers["Cache-Control"] = caching === "no-store" ? "no-store" : "public, max-age=86400";
-    const large = typeof body === "string" ? isLarge(body) : body.length >= COMPRESS_MIN_BYTES;
-    const encoding = large ? chooseEncoding(request.headers.get("accept-encoding"), Boolean(compressors.brotli)) : undefined;
     if (large) headers.Vary = "Accept-Encoding";
-    if (caching !== "no-store") {
-      headers.ETag = `"${caching.etag}${encoding ? ETAG_SUFFIX[encoding] : ""}"`;
-      if (status === 200 && matchesEtag(request.headers.get("if-none-match"), caching.etag)) {
-        const { "Content-Type": _type, ...notModified } = headers;
-        return new Response(null, { status: 304, headers: notModified });
-      }
+    if (caching !== "no-store") headers.ETag = `"${caching.etag}${encoding ? ETAG_SUFFIX[encoding] : ""}"`;
+    if (notModified) {
+      const { "Content-Type": _type, ...rest } = headers;
+      return { status: 304, headers: rest, body: null, shared: share };
     }
+    const head = request.method === "HEAD";
     if (!encoding) {
-      if (request.method !== "HEAD") return new Response(body, { status, headers });
+      if (!head) return { status, headers, body, shared: share };
       headers["Content-Length"] = String(typeof body === "string" ? encoder.encode(body).length : body.length);
-      return new Response(null, { status, headers });
+      return { status, headers, body: null, shared: share };
     }
-    const id = caching === "no-store" ? undefined : (options.id ?? (typeof body === "string" ? body : undefined));
-    return compress(encoding, body, id).then((payload) => {
+    return encode(encoding, body).then((payload) => {
       headers["Content-Encoding"] = encoding;
       headers["Content-Length"] = String(payload.length);
-      return new Response(request.method === "HEAD" ? null : payload, { status, headers });
+      return { status, headers, body: head ? null : payload, shared: share };
     });
+  };
+
+  // Not async: a cached or uncompressed reply (the common cases) is returned without a promise around it.
+  const negotiate: Send = (request, body, options) => {
+    const large = typeof body === "string" ? isLarge(body) : body.length >= COMPRESS_MIN_BYTES;
+    const encoding = large ? chooseEncoding(request.headers.get("accept-encoding"), brotli) : undefined;
+    const caching = options.caching;
+    const notModified = caching !== "no-store" && (options.status ?? 200) === 200 && matchesEtag(request.headers.get("if-none-match"), caching.etag);
+    const id = caching === "no-store" ? undefined : (options.id ?? (typeof body === "string" ? body : undefined));
+    if (id === undefined) return build(request, body, options, encoding, large, notModified, false);
+    const key = `${encoding ?? ""}${notModified ? "304" : request.method === "HEAD" ? "HEAD" : ""}\u0000${id}`;
+    const hit = shared.get(key);
+    if (hit) return hit;
+    const made = build(request, body, options, encoding, large, notModified, true);
+    if (!("then" in made)) return remember(key, made);
+    return made.then((r) => remember(key, r));
+  };
+
+  function remember(key: string, r: Reply): Reply {
+    shared.set(key, r);
+    return r;
+  }
+
+  return {
+    send(request, body, options) {
+      if (options.caching !== "no-store" && (request.method === "GET" || request.method === "HEAD")) answers.set(targetOf(request.url), { body, options });
+      return negotiate(request, body, options);
+    },
+    replay(request) {
+      if (request.method !== "GET" && request.method !== "HEAD") return undefined;
+      const answer = answers.get(targetOf(request.url));
+      return answer && negotiate(request, answer.body, answer.options);
+    },
   };
 }
 
@@ -167,6 +213,14 @@ export function chooseEncoding(header: string | null, brotli: boolean): Encoding
 async function gzipBytes(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
   const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
   return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/** Path and query of an absolute URL string without parsing it (`http://h:1/a/b?q#f` → `/a/b?q`). */
+export function targetOf(url: string): string {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  if (start === -1) return "/";
+  const hash = url.indexOf("#", start);
+  return hash === -1 ? url.slice(start) : url.slice(start, hash);
 }
 
 /** The path of an absolute URL string without parsing it (`http://h:1/a/b?q` → `/a/b`). */

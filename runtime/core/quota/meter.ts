@@ -5,6 +5,7 @@
  */
 import { LRUCache } from "lru-cache";
 import { ApiError, invalidParameter } from "../http/errors.ts";
+import type { RequestLike } from "../http/reply.ts";
 import { KEY_PATTERN, hashApiKey } from "./apiKeys.ts";
 import { quotaDay } from "./clock.ts";
 import { keyStatus } from "./keyActions.ts";
@@ -32,7 +33,7 @@ export interface MeterConfig {
 }
 
 /** The key a request carries, or null; a header and a query value that differ are a 400. */
-export function presentedKey(request: Request, query: Record<string, string | string[] | undefined>): string | null {
+export function presentedKey(request: RequestLike, query: Record<string, string | string[] | undefined>): string | null {
   const header = request.headers.get("x-api-key");
   const fromQuery = query.api_key;
   if (Array.isArray(fromQuery)) throw invalidParameter("api_key", "api_key is given more than once");

@@ -1,5 +1,6 @@
 import type { IRequest } from "itty-router";
 import type { LoadedData } from "../data/load.ts";
+import type { Reply } from "../http/reply.ts";
 
 /** What every handler gets besides the request. */
 export interface RequestContext {
@@ -12,7 +13,7 @@ export interface RequestContext {
   plan?: string;
 }
 
-export type Handler = (request: IRequest, ctx: RequestContext) => Promise<Response> | Response;
+export type Handler = (request: IRequest, ctx: RequestContext) => Promise<Reply> | Reply;
 
 /** A route: method, path relative to the app root (base included), handler. */
 export interface Route {

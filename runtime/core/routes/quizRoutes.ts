@@ -6,6 +6,7 @@ import type { IRequest } from "itty-router";
 import type { LoadedData } from "../data/load.ts";
 import { ApiError, invalidParameter } from "../http/errors.ts";
 import { type RawQuery, decodeSegment, parseInteger, parseQuery, queryOf } from "../http/params.ts";
+import type { Reply } from "../http/reply.ts";
 import type { Send } from "../http/respond.ts";
 import { searchIdioms } from "../idioms/searchIdioms.ts";
 import { QUIZ_TYPES, type Quiz, makeQuizzes, quizJson, sample } from "../quiz/makeQuiz.ts";
@@ -57,7 +58,7 @@ export function quizRoutes(base: string, data: LoadedData, config: QuizConfig): 
    */
   const metered =
     <P>(parse: (request: IRequest, query: RawQuery) => P, answer: (params: P) => string) =>
-    async (request: IRequest, ctx: RequestContext): Promise<Response> => {
+    async (request: IRequest, ctx: RequestContext): Promise<Reply> => {
       const query = queryOf(request.url);
       const params = parse(request, query);
       const caller = await identify(meterConfig, presentedKey(request, query), () => ipOf(request, ctx));

@@ -5,6 +5,7 @@
  */
 import type { IRequest } from "itty-router";
 import { ApiError, invalidParameter } from "../http/errors.ts";
+import type { Reply } from "../http/reply.ts";
 import { codePointLength } from "../http/params.ts";
 import { newApiKey, hashApiKey } from "../quota/apiKeys.ts";
 import { quotaDay } from "../quota/clock.ts";
@@ -22,7 +23,7 @@ export const ANNUAL_PRICE_KRW = 9900;
 const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 const PHONE = /^[0-9 +\-()]{1,20}$/;
 
-export async function subscribeHandler(request: IRequest, config: QuizConfig & { ip: string }): Promise<Response> {
+export async function subscribeHandler(request: IRequest, config: QuizConfig & { ip: string }): Promise<Reply> {
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/json\s*(;|$)/i.test(type)) {
     throw new ApiError(415, "unsupported_media_type", `Send the application as Content-Type: application/json (got ${JSON.stringify(type.slice(0, 60) || "none")}).`);

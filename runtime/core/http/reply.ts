@@ -1,0 +1,38 @@
+/**
+ * What the core answers before any runtime's `Response` exists. Routes produce a `Reply`; `app.fetch`
+ * turns it into a Web `Response`, while the entry points hand it to their server in the cheapest
+ * form that server has (node:http writes it directly; Bun and Deno clone a ready `Response` for
+ * a shared reply).
+ */
+
+/** A response: status, headers, and a body already serialized (null: none, as for HEAD or 304). */
+export interface Reply {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string | Uint8Array<ArrayBuffer> | null;
+  /**
+   * True when this very object answers every request of its kind (an unchanging body in a given
+   * encoding): a server may keep one `Response` per shared reply and clone it.
+   */
+  readonly shared: boolean;
+}
+
+/** What the core reads from a request. A Web `Request` is one; node:http adapters pass a lighter view. */
+export interface RequestLike {
+  readonly method: string;
+  /** Absolute URL; only its path and query are used. */
+  readonly url: string;
+  readonly headers: { get(name: string): string | null };
+  /** The request body; read only by the routes that take one (POST). */
+  readonly body?: ReadableStream<Uint8Array> | null;
+}
+
+/** A fresh Web `Response` for a reply. */
+export function toResponse(reply: Reply): Response {
+  return new Response(reply.body, { status: reply.status, headers: reply.headers });
+}
+
+/** An unshared reply. */
+export function reply(status: number, headers: Record<string, string>, body: Reply["body"]): Reply {
+  return { status, headers, body, shared: false };
+}

@@ -1,0 +1,125 @@
+/**
+ * The service as a node:http request listener (`hanja-api/node`'s `nodeListener`, the Node
+ * server's own path): replies written directly, request targets in origin or absolute form,
+ * repeated header fields joined, request bodies streamed, failures outside the core answered 500.
+ */
+import { type Server, createServer } from "node:http";
+import { connect } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import type { App } from "../../runtime/core/app.ts";
+import { nodeCompressors } from "../../runtime/entry/compressors.ts";
+import { nodeListener } from "../../runtime/entry/nodeListener.ts";
+import { testApp } from "../helpers/app.ts";
+
+const servers: Server[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => new Promise((done) => s.close(done))));
+});
+
+async function listen(app: App): Promise<{ url: string; port: number }> {
+  const server = createServer(nodeListener(app));
+  servers.push(server);
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return { url: `http://127.0.0.1:${port}`, port };
+}
+
+/** Sends raw HTTP/1.1 text and returns the whole answer (the request asks the server to close). */
+function raw(port: number, text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1", () => socket.write(text));
+    let answer = "";
+    socket.on("data", (chunk) => (answer += chunk.toString("utf8")));
+    socket.on("end", () => resolve(answer));
+    socket.on("error", reject);
+  });
+}
+
+describe("nodeListener", () => {
+  it("answers a GET with the core's reply: status, headers, body and its length", async () => {
+    const { url } = await listen(testApp());
+    const response = await fetch(`${url}/hanja/v1/hanja/${encodeURIComponent("水")}`, { headers: { "accept-encoding": "identity" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(response.headers.get("access-control-allow-origin")).toBe("*");
+    expect(response.headers.get("transfer-encoding")).toBeNull();
+    const body = new Uint8Array(await response.arrayBuffer());
+    expect(response.headers.get("content-length")).toBe(String(body.length));
+    expect(JSON.parse(new TextDecoder().decode(body)).codepoint).toBe("U+6C34");
+  });
+
+  it("answers HEAD with the GET's Content-Length and no body", async () => {
+    const { port } = await listen(testApp());
+    const target = `/hanja/v1/hanja/${encodeURIComponent("樂")}`;
+    const get = await raw(port, `GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+    const head = await raw(port, `HEAD ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+    const length = Number(/content-length: (\d+)/i.exec(head)?.[1]);
+    expect(Number(/content-length: (\d+)/i.exec(get)?.[1])).toBe(length);
+    const getBody = get.slice(get.indexOf("\r\n\r\n") + 4);
+    expect(Buffer.byteLength(getBody)).toBe(length);
+    expect(head.startsWith("HTTP/1.1 200 OK")).toBe(true);
+    expect(head.endsWith("\r\n\r\n")).toBe(true);
+  });
+
+  it("takes an absolute-form target, and answers 400 to a target that is neither form", async () => {
+    const { port } = await listen(testApp());
+    const absolute = await raw(port, "GET http://example.org/hanja/v1/meta HTTP/1.1\r\nHost: example.org\r\nConnection: close\r\n\r\n");
+    expect(absolute.startsWith("HTTP/1.1 200 OK")).toBe(true);
+    expect(absolute).toContain('"counts"');
+    const asterisk = await raw(port, "OPTIONS * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    expect(asterisk.startsWith("HTTP/1.1 400 Bad Request")).toBe(true);
+    expect(asterisk).toContain("Bad request target");
+  });
+
+  it("joins a repeated header field as Headers.get does (Accept-Encoding on two lines)", async () => {
+    const { port } = await listen(testApp({ compressors: nodeCompressors }));
+    const answer = await raw(port, `GET /hanja/v1/hanja?q=water HTTP/1.1\r\nHost: x\r\nAccept-Encoding: identity\r\nAccept-Encoding: gzip\r\nConnection: close\r\n\r\n`);
+    expect(answer).toMatch(/content-encoding: gzip/i);
+  });
+
+  it("streams a POST body into the core (a subscription is accepted) and answers CORS preflights", async () => {
+    const { url } = await listen(testApp());
+    const response = await fetch(`${url}/quiz/v1/subscribe`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "Test Applicant", email: "applicant@example.org", plan: "annual" }),
+    });
+    const body = await response.json();
+    expect(response.status, JSON.stringify(body)).toBe(201);
+    expect(body.api_key).toMatch(/^hj_/);
+    const preflight = await fetch(`${url}/hanja/v1/meta`, { method: "OPTIONS" });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-methods")).toBe("GET, HEAD, OPTIONS");
+  });
+
+  it("answers 500 when something outside the core fails (here the access log) and keeps serving", async () => {
+    let calls = 0;
+    const quiet = console.error;
+    console.error = () => {};
+    try {
+      const app = testApp({
+        log: () => {
+          if (++calls === 1) throw new Error("log sink is down");
+        },
+      });
+      const { url } = await listen(app);
+      const failed = await fetch(`${url}/hanja/v1/meta`);
+      expect(failed.status).toBe(500);
+      expect(await failed.text()).toBe("Internal error\n");
+      const next = await fetch(`${url}/hanja/v1/meta`);
+      expect(next.status).toBe(200);
+    } finally {
+      console.error = quiet;
+    }
+  });
+
+  it("gzips a per-request body (a quiz of 20) with node:zlib and it decompresses to JSON", async () => {
+    const { url } = await listen(testApp({ compressors: nodeCompressors }));
+    const response = await fetch(`${url}/quiz/v1/quiz?count=20`, { headers: { "accept-encoding": "gzip" } });
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+    // fetch decodes gzip itself; the body is the JSON.
+    const body = await response.json();
+    expect(body.quizzes).toHaveLength(20);
+  });
+});

@@ -1,0 +1,122 @@
+/**
+ * Remembered answers and shared replies: a GET or HEAD of a target already answered with a
+ * cacheable body is answered again without routing (synchronously), negotiated for the new
+ * request (encoding, 304, HEAD); errors and interface B are never remembered.
+ */
+import { gunzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import type { Reply } from "../../runtime/core/http/reply.ts";
+import { nodeCompressors } from "../../runtime/entry/compressors.ts";
+import { respond, responseFor } from "../../runtime/entry/responses.ts";
+import { testApp } from "../helpers/app.ts";
+
+const DETAIL = `http://localhost/hanja/v1/hanja/${encodeURIComponent("水")}`;
+const SEARCH = `http://localhost/hanja/v1/hanja?q=${encodeURIComponent("수")}&per_page=5`;
+
+const isPromise = (value: unknown): value is Promise<unknown> => typeof (value as { then?: unknown }).then === "function";
+const get = (url: string, headers: Record<string, string> = {}, method = "GET") => new Request(url, { method, headers });
+const text = (reply: Reply) => (typeof reply.body === "string" ? reply.body : new TextDecoder().decode(reply.body ?? new Uint8Array()));
+
+describe("remembered answers", () => {
+  it("answers a target seen before synchronously, with the same shared reply", async () => {
+    const app = testApp();
+    const first = app.handle(get(DETAIL));
+    expect(isPromise(first)).toBe(true);
+    const routed = await first;
+    const again = app.handle(get(DETAIL));
+    expect(isPromise(again)).toBe(false);
+    expect(again).toBe(routed);
+    expect((again as Reply).shared).toBe(true);
+    expect(JSON.parse(text(again as Reply)).character).toBe("水");
+  });
+
+  it("negotiates a remembered answer for each request: 304, HEAD and gzip each get their own headers", async () => {
+    const app = testApp({ compressors: nodeCompressors });
+    const plain = (await app.handle(get(SEARCH))) as Reply;
+    const etag = plain.headers.ETag ?? "";
+    expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
+
+    const notModified = app.handle(get(SEARCH, { "if-none-match": etag })) as Reply;
+    expect(notModified.status).toBe(304);
+    expect(notModified.body).toBeNull();
+    expect(notModified.headers.ETag).toBe(etag);
+    expect(notModified.headers["Content-Type"]).toBeUndefined();
+
+    const head = app.handle(get(SEARCH, {}, "HEAD")) as Reply;
+    expect(head.status).toBe(200);
+    expect(head.body).toBeNull();
+    expect(head.headers["Content-Length"]).toBe(String(new TextEncoder().encode(text(plain)).length));
+
+    const gz = await app.handle(get(SEARCH, { "accept-encoding": "gzip" }));
+    expect(gz.headers["Content-Encoding"]).toBe("gzip");
+    expect(gz.headers.ETag).toBe(etag.replace(/"$/, '-gz"'));
+    expect(gunzipSync(gz.body as Uint8Array).toString("utf8")).toBe(text(plain));
+    // The plain form is still what a client without Accept-Encoding gets.
+    expect(text(app.handle(get(SEARCH)) as Reply)).toBe(text(plain));
+  });
+
+  it("keeps different targets apart, query included", async () => {
+    const app = testApp();
+    const a = (await app.handle(get(SEARCH))) as Reply;
+    const b = (await app.handle(get(SEARCH.replace("per_page=5", "per_page=6")))) as Reply;
+    expect(JSON.parse(text(a)).data).toHaveLength(5);
+    expect(JSON.parse(text(b)).data).toHaveLength(6);
+    expect(JSON.parse(text(app.handle(get(SEARCH)) as Reply)).data).toHaveLength(5);
+  });
+
+  it("never remembers an error: a bad request is routed, and answered 400, every time", async () => {
+    const app = testApp();
+    for (let i = 0; i < 2; i++) {
+      const reply = app.handle(get("http://localhost/hanja/v1/hanja?per_page=0"));
+      expect(isPromise(reply)).toBe(true);
+      const answered = await reply;
+      expect(answered.status).toBe(400);
+      expect(JSON.parse(text(answered)).param).toBe("per_page");
+    }
+  });
+
+  it("never remembers interface B: two quizzes are two metered, routed answers", async () => {
+    const app = testApp();
+    const url = "http://localhost/quiz/v1/quiz?count=3";
+    const first = await app.handle(get(url), { clientAddress: "192.0.2.7" });
+    const second = app.handle(get(url), { clientAddress: "192.0.2.7" });
+    expect(isPromise(second)).toBe(true);
+    const a = JSON.parse(text(first));
+    const b = JSON.parse(text(await second));
+    expect(a.quota.remaining - b.quota.remaining).toBe(1);
+    expect(first.shared).toBe(false);
+  });
+
+  it("writes an access-log record for a remembered answer too", async () => {
+    const entries: { path: string; status: number }[] = [];
+    const app = testApp({ log: (entry) => void entries.push(entry) });
+    await app.handle(get(DETAIL));
+    app.handle(get(DETAIL));
+    expect(entries.map((e) => [e.path, e.status])).toEqual([
+      ["/hanja/v1/hanja/%E6%B0%B4", 200],
+      ["/hanja/v1/hanja/%E6%B0%B4", 200],
+    ]);
+  });
+});
+
+describe("Responses for servers that need one (Bun, Deno)", () => {
+  it("gives a fresh clone of one ready Response for a shared reply, each with the whole body", async () => {
+    const app = testApp();
+    const reply = await app.handle(get(DETAIL));
+    const a = responseFor(reply);
+    const b = responseFor(reply);
+    expect(a).not.toBe(b);
+    expect(await a.text()).toBe(text(reply));
+    expect(await b.text()).toBe(text(reply));
+    expect(b.headers.get("etag")).toBe(reply.headers.ETag);
+    expect(b.headers.get("access-control-allow-origin")).toBe("*");
+  });
+
+  it("builds an unshared reply afresh, and waits for a reply still coming", async () => {
+    const reply: Reply = { status: 201, headers: { "Content-Type": "application/json" }, body: '{"a":1}', shared: false };
+    const response = await respond(Promise.resolve(reply));
+    expect(response.status).toBe(201);
+    expect(await response.json()).toEqual({ a: 1 });
+    expect(respond(reply)).toBeInstanceOf(Response);
+  });
+});
