@@ -1,9 +1,11 @@
+import { parse } from "csv-parse/sync";
 import { FINGERPRINT_PROPERTIES } from "./fingerprint.ts";
 import { InputError, type UnihanEntry } from "./types.ts";
 
 // `# Unicode Version 17.0.0` (16.0 and later) or `# Unicode version: 15.0.0` (earlier).
 const VERSION_HEADER = /^#\s*Unicode version:?\s+(\d+\.\d+\.\d+)\s*$/i;
 const SHAPE = "expected U+XXXX<TAB>kProperty<TAB>value";
+const CODEPOINT = /^U\+[0-9A-F]{4,6}$/;
 
 // Byte values of the characters the scan looks for.
 const TAB = 9;
@@ -26,9 +28,8 @@ export interface ScanFilter {
  * The entries of one decompressed `Unihan_*.txt`, read from its UTF-8 bytes. Every line is
  * shape-checked (`U+XXXX<TAB>kProperty<TAB>value`, comments and blank lines aside) and a
  * malformed one fails with file, line and text; only the lines of wanted code points and
- * properties are decoded, so a full Unihan costs one pass over its bytes and no text of
- * the rest. The fields are cut at the tabs the shape check found: Unihan has no quoting.
- * Shape errors are reported before field errors (a bad code point, an extra field, an
+ * properties are decoded and parsed with csv-parse, so a full Unihan costs one pass over its
+ * bytes and no text of the rest. Shape errors are reported before field errors (a bad code point, an extra field, an
  * empty value) of the same file.
  */
 export function scanUnihanFile(bytes: Uint8Array, file: string, filter: ScanFilter, headerVersions: Map<string, string>): UnihanEntry[] {
@@ -65,7 +66,7 @@ export function scanUnihanFile(bytes: Uint8Array, file: string, filter: ScanFilt
       throw malformed(file, lineNumber, text.toString("utf8", lineStart, lineEnd), SHAPE);
     }
     const codepoint = hexAfterPlus(text, lineStart, tab1);
-    if (only === undefined || only.has(codepoint)) kept.add(codepoint, lineNumber, lineStart, tab1, tab2, lineEnd);
+    if (only === undefined || only.has(codepoint)) kept.add(lineNumber, lineStart, tab1, tab2, lineEnd);
   }
   return kept.finish();
 }
@@ -77,13 +78,14 @@ function readHeader(text: Buffer, lineStart: number, lineEnd: number, file: stri
 
 /**
  * The lines of selected code points: their property name is checked (failing at once, as a
- * shape error), and those of wanted properties become entries. The first field error is kept
- * and raised by `finish`, after the whole file has been shape-checked.
+ * shape error), and the lines of wanted properties are decoded and kept. `finish` parses them
+ * with csv-parse (tab-separated, no quoting) and checks their fields, after the whole file has
+ * been shape-checked.
  */
 class KeptLines {
   private readonly names = new PropertyNames();
-  private readonly entries: UnihanEntry[] = [];
-  private fieldError: InputError | undefined;
+  private readonly lines: string[] = [];
+  private readonly lineNumbers: number[] = [];
 
   constructor(
     private readonly text: Buffer,
@@ -91,29 +93,31 @@ class KeptLines {
     private readonly properties: ReadonlySet<string> | undefined,
   ) {}
 
-  add(codepoint: number, line: number, lineStart: number, tab1: number, tab2: number, lineEnd: number): void {
+  add(line: number, lineStart: number, tab1: number, tab2: number, lineEnd: number): void {
     const { text, file } = this;
     const property = this.names.read(text, tab1 + 1, tab2);
     if (property === undefined) {
       throw malformed(file, line, text.toString("utf8", lineStart, lineEnd), `bad property name "${text.toString("utf8", tab1 + 1, tab2)}"`);
     }
-    if ((this.properties && !this.properties.has(property)) || this.fieldError) return;
-    // U+ and 4 to 6 upper-case hex digits (hexAfterPlus is -1 for anything else), no third tab.
-    const digits = tab1 - lineStart - 2;
-    let extra = tab2 + 1;
-    while (extra < lineEnd && text[extra] !== TAB) extra++;
-    if (codepoint < 0 || digits < 4 || digits > 6 || extra < lineEnd) {
-      this.fieldError = malformed(file, line, text.toString("utf8", lineStart, lineEnd), SHAPE);
-    } else if (lineEnd === tab2 + 1) {
-      this.fieldError = malformed(file, line, text.toString("utf8", lineStart, lineEnd), `empty value for ${property}`);
-    } else {
-      this.entries.push({ codepoint, property, value: text.toString("utf8", tab2 + 1, lineEnd), file, line });
-    }
+    if (this.properties && !this.properties.has(property)) return;
+    this.lines.push(text.toString("utf8", lineStart, lineEnd));
+    this.lineNumbers.push(line);
   }
 
   finish(): UnihanEntry[] {
-    if (this.fieldError) throw this.fieldError;
-    return this.entries;
+    const { lines, lineNumbers, file } = this;
+    if (lines.length === 0) return [];
+    // Lines were split already: naming the record delimiter spares csv-parse detecting it.
+    const records = parse(lines.join("\n"), { delimiter: "\t", record_delimiter: "\n", quote: false, relax_column_count: true }) as string[][];
+    const entries: UnihanEntry[] = [];
+    for (let i = 0; i < records.length; i++) {
+      const [cp, property, value, ...extra] = records[i] as string[];
+      const line = lineNumbers[i] ?? 0;
+      if (!cp || !CODEPOINT.test(cp) || !property || value === undefined || extra.length > 0) throw malformed(file, line, lines[i] ?? "", SHAPE);
+      if (value.length === 0) throw malformed(file, line, lines[i] ?? "", `empty value for ${property}`);
+      entries.push({ codepoint: Number.parseInt(cp.slice(2), 16), property, value, file, line });
+    }
+    return entries;
   }
 }
 

@@ -1,7 +1,5 @@
-import { readFile } from "node:fs/promises";
 import { basename } from "node:path";
-import { promisify } from "node:util";
-import { constants, crc32, inflateRaw } from "node:zlib";
+import { crc32 } from "node:zlib";
 import unzipper from "unzipper";
 import { versionFromFingerprint } from "./fingerprint.ts";
 import { addFingerprint, codepointsWith, scanUnihanFile } from "./scanUnihanFile.ts";
@@ -35,7 +33,7 @@ export function readUnihanZip(source: string | Uint8Array, label = typeof source
   let filesRead = 0;
 
   async function* entries(properties?: ReadonlySet<string>, options: EntryOptions = {}): AsyncGenerator<UnihanEntry> {
-    const { zip, directory } = await openZip(source, label);
+    const directory = await openZip(source, label);
     const files = directory.files
       .filter((f) => /^Unihan_\w+\.txt$/.test(basename(f.path)) && f.type === "File")
       .sort((a, b) => basename(a.path).localeCompare(basename(b.path)));
@@ -45,7 +43,7 @@ export function readUnihanZip(source: string | Uint8Array, label = typeof source
     }
     // Inflate every file at once: zlib works on the thread pool, so the files decompress in
     // parallel, and each file is scanned as soon as it is ready while the others still inflate.
-    const inflated = files.map((file) => inflateEntry(zip, file).then((bytes) => ({ bytes }), (error: unknown) => ({ error })));
+    const inflated = files.map((file) => file.buffer().then((bytes) => ({ bytes }), (error: unknown) => ({ error })));
     const take = async (i: number): Promise<[string, Buffer]> => {
       const file = files[i] as (typeof files)[number];
       const name = basename(file.path);
@@ -122,36 +120,11 @@ export function readUnihanZip(source: string | Uint8Array, label = typeof source
   return { label, entries, version };
 }
 
-/** The zip's bytes (a path is read whole: the build needs every entry) and its central directory. */
-async function openZip(source: string | Uint8Array, label: string): Promise<{ zip: Buffer; directory: unzipper.CentralDirectory }> {
+async function openZip(source: string | Uint8Array, label: string): Promise<unzipper.CentralDirectory> {
   try {
-    const zip = typeof source === "string" ? await readFile(source) : Buffer.from(source.buffer, source.byteOffset, source.byteLength);
-    return { zip, directory: await unzipper.Open.buffer(zip) };
+    return typeof source === "string" ? await unzipper.Open.file(source) : await unzipper.Open.buffer(Buffer.from(source.buffer, source.byteOffset, source.byteLength));
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "file not found" : `${(error as Error).message} (not a zip, or corrupt or truncated)`;
     throw new InputError(`unihan: cannot open ${label} as a zip: ${reason}`);
   }
-}
-
-const inflateRawAsync = promisify(inflateRaw);
-const LOCAL_HEADER = 0x04034b50;
-const MAX_CHUNK = 2 ** 30;
-
-/**
- * One entry's bytes. A deflated or stored entry is cut from the zip's bytes at its local header
- * and inflated by one zlib call on the thread pool, which spares the main thread unzipper's
- * streams; anything else (encrypted, another method) goes through unzipper.
- */
-async function inflateEntry(zip: Buffer, file: unzipper.File): Promise<Buffer> {
-  const method = file.compressionMethod;
-  if (file.flags & 1 || (method !== 0 && method !== 8)) return file.buffer();
-  const at = file.offsetToLocalFileHeader;
-  if (at + 30 > zip.length || zip.readUInt32LE(at) !== LOCAL_HEADER) throw new Error(`no local file header at offset ${at}`);
-  const start = at + 30 + zip.readUInt16LE(at + 26) + zip.readUInt16LE(at + 28);
-  const data = zip.subarray(start, start + file.compressedSize);
-  if (data.length !== file.compressedSize) throw new Error("compressed data cut short");
-  // An output chunk one byte larger than the declared size lets zlib finish in one call (no
-  // per-16 KiB callbacks and no concatenation); a wrong declared size only costs more chunks.
-  const chunkSize = Math.min(Math.max(file.uncompressedSize + 1, constants.Z_MIN_CHUNK), MAX_CHUNK);
-  return method === 8 ? inflateRawAsync(data, { chunkSize }) : Buffer.from(data);
 }
