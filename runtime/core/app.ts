@@ -61,8 +61,8 @@ export interface AccessLogEntry {
 
 /** Per-request information the embedding server knows. */
 export interface ServeInfo {
-  /** The TCP peer's address. */
-  clientAddress?: string;
+  /** The TCP peer's address. Read only by routes that need it (interface B), so it may be a getter. */
+  readonly clientAddress?: string;
 }
 
 export interface App {
@@ -123,7 +123,7 @@ export function createApp(options: AppOptions): App {
    */
   function handle(request: RequestLike, info: ServeInfo = {}): Reply | Promise<Reply> {
     const started = options.log ? performance.now() : 0;
-    const ctx = new Context(bootId, ++counter, info.clientAddress);
+    const ctx = new Context(bootId, ++counter, info);
     let replayed: Reply | Promise<Reply> | undefined;
     try {
       replayed = sender.replay(request);
@@ -203,7 +203,7 @@ export function redactedTarget(url: string): string {
   return `${path}?${query.replace(/(^|&)(api_key|api%5Fkey)=[^&]*/gi, "$1$2=REDACTED")}`;
 }
 
-/** Per-request state; the request id is only formatted when something reads it (errors, the log). */
+/** Per-request state; the request id and the peer address are only looked up when something reads them. */
 class Context implements RequestContext {
   clientIp?: string;
   plan?: string;
@@ -211,8 +211,11 @@ class Context implements RequestContext {
   constructor(
     private readonly bootId: string,
     private readonly n: number,
-    readonly clientAddress: string | undefined,
+    private readonly info: ServeInfo,
   ) {}
+  get clientAddress(): string | undefined {
+    return this.info.clientAddress;
+  }
   get requestId(): string {
     return (this.id ??= `${this.bootId}-${this.n.toString(36)}`);
   }

@@ -55,7 +55,7 @@ export async function boot(options: BootOptions): Promise<Booted> {
     trustProxyHops: config.trustProxyHops,
     adminToken: config.adminToken,
     bankAccount: config.bankAccount,
-    log: log.write,
+    log: config.accessLog ? log.write : undefined,
     compressors: nodeCompressors,
     onError: (error, requestId) => console.error(JSON.stringify({ level: "error", request_id: requestId, error: String((error as Error)?.stack ?? error) })),
   });

@@ -21,7 +21,11 @@ export function nodeListener(app: App): (req: IncomingMessage, res: ServerRespon
     const method = req.method ?? "GET";
     const request: RequestLike = method === "GET" || method === "HEAD" || method === "OPTIONS" ? new IncomingView(method, url, req.headers) : webRequest(req, method, url);
     try {
-      const reply = app.handle(request, { clientAddress: req.socket.remoteAddress });
+      const reply = app.handle(request, {
+        get clientAddress() {
+          return req.socket.remoteAddress;
+        },
+      });
       if ("then" in reply) reply.then((r) => write(res, r)).catch((error: unknown) => fail(res, error));
       else write(res, reply);
     } catch (error) {

@@ -21,7 +21,15 @@ export function serveDeno({ app, config }: Booted): Promise<Listening> {
   return new Promise((resolve) => {
     const server = deno.serve(
       { port: config.port, hostname: config.host, onListen: ({ port }) => resolve({ port, stop: () => server.shutdown() }) },
-      (request, info) => respond(app.handle(request, { clientAddress: info.remoteAddr.hostname })),
+      // The peer address is looked up only when a route asks for it (interface B's demo quota).
+      (request, info) =>
+        respond(
+          app.handle(request, {
+            get clientAddress() {
+              return info.remoteAddr.hostname;
+            },
+          }),
+        ),
     );
   });
 }

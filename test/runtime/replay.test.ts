@@ -120,3 +120,25 @@ describe("Responses for servers that need one (Bun, Deno)", () => {
     expect(respond(reply)).toBeInstanceOf(Response);
   });
 });
+
+describe("the peer address", () => {
+  it("is looked up only by routes that meter by it: never for interface A, once for a demo quiz", async () => {
+    const app = testApp();
+    let reads = 0;
+    const info = {
+      get clientAddress() {
+        reads++;
+        return "198.51.100.23";
+      },
+    };
+    await app.handle(get(DETAIL), info);
+    await app.handle(get(DETAIL), info);
+    await app.handle(get(SEARCH), info);
+    expect(reads).toBe(0);
+    const quiz = await app.handle(get("http://localhost/quiz/v1/quiz"), info);
+    expect(quiz.status).toBe(200);
+    expect(reads).toBe(1);
+    const me = JSON.parse(text(await app.handle(get("http://localhost/quiz/v1/me"), { clientAddress: "198.51.100.23" })));
+    expect(me.key.used_today).toBe(1);
+  });
+});

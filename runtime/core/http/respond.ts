@@ -95,8 +95,10 @@ const ETAG_SUFFIX: Record<Encoding, string> = { br: "-br", gzip: "-gz" };
  * bounded cache, and the body sent for each target is remembered for `replay`.
  */
 export function createSender(compressors: Compressors = {}): Sender {
-  const shared = new LRUCache<string, Reply>({ maxSize: 32_000_000, sizeCalculation: (r) => Math.max(64, r.body?.length ?? 0) });
-  const answers = new LRUCache<string, { body: Body; options: BodyOptions }>({
+  // Per body (named by its id, or a string body by itself: V8 keeps a string's hash, so looking up
+  // the same body string costs no more than a short key), its replies by encoding and form.
+  const shared = new LRUCache<string, (Reply | undefined)[]>({ maxSize: 64_000_000 });
+  const answers = new LRUCache<string, Prepared>({
     maxSize: 32_000_000,
     sizeCalculation: (a, target) => target.length + Math.max(64, a.body.length),
   });
@@ -132,38 +134,51 @@ export function createSender(compressors: Compressors = {}): Sender {
     });
   };
 
-  // Not async: a cached or uncompressed reply (the common cases) is returned without a promise around it.
-  const negotiate: Send = (request, body, options) => {
+  /** A body ready to be negotiated: its size class and, for a cacheable body, its shared replies. */
+  const prepare = (body: Body, options: BodyOptions): Prepared => {
     const large = typeof body === "string" ? isLarge(body) : body.length >= COMPRESS_MIN_BYTES;
+    const id = options.caching === "no-store" ? undefined : (options.id ?? (typeof body === "string" ? body : undefined));
+    if (id === undefined) return { body, options, large, forms: undefined };
+    let forms = shared.get(id);
+    // Sized as the body about twice over: the plain form and the smaller compressed ones.
+    if (forms === undefined) shared.set(id, (forms = []), { size: 256 + 2 * (typeof body === "string" ? 2 * body.length : body.length) });
+    return { body, options, large, forms };
+  };
+
+  // Not async: a cached or uncompressed reply (the common cases) is returned without a promise around it.
+  const negotiate = (request: RequestLike, { body, options, large, forms }: Prepared): Reply | Promise<Reply> => {
     const encoding = large ? chooseEncoding(request.headers.get("accept-encoding"), brotli) : undefined;
     const caching = options.caching;
     const notModified = caching !== "no-store" && (options.status ?? 200) === 200 && matchesEtag(request.headers.get("if-none-match"), caching.etag);
-    const id = caching === "no-store" ? undefined : (options.id ?? (typeof body === "string" ? body : undefined));
-    if (id === undefined) return build(request, body, options, encoding, large, notModified, false);
-    const key = `${encoding ?? ""}${notModified ? "304" : request.method === "HEAD" ? "HEAD" : ""}\u0000${id}`;
-    const hit = shared.get(key);
+    if (forms === undefined) return build(request, body, options, encoding, large, notModified, false);
+    const slot = (encoding === undefined ? 0 : encoding === "gzip" ? 3 : 6) + (notModified ? 2 : request.method === "HEAD" ? 1 : 0);
+    const hit = forms[slot];
     if (hit) return hit;
     const made = build(request, body, options, encoding, large, notModified, true);
-    if (!("then" in made)) return remember(key, made);
-    return made.then((r) => remember(key, r));
+    const keep = (r: Reply) => ((forms[slot] = r), r);
+    return "then" in made ? made.then(keep) : keep(made);
   };
-
-  function remember(key: string, r: Reply): Reply {
-    shared.set(key, r);
-    return r;
-  }
 
   return {
     send(request, body, options) {
-      if (options.caching !== "no-store" && (request.method === "GET" || request.method === "HEAD")) answers.set(targetOf(request.url), { body, options });
-      return negotiate(request, body, options);
+      const prepared = prepare(body, options);
+      if (prepared.forms !== undefined && (request.method === "GET" || request.method === "HEAD")) answers.set(targetOf(request.url), prepared);
+      return negotiate(request, prepared);
     },
     replay(request) {
       if (request.method !== "GET" && request.method !== "HEAD") return undefined;
-      const answer = answers.get(targetOf(request.url));
-      return answer && negotiate(request, answer.body, answer.options);
+      const prepared = answers.get(targetOf(request.url));
+      return prepared && negotiate(request, prepared);
     },
   };
+}
+
+/** A body with what negotiating it needs; `forms`: the shared replies of a cacheable body, by encoding and form. */
+interface Prepared {
+  body: Body;
+  options: BodyOptions;
+  large: boolean;
+  forms: (Reply | undefined)[] | undefined;
 }
 
 /** Whether the UTF-8 body reaches `COMPRESS_MIN_BYTES`, counted without encoding it. */

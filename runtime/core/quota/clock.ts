@@ -23,10 +23,12 @@ export function parseOffset(text: string): number | null {
 export function quotaDay(now: Date, offsetMinutes: number): QuotaDay {
   const shifted = now.getTime() + offsetMinutes * 60_000;
   const dayStart = Math.floor(shifted / 86_400_000) * 86_400_000;
-  const resetsAt = new Date(dayStart + 86_400_000 - offsetMinutes * 60_000);
-  return {
-    day: new Date(dayStart).toISOString().slice(0, 10),
-    resetsAt,
-    secondsToReset: Math.max(1, Math.ceil((resetsAt.getTime() - now.getTime()) / 1000)),
-  };
+  // Every call of a day shares its name and reset time (formatting a date costs more than the rest).
+  if (last.dayStart !== dayStart || last.offsetMinutes !== offsetMinutes) {
+    last = { dayStart, offsetMinutes, day: new Date(dayStart).toISOString().slice(0, 10), resetsAt: new Date(dayStart + 86_400_000 - offsetMinutes * 60_000) };
+  }
+  const { day, resetsAt } = last;
+  return { day, resetsAt, secondsToReset: Math.max(1, Math.ceil((resetsAt.getTime() - now.getTime()) / 1000)) };
 }
+
+let last = { dayStart: Number.NaN, offsetMinutes: 0, day: "", resetsAt: new Date(0) };
