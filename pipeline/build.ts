@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { HanjaRecord } from "../runtime/core/data/records.ts";
 import { buildDetailBodies, buildMetaBody } from "./build/pages.ts";
-import { buildCharacterIndex, buildIdiomIndex } from "./build/searchIndexes.ts";
+import { type SearchIndexer, startSearchIndexer } from "./build/searchIndexes.ts";
 import { buildTables } from "./build/tables.ts";
 import { readCsvTable } from "./load/csvTable.ts";
 import { resolveUnihan } from "./load/resolveUnihan.ts";
@@ -38,12 +38,27 @@ export interface BuildSummary {
 
 /** Runs the whole pipeline: load → parse → validate → build → write. */
 export async function buildDist(options: BuildOptions): Promise<BuildSummary> {
-  const { log } = options;
   const started = performance.now();
+  // The search indexes are built on worker threads (see startSearchIndexer), started first so
+  // that they are ready by the time the records are.
+  const indexer = startSearchIndexer();
+  try {
+    return await buildWith(options, indexer, started);
+  } finally {
+    await indexer.close();
+  }
+}
+
+async function buildWith(options: BuildOptions, indexer: SearchIndexer, started: number): Promise<BuildSummary> {
+  const { log } = options;
   const stage = (name: string) => {
     const t = performance.now();
     return (detail: string) => log(`${name.padEnd(9)} ${detail} (${((performance.now() - t) / 1000).toFixed(2)} s)`);
   };
+
+  // The project's CSVs are read and parsed while the zip reader waits for its first file to inflate.
+  const sources = readSources(options.dataDir);
+  sources.catch(() => {}); // awaited below, after the load; a failure must not go unhandled meanwhile
 
   let done = stage("load");
   const input = await resolveUnihan({ unihan: options.unihan, cacheDir: options.cacheDir, localCopies: options.localCopies, log });
@@ -52,16 +67,7 @@ export async function buildDist(options: BuildOptions): Promise<BuildSummary> {
   done(`${input.reader.label}: Unihan ${version} (by ${method}), ${table.size} code points with wanted properties`);
 
   done = stage("sources");
-  const idiomsPath = join(options.dataDir, "idioms.csv");
-  const starterPath = join(options.dataDir, "starter.csv");
-  const termsPath = join(options.dataDir, "TERMS.md");
-  const [idiomRows, starterRows, idiomsText, starterText, terms] = await Promise.all([
-    readCsvTable(idiomsPath, IDIOM_COLUMNS),
-    readCsvTable(starterPath, STARTER_COLUMNS),
-    readFile(idiomsPath),
-    readFile(starterPath),
-    readFile(termsPath, "utf8"),
-  ]);
+  const { idiomRows, starterRows, idiomsText, starterText, terms } = await sources;
   done(`${idiomRows.length} idiom rows, ${starterRows.length} starter rows`);
 
   done = stage("parse");
@@ -78,13 +84,14 @@ export async function buildDist(options: BuildOptions): Promise<BuildSummary> {
   done(`${idioms.length} idioms, ${starters.size} starters, totals ${warnings.length === 0 ? "match" : "differ"}`);
 
   done = stage("build");
+  // Handed to the workers first; everything up to the write of the search files runs meanwhile.
+  const characterIndex = indexer.characters(records);
+  const idiomIndex = indexer.idioms(idioms);
   const tables = buildTables(records, idioms);
-  const characterIndex = buildCharacterIndex(records);
-  const idiomIndex = buildIdiomIndex(idioms);
   const builtAt = new Date(options.sourceDateEpoch !== undefined ? options.sourceDateEpoch * 1000 : Date.now()).toISOString();
   const counts = { ...countRecords(records), starters: starters.size, idioms: idioms.length };
   const meta = buildMetaBody({ unihanVersion: version, unihanOrigin: input.origin, counts, builtAt });
-  done(`indexes: ${characterIndex.documentCount} characters, ${idiomIndex.documentCount} idioms`);
+  done("tables and /meta (search indexes on workers)");
 
   done = stage("write");
   const recordJson = records.map((r) => JSON.stringify(r));
@@ -95,8 +102,8 @@ export async function buildDist(options: BuildOptions): Promise<BuildSummary> {
       details: `${buildDetailBodies(recordJson, records, idioms, tables.idiomsByCharacter).join("\n")}\n`,
       tables: JSON.stringify(tables),
       idioms: JSON.stringify(idioms),
-      searchCharacters: JSON.stringify(characterIndex),
-      searchIdioms: JSON.stringify(idiomIndex),
+      searchCharacters: characterIndex.then((index) => index.json),
+      searchIdioms: idiomIndex.then((index) => index.json),
       meta: JSON.stringify(meta),
       terms,
     },
@@ -108,6 +115,22 @@ export async function buildDist(options: BuildOptions): Promise<BuildSummary> {
     },
   );
   const total = Object.values(manifest.files).reduce((sum, f) => sum + f.bytes, 0);
-  done(`${Object.keys(manifest.files).length + 1} files, ${(total / 1e6).toFixed(1)} MB in ${options.outDir}`);
+  const indexed = `search indexes: ${(await characterIndex).documentCount} characters, ${(await idiomIndex).documentCount} idioms`;
+  done(`${Object.keys(manifest.files).length + 1} files, ${(total / 1e6).toFixed(1)} MB in ${options.outDir}; ${indexed}`);
   return { manifest, warnings, seconds: (performance.now() - started) / 1000 };
+}
+
+/** The project's own inputs: idioms and starter glosses (parsed, and raw for their hashes) and TERMS.md. */
+async function readSources(dataDir: string) {
+  const idiomsPath = join(dataDir, "idioms.csv");
+  const starterPath = join(dataDir, "starter.csv");
+  const termsPath = join(dataDir, "TERMS.md");
+  const [idiomRows, starterRows, idiomsText, starterText, terms] = await Promise.all([
+    readCsvTable(idiomsPath, IDIOM_COLUMNS),
+    readCsvTable(starterPath, STARTER_COLUMNS),
+    readFile(idiomsPath),
+    readFile(starterPath),
+    readFile(termsPath, "utf8"),
+  ]);
+  return { idiomRows, starterRows, idiomsText, starterText, terms };
 }

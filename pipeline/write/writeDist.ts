@@ -4,7 +4,8 @@ import { mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { DIST_FILES, DIST_FORMAT, type Manifest } from "../../runtime/core/data/format.ts";
 
-export type DistContent = Record<Exclude<keyof typeof DIST_FILES, "manifest">, string>;
+/** The text of every dist/ file; a file still being made elsewhere (a search index) is a promise of it. */
+export type DistContent = Record<Exclude<keyof typeof DIST_FILES, "manifest">, string | Promise<string>>;
 
 /** SHA-256 in hex. */
 export function sha256(data: string | Uint8Array): string {
@@ -13,23 +14,31 @@ export function sha256(data: string | Uint8Array): string {
 
 /**
  * Writes every file and then the manifest into a fresh directory beside `outDir` and swaps it in,
- * so a failed build never leaves a half-written `dist/` behind. Returns the manifest.
+ * so a failed build never leaves a half-written `dist/` behind. Files whose text is ready are
+ * written first; the manifest lists them in name order whatever order they came in. Returns the manifest.
  */
 export async function writeDist(outDir: string, content: DistContent, manifest: Omit<Manifest, "format" | "files" | "data_hash">): Promise<Manifest> {
   const staging = `${outDir}.tmp-${process.pid}`;
   await rm(staging, { recursive: true, force: true });
   await mkdir(staging, { recursive: true });
-  const files: Manifest["files"] = {};
   const names = (Object.keys(content) as (keyof DistContent)[]).sort();
   // The writes run on the thread pool while the next file is encoded and hashed.
-  const writes: Promise<void>[] = [];
-  for (const key of names) {
+  const write = async (key: keyof DistContent): Promise<[string, Manifest["files"][string]]> => {
     const name = DIST_FILES[key];
-    const bytes = Buffer.from(content[key], "utf8");
-    writes.push(writeFile(join(staging, name), bytes));
-    files[name] = { bytes: bytes.length, sha256: sha256(bytes) };
+    const bytes = Buffer.from(await content[key], "utf8");
+    const written = writeFile(join(staging, name), bytes);
+    const file = { bytes: bytes.length, sha256: sha256(bytes) };
+    await written;
+    return [name, file];
+  };
+  // All settle before a failure (say, of a search index) removes the staging folder.
+  const results = await Promise.allSettled(names.map(write));
+  const failed = results.find((result) => result.status === "rejected");
+  if (failed) {
+    await rm(staging, { recursive: true, force: true });
+    throw failed.reason;
   }
-  await Promise.all(writes);
+  const files: Manifest["files"] = Object.fromEntries(results.map((result) => (result as PromiseFulfilledResult<[string, Manifest["files"][string]]>).value));
   const dataHash = sha256(Object.entries(files).map(([name, f]) => `${name}:${f.sha256}`).join("\n"));
   const full: Manifest = { format: DIST_FORMAT, ...manifest, data_hash: dataHash, files };
   await writeFile(join(staging, DIST_FILES.manifest), `${JSON.stringify(full, null, 2)}\n`);
