@@ -71,8 +71,15 @@ export function parseRadicalNumber(raw: string): number {
 
 /** The Kangxi radical `n` as a unified ideograph (85 → 水, not ⽔). */
 export function radicalCharacter(radicalNumber: number): string {
-  return String.fromCodePoint(0x2f00 + radicalNumber - 1).normalize("NFKC");
+  // 214 possible answers for 8,525 records: each is normalised once.
+  let character = RADICAL_CHARACTERS.get(radicalNumber);
+  if (character === undefined) {
+    character = String.fromCodePoint(0x2f00 + radicalNumber - 1).normalize("NFKC");
+    RADICAL_CHARACTERS.set(radicalNumber, character);
+  }
+  return character;
 }
+const RADICAL_CHARACTERS = new Map<number, string>();
 
 /** One variant property's value → its references, in file order. */
 export function parseVariantRefs(property: VariantProperty, raw: string): VariantRef[] {
