@@ -78,14 +78,16 @@ function readHeader(text: Buffer, lineStart: number, lineEnd: number, file: stri
 
 /**
  * The lines of selected code points: their property name is checked (failing at once, as a
- * shape error), and the lines of wanted properties are decoded and kept. `finish` parses them
- * with csv-parse (tab-separated, no quoting) and checks their fields, after the whole file has
- * been shape-checked.
+ * shape error), and the lines of wanted properties are kept as byte ranges. `finish` copies them
+ * into one buffer, parses it with csv-parse (tab-separated, no quoting) and checks their fields,
+ * after the whole file has been shape-checked; a line is decoded to text only for an error message.
  */
 class KeptLines {
   private readonly names = new PropertyNames();
-  private readonly lines: string[] = [];
+  private readonly starts: number[] = [];
+  private readonly ends: number[] = [];
   private readonly lineNumbers: number[] = [];
+  private bytes = 0;
 
   constructor(
     private readonly text: Buffer,
@@ -100,21 +102,32 @@ class KeptLines {
       throw malformed(file, line, text.toString("utf8", lineStart, lineEnd), `bad property name "${text.toString("utf8", tab1 + 1, tab2)}"`);
     }
     if (this.properties && !this.properties.has(property)) return;
-    this.lines.push(text.toString("utf8", lineStart, lineEnd));
+    this.starts.push(lineStart);
+    this.ends.push(lineEnd);
     this.lineNumbers.push(line);
+    this.bytes += lineEnd - lineStart + 1;
   }
 
   finish(): UnihanEntry[] {
-    const { lines, lineNumbers, file } = this;
-    if (lines.length === 0) return [];
-    // Lines were split already: naming the record delimiter spares csv-parse detecting it.
-    const records = parse(lines.join("\n"), { delimiter: "\t", record_delimiter: "\n", quote: false, relax_column_count: true }) as string[][];
+    const { text, starts, ends, lineNumbers, file } = this;
+    if (starts.length === 0) return [];
+    // csv-parse reads bytes: handing it the kept lines as one buffer, newline-separated, spares
+    // decoding each line to a string and joining them. Naming the record delimiter spares it
+    // detecting one.
+    const input = Buffer.allocUnsafe(this.bytes - 1);
+    let at = 0;
+    for (let i = 0; i < starts.length; i++) {
+      if (i > 0) input[at++] = LF;
+      at += text.copy(input, at, starts[i], ends[i]);
+    }
+    const records = parse(input, { delimiter: "\t", record_delimiter: "\n", quote: false, relax_column_count: true }) as string[][];
+    const lineText = (i: number) => text.toString("utf8", starts[i], ends[i]);
     const entries: UnihanEntry[] = [];
     for (let i = 0; i < records.length; i++) {
       const [cp, property, value, ...extra] = records[i] as string[];
       const line = lineNumbers[i] ?? 0;
-      if (!cp || !CODEPOINT.test(cp) || !property || value === undefined || extra.length > 0) throw malformed(file, line, lines[i] ?? "", SHAPE);
-      if (value.length === 0) throw malformed(file, line, lines[i] ?? "", `empty value for ${property}`);
+      if (!cp || !CODEPOINT.test(cp) || !property || value === undefined || extra.length > 0) throw malformed(file, line, lineText(i), SHAPE);
+      if (value.length === 0) throw malformed(file, line, lineText(i), `empty value for ${property}`);
       entries.push({ codepoint: Number.parseInt(cp.slice(2), 16), property, value, file, line });
     }
     return entries;
