@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { HanjaRecord } from "../runtime/core/data/records.ts";
 import { buildDetailBodies, buildMetaBody } from "./build/pages.ts";
-import { type SearchIndexer, startSearchIndexer } from "./build/searchIndexes.ts";
+import { type SearchIndexer, earlyIdiomDocuments, idiomDocuments, sameDocuments, startSearchIndexer } from "./build/searchIndexes.ts";
 import { buildTables } from "./build/tables.ts";
 import { readCsvTable } from "./load/csvTable.ts";
 import { resolveUnihan } from "./load/resolveUnihan.ts";
@@ -39,8 +39,7 @@ export interface BuildSummary {
 /** Runs the whole pipeline: load → parse → validate → build → write. */
 export async function buildDist(options: BuildOptions): Promise<BuildSummary> {
   const started = performance.now();
-  // The search indexes are built on worker threads (see startSearchIndexer), started first so
-  // that they are ready by the time the records are.
+  // The search indexes are built on a worker thread (see startSearchIndexer), started first.
   const indexer = startSearchIndexer();
   try {
     return await buildWith(options, indexer, started);
@@ -56,9 +55,14 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
     return (detail: string) => log(`${name.padEnd(9)} ${detail} (${((performance.now() - t) / 1000).toFixed(2)} s)`);
   };
 
-  // The project's CSVs are read and parsed while the zip reader waits for its first file to inflate.
+  // The project's CSVs are read and parsed while the zip reader waits for its first file to
+  // inflate, and the idiom index is built from them on the worker while Unihan is read.
   const sources = readSources(options.dataDir);
-  sources.catch(() => {}); // awaited below, after the load; a failure must not go unhandled meanwhile
+  const early = sources.then(({ idiomRows }) => {
+    const documents = earlyIdiomDocuments(idiomRows);
+    return { documents, index: indexer.idioms(documents) };
+  });
+  early.catch(() => {}); // awaited below, after the load; a failure must not go unhandled meanwhile
 
   let done = stage("load");
   const input = await resolveUnihan({ unihan: options.unihan, cacheDir: options.cacheDir, localCopies: options.localCopies, log });
@@ -84,14 +88,17 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
   done(`${idioms.length} idioms, ${starters.size} starters, totals ${warnings.length === 0 ? "match" : "differ"}`);
 
   done = stage("build");
-  // Handed to the workers first; everything up to the write of the search files runs meanwhile.
+  // Handed to the worker first; everything up to the write of the search files runs meanwhile.
   const characterIndex = indexer.characters(records);
-  const idiomIndex = indexer.idioms(idioms);
+  const { documents: earlyDocuments, index: earlyIndex } = await early;
+  // Valid rows sorted by idx are the validated idioms; this only guards that reasoning.
+  if (!sameDocuments(earlyDocuments, idiomDocuments(idioms))) throw new Error("build: the idiom index was started from documents that differ from the validated idioms");
+  const idiomIndex = earlyIndex;
   const tables = buildTables(records, idioms);
   const builtAt = new Date(options.sourceDateEpoch !== undefined ? options.sourceDateEpoch * 1000 : Date.now()).toISOString();
   const counts = { ...countRecords(records), starters: starters.size, idioms: idioms.length };
   const meta = buildMetaBody({ unihanVersion: version, unihanOrigin: input.origin, counts, builtAt });
-  done("tables and /meta (search indexes on workers)");
+  done("tables and /meta (search indexes on a worker)");
 
   done = stage("write");
   const recordJson = records.map((r) => JSON.stringify(r));
