@@ -2,11 +2,11 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { HanjaRecord } from "../runtime/core/data/records.ts";
 import { buildDetailBodies, buildMetaBody } from "./build/pages.ts";
-import { type SearchIndexer, earlyIdiomDocuments, idiomDocuments, sameDocuments, startSearchIndexer } from "./build/searchIndexes.ts";
+import { type SearchIndexer, characterDocuments, earlyCharacterDocuments, earlyIdiomDocuments, idiomDocuments, sameDocuments, startSearchIndexer } from "./build/searchIndexes.ts";
 import { buildTables } from "./build/tables.ts";
 import { readCsvTable } from "./load/csvTable.ts";
 import { resolveUnihan } from "./load/resolveUnihan.ts";
-import { RECORD_PROPERTIES, buildHanjaRecords, collectUnihan, joinStarters } from "./parse/hanjaRecords.ts";
+import { RECORD_PROPERTIES, buildHanjaRecords, collectUnihan, joinStarters, recordCodepoints } from "./parse/hanjaRecords.ts";
 import { IDIOM_COLUMNS, validateIdioms } from "./validate/idioms.ts";
 import { STARTER_COLUMNS, validateStarters } from "./validate/starters.ts";
 import { countRecords, verifyTotals } from "./validate/totals.ts";
@@ -56,13 +56,14 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
   };
 
   // The project's CSVs are read and parsed while the zip reader waits for its first file to
-  // inflate, and the idiom index is built from them on the worker while Unihan is read.
+  // inflate, and the idiom index is built from them on the worker while Unihan is read
+  // (see earlyIdiomDocuments).
   const sources = readSources(options.dataDir);
-  const early = sources.then(({ idiomRows }) => {
+  const earlyIdioms = sources.then(({ idiomRows }) => {
     const documents = earlyIdiomDocuments(idiomRows);
     return { documents, index: indexer.idioms(documents) };
   });
-  early.catch(() => {}); // awaited below, after the load; a failure must not go unhandled meanwhile
+  earlyIdioms.catch(() => {}); // awaited below, after the load; a failure must not go unhandled meanwhile
 
   let done = stage("load");
   const input = await resolveUnihan({ unihan: options.unihan, cacheDir: options.cacheDir, localCopies: options.localCopies, log });
@@ -72,6 +73,9 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
 
   done = stage("sources");
   const { idiomRows, starterRows, idiomsText, starterText, terms } = await sources;
+  // The character index is built on the worker while the records are built and validated.
+  const characterDocs = earlyCharacterDocuments(table, recordCodepoints(table), starterRows);
+  const characterIndex = indexer.characters(characterDocs);
   done(`${idiomRows.length} idiom rows, ${starterRows.length} starter rows`);
 
   done = stage("parse");
@@ -88,12 +92,11 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
   done(`${idioms.length} idioms, ${starters.size} starters, totals ${warnings.length === 0 ? "match" : "differ"}`);
 
   done = stage("build");
-  // Handed to the worker first; everything up to the write of the search files runs meanwhile.
-  const characterIndex = indexer.characters(records);
-  const { documents: earlyDocuments, index: earlyIndex } = await early;
-  // Valid rows sorted by idx are the validated idioms; this only guards that reasoning.
-  if (!sameDocuments(earlyDocuments, idiomDocuments(idioms))) throw new Error("build: the idiom index was started from documents that differ from the validated idioms");
-  const idiomIndex = earlyIndex;
+  // Valid inputs give the same documents as the records and idioms; this only guards that reasoning.
+  const { documents: idiomDocs, index: idiomIndex } = await earlyIdioms;
+  if (!sameDocuments(characterDocs, characterDocuments(records)) || !sameDocuments(idiomDocs, idiomDocuments(idioms))) {
+    throw new Error("build: a search index was started from documents that differ from the validated records or idioms");
+  }
   const tables = buildTables(records, idioms);
   const builtAt = new Date(options.sourceDateEpoch !== undefined ? options.sourceDateEpoch * 1000 : Date.now()).toISOString();
   const counts = { ...countRecords(records), starters: starters.size, idioms: idioms.length };

@@ -2,7 +2,9 @@ import { Worker } from "node:worker_threads";
 import type { Options } from "minisearch";
 import { CHARACTER_INDEX, type CharacterDoc, IDIOM_INDEX, type IdiomDoc } from "../../runtime/core/data/format.ts";
 import type { HanjaRecord, IdiomRecord } from "../../runtime/core/data/records.ts";
+import type { UnihanTable } from "../parse/hanjaRecords.ts";
 import type { IdiomRow } from "../validate/idioms.ts";
+import type { StarterRow } from "../validate/starters.ts";
 
 /** A MiniSearch index as written to dist/: `JSON.stringify(index)` and its document count. */
 export interface SerializedIndex {
@@ -12,8 +14,8 @@ export interface SerializedIndex {
 
 /** Builds the search indexes on a worker thread while the main thread does the rest of the build. */
 export interface SearchIndexer {
-  /** The character full-text index of the records (see characterDocuments). */
-  characters(records: readonly HanjaRecord[]): Promise<SerializedIndex>;
+  /** The character full-text index of the given documents (see characterDocuments, earlyCharacterDocuments). */
+  characters(documents: CharacterDoc[]): Promise<SerializedIndex>;
   /** The idiom meaning index of the given documents (see idiomDocuments, earlyIdiomDocuments). */
   idioms(documents: IdiomDoc[]): Promise<SerializedIndex>;
   /** Stops the worker; pending indexes are rejected. */
@@ -25,7 +27,7 @@ export interface SearchIndexer {
  * only those two fields (and the first sense); exact lookups (character, code point, reading)
  * stay in plain tables. The id is the record's position.
  */
-export function characterDocuments(records: readonly HanjaRecord[]): CharacterDoc[] {
+export function characterDocuments(records: readonly Pick<HanjaRecord, "definition_en" | "meaning_ko">[]): CharacterDoc[] {
   const documents: CharacterDoc[] = [];
   records.forEach((record, id) => {
     if (record.definition_en === null && record.meaning_ko === null) return;
@@ -44,19 +46,29 @@ export function idiomDocuments(idioms: readonly IdiomRecord[]): IdiomDoc[] {
 }
 
 /**
- * The idiom index documents from the unvalidated rows of idioms.csv, in `idx` order, so that the
- * index can be built while Unihan is still being read (validating idioms needs the records).
- * When the rows pass validation these are `idiomDocuments` of the validated idioms, which
- * `sameDocuments` confirms before the index is written.
+ * The search documents are known before the records are built and validated, so the indexes can
+ * be built meanwhile: the idiom meanings in `idx` order once idioms.csv is parsed (validating
+ * idioms needs the records), the definitions and glosses once Unihan is read. These "early"
+ * documents come from the unvalidated inputs; when the inputs pass validation they equal the
+ * documents of the records and idioms, which the build confirms with `sameDocuments` before it
+ * writes the indexes.
  */
 export function earlyIdiomDocuments(rows: readonly IdiomRow[]): IdiomDoc[] {
   const ordered = rows.map(({ values }) => ({ idx: Number(values.idx), meaning: values.meaning })).sort((a, b) => a.idx - b.idx);
   return ordered.map(({ meaning }, id) => ({ id, meaning }));
 }
 
-/** Whether two lists of idiom documents are the same. */
-export function sameDocuments(a: readonly IdiomDoc[], b: readonly IdiomDoc[]): boolean {
-  return a.length === b.length && a.every((doc, i) => doc.id === b[i]?.id && doc.meaning === b[i]?.meaning);
+/** The character index documents from the Unihan table, the record code points and the starter rows (see earlyIdiomDocuments). */
+export function earlyCharacterDocuments(table: UnihanTable, codepoints: readonly number[], starterRows: readonly StarterRow[]): CharacterDoc[] {
+  const glosses = new Map(starterRows.map(({ values }) => [values.character, values.meaning_ko]));
+  return characterDocuments(
+    codepoints.map((cp) => ({ definition_en: table.get(cp)?.get("kDefinition")?.value ?? null, meaning_ko: glosses.get(String.fromCodePoint(cp)) ?? null })),
+  );
+}
+
+/** Whether two lists of search documents are the same. */
+export function sameDocuments(a: readonly object[], b: readonly object[]): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 /**
@@ -100,7 +112,7 @@ export function startSearchIndexer(): SearchIndexer {
   };
 
   return {
-    characters: (records) => build(CHARACTER_INDEX, characterDocuments(records)),
+    characters: (documents) => build(CHARACTER_INDEX, documents),
     idioms: (documents) => build(IDIOM_INDEX, documents),
     close: async () => {
       failAll(new Error("search index worker: closed"));

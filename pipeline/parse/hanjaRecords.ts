@@ -49,8 +49,12 @@ export type StarterGlosses = ReadonlyMap<string, string>;
 /** Builds the Hanja record of every code point with `kHangul`, in code point order, without glosses. */
 export function buildHanjaRecords(table: UnihanTable, version: string): HanjaRecord[] {
   const source = `Unicode Unihan ${version}`;
-  const codepoints = [...table.keys()].filter((cp) => table.get(cp)?.has("kHangul")).sort((a, b) => a - b);
-  return codepoints.map((cp) => buildRecord(cp, table.get(cp) as Map<string, UnihanEntry>, source));
+  return recordCodepoints(table).map((cp) => buildRecord(cp, table.get(cp) as Map<string, UnihanEntry>, source));
+}
+
+/** The code points that become records (those with `kHangul`), in record order. */
+export function recordCodepoints(table: UnihanTable): number[] {
+  return [...table.keys()].filter((cp) => table.get(cp)?.has("kHangul")).sort((a, b) => a - b);
 }
 
 /** The records with the project's starter glosses joined in (`starter`, `meaning_ko`, `meaning_ko_source`). */
