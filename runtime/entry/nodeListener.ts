@@ -21,17 +21,21 @@ export function nodeListener(app: App): (req: IncomingMessage, res: ServerRespon
     const method = req.method ?? "GET";
     const request: RequestLike = method === "GET" || method === "HEAD" || method === "OPTIONS" ? new IncomingView(method, url, req.headers) : webRequest(req, method, url);
     try {
-      const reply = app.handle(request, {
-        get clientAddress() {
-          return req.socket.remoteAddress;
-        },
-      });
+      const reply = app.handle(request, new PeerOf(req));
       if ("then" in reply) reply.then((r) => write(res, r)).catch((error: unknown) => fail(res, error));
       else write(res, reply);
     } catch (error) {
       fail(res, error);
     }
   };
+}
+
+/** The peer address, looked up only when a route asks for it (interface B's demo quota). */
+class PeerOf {
+  constructor(private readonly req: IncomingMessage) {}
+  get clientAddress(): string | undefined {
+    return this.req.socket.remoteAddress;
+  }
 }
 
 /** handle() answers its own errors; this is a failure outside it (the access log, the socket). */

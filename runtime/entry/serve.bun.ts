@@ -7,16 +7,19 @@ export function serveBun({ app, config }: Booted): Promise<Listening> {
   const server = Bun.serve({
     port: config.port,
     hostname: config.host,
-    // The peer address is looked up only when a route asks for it (interface B's demo quota).
-    fetch: (request, bunServer) =>
-      respond(
-        app.handle(request, {
-          get clientAddress() {
-            return bunServer.requestIP(request)?.address;
-          },
-        }),
-      ),
+    fetch: (request, bunServer) => respond(app.handle(request, new PeerOf(bunServer, request))),
   });
   // stop() without force lets in-flight requests finish.
   return Promise.resolve({ port: server.port ?? config.port, stop: async () => void (await server.stop()) });
+}
+
+/** The peer address, looked up only when a route asks for it (interface B's demo quota). */
+class PeerOf {
+  constructor(
+    private readonly server: { requestIP(request: Request): { address: string } | null },
+    private readonly request: Request,
+  ) {}
+  get clientAddress(): string | undefined {
+    return this.server.requestIP(this.request)?.address;
+  }
 }

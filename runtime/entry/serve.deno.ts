@@ -21,15 +21,15 @@ export function serveDeno({ app, config }: Booted): Promise<Listening> {
   return new Promise((resolve) => {
     const server = deno.serve(
       { port: config.port, hostname: config.host, onListen: ({ port }) => resolve({ port, stop: () => server.shutdown() }) },
-      // The peer address is looked up only when a route asks for it (interface B's demo quota).
-      (request, info) =>
-        respond(
-          app.handle(request, {
-            get clientAddress() {
-              return info.remoteAddr.hostname;
-            },
-          }),
-        ),
+      (request, info) => respond(app.handle(request, new PeerOf(info))),
     );
   });
+}
+
+/** The peer address, looked up only when a route asks for it (interface B's demo quota). */
+class PeerOf {
+  constructor(private readonly info: DenoServeInfo) {}
+  get clientAddress(): string {
+    return this.info.remoteAddr.hostname;
+  }
 }
