@@ -69,7 +69,11 @@ function targetUrl(target: string): string | null {
   return URL.canParse(target) && /^https?:\/\//i.test(target) ? target : null;
 }
 
-/** The request as the core reads it: method, URL, headers (Node joins repeated fields with ", ", as `Headers.get` does). */
+/**
+ * The request as the core reads it: method, URL, headers. Node joins most repeated fields with
+ * ", ", as `Headers.get` does, but keeps only the first of a few that may not repeat (Host,
+ * Authorization, Content-Type, …); a request repeating those is malformed anyway.
+ */
 class IncomingView implements RequestLike {
   readonly headers: { get(name: string): string | null };
   constructor(
