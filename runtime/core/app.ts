@@ -6,7 +6,7 @@ import { IttyRouter, type IRequest } from "itty-router";
 import { type DistFiles, type LoadedData, loadData } from "./data/load.ts";
 import { ApiError, internalError, problemBody } from "./http/errors.ts";
 import { type Reply, type RequestLike, reply, toResponse } from "./http/reply.ts";
-import { CORS_HEADERS, type Compressors, PROBLEM_TYPE, createSender, pathOf, preflight } from "./http/respond.ts";
+import { CORS_HEADERS, type Compressors, PROBLEM_TYPE, createSender, pathOf, preflight, targetOf } from "./http/respond.ts";
 import type { RequestContext, Route } from "./routes/context.ts";
 import { hanjaRoutes } from "./routes/hanjaRoutes.ts";
 import { adminRoutes } from "./routes/adminRoutes.ts";
@@ -196,11 +196,10 @@ export function createApp(options: AppOptions): App {
 
 /** Path and query of a URL with the `api_key` value replaced, for the access log. */
 export function redactedTarget(url: string): string {
-  const path = pathOf(url);
-  const q = url.indexOf("?");
-  if (q === -1) return path;
-  const query = url.slice(q + 1).split("#")[0] ?? "";
-  return `${path}?${query.replace(/(^|&)(api_key|api%5Fkey)=[^&]*/gi, "$1$2=REDACTED")}`;
+  const target = targetOf(url);
+  const q = target.indexOf("?");
+  if (q === -1) return target;
+  return `${target.slice(0, q)}?${target.slice(q + 1).replace(/(^|&)(api_key|api%5Fkey)=[^&]*/gi, "$1$2=REDACTED")}`;
 }
 
 /** Per-request state; the request id and the peer address are only looked up when something reads them. */

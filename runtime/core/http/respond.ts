@@ -240,8 +240,7 @@ export function targetOf(url: string): string {
 
 /** The path of an absolute URL string without parsing it (`http://h:1/a/b?q` → `/a/b`). */
 export function pathOf(url: string): string {
-  const start = url.indexOf("/", url.indexOf("//") + 2);
-  if (start === -1) return "/";
-  const end = url.search(/[?#]/);
-  return end === -1 ? url.slice(start) : url.slice(start, end);
+  const target = targetOf(url);
+  const query = target.indexOf("?");
+  return query === -1 ? target : target.slice(0, query);
 }
