@@ -1,9 +1,9 @@
 /**
  * Embedding the service in a plain `node:http` server: requests under `/api/` go to the service
  * (`/api/hanja/v1/hanja/水`, `/api/quiz/v1/quiz`, `/api/docs`, …), the rest to the host's own
- * routes. What a framework adapter does is spelled out here: a `Request` from the
- * `IncomingMessage` (request body streamed, not buffered), the socket's peer address as
- * `clientAddress`, and the `Response` written back with its body streamed.
+ * routes. The service's side is `nodeListener` from `hanja-api/node`: it reads the
+ * `IncomingMessage` (request body streamed, not buffered), passes the socket's peer address as
+ * `clientAddress`, and writes the reply.
  *
  *   npm run build && npx tsx examples/embed-node-http.ts     # PORT (3000) and HOST (127.0.0.1)
  *
@@ -14,12 +14,9 @@
  */
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
 import { resolve } from "node:path";
-import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
-import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { fileURLToPath } from "node:url";
 import { type App, type DistFiles, MemoryQuotaStore, type QuotaStore, createApp } from "hanja-api";
-import { loadDistFiles } from "hanja-api/node";
+import { loadDistFiles, nodeListener } from "hanja-api/node";
 import { openQuotaStore } from "hanja-api/stores";
 
 /** Where the service appears in the host's URL space. */
@@ -48,17 +45,14 @@ export interface Running {
 
 /** The host's request listener: the service under `PREFIX`, its own routes elsewhere. */
 export function hostHandler(hanja: App): (req: IncomingMessage, res: ServerResponse) => void {
+  const service = nodeListener(hanja);
   return (req, res) => {
     const url = requestUrl(req);
     if (!url) return sendText(res, 400, "Bad request target\n");
     if (url.pathname === PREFIX || url.pathname.startsWith(`${PREFIX}/`)) {
-      url.pathname = url.pathname.slice(PREFIX.length) || "/";
-      forward(hanja, req, res, url).catch((error: unknown) => {
-        // The service answers its own errors; this is a failure to write (the client went away).
-        if (!res.headersSent) sendText(res, 500, "Internal error\n");
-        else res.destroy(error as Error);
-      });
-      return;
+      // The service sees its own paths: the prefix is taken off the (dot-segment resolved) target.
+      req.url = (url.pathname.slice(PREFIX.length) || "/") + url.search;
+      return service(req, res);
     }
     if (req.method === "GET" && url.pathname === "/") return sendText(res, 200, `Host home page. The Hanja API is under ${PREFIX}/ (reference: ${PREFIX}/docs).\n`);
     // The host's own health check; the service's is /api/healthz.
@@ -80,41 +74,6 @@ function requestUrl(req: IncomingMessage): URL | null {
   } catch {
     return null;
   }
-}
-
-/** Hands one request to the service and streams its response back. */
-async function forward(hanja: App, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-  const aborted = new AbortController();
-  res.once("close", () => {
-    if (!res.writableFinished) aborted.abort();
-  });
-  const headers = new Headers();
-  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i] as string, req.rawHeaders[i + 1] as string);
-  const hasBody = req.method !== "GET" && req.method !== "HEAD";
-  const request = new Request(url, {
-    method: req.method,
-    headers,
-    // node:stream/web and the DOM typings describe the same ReadableStream differently.
-    body: hasBody ? (Readable.toWeb(req) as unknown as ReadableStream<Uint8Array>) : null,
-    // Required by the fetch standard for a streamed request body.
-    duplex: "half",
-    signal: aborted.signal,
-  } as RequestInit & { duplex: "half" });
-  const response = await hanja.fetch(request, { clientAddress: req.socket.remoteAddress });
-
-  const outgoing: Record<string, string | string[]> = {};
-  response.headers.forEach((value, name) => {
-    outgoing[name] = value;
-  });
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) outgoing["set-cookie"] = cookies;
-  res.writeHead(response.status, outgoing);
-  if (response.body === null || req.method === "HEAD") {
-    await response.body?.cancel();
-    res.end();
-    return;
-  }
-  await pipeline(Readable.fromWeb(response.body as unknown as NodeReadableStream<Uint8Array>), res);
 }
 
 function sendText(res: ServerResponse, status: number, text: string): void {
