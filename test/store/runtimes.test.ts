@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { contractCases } from "./contractCases.ts";
+import { SHARED_FILE_CASE } from "./sharedFile.ts";
 
 const ROOT = join(import.meta.dirname, "../..");
 const SMOKE = "test/store/smoke.ts";
@@ -39,7 +40,7 @@ function smoke(args: (dir: string) => string[]): Promise<SmokeReport> {
 
 function expectAllPassed(report: SmokeReport): void {
   expect(report.failed).toEqual([]);
-  expect(report.passed).toEqual([...contractCases.map((check) => check.name), "keys and counts survive close and reopen"]);
+  expect(report.passed).toEqual([...contractCases.map((check) => check.name), "keys and counts survive close and reopen", SHARED_FILE_CASE]);
 }
 
 describe("the SQLite store on other runtimes", () => {

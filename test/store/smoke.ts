@@ -10,6 +10,7 @@ import { join } from "node:path";
 import type { QuotaStore } from "../../runtime/core/quota/store.ts";
 import { openSqliteStore } from "../../runtime/stores/sqlite/sqliteStore.ts";
 import { contractCases, keyRecord, type ContractCase } from "./contractCases.ts";
+import { SHARED_FILE_CASE, sharedFileCase } from "./sharedFile.ts";
 
 const dir = process.argv[2];
 if (dir === undefined) throw new Error("usage: smoke.ts <dir>");
@@ -43,9 +44,17 @@ const reopen: ContractCase = {
   },
 };
 
+const sharedFile: ContractCase = {
+  name: SHARED_FILE_CASE,
+  run: () => {
+    const path = join(dir, "shared.sqlite");
+    return sharedFileCase(() => open(path));
+  },
+};
+
 const passed: string[] = [];
 const failed: { name: string; error: string }[] = [];
-for (const check of [...contractCases, reopen]) {
+for (const check of [...contractCases, reopen, sharedFile]) {
   const store = await open();
   try {
     await check.run(store);

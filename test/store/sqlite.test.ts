@@ -9,6 +9,7 @@ import { detectDriver, openDriver } from "../../runtime/stores/sqlite/driver.ts"
 import { SCHEMA_VERSION } from "../../runtime/stores/sqlite/migrations.ts";
 import { openSqliteStore, SqliteQuotaStore } from "../../runtime/stores/sqlite/sqliteStore.ts";
 import { keyRecord, plaintextKey, sha256 } from "./contractCases.ts";
+import { SHARED_FILE_CASE, sharedFileCase } from "./sharedFile.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "quota-sqlite-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -56,6 +57,38 @@ describe("SqliteQuotaStore", () => {
     expect(await second.consume("ip:1", "2025-03-01", 10)).toEqual({ allowed: true, used: 8 });
     expect(() => second.insertKey(keyRecord({ email: "DURABLE@example.com" }))).toThrow("already awaiting");
     second.close();
+  });
+
+  it(SHARED_FILE_CASE, async () => {
+    const path = freshPath();
+    await sharedFileCase(() => openSqliteStore(path));
+  });
+
+  it("answers repeated key lookups from memory until the database changes", async () => {
+    const path = freshPath();
+    const store = await openSqliteStore(path);
+    const other = await openSqliteStore(path);
+    const key = keyRecord();
+    store.insertKey(key);
+    // Count the queries that reach the keys table.
+    const statements = (store as unknown as { statements: { keyByHash: { get: (...a: unknown[]) => unknown } } }).statements;
+    const query = statements.keyByHash.get.bind(statements.keyByHash);
+    let queries = 0;
+    statements.keyByHash.get = (...args) => (queries++, query(...args));
+    for (let i = 0; i < 5; i++) expect(store.keyByHash(key.hash)).toEqual(key);
+    expect(queries).toBe(1);
+    // Counting calls (this connection's writes) does not invalidate the keys…
+    await store.consume("key:x", "2025-03-01", 10);
+    store.keyByHash(key.hash);
+    expect(queries).toBe(1);
+    // …a commit by another connection does, even one that touches only counters.
+    await other.consume("key:y", "2025-03-01", 10);
+    store.keyByHash(key.hash);
+    expect(queries).toBe(2);
+    // Records handed out are frozen: one request cannot change what another reads.
+    expect(Object.isFrozen(store.keyByHash(key.hash))).toBe(true);
+    store.close();
+    other.close();
   });
 
   it("commits calls of one turn together, exactly, and counts queued calls before closing", async () => {

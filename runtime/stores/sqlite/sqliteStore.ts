@@ -39,9 +39,10 @@ interface KeyRow {
   depositor: string | null;
 }
 
+/** A row as a key record, frozen: a record may be handed to several requests. */
 function toKeyRecord(row: SqlRow): KeyRecord {
   const { name, email, phone, depositor, ...key } = row as unknown as KeyRow;
-  return { ...key, applicant: { name, email, phone, depositor } };
+  return Object.freeze({ ...key, applicant: Object.freeze({ name, email, phone, depositor }) });
 }
 
 /** The day `days` before a `YYYY-MM-DD` day, or null for a day in another format (then nothing is pruned). */
@@ -50,6 +51,9 @@ function daysBefore(day: string, days: number): string | null {
   const time = Date.parse(`${day}T00:00:00Z`);
   return Number.isNaN(time) ? null : new Date(time - days * 86_400_000).toISOString().slice(0, 10);
 }
+
+/** Key lookups kept per connection at most (beyond it the cache starts over). */
+const KEY_CACHE_MAX = 10_000;
 
 /** A queued `consume` call. */
 interface PendingConsume {
@@ -77,8 +81,12 @@ export class SqliteQuotaStore implements QuotaStore {
     keyById: SqlStatement;
     listKeys: SqlStatement;
     listKeysByStatus: SqlStatement;
+    dataVersion: SqlStatement;
   };
   private readonly updates = new Map<string, SqlStatement>();
+  /** Keys by hash (null: no such key) as of `seenVersion`; see `keyByHash`. */
+  private readonly keysByHash = new Map<string, KeyRecord | null>();
+  private seenVersion: unknown = undefined;
   private lastDay = "";
   private pending: PendingConsume[] = [];
   private closed = false;
@@ -99,6 +107,8 @@ export class SqliteQuotaStore implements QuotaStore {
       keyById: db.prepare(`SELECT ${KEY_COLUMNS} FROM keys WHERE id = ?`),
       listKeys: db.prepare(`SELECT ${KEY_COLUMNS} FROM keys ORDER BY created_at DESC, id DESC`),
       listKeysByStatus: db.prepare(`SELECT ${KEY_COLUMNS} FROM keys WHERE status = ? ORDER BY created_at DESC, id DESC`),
+      // Changes whenever another connection (another server process, the CLI) commits.
+      dataVersion: db.prepare("PRAGMA data_version"),
     };
   }
 
@@ -157,6 +167,7 @@ export class SqliteQuotaStore implements QuotaStore {
   }
 
   insertKey(record: KeyRecord): void {
+    this.keysByHash.clear();
     const { applicant: a } = record;
     try {
       this.statements.insertKey.run(
@@ -170,9 +181,27 @@ export class SqliteQuotaStore implements QuotaStore {
     }
   }
 
+  /**
+   * The key with this hash, as of the latest commit of any connection. Every metered call asks,
+   * so lookups are kept in memory while the database is unchanged: `PRAGMA data_version` (far
+   * cheaper than the query) tells whether another connection has committed since, and this
+   * connection's own changes clear the cache. A key confirmed or revoked by the CLI or another
+   * server process is therefore seen by the very next call.
+   */
   keyByHash(hash: string): KeyRecord | null {
-    const row = this.statements.keyByHash.get(hash);
-    return row === undefined ? null : toKeyRecord(row);
+    const version = this.statements.dataVersion.get()?.["data_version"];
+    // A driver that did not report the version would never see other connections' changes: no cache then.
+    if (version === undefined || version !== this.seenVersion || this.keysByHash.size >= KEY_CACHE_MAX) {
+      this.keysByHash.clear();
+      this.seenVersion = version;
+    }
+    let key = this.keysByHash.get(hash);
+    if (key === undefined) {
+      const row = this.statements.keyByHash.get(hash);
+      key = row === undefined ? null : toKeyRecord(row);
+      this.keysByHash.set(hash, key);
+    }
+    return key;
   }
 
   keyById(id: string): KeyRecord | null {
@@ -195,6 +224,7 @@ export class SqliteQuotaStore implements QuotaStore {
       statement = this.db.prepare(`UPDATE keys SET ${assignments} WHERE id = ? RETURNING ${KEY_COLUMNS}`);
       this.updates.set(signature, statement);
     }
+    this.keysByHash.clear();
     const values: SqlValue[] = columns.map((column) => patch[column] ?? null);
     const row = statement.get(...values, id);
     return row === undefined ? null : toKeyRecord(row);
