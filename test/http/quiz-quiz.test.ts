@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { IdiomRecord } from "../../runtime/core/data/records.ts";
 import { seededRandom } from "../../runtime/core/quiz/random.ts";
 import { DIST_FILES } from "../../runtime/core/data/format.ts";
-import { distFiles, getJson, testApp } from "../helpers/app.ts";
+import { call, distFiles, getJson, testApp } from "../helpers/app.ts";
 import { Q, expectProblem, ipFor, me } from "./quiz-helpers.ts";
 
 const TYPES = ["meaning_to_idiom", "idiom_to_meaning", "hangul_to_hanja"] as const;
@@ -72,6 +72,20 @@ describe("GET /quiz", () => {
       }
     });
   }
+
+  it("the body is canonical JSON: it reads back to the same text, key order included", async () => {
+    for (const query of ["", "?count=20", "?type=idiom_to_meaning&choices=6", "?type=hangul_to_hanja&count=5&choices=2"]) {
+      const response = await call(app, `${Q}/quiz${query}`, { clientAddress: ipFor(++calls) });
+      const text = await response.text();
+      expect(JSON.stringify(JSON.parse(text))).toBe(text);
+      const body = JSON.parse(text);
+      for (const q of body.quizzes ?? [body.quiz]) {
+        expect(Object.keys(q)).toEqual(["quiz_id", "type", "question", "prompt", "choices", "answer", "answer_idiom"]);
+        expect(Object.keys(q.answer_idiom)).toEqual(["idx", "hanja", "hangul", "chosung", "meaning"]);
+        checkQuiz(q, undefined, q.choices.length);
+      }
+    }
+  });
 
   it("each type has its own Korean question", async () => {
     const questions = new Map<string, string>();

@@ -15,22 +15,6 @@ export const QUESTIONS: Record<QuizType, string> = {
   hangul_to_hanja: "다음 독음에 알맞은 한자 표기를 고르세요.",
 };
 
-export interface Choice {
-  key: string;
-  text: string;
-  hangul: string;
-}
-
-export interface Quiz {
-  quiz_id: string;
-  type: QuizType;
-  question: string;
-  prompt: string;
-  choices: Choice[];
-  answer: string;
-  answer_idiom: IdiomRecord;
-}
-
 /** What each type shows as the prompt and as a choice's text. */
 const VIEW: Record<QuizType, { prompt: (i: IdiomRecord) => string; text: (i: IdiomRecord) => string }> = {
   meaning_to_idiom: { prompt: (i) => i.meaning, text: (i) => i.hanja },
@@ -47,47 +31,89 @@ export interface QuizRequest {
   exclude: ReadonlySet<number>;
 }
 
-/**
- * `count` quizzes with distinct answers drawn from the idioms not excluded. Returns null when
- * fewer than `count` idioms are left to be answers.
- */
-export function makeQuizzes(idioms: readonly IdiomRecord[], request: QuizRequest, random: Random): Quiz[] | null {
-  const pool = request.exclude.size === 0 ? idioms : idioms.filter((i) => !request.exclude.has(i.idx));
-  if (pool.length < request.count) return null;
-  return sample(pool, request.count, random).map((answer) => {
-    const type = request.type ?? QUIZ_TYPES[random.int(QUIZ_TYPES.length)] ?? "meaning_to_idiom";
-    return makeQuiz(idioms, answer, type, request.choices, random);
-  });
+/** Makes quizzes over one idiom list, each as its JSON text (INTERFACES.md §3: `quiz_id`, `type`, …, `answer_idiom`). */
+export interface QuizMaker {
+  /**
+   * `count` quizzes with distinct answers drawn from the idioms not excluded, as JSON texts.
+   * Null when fewer than `count` idioms are left to be answers.
+   */
+  quizzes(request: QuizRequest, random: Random): string[] | null;
 }
 
-function makeQuiz(idioms: readonly IdiomRecord[], answer: IdiomRecord, type: QuizType, size: number, random: Random): Quiz {
-  const view = VIEW[type];
-  const prompt = view.prompt(answer);
-  const texts = new Set([view.text(answer)]);
-  const distractors: IdiomRecord[] = [];
-  // Random candidates drawn until there are enough; one already drawn, whose text repeats a
-  // choice, or that fits the prompt too (a second right answer) is skipped. A bounded number of
-  // draws keeps a tiny idiom set from looping forever.
-  const tried = new Set<number>([answer.idx]);
-  for (let draws = 0; distractors.length < size - 1 && tried.size < idioms.length && draws < idioms.length * 4; draws++) {
-    const candidate = idioms[random.int(idioms.length)] as IdiomRecord;
-    if (tried.has(candidate.idx)) continue;
-    tried.add(candidate.idx);
-    if (texts.has(view.text(candidate)) || view.prompt(candidate) === prompt) continue;
-    texts.add(view.text(candidate));
-    distractors.push(candidate);
-  }
-  const position = random.int(distractors.length + 1);
-  const ordered = [...distractors];
-  ordered.splice(position, 0, answer);
+/** One type's view of every idiom, with the JSON fragments a quiz is assembled from. */
+interface TypeView {
+  /** `,"type":…,"question":…,"prompt":` */
+  head: string;
+  prompt: string[];
+  promptJson: string[];
+  text: string[];
+  /** A choice after its key: `","text":…,"hangul":…}` */
+  choiceTail: string[];
+}
+
+/**
+ * A quiz maker for `idioms`. The JSON of every prompt, choice and answer is made once here, so a
+ * request only draws idioms and joins ready fragments.
+ */
+export function createQuizMaker(idioms: readonly IdiomRecord[]): QuizMaker {
+  const answerJson = idioms.map((i) => JSON.stringify({ idx: i.idx, hanja: i.hanja, hangul: i.hangul, chosung: i.chosung, meaning: i.meaning }));
+  const position = new Map(idioms.map((idiom, i) => [idiom, i]));
+  const views = Object.fromEntries(
+    QUIZ_TYPES.map((type): [QuizType, TypeView] => {
+      const view = VIEW[type];
+      const prompt = idioms.map(view.prompt);
+      const text = idioms.map(view.text);
+      return [
+        type,
+        {
+          head: `","type":"${type}","question":${JSON.stringify(QUESTIONS[type])},"prompt":`,
+          prompt,
+          promptJson: prompt.map((p) => JSON.stringify(p)),
+          text,
+          choiceTail: idioms.map((idiom, i) => `","text":${JSON.stringify(text[i])},"hangul":${JSON.stringify(idiom.hangul)}}`),
+        },
+      ];
+    }),
+  ) as Record<QuizType, TypeView>;
+
+  /** One quiz with the idiom at `answer` as its answer. */
+  const quiz = (answer: number, type: QuizType, size: number, random: Random): string => {
+    const view = views[type];
+    const prompt = view.prompt[answer] as string;
+    const texts = [view.text[answer]];
+    const chosen: number[] = [];
+    // Random candidates drawn until there are enough; one already drawn, whose text repeats a
+    // choice, or that fits the prompt too (a second right answer) is skipped. A bounded number of
+    // draws keeps a tiny idiom set from looping forever.
+    const tried = [answer];
+    for (let draws = 0; chosen.length < size - 1 && tried.length < idioms.length && draws < idioms.length * 4; draws++) {
+      const candidate = random.int(idioms.length);
+      if (tried.includes(candidate)) continue;
+      tried.push(candidate);
+      const text = view.text[candidate];
+      if (texts.includes(text) || view.prompt[candidate] === prompt) continue;
+      texts.push(text);
+      chosen.push(candidate);
+    }
+    const at = random.int(chosen.length + 1);
+    chosen.splice(at, 0, answer);
+    let choices = "";
+    for (let i = 0; i < chosen.length; i++) choices += `${i === 0 ? "" : ","}{"key":"${i + 1}${view.choiceTail[chosen[i] as number]}`;
+    return (
+      `{"quiz_id":"qz_${randomBase62(random, 16)}${view.head}${view.promptJson[answer]},"choices":[${choices}],` +
+      `"answer":"${at + 1}","answer_idiom":${answerJson[answer]}}`
+    );
+  };
+
   return {
-    quiz_id: `qz_${randomBase62(random, 16)}`,
-    type,
-    question: QUESTIONS[type],
-    prompt,
-    choices: ordered.map((idiom, i) => ({ key: String(i + 1), text: view.text(idiom), hangul: idiom.hangul })),
-    answer: String(position + 1),
-    answer_idiom: { idx: answer.idx, hanja: answer.hanja, hangul: answer.hangul, chosung: answer.chosung, meaning: answer.meaning },
+    quizzes(request, random) {
+      const pool = request.exclude.size === 0 ? idioms : idioms.filter((i) => !request.exclude.has(i.idx));
+      if (pool.length < request.count) return null;
+      return sample(pool, request.count, random).map((answer) => {
+        const type = request.type ?? QUIZ_TYPES[random.int(QUIZ_TYPES.length)] ?? "meaning_to_idiom";
+        return quiz(position.get(answer) as number, type, request.choices, random);
+      });
+    },
   };
 }
 
@@ -104,28 +130,4 @@ export function sample<T>(items: readonly T[], k: number, random: Random): T[] {
     [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
   }
   return copy.slice(0, k);
-}
-
-/**
- * The quiz as JSON, built from memoised JSON strings of the idiom fields: the same text as
- * `JSON.stringify(quiz)` at a fraction of the cost on the hot path.
- */
-export function quizJson(quiz: Quiz): string {
-  const a = quiz.answer_idiom;
-  const choices = quiz.choices.map((c) => `{"key":"${c.key}","text":${json(c.text)},"hangul":${json(c.hangul)}}`).join(",");
-  return (
-    `{"quiz_id":"${quiz.quiz_id}","type":"${quiz.type}","question":${json(quiz.question)},"prompt":${json(quiz.prompt)},"choices":[${choices}],"answer":"${quiz.answer}",` +
-    `"answer_idiom":{"idx":${a.idx},"hanja":${json(a.hanja)},"hangul":${json(a.hangul)},"chosung":${json(a.chosung)},"meaning":${json(a.meaning)}}}`
-  );
-}
-
-// Idiom texts are a small closed set, so their JSON forms are kept once computed.
-const jsonCache = new Map<string, string>();
-function json(text: string): string {
-  let out = jsonCache.get(text);
-  if (out === undefined) {
-    out = JSON.stringify(text);
-    if (jsonCache.size < 20_000) jsonCache.set(text, out);
-  }
-  return out;
 }

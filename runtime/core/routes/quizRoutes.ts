@@ -9,7 +9,7 @@ import { type RawQuery, decodeSegment, parseInteger, parseQuery, queryOf } from 
 import type { Reply } from "../http/reply.ts";
 import type { Send } from "../http/respond.ts";
 import { searchIdioms } from "../idioms/searchIdioms.ts";
-import { QUIZ_TYPES, type Quiz, makeQuizzes, quizJson, sample } from "../quiz/makeQuiz.ts";
+import { QUIZ_TYPES, createQuizMaker, sample } from "../quiz/makeQuiz.ts";
 import type { Random } from "../quiz/random.ts";
 import { clientIp } from "../quota/clientIp.ts";
 import { quotaDay } from "../quota/clock.ts";
@@ -42,6 +42,7 @@ export function quizRoutes(base: string, data: LoadedData, config: QuizConfig): 
   const meterConfig: MeterConfig = { store: config.store, now: config.now, offsetMinutes: config.offsetMinutes };
   const { idioms } = data.idioms;
   const maxIdx = idioms.reduce((max, i) => Math.max(max, i.idx), 0);
+  const quizMaker = createQuizMaker(idioms);
 
   const QUIZ_PARAMS = {
     type: { kind: "enum", values: QUIZ_TYPES },
@@ -91,9 +92,9 @@ export function quizRoutes(base: string, data: LoadedData, config: QuizConfig): 
           return { ...p, exclude };
         },
         (p) => {
-          const quizzes = makeQuizzes(idioms, { type: p.type, choices: p.choices, count: p.count, exclude: p.exclude }, config.random);
+          const quizzes = quizMaker.quizzes(p, config.random);
           if (!quizzes) throw invalidParameter("exclude", `exclude leaves fewer than ${p.count} idioms to ask about`);
-          return p.count === 1 ? `"quiz":${quizJson(quizzes[0] as Quiz)}` : `"quizzes":[${quizzes.map(quizJson).join(",")}]`;
+          return p.count === 1 ? `"quiz":${quizzes[0]}` : `"quizzes":[${quizzes.join(",")}]`;
         },
       ),
     },
