@@ -49,18 +49,21 @@ function fail(res: ServerResponse, error: unknown): void {
 const withLength = new WeakMap<Reply, Record<string, string>>();
 
 /**
- * Writes a reply with a Content-Length (node:http would otherwise send a body after `writeHead` chunked).
- * The reply's own headers object may be shared by other replies and is not changed.
+ * Writes a reply with a Content-Length (node:http would otherwise send a body after `writeHead`
+ * chunked): added in place to an unshared reply's headers, which are its own, and to a copy,
+ * made once, of a shared reply's.
  */
 function write(res: ServerResponse, reply: Reply): void {
   const { body } = reply;
   if (body === null) return void res.writeHead(reply.status, reply.headers).end();
-  let headers = reply.shared ? withLength.get(reply) : undefined;
-  if (headers === undefined) {
-    headers = { ...reply.headers, "Content-Length": String(typeof body === "string" ? Buffer.byteLength(body) : body.length) };
-    if (reply.shared) withLength.set(reply, headers);
-  }
+  let headers = reply.shared ? withLength.get(reply) : (reply.headers as Record<string, string>);
+  if (headers === undefined) withLength.set(reply, (headers = { ...reply.headers, "Content-Length": String(byteLength(body)) }));
+  else if (!reply.shared) headers["Content-Length"] = String(byteLength(body));
   res.writeHead(reply.status, headers).end(body);
+}
+
+function byteLength(body: string | Uint8Array): number {
+  return typeof body === "string" ? Buffer.byteLength(body) : body.length;
 }
 
 /** The absolute URL of a request target: origin-form (`/path?q`) or absolute-form; null for anything else (`*`). */

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { COMPRESS_MIN_BYTES, isLarge } from "../../runtime/core/http/respond.ts";
 
-describe("isLarge (the gzip threshold, counted without encoding)", () => {
+describe("isLarge (the gzip threshold)", () => {
   const bytes = (s: string) => new TextEncoder().encode(s).length;
 
   it("agrees with the UTF-8 length for any text, astral and lone surrogates included", () => {

@@ -8,6 +8,10 @@
 /** A response: status, headers, and a body already serialized (null: none, as for HEAD or 304). */
 export interface Reply {
   readonly status: number;
+  /**
+   * The header fields. An unshared reply's object belongs to it alone, so the server writing it may
+   * add a field (Content-Length) in place; a shared reply's must not be changed.
+   */
   readonly headers: Readonly<Record<string, string>>;
   readonly body: string | Uint8Array<ArrayBuffer> | null;
   /**
