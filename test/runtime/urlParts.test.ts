@@ -1,6 +1,8 @@
 /** The URL parts the core takes from a request URL without parsing it, and the access log's redaction. */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { redactedTarget } from "../../runtime/core/app.ts";
+import { queryOf } from "../../runtime/core/http/params.ts";
 import { pathOf, targetOf } from "../../runtime/core/http/respond.ts";
 import { testApp } from "../helpers/app.ts";
 
@@ -13,6 +15,31 @@ describe("targetOf and pathOf", () => {
     expect(targetOf("http://h")).toBe("/");
     expect(pathOf("http://h")).toBe("/");
     expect(pathOf("http://h/?q")).toBe("/");
+  });
+});
+
+describe("queryOf", () => {
+  /** What the URL parser reads as the query, repeated names collected in order. */
+  const reference = (url: string) => {
+    const out = Object.create(null) as Record<string, string | string[]>;
+    for (const [name, value] of new URL(url).searchParams) {
+      const seen = out[name];
+      out[name] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
+    }
+    return out;
+  };
+
+  it("reads the same names and values as URL.searchParams, repeated and empty ones included", () => {
+    fc.assert(
+      fc.property(fc.webUrl({ withQueryParameters: true, withFragments: true }), (url) => {
+        expect({ ...queryOf(url) }).toEqual(reference(url));
+      }),
+      { numRuns: 2000 },
+    );
+    expect({ ...queryOf("http://h/a?page=&page=2&q=%EA%B0%80+b") }).toEqual({ page: ["", "2"], q: "가 b" });
+    expect({ ...queryOf("http://h/a#f?x=1") }).toEqual({});
+    expect({ ...queryOf("http://h/a?x=1#f&y=2") }).toEqual({ x: "1" });
+    expect({ ...queryOf("http://h/a") }).toEqual({});
   });
 });
 

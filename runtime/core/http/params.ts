@@ -53,7 +53,12 @@ const DECIMAL = /^\d{1,15}$/;
  */
 export function queryOf(url: string): RawQuery {
   const query: RawQuery = Object.create(null) as RawQuery;
-  for (const [name, value] of new URL(url).searchParams) {
+  // Only the query is parsed (URLSearchParams decodes it as URL.searchParams does); most calls have
+  // none. It is passed with its "?", which URLSearchParams drops: a second "?" is then a name.
+  const hash = url.indexOf("#");
+  const start = url.indexOf("?");
+  if (start === -1 || (hash !== -1 && hash < start)) return query;
+  for (const [name, value] of new URLSearchParams(hash === -1 ? url.slice(start) : url.slice(start, hash))) {
     const seen = query[name];
     query[name] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
   }
@@ -63,7 +68,8 @@ export function queryOf(url: string): RawQuery {
 /** Parses the named parameters of `query`; throws `400 invalid_parameter` naming the first bad one. */
 export function parseQuery<S extends Record<string, ParamSpec>>(query: RawQuery, specs: S): { [K in keyof S]: Value<S[K]> } {
   const out: Record<string, unknown> = {};
-  for (const [name, spec] of Object.entries(specs)) {
+  for (const name in specs) {
+    const spec = specs[name] as ParamSpec;
     const raw = query[name];
     if (Array.isArray(raw)) throw invalidParameter(name, `${name} is given ${raw.length} times; give it once`);
     out[name] = parseOne(name, raw, spec);
