@@ -5,6 +5,8 @@ export interface QuotaDay {
   day: string;
   /** The next midnight at the offset. */
   resetsAt: Date;
+  /** The same instant in whole epoch seconds, as text (`X-RateLimit-Reset`). */
+  resetEpochSeconds: string;
   /** Whole seconds until then (at least 1). */
   secondsToReset: number;
 }
@@ -25,10 +27,11 @@ export function quotaDay(now: Date, offsetMinutes: number): QuotaDay {
   const dayStart = Math.floor(shifted / 86_400_000) * 86_400_000;
   // Every call of a day shares its name and reset time (formatting a date costs more than the rest).
   if (last.dayStart !== dayStart || last.offsetMinutes !== offsetMinutes) {
-    last = { dayStart, offsetMinutes, day: new Date(dayStart).toISOString().slice(0, 10), resetsAt: new Date(dayStart + 86_400_000 - offsetMinutes * 60_000) };
+    const reset = dayStart + 86_400_000 - offsetMinutes * 60_000;
+    last = { dayStart, offsetMinutes, day: new Date(dayStart).toISOString().slice(0, 10), resetsAt: new Date(reset), resetEpochSeconds: String(Math.floor(reset / 1000)) };
   }
-  const { day, resetsAt } = last;
-  return { day, resetsAt, secondsToReset: Math.max(1, Math.ceil((resetsAt.getTime() - now.getTime()) / 1000)) };
+  const { day, resetsAt, resetEpochSeconds } = last;
+  return { day, resetsAt, resetEpochSeconds, secondsToReset: Math.max(1, Math.ceil((resetsAt.getTime() - now.getTime()) / 1000)) };
 }
 
-let last = { dayStart: Number.NaN, offsetMinutes: 0, day: "", resetsAt: new Date(0) };
+let last = { dayStart: Number.NaN, offsetMinutes: 0, day: "", resetsAt: new Date(0), resetEpochSeconds: "0" };

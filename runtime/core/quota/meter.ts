@@ -22,8 +22,11 @@ function cachedHash(key: string): string {
 /** Daily limits per plan. */
 export const DAILY_LIMITS = { demo: 30, free: 100, annual: 10_000 } as const;
 
-/** The caller of a request: a key (with its stored record) or the demo quota of an IP. */
-export type Caller = { plan: "demo"; bucket: string; key: null } | { plan: "free" | "annual"; bucket: string; key: KeyRecord };
+/**
+ * The caller of a request: a key (with its stored record) or the demo quota of an IP, and its
+ * daily limit (0 for an expired or revoked key).
+ */
+export type Caller = { plan: "demo"; bucket: string; key: null; limit: number } | { plan: "free" | "annual"; bucket: string; key: KeyRecord; limit: number };
 
 export interface MeterConfig {
   store: QuotaStore;
@@ -49,22 +52,16 @@ export function presentedKey(request: RequestLike, query: Record<string, string 
  * revoked keys are `403` unless `allowInactive` (for `GET /me`, which reports them).
  */
 export async function identify(config: MeterConfig, key: string | null, ip: () => string, allowInactive = false): Promise<Caller> {
-  if (key === null) return { plan: "demo", bucket: `ip:${ip()}`, key: null };
+  if (key === null) return { plan: "demo", bucket: `ip:${ip()}`, key: null, limit: DAILY_LIMITS.demo };
   const record = KEY_PATTERN.test(key) ? await config.store.keyByHash(cachedHash(key)) : null;
   if (!record) throw new ApiError(401, "invalid_key", "The API key is not valid. Keys look like hj_ followed by 32 letters and digits; get one from POST /subscribe.", "api_key");
+  const status = keyStatus(record, config.now());
   if (!allowInactive) {
-    const status = keyStatus(record, config.now());
     if (status === "revoked") throw new ApiError(403, "key_revoked", "This API key was revoked by the operator.", "api_key");
     if (status === "expired") throw new ApiError(403, "key_expired", `This API key expired at ${record.expires_at}; renew the annual plan to use it again.`, "api_key");
   }
-  return { plan: record.plan, bucket: `key:${record.id}`, key: record };
-}
-
-/** The daily limit of a caller (0 for an expired or revoked key). */
-export function dailyLimit(caller: Caller, now: Date): number {
-  const status = caller.key ? keyStatus(caller.key, now) : "active";
-  if (status === "expired" || status === "revoked") return 0;
-  return DAILY_LIMITS[caller.plan];
+  const limit = status === "expired" || status === "revoked" ? 0 : DAILY_LIMITS[record.plan];
+  return { plan: record.plan, bucket: `key:${record.id}`, key: record, limit };
 }
 
 /** Outcome of metering one call: the headers to send and what the body's `quota` says. */
@@ -76,8 +73,8 @@ export interface Metered {
 /** Counts one call; over the limit it throws `429 quota_exceeded` carrying the headers and `Retry-After`. */
 export async function meter(config: MeterConfig, caller: Caller): Promise<Metered> {
   const now = config.now();
-  const { day, resetsAt, secondsToReset } = quotaDay(now, config.offsetMinutes);
-  const limit = dailyLimit(caller, now);
+  const { day, resetsAt, resetEpochSeconds, secondsToReset } = quotaDay(now, config.offsetMinutes);
+  const { limit } = caller;
   const { allowed, used } = await config.store.consume(caller.bucket, day, limit);
   const remaining = Math.max(0, limit - used);
   const headers = {
@@ -85,7 +82,7 @@ export async function meter(config: MeterConfig, caller: Caller): Promise<Metere
     RateLimit: `"daily";r=${remaining};t=${secondsToReset}`,
     "X-RateLimit-Limit": String(limit),
     "X-RateLimit-Remaining": String(remaining),
-    "X-RateLimit-Reset": String(Math.floor(resetsAt.getTime() / 1000)),
+    "X-RateLimit-Reset": resetEpochSeconds,
   };
   if (!allowed) {
     throw new ApiError(429, "quota_exceeded", `The daily limit of ${limit} calls for the ${caller.plan} plan is used up; it resets at ${resetsAt.toISOString()}.`, undefined, {

@@ -13,7 +13,7 @@ import { QUIZ_TYPES, createQuizMaker, sample } from "../quiz/makeQuiz.ts";
 import type { Random } from "../quiz/random.ts";
 import { clientIp } from "../quota/clientIp.ts";
 import { quotaDay } from "../quota/clock.ts";
-import { type MeterConfig, dailyLimit, identify, meter, presentedKey } from "../quota/meter.ts";
+import { type MeterConfig, identify, meter, presentedKey } from "../quota/meter.ts";
 import { keyStatus } from "../quota/keyActions.ts";
 import type { QuotaStore } from "../quota/store.ts";
 import type { RequestContext, Route } from "./context.ts";
@@ -137,7 +137,7 @@ export function quizRoutes(base: string, data: LoadedData, config: QuizConfig): 
         ctx.plan = caller.plan;
         const now = config.now();
         const { day, resetsAt } = quotaDay(now, config.offsetMinutes);
-        const limit = dailyLimit(caller, now);
+        const { limit } = caller;
         const used = await config.store.used(caller.bucket, day);
         const key = caller.key;
         const body = {
