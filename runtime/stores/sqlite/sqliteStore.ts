@@ -87,6 +87,8 @@ export class SqliteQuotaStore implements QuotaStore {
   /** Keys by hash (null: no such key) as of `seenVersion`; see `keyByHash`. */
   private readonly keysByHash = new Map<string, KeyRecord | null>();
   private seenVersion: unknown = undefined;
+  private versionChecked = false;
+  private cacheKeys = false;
   private lastDay = "";
   private pending: PendingConsume[] = [];
   private closed = false;
@@ -182,26 +184,34 @@ export class SqliteQuotaStore implements QuotaStore {
   }
 
   /**
-   * The key with this hash, as of the latest commit of any connection. Every metered call asks,
-   * so lookups are kept in memory while the database is unchanged: `PRAGMA data_version` (far
-   * cheaper than the query) tells whether another connection has committed since, and this
-   * connection's own changes clear the cache. A key confirmed or revoked by the CLI or another
-   * server process is therefore seen by the very next call.
+   * The key with this hash. Every metered call asks, so lookups are kept in memory while the
+   * database is unchanged: once per turn of the event loop, `PRAGMA data_version` (far cheaper
+   * than the query) tells whether another connection has committed since, and this connection's
+   * own changes clear the cache at once. A key confirmed or revoked by the CLI or another server
+   * process is therefore seen from the next turn: by every request read after the change.
    */
   keyByHash(hash: string): KeyRecord | null {
-    const version = this.statements.dataVersion.get()?.["data_version"];
-    // A driver that did not report the version would never see other connections' changes: no cache then.
-    if (version === undefined || version !== this.seenVersion || this.keysByHash.size >= KEY_CACHE_MAX) {
-      this.keysByHash.clear();
-      this.seenVersion = version;
-    }
+    if (!this.versionChecked) this.checkVersion();
     let key = this.keysByHash.get(hash);
     if (key === undefined) {
       const row = this.statements.keyByHash.get(hash);
       key = row === undefined ? null : toKeyRecord(row);
-      this.keysByHash.set(hash, key);
+      if (this.cacheKeys) this.keysByHash.set(hash, key);
     }
     return key;
+  }
+
+  /** Starts the key cache over when another connection has committed (at most once per turn). */
+  private checkVersion(): void {
+    this.versionChecked = true;
+    nextTurn(() => (this.versionChecked = false));
+    const version = this.statements.dataVersion.get()?.["data_version"];
+    // A driver that did not report the version would never show other connections' changes: no cache then.
+    this.cacheKeys = version !== undefined;
+    if (version !== this.seenVersion || this.keysByHash.size >= KEY_CACHE_MAX) {
+      this.keysByHash.clear();
+      this.seenVersion = version;
+    }
   }
 
   keyById(id: string): KeyRecord | null {
