@@ -7,9 +7,9 @@ import { LRUCache } from "lru-cache";
 import { ApiError, invalidParameter } from "../http/errors.ts";
 import type { RequestLike } from "../http/reply.ts";
 import { KEY_PATTERN, hashApiKey } from "./apiKeys.ts";
-import { quotaDay } from "./clock.ts";
+import { type QuotaDay, quotaDay } from "./clock.ts";
 import { keyStatus } from "./keyActions.ts";
-import type { KeyRecord, Plan, QuotaStore } from "./store.ts";
+import type { ConsumeResult, KeyRecord, Plan, QuotaStore } from "./store.ts";
 
 // SHA-256 of recently seen keys, so a busy key is hashed once rather than on every call.
 const hashes = new LRUCache<string, string>({ max: 10_000 });
@@ -49,12 +49,17 @@ export function presentedKey(request: RequestLike, query: Record<string, string 
 
 /**
  * Resolves the caller (`ip` is asked for only when there is no key). Unknown or malformed keys are `401 invalid_key` (never demo); expired and
- * revoked keys are `403` unless `allowInactive` (for `GET /me`, which reports them).
+ * revoked keys are `403` unless `allowInactive` (for `GET /me`, which reports them). Synchronous
+ * when the store answers synchronously (both stores do for keys), so no promise is made per call.
  */
-export async function identify(config: MeterConfig, key: string | null, ip: () => string, allowInactive = false): Promise<Caller> {
+export function identify(config: MeterConfig, key: string | null, ip: () => string, allowInactive = false): Caller | Promise<Caller> {
   if (key === null) return { plan: "demo", bucket: `ip:${ip()}`, key: null, limit: DAILY_LIMITS.demo };
-  const record = KEY_PATTERN.test(key) ? await config.store.keyByHash(cachedHash(key)) : null;
-  if (!record) throw new ApiError(401, "invalid_key", "The API key is not valid. Keys look like hj_ followed by 32 letters and digits; get one from POST /subscribe.", "api_key");
+  if (!KEY_PATTERN.test(key)) throw invalidKey();
+  return andThen(config.store.keyByHash(cachedHash(key)), (record) => callerOf(config, record, allowInactive));
+}
+
+function callerOf(config: MeterConfig, record: KeyRecord | null, allowInactive: boolean): Caller {
+  if (!record) throw invalidKey();
   const status = keyStatus(record, config.now());
   if (!allowInactive) {
     if (status === "revoked") throw new ApiError(403, "key_revoked", "This API key was revoked by the operator.", "api_key");
@@ -64,18 +69,35 @@ export async function identify(config: MeterConfig, key: string | null, ip: () =
   return { plan: record.plan, bucket: `key:${record.id}`, key: record, limit };
 }
 
+function invalidKey(): ApiError {
+  return new ApiError(401, "invalid_key", "The API key is not valid. Keys look like hj_ followed by 32 letters and digits; get one from POST /subscribe.", "api_key");
+}
+
+/**
+ * `next(value)`, after the value arrives when it is a promise (or any thenable); no promise when
+ * it is not. (Not named `then`: a module exporting `then` is itself a thenable to `import()`.)
+ */
+export function andThen<T, R>(value: T | Promise<T>, next: (value: T) => R | Promise<R>): R | Promise<R> {
+  return typeof (value as { then?: unknown } | null)?.then === "function" ? (value as Promise<T>).then(next) : next(value as T);
+}
+
 /** Outcome of metering one call: the headers to send and what the body's `quota` says. */
 export interface Metered {
   headers: Record<string, string>;
   quota: { plan: Plan; remaining: number };
 }
 
-/** Counts one call; over the limit it throws `429 quota_exceeded` carrying the headers and `Retry-After`. */
-export async function meter(config: MeterConfig, caller: Caller): Promise<Metered> {
-  const now = config.now();
-  const { day, resetsAt, resetEpochSeconds, secondsToReset } = quotaDay(now, config.offsetMinutes);
+/**
+ * Counts one call; over the limit it throws `429 quota_exceeded` carrying the headers and
+ * `Retry-After`. Synchronous when the store counts synchronously (the memory store).
+ */
+export function meter(config: MeterConfig, caller: Caller): Metered | Promise<Metered> {
+  const today = quotaDay(config.now(), config.offsetMinutes);
+  return andThen(config.store.consume(caller.bucket, today.day, caller.limit), (counted) => metered(caller, today, counted));
+}
+
+function metered(caller: Caller, { resetsAt, resetEpochSeconds, secondsToReset }: QuotaDay, { allowed, used }: ConsumeResult): Metered {
   const { limit } = caller;
-  const { allowed, used } = await config.store.consume(caller.bucket, day, limit);
   const remaining = Math.max(0, limit - used);
   const headers = {
     "RateLimit-Policy": `"daily";q=${limit};w=86400`,

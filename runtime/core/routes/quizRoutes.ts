@@ -13,7 +13,7 @@ import { QUIZ_TYPES, createQuizMaker, sample } from "../quiz/makeQuiz.ts";
 import type { Random } from "../quiz/random.ts";
 import { clientIp } from "../quota/clientIp.ts";
 import { quotaDay } from "../quota/clock.ts";
-import { type MeterConfig, identify, meter, presentedKey } from "../quota/meter.ts";
+import { type MeterConfig, type Metered, identify, meter, presentedKey, andThen } from "../quota/meter.ts";
 import { keyStatus } from "../quota/keyActions.ts";
 import type { QuotaStore } from "../quota/store.ts";
 import type { RequestContext, Route } from "./context.ts";
@@ -59,21 +59,26 @@ export function quizRoutes(base: string, data: LoadedData, config: QuizConfig): 
    */
   const metered =
     <P>(parse: (request: IRequest, query: RawQuery) => P, answer: (params: P) => string) =>
-    async (request: IRequest, ctx: RequestContext): Promise<Reply> => {
+    (request: IRequest, ctx: RequestContext): Reply | Promise<Reply> => {
       const query = queryOf(request.url);
       const params = parse(request, query);
-      const caller = await identify(meterConfig, presentedKey(request, query), () => ipOf(request, ctx));
-      ctx.plan = caller.plan;
-      const { headers, quota } = await meter(meterConfig, caller);
-      try {
-        const members = answer(params);
-        const body = `{"success":true,${members},"quota":{"plan":"${quota.plan}","remaining":${quota.remaining}}}`;
-        return sendBody(request, body, { caching: NO_STORE, headers });
-      } catch (error) {
-        if (error instanceof ApiError) throw new ApiError(error.status, error.code, error.detail, error.param, { ...error.headers, ...headers });
-        throw error;
-      }
+      return andThen(identify(meterConfig, presentedKey(request, query), () => ipOf(request, ctx)), (caller) => {
+        ctx.plan = caller.plan;
+        return andThen(meter(meterConfig, caller), (counted) => reply(request, params, answer, counted));
+      });
     };
+
+  /** The body of a counted call: the members `answer` gives, framed with `success` and `quota`. */
+  const reply = <P>(request: IRequest, params: P, answer: (params: P) => string, { headers, quota }: Metered): Reply | Promise<Reply> => {
+    try {
+      const members = answer(params);
+      const body = `{"success":true,${members},"quota":{"plan":"${quota.plan}","remaining":${quota.remaining}}}`;
+      return sendBody(request, body, { caching: NO_STORE, headers });
+    } catch (error) {
+      if (error instanceof ApiError) throw new ApiError(error.status, error.code, error.detail, error.param, { ...error.headers, ...headers });
+      throw error;
+    }
+  };
 
   const ipOf = (request: IRequest, ctx: RequestContext) =>
     (ctx.clientIp ??= clientIp(ctx.clientAddress, request.headers.get("x-forwarded-for"), config.trustProxyHops));
