@@ -57,13 +57,13 @@ function write(res: ServerResponse, reply: Reply): void {
   const { body } = reply;
   if (body === null) return void res.writeHead(reply.status, reply.headers).end();
   let headers = reply.shared ? withLength.get(reply) : (reply.headers as Record<string, string>);
-  if (headers === undefined) withLength.set(reply, (headers = { ...reply.headers, "Content-Length": String(byteLength(body)) }));
-  else if (!reply.shared) headers["Content-Length"] = String(byteLength(body));
+  if (headers === undefined) withLength.set(reply, (headers = { ...reply.headers, "Content-Length": String(byteLength(reply, body)) }));
+  else if (!reply.shared) headers["Content-Length"] = String(byteLength(reply, body));
   res.writeHead(reply.status, headers).end(body);
 }
 
-function byteLength(body: string | Uint8Array): number {
-  return typeof body === "string" ? Buffer.byteLength(body) : body.length;
+function byteLength(reply: Reply, body: string | Uint8Array): number {
+  return typeof body === "string" ? (reply.bodyBytes ?? Buffer.byteLength(body)) : body.length;
 }
 
 /** The absolute URL of a request target: origin-form (`/path?q`) or absolute-form; null for anything else (`*`). */

@@ -49,6 +49,18 @@ describe("nodeListener", () => {
     expect(JSON.parse(new TextDecoder().decode(body)).codepoint).toBe("U+6C34");
   });
 
+  it("sends a quiz with the length its fragments add up to, equal to the bytes sent, for every type and size", async () => {
+    const { port } = await listen(testApp());
+    const types = ["meaning_to_idiom", "idiom_to_meaning", "hangul_to_hanja"];
+    for (const [i, query] of [...types.map((t) => `type=${t}&choices=6`), ...types.map((t) => `type=${t}&choices=2&count=20`), "count=7", ""].entries()) {
+      const answer = await raw(port, `GET /quiz/v1/quiz?${query} HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 10.9.0.${i}\r\nConnection: close\r\n\r\n`);
+      expect(answer.startsWith("HTTP/1.1 200"), query).toBe(true);
+      const body = answer.slice(answer.indexOf("\r\n\r\n") + 4);
+      expect(Number(/content-length: (\d+)/i.exec(answer)?.[1]), query).toBe(Buffer.byteLength(body));
+      expect(JSON.parse(body).success).toBe(true);
+    }
+  });
+
   it("answers HEAD with the GET's Content-Length and no body", async () => {
     const { port } = await listen(testApp());
     const target = `/hanja/v1/hanja/${encodeURIComponent("樂")}`;

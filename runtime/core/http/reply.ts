@@ -14,6 +14,8 @@ export interface Reply {
    */
   readonly headers: Readonly<Record<string, string>>;
   readonly body: string | Uint8Array<ArrayBuffer> | null;
+  /** The UTF-8 length of a text body when it is known without measuring it (a server may use it as Content-Length). */
+  readonly bodyBytes?: number;
   /**
    * True when this very object answers every request of its kind (an unchanging body in a given
    * encoding): a server may keep one `Response` per shared reply and clone it.

@@ -52,6 +52,8 @@ export interface BodyOptions {
   id?: string;
   headers?: Record<string, string>;
   contentType?: string;
+  /** The UTF-8 length of a text body, when the caller knows it (it is then not measured). */
+  byteLength?: number;
 }
 
 /** Bodies of at least this many bytes are gzipped when the client accepts it. */
@@ -129,8 +131,8 @@ export function createSender(compressors: Compressors = {}): Sender {
     }
     const head = request.method === "HEAD";
     if (!encoding) {
-      if (!head) return { status, headers, body, shared: share };
-      headers["Content-Length"] = String(typeof body === "string" ? encoder.encode(body).length : body.length);
+      if (!head) return typeof body === "string" && options.byteLength !== undefined ? { status, headers, body, shared: share, bodyBytes: options.byteLength } : { status, headers, body, shared: share };
+      headers["Content-Length"] = String(typeof body === "string" ? (options.byteLength ?? encoder.encode(body).length) : body.length);
       return { status, headers, body: null, shared: share };
     }
     return encode(encoding, body).then((payload) => {
@@ -142,7 +144,7 @@ export function createSender(compressors: Compressors = {}): Sender {
 
   /** A body ready to be negotiated: its size class and, for a cacheable body, its shared replies. */
   const prepare = (body: Body, options: BodyOptions): Prepared => {
-    const large = typeof body === "string" ? isLarge(body) : body.length >= COMPRESS_MIN_BYTES;
+    const large = typeof body === "string" ? (options.byteLength === undefined ? isLarge(body) : options.byteLength >= COMPRESS_MIN_BYTES) : body.length >= COMPRESS_MIN_BYTES;
     const id = options.caching === "no-store" ? undefined : (options.id ?? (typeof body === "string" ? body : undefined));
     if (id === undefined) return { body, options, large, forms: undefined };
     let forms = shared.get(id);

@@ -31,24 +31,43 @@ export interface QuizRequest {
   exclude: ReadonlySet<number>;
 }
 
+/**
+ * JSON text and how many more bytes than UTF-16 units its UTF-8 takes, so the byte length of a
+ * body made of such texts is known without measuring it (`text.length + extraBytes`).
+ */
+export interface SizedText {
+  text: string;
+  extraBytes: number;
+}
+
 /** Makes quizzes over one idiom list, each as its JSON text (INTERFACES.md §3: `quiz_id`, `type`, …, `answer_idiom`). */
 export interface QuizMaker {
   /**
    * `count` quizzes with distinct answers drawn from the idioms not excluded, as JSON texts.
    * Null when fewer than `count` idioms are left to be answers.
    */
-  quizzes(request: QuizRequest, random: Random): string[] | null;
+  quizzes(request: QuizRequest, random: Random): SizedText[] | null;
 }
 
-/** One type's view of every idiom, with the JSON fragments a quiz is assembled from. */
+/** One type's view of every idiom, with the JSON fragments a quiz is assembled from (and their `extraBytes`). */
 interface TypeView {
   /** `,"type":…,"question":…,"prompt":` */
   head: string;
+  headExtra: number;
   prompt: string[];
   promptJson: string[];
+  promptExtra: number[];
   text: string[];
   /** A choice after its key: `","text":…,"hangul":…}` */
   choiceTail: string[];
+  choiceExtra: number[];
+}
+
+const encoder = new TextEncoder();
+
+/** UTF-8 bytes of `text` beyond one per UTF-16 unit. */
+function extraBytes(text: string): number {
+  return encoder.encode(text).length - text.length;
 }
 
 /**
@@ -57,27 +76,34 @@ interface TypeView {
  */
 export function createQuizMaker(idioms: readonly IdiomRecord[]): QuizMaker {
   const answerJson = idioms.map((i) => JSON.stringify({ idx: i.idx, hanja: i.hanja, hangul: i.hangul, chosung: i.chosung, meaning: i.meaning }));
+  const answerExtra = answerJson.map(extraBytes);
   const position = new Map(idioms.map((idiom, i) => [idiom, i]));
   const views = Object.fromEntries(
     QUIZ_TYPES.map((type): [QuizType, TypeView] => {
       const view = VIEW[type];
       const prompt = idioms.map(view.prompt);
+      const promptJson = prompt.map((p) => JSON.stringify(p));
       const text = idioms.map(view.text);
+      const head = `","type":"${type}","question":${JSON.stringify(QUESTIONS[type])},"prompt":`;
+      const choiceTail = idioms.map((idiom, i) => `","text":${JSON.stringify(text[i])},"hangul":${JSON.stringify(idiom.hangul)}}`);
       return [
         type,
         {
-          head: `","type":"${type}","question":${JSON.stringify(QUESTIONS[type])},"prompt":`,
+          head,
+          headExtra: extraBytes(head),
           prompt,
-          promptJson: prompt.map((p) => JSON.stringify(p)),
+          promptJson,
+          promptExtra: promptJson.map(extraBytes),
           text,
-          choiceTail: idioms.map((idiom, i) => `","text":${JSON.stringify(text[i])},"hangul":${JSON.stringify(idiom.hangul)}}`),
+          choiceTail,
+          choiceExtra: choiceTail.map(extraBytes),
         },
       ];
     }),
   ) as Record<QuizType, TypeView>;
 
   /** One quiz with the idiom at `answer` as its answer. */
-  const quiz = (answer: number, type: QuizType, size: number, random: Random): string => {
+  const quiz = (answer: number, type: QuizType, size: number, random: Random): SizedText => {
     const view = views[type];
     const prompt = view.prompt[answer] as string;
     const texts = [view.text[answer]];
@@ -98,11 +124,16 @@ export function createQuizMaker(idioms: readonly IdiomRecord[]): QuizMaker {
     const at = random.int(chosen.length + 1);
     chosen.splice(at, 0, answer);
     let choices = "";
-    for (let i = 0; i < chosen.length; i++) choices += `${i === 0 ? "" : ","}{"key":"${i + 1}${view.choiceTail[chosen[i] as number]}`;
-    return (
+    let extra = view.headExtra + (view.promptExtra[answer] as number) + (answerExtra[answer] as number);
+    for (let i = 0; i < chosen.length; i++) {
+      const choice = chosen[i] as number;
+      choices += `${i === 0 ? "" : ","}{"key":"${i + 1}${view.choiceTail[choice]}`;
+      extra += view.choiceExtra[choice] as number;
+    }
+    const text =
       `{"quiz_id":"qz_${randomBase62(random, 16)}${view.head}${view.promptJson[answer]},"choices":[${choices}],` +
-      `"answer":"${at + 1}","answer_idiom":${answerJson[answer]}}`
-    );
+      `"answer":"${at + 1}","answer_idiom":${answerJson[answer]}}`;
+    return { text, extraBytes: extra };
   };
 
   return {

@@ -9,7 +9,7 @@ import { type RawQuery, decodeSegment, parseInteger, parseQuery, queryOf } from 
 import type { Reply } from "../http/reply.ts";
 import type { Send } from "../http/respond.ts";
 import { searchIdioms } from "../idioms/searchIdioms.ts";
-import { QUIZ_TYPES, createQuizMaker, sample } from "../quiz/makeQuiz.ts";
+import { QUIZ_TYPES, type SizedText, createQuizMaker, sample } from "../quiz/makeQuiz.ts";
 import type { Random } from "../quiz/random.ts";
 import { clientIp } from "../quota/clientIp.ts";
 import { quotaDay } from "../quota/clock.ts";
@@ -55,10 +55,11 @@ export function quizRoutes(base: string, data: LoadedData, config: QuizConfig): 
 
   /**
    * Validates first (a 400 is not metered), then identifies the caller and counts the call.
-   * `answer` returns the body's members as JSON text (`"quiz":{…}`), framed with `success` and `quota`.
+   * `answer` returns the body's members as JSON text (`"quiz":{…}`), framed with `success` and
+   * `quota`; as a `SizedText` when it knows its UTF-8 length.
    */
   const metered =
-    <P>(parse: (request: IRequest, query: RawQuery) => P, answer: (params: P) => string) =>
+    <P>(parse: (request: IRequest, query: RawQuery) => P, answer: (params: P) => string | SizedText) =>
     (request: IRequest, ctx: RequestContext): Reply | Promise<Reply> => {
       const query = queryOf(request.url);
       const params = parse(request, query);
@@ -69,11 +70,13 @@ export function quizRoutes(base: string, data: LoadedData, config: QuizConfig): 
     };
 
   /** The body of a counted call: the members `answer` gives, framed with `success` and `quota`. */
-  const reply = <P>(request: IRequest, params: P, answer: (params: P) => string, { headers, quota }: Metered): Reply | Promise<Reply> => {
+  const reply = <P>(request: IRequest, params: P, answer: (params: P) => string | SizedText, { headers, quota }: Metered): Reply | Promise<Reply> => {
     try {
       const members = answer(params);
-      const body = `{"success":true,${members},"quota":{"plan":"${quota.plan}","remaining":${quota.remaining}}}`;
-      return sendBody(request, body, { caching: NO_STORE, headers });
+      const sized = typeof members !== "string";
+      // The framing is ASCII: the body's UTF-8 length is its length plus the members' extra bytes.
+      const body = `{"success":true,${sized ? members.text : members},"quota":{"plan":"${quota.plan}","remaining":${quota.remaining}}}`;
+      return sendBody(request, body, { caching: NO_STORE, headers, ...(sized ? { byteLength: body.length + members.extraBytes } : {}) });
     } catch (error) {
       if (error instanceof ApiError) throw new ApiError(error.status, error.code, error.detail, error.param, { ...error.headers, ...headers });
       throw error;
@@ -99,7 +102,9 @@ export function quizRoutes(base: string, data: LoadedData, config: QuizConfig): 
         (p) => {
           const quizzes = quizMaker.quizzes(p, config.random);
           if (!quizzes) throw invalidParameter("exclude", `exclude leaves fewer than ${p.count} idioms to ask about`);
-          return p.count === 1 ? `"quiz":${quizzes[0]}` : `"quizzes":[${quizzes.join(",")}]`;
+          const extraBytes = quizzes.reduce((sum, q) => sum + q.extraBytes, 0);
+          const text = p.count === 1 ? `"quiz":${(quizzes[0] as SizedText).text}` : `"quizzes":[${quizzes.map((q) => q.text).join(",")}]`;
+          return { text, extraBytes };
         },
       ),
     },

@@ -1,0 +1,38 @@
+/** The quiz maker's texts and their UTF-8 lengths, known without measuring. */
+import { describe, expect, it } from "vitest";
+import { QUIZ_TYPES, createQuizMaker } from "../../runtime/core/quiz/makeQuiz.ts";
+import { seededRandom } from "../../runtime/core/quiz/random.ts";
+import { testApp } from "../helpers/app.ts";
+
+describe("createQuizMaker", () => {
+  const idioms = testApp().data.idioms.idioms;
+  const maker = createQuizMaker(idioms);
+  const random = seededRandom(5);
+  const bytes = (text: string) => new TextEncoder().encode(text).length;
+
+  it("reports each quiz's UTF-8 length exactly: text.length + extraBytes", () => {
+    for (let n = 0; n < 600; n++) {
+      const type = n % 4 === 3 ? undefined : QUIZ_TYPES[n % 4];
+      const quizzes = maker.quizzes({ type, choices: 2 + (n % 5), count: 1 + (n % 20), exclude: new Set() }, random);
+      expect(quizzes).not.toBeNull();
+      for (const quiz of quizzes ?? []) {
+        expect(quiz.text.length + quiz.extraBytes).toBe(bytes(quiz.text));
+        expect(JSON.stringify(JSON.parse(quiz.text))).toBe(quiz.text);
+      }
+    }
+  });
+
+  it("counts astral characters (two UTF-16 units, four bytes) right", () => {
+    const astral = [
+      { idx: 1, hanja: "𠀀𠀁𠀂𠀃", hangul: "가나다라", chosung: "ㄱㄴㄷㄹ", meaning: "뜻 𠀀 하나" },
+      { idx: 2, hanja: "一二三四", hangul: "일이삼사", chosung: "ㅇㅇㅅㅅ", meaning: "뜻 둘" },
+      { idx: 3, hanja: "五六七八", hangul: "오육칠팔", chosung: "ㅇㅇㅊㅍ", meaning: "뜻 셋 😀" },
+    ];
+    const small = createQuizMaker(astral);
+    for (const type of QUIZ_TYPES) {
+      for (const quiz of small.quizzes({ type, choices: 3, count: 3, exclude: new Set() }, random) ?? []) {
+        expect(quiz.text.length + quiz.extraBytes).toBe(bytes(quiz.text));
+      }
+    }
+  });
+});
