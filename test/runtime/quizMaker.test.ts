@@ -1,12 +1,13 @@
 /** The quiz maker's texts and their UTF-8 lengths, known without measuring. */
 import { describe, expect, it } from "vitest";
+import { idiomJsonB } from "../../runtime/core/data/records.ts";
 import { QUIZ_TYPES, createQuizMaker } from "../../runtime/core/quiz/makeQuiz.ts";
 import { seededRandom } from "../../runtime/core/quiz/random.ts";
 import { testApp } from "../helpers/app.ts";
 
 describe("createQuizMaker", () => {
-  const idioms = testApp().data.idioms.idioms;
-  const maker = createQuizMaker(idioms);
+  const { idioms, itemsB } = testApp().data.idioms;
+  const maker = createQuizMaker(idioms, itemsB);
   const random = seededRandom(5);
   const bytes = (text: string) => new TextEncoder().encode(text).length;
 
@@ -28,7 +29,7 @@ describe("createQuizMaker", () => {
       { idx: 2, hanja: "一二三四", hangul: "일이삼사", chosung: "ㅇㅇㅅㅅ", meaning: "뜻 둘" },
       { idx: 3, hanja: "五六七八", hangul: "오육칠팔", chosung: "ㅇㅇㅊㅍ", meaning: "뜻 셋 😀" },
     ];
-    const small = createQuizMaker(astral);
+    const small = createQuizMaker(astral, astral.map(idiomJsonB));
     for (const type of QUIZ_TYPES) {
       for (const quiz of small.quizzes({ type, choices: 3, count: 3, exclude: new Set() }, random) ?? []) {
         expect(quiz.text.length + quiz.extraBytes).toBe(bytes(quiz.text));

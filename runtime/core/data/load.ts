@@ -18,7 +18,7 @@ import {
   type Manifest,
   type Tables,
 } from "./format.ts";
-import type { IdiomRecord } from "./records.ts";
+import { type IdiomRecord, idiomJsonB } from "./records.ts";
 
 /** The text of each `dist/` file, keyed by file name (see `DIST_FILES`). */
 export type DistFiles = Readonly<Record<string, string>>;
@@ -100,7 +100,7 @@ export function loadData(files: DistFiles): LoadedData {
     idioms,
     positionOfIdx: new Map(idioms.map((idiom, i) => [idiom.idx, i])),
     itemsA: idioms.map((i) => JSON.stringify({ idx: String(i.idx), hanja: i.hanja, hangul: i.hangul, meaning: i.meaning, chosung: i.chosung })),
-    itemsB: idioms.map((i) => JSON.stringify({ idx: i.idx, hanja: i.hanja, hangul: i.hangul, chosung: i.chosung, meaning: i.meaning })),
+    itemsB: idioms.map(idiomJsonB),
     index: once(() => MiniSearch.loadJSON<IdiomDoc>(need(files, DIST_FILES.searchIdioms), IDIOM_INDEX)),
   };
   const counts: DataCounts = {

@@ -57,6 +57,11 @@ export function idiomItemA(idiom: IdiomRecord): IdiomItemA {
   return { idx: String(idiom.idx), hanja: idiom.hanja, hangul: idiom.hangul, meaning: idiom.meaning, chosung: idiom.chosung };
 }
 
+/** Interface B's idiom item as JSON (`idx` a number; also the quiz's `answer_idiom`). */
+export function idiomJsonB(idiom: IdiomRecord): string {
+  return JSON.stringify({ idx: idiom.idx, hanja: idiom.hanja, hangul: idiom.hangul, chosung: idiom.chosung, meaning: idiom.meaning });
+}
+
 export const UNICODE_LICENSE_URL = "https://www.unicode.org/license.txt";
 /** What `meaning_ko_source` says for the project's own glosses. */
 export const STARTER_GLOSS_SOURCE = "Hanja API project original gloss (see idiom terms)";

@@ -71,11 +71,11 @@ function extraBytes(text: string): number {
 }
 
 /**
- * A quiz maker for `idioms`. The JSON of every prompt, choice and answer is made once here, so a
- * request only draws idioms and joins ready fragments.
+ * A quiz maker for `idioms`, whose interface B JSON (`idiomJsonB`, the quiz's `answer_idiom`) is
+ * `answerJson`, position for position. The JSON of every prompt and choice is made once here, so
+ * a request only draws idioms and joins ready fragments.
  */
-export function createQuizMaker(idioms: readonly IdiomRecord[]): QuizMaker {
-  const answerJson = idioms.map((i) => JSON.stringify({ idx: i.idx, hanja: i.hanja, hangul: i.hangul, chosung: i.chosung, meaning: i.meaning }));
+export function createQuizMaker(idioms: readonly IdiomRecord[], answerJson: readonly string[]): QuizMaker {
   const answerExtra = answerJson.map(extraBytes);
   const position = new Map(idioms.map((idiom, i) => [idiom, i]));
   const views = Object.fromEntries(

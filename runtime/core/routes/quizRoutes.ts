@@ -42,7 +42,7 @@ export function quizRoutes(base: string, data: LoadedData, config: QuizConfig): 
   const meterConfig: MeterConfig = { store: config.store, now: config.now, offsetMinutes: config.offsetMinutes };
   const { idioms } = data.idioms;
   const maxIdx = idioms.reduce((max, i) => Math.max(max, i.idx), 0);
-  const quizMaker = createQuizMaker(idioms);
+  const quizMaker = createQuizMaker(idioms, data.idioms.itemsB);
 
   const QUIZ_PARAMS = {
     type: { kind: "enum", values: QUIZ_TYPES },
