@@ -115,13 +115,7 @@ export function createSender(compressors: Compressors = {}): Sender {
   const build = (request: RequestLike, body: Body, options: BodyOptions, encoding: Encoding | undefined, large: boolean, notModified: boolean, share: boolean): Reply | Promise<Reply> => {
     const status = options.status ?? 200;
     const caching = options.caching;
-    // One literal (CORS_HEADERS spelled out) rather than spreads: this runs for every interface B reply.
-    const headers: Record<string, string> = {
-      "Content-Type": options.contentType ?? JSON_TYPE,
-      "Access-Control-Allow-Origin": "*",
-      "Access-Control-Expose-Headers": EXPOSED_HEADERS,
-    };
-    for (const name in options.headers) headers[name] = options.headers[name] as string;
+    const headers: Record<string, string> = { "Content-Type": options.contentType ?? JSON_TYPE, ...CORS_HEADERS, ...options.headers };
     headers["Cache-Control"] = caching === "no-store" ? "no-store" : "public, max-age=86400";
     if (large) headers.Vary = "Accept-Encoding";
     if (caching !== "no-store") headers.ETag = `"${caching.etag}${encoding ? ETAG_SUFFIX[encoding] : ""}"`;
@@ -131,7 +125,7 @@ export function createSender(compressors: Compressors = {}): Sender {
     }
     const head = request.method === "HEAD";
     if (!encoding) {
-      if (!head) return typeof body === "string" && options.byteLength !== undefined ? { status, headers, body, shared: share, bodyBytes: options.byteLength } : { status, headers, body, shared: share };
+      if (!head) return { status, headers, body, shared: share, bodyBytes: typeof body === "string" ? options.byteLength : undefined };
       headers["Content-Length"] = String(typeof body === "string" ? (options.byteLength ?? encoder.encode(body).length) : body.length);
       return { status, headers, body: null, shared: share };
     }

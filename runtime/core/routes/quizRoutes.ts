@@ -76,7 +76,7 @@ export function quizRoutes(base: string, data: LoadedData, config: QuizConfig): 
       const sized = typeof members !== "string";
       // The framing is ASCII: the body's UTF-8 length is its length plus the members' extra bytes.
       const body = `{"success":true,${sized ? members.text : members},"quota":{"plan":"${quota.plan}","remaining":${quota.remaining}}}`;
-      return sendBody(request, body, { caching: NO_STORE, headers, ...(sized ? { byteLength: body.length + members.extraBytes } : {}) });
+      return sendBody(request, body, { caching: NO_STORE, headers, byteLength: sized ? body.length + members.extraBytes : undefined });
     } catch (error) {
       if (error instanceof ApiError) throw new ApiError(error.status, error.code, error.detail, error.param, { ...error.headers, ...headers });
       throw error;
