@@ -10,11 +10,9 @@
  * prefix together and nothing lands in the host's namespace. The base options move only the two
  * interfaces inside the service's root (to drop `/v1`, say); set to `/lexicon/hanja/v1` they would
  * leave /docs, /openapi.json and /healthz at the host's root, where they collide with its routes.
- * One thing the service cannot know is its mount point: the few root-relative links it writes
- * (a problem's `type` `/docs#error-…`, the /docs page's link to /openapi.json, the OpenAPI
- * `servers` entry `/`, the terms URL in /meta) assume it sits at the host's root and lack the
- * prefix. Clients of the JSON interfaces do not follow them; a host that serves /docs to people
- * can redirect those few paths.
+ * The service cannot see the prefix it is mounted under, so `mountPath` tells it: the links it
+ * writes (a problem's `type` `/lexicon/docs#error-…`, the OpenAPI `servers` entry, the /docs
+ * page's link to the OpenAPI document, the terms URL in /meta) then point inside the mount.
  */
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -69,6 +67,7 @@ export async function start(port: number, options: StartOptions = {}): Promise<R
   const hanja = createApp({
     dist: options.dist ?? loadDistFiles(fileURLToPath(new URL("../dist", import.meta.url))),
     store: options.store ?? new MemoryQuotaStore(),
+    mountPath: PREFIX,
   });
   const app = hostApp(hanja);
   const host = options.host ?? "127.0.0.1";

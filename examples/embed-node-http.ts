@@ -9,8 +9,8 @@
  *
  * The prefix is stripped before the service sees the request rather than passed as
  * `hanjaBase`/`quizBase`, so the whole service (its /docs, /openapi.json and /healthz too) moves
- * under `/api` and nothing lands in the host's namespace; see examples/embed-hono.ts for the
- * longer reasoning.
+ * under `/api` and nothing lands in the host's namespace; `mountPath` puts the prefix into the
+ * links the service writes. See examples/embed-hono.ts for the longer reasoning.
  */
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
 import { resolve } from "node:path";
@@ -89,6 +89,7 @@ export async function start(port: number, options: StartOptions = {}): Promise<R
   const hanja = createApp({
     dist: options.dist ?? loadDistFiles(fileURLToPath(new URL("../dist", import.meta.url))),
     store: options.store ?? new MemoryQuotaStore(),
+    mountPath: PREFIX,
   });
   const host = options.host ?? "127.0.0.1";
   const server: Server = createServer(hostHandler(hanja));

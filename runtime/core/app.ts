@@ -25,6 +25,13 @@ export interface AppOptions {
   hanjaBase?: string;
   /** Base path of interface B. Default `/quiz/v1`. */
   quizBase?: string;
+  /**
+   * The path a host serves the service under when it strips that prefix before handing requests
+   * over (a mount such as `/lexicon`, or a reverse proxy's location). Routing is unchanged; only
+   * the links the service writes carry it: a problem's `type`, the OpenAPI `servers` entry, the
+   * /docs page's link to /openapi.json, the terms URL in /meta. Default `""` (the host's root).
+   */
+  mountPath?: string;
   /** Keys, applications and daily counters. Default: a new `MemoryQuotaStore` (lost on restart). */
   store?: QuotaStore;
   /** Offset of the metering day from UTC, `+09:00` (Asia/Seoul) by default. */
@@ -84,6 +91,7 @@ export function createApp(options: AppOptions): App {
   const data = loadData(options.dist);
   const hanjaBase = normaliseBase(options.hanjaBase ?? "/hanja/v1", "hanjaBase");
   const quizBase = normaliseBase(options.quizBase ?? "/quiz/v1", "quizBase");
+  const mountPath = normaliseBase(options.mountPath ?? "", "mountPath");
   const store = options.store ?? new MemoryQuotaStore();
   const now = options.now ?? (() => new Date());
   const offsetMinutes = parseOffset(options.quotaTzOffset ?? "+09:00");
@@ -93,7 +101,7 @@ export function createApp(options: AppOptions): App {
   const sender = createSender(options.compressors);
   const sendBody = sender.send;
   const routes: Route[] = [
-    ...hanjaRoutes(hanjaBase, data, sendBody),
+    ...hanjaRoutes(hanjaBase, data, sendBody, mountPath),
     ...quizRoutes(quizBase, data, {
       store,
       now,
@@ -104,7 +112,7 @@ export function createApp(options: AppOptions): App {
       sendBody,
     }),
     ...(options.adminToken ? adminRoutes(quizBase, { store, now, adminToken: options.adminToken, sendBody }) : []),
-    ...serviceRoutes(data, { hanjaBase, quizBase, adminEnabled: Boolean(options.adminToken) }, sendBody),
+    ...serviceRoutes(data, { hanjaBase, quizBase, mountPath, adminEnabled: Boolean(options.adminToken) }, sendBody),
   ];
   const router = IttyRouter<IRequest, [RequestContext]>();
   for (const route of routes) {
@@ -150,7 +158,7 @@ export function createApp(options: AppOptions): App {
   /** The problem-details reply to an error; an unexpected one is reported with its request id. */
   function failure(error: unknown, ctx: Context, request: RequestLike): Reply {
     if (!(error instanceof ApiError)) onError(error, ctx.requestId);
-    return errorReply(error instanceof ApiError ? error : internalError(), ctx.requestId, request.method);
+    return errorReply(error instanceof ApiError ? error : internalError(), ctx.requestId, request.method, mountPath);
   }
 
   /** Writes the access-log record of a request and returns its reply. */
@@ -174,7 +182,7 @@ export function createApp(options: AppOptions): App {
   function preflightFor(request: RequestLike): Reply {
     const allow = allowedFor(pathOf(request.url));
     if (allow.length > 0) return preflight(allow);
-    throw notFound();
+    throw notFound(mountPath);
   }
 
   /** No route took the request: 405 with `Allow` when the path exists for other methods, else 404. */
@@ -183,7 +191,7 @@ export function createApp(options: AppOptions): App {
     if (allow.length > 0) {
       throw new ApiError(405, "method_not_allowed", `${request.method} is not allowed here; use ${allow.join(", ")}`, undefined, { Allow: allow.join(", ") });
     }
-    throw notFound();
+    throw notFound(mountPath);
   }
 
   return {
@@ -220,14 +228,14 @@ class Context implements RequestContext {
   }
 }
 
-function notFound(): ApiError {
-  return new ApiError(404, "not_found", "No such route. See /docs for the API reference.");
+function notFound(mountPath: string): ApiError {
+  return new ApiError(404, "not_found", `No such route. See ${mountPath}/docs for the API reference.`);
 }
 
 /** Problem-details reply (SPEC §5); never cached. */
-export function errorReply(error: ApiError, requestId: string, method: string): Reply {
+export function errorReply(error: ApiError, requestId: string, method: string, mountPath = ""): Reply {
   const headers = { "Content-Type": PROBLEM_TYPE, "Cache-Control": "no-store", ...CORS_HEADERS, "X-Request-Id": requestId, ...error.headers };
-  return reply(error.status, headers, method === "HEAD" ? null : problemBody(error, requestId));
+  return reply(error.status, headers, method === "HEAD" ? null : problemBody(error, requestId, mountPath));
 }
 
 /** A function listing the methods (HEAD included with GET) that have a route matching a path. */

@@ -13,6 +13,8 @@ export interface ServerConfig {
   hanjaBase: string;
   /** `QUIZ_BASE`, default `/quiz/v1`. */
   quizBase: string;
+  /** `MOUNT_PATH`: the prefix a reverse proxy strips before requests reach the server, default none. */
+  mountPath: string;
   /** `QUOTA_STORE`: `sqlite` (default) or `memory`. */
   quotaStore: "sqlite" | "memory";
   /** `QUOTA_DB`, default `./.data/quota.sqlite`. */
@@ -51,9 +53,10 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) throw new ConfigError(name, `must be a whole number from ${min} to ${max}, got ${JSON.stringify(raw)}`);
     return Number(raw);
   };
-  const base = (name: string, fallback: string) => {
+  const base = (name: string, fallback: string, example = fallback) => {
     const raw = get(name) ?? fallback;
-    if (!/^(\/[A-Za-z0-9._~-]+)+\/?$/.test(raw)) throw new ConfigError(name, `must be a path like ${fallback}, got ${JSON.stringify(raw)}`);
+    if (raw === "" && fallback === "") return raw;
+    if (!/^(\/[A-Za-z0-9._~-]+)+\/?$/.test(raw)) throw new ConfigError(name, `must be a path like ${example}, got ${JSON.stringify(raw)}`);
     return raw.replace(/\/$/, "");
   };
   const store = get("QUOTA_STORE") ?? "sqlite";
@@ -74,6 +77,7 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     host,
     hanjaBase,
     quizBase,
+    mountPath: base("MOUNT_PATH", "", "/lexicon"),
     quotaStore: store,
     quotaDb: get("QUOTA_DB") ?? "./.data/quota.sqlite",
     trustProxyHops: int("TRUST_PROXY_HOPS", 0, 0, 10),
@@ -91,6 +95,8 @@ export const CONFIG_HELP = `Environment:
   HOST              address to bind (default 127.0.0.1; 0.0.0.0 for all)
   HANJA_BASE        base path of the character API (default /hanja/v1)
   QUIZ_BASE         base path of the quiz API (default /quiz/v1)
+  MOUNT_PATH        prefix a reverse proxy strips before requests reach this server
+                    (e.g. /lexicon; default none): put in front of the links it writes
   QUOTA_STORE       sqlite (default) or memory
   QUOTA_DB          SQLite file (default ./.data/quota.sqlite)
   TRUST_PROXY_HOPS  reverse proxies whose X-Forwarded-For is trusted (default 0)

@@ -50,6 +50,7 @@ export async function boot(options: BootOptions): Promise<Booted> {
     dist,
     hanjaBase: config.hanjaBase,
     quizBase: config.quizBase,
+    mountPath: config.mountPath,
     store,
     quotaTzOffset: config.quotaTzOffset,
     trustProxyHops: config.trustProxyHops,

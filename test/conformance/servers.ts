@@ -27,14 +27,14 @@ export type StartServer = (env: Record<string, string>) => Promise<ConformanceSe
 
 /** Every variable the server reads (SPEC §7): none leaks in from the environment running the tests. */
 export const CONFIG_VARIABLES = [
-  "PORT", "HOST", "HANJA_BASE", "QUIZ_BASE", "QUOTA_STORE", "QUOTA_DB", "TRUST_PROXY_HOPS",
+  "PORT", "HOST", "HANJA_BASE", "QUIZ_BASE", "MOUNT_PATH", "QUOTA_STORE", "QUOTA_DB", "TRUST_PROXY_HOPS",
   "ADMIN_TOKEN", "BANK_ACCOUNT", "QUOTA_TZ_OFFSET", "DIST_DIR", "ACCESS_LOG",
 ] as const;
 
-const BUN = join(ROOT, "node_modules/.bin/bun");
-const DENO = join(ROOT, "node_modules/.bin/deno");
+export const BUN = join(ROOT, "node_modules/.bin/bun");
+export const DENO = join(ROOT, "node_modules/.bin/deno");
 
-function environment(env: Record<string, string>): Record<string, string | undefined> {
+export function environment(env: Record<string, string>): Record<string, string | undefined> {
   const inherited: Record<string, string | undefined> = { ...process.env };
   for (const name of CONFIG_VARIABLES) delete inherited[name];
   return { ...inherited, PORT: "0", HOST: "127.0.0.1", ACCESS_LOG: "0", QUOTA_STORE: "sqlite", ...env };
@@ -50,7 +50,7 @@ function dbDir(env: Record<string, string>): string {
  * Deno's permissions, as narrow as `npm run start:deno`: read where the code and data are and the
  * database directory, write only there, the configuration variables, the loopback interface.
  */
-function denoPermissions(read: readonly string[], write: string): string[] {
+export function denoPermissions(read: readonly string[], write: string): string[] {
   return [
     "--no-prompt",
     `--allow-read=${read.join(",")}`,

@@ -84,11 +84,31 @@ describe.each(EXAMPLES)("$name", ({ example, prefix }) => {
   beforeAll(async () => {
     expect(example.PREFIX).toBe(prefix);
     running = await example.start(0);
-    direct = createApp({ dist, onError: () => {} });
+    // The standalone app told the same mount path: the links it writes are the same.
+    direct = createApp({ dist, mountPath: prefix, onError: () => {} });
   });
   afterAll(async () => {
     await running?.close();
     await direct?.close();
+  });
+
+  it("writes its links under the prefix, and each of them answers through the host", async () => {
+    const problem = JSON.parse((await send(at("/nope"))).text) as { type: string };
+    expect(problem.type).toBe(`${prefix}/docs#error-not_found`);
+    const reference = await send(`${running.url}${problem.type.split("#")[0]}`);
+    expect(reference.status).toBe(200);
+    expect(reference.text).toContain('id="error-not_found"');
+    const openapiHref = /href="([^"]*openapi\.json)"/.exec(reference.text)?.[1];
+    expect(openapiHref).toBe(`${prefix}/openapi.json`);
+    const openapi = JSON.parse((await send(`${running.url}${openapiHref}`)).text) as { servers: { url: string }[]; paths: Record<string, unknown> };
+    expect(openapi.servers[0]?.url).toBe(prefix);
+    // A server URL and a path of the document join into a URL the host answers.
+    expect(openapi.paths["/hanja/v1/meta"]).toBeDefined();
+    const meta = await send(`${running.url}${openapi.servers[0]?.url}/hanja/v1/meta`);
+    expect(meta.status).toBe(200);
+    const terms = (JSON.parse(meta.text) as { licenses: { idioms: { url: string } } }).licenses.idioms.url;
+    expect(terms).toBe(`${prefix}/hanja/v1/terms`);
+    expect((await send(`${running.url}${terms}`)).status).toBe(200);
   });
 
   it("serves a character detail (BMP and astral) with the standalone app's body and headers", async () => {
@@ -217,7 +237,7 @@ describe.each(EXAMPLES)("demo quota through $name", ({ example, prefix }) => {
 
   beforeAll(async () => {
     running = await example.start(0);
-    direct = createApp({ dist, onError: () => {} });
+    direct = createApp({ dist, mountPath: prefix, onError: () => {} });
   });
   afterAll(async () => {
     for (const agent of agents) agent.destroy();

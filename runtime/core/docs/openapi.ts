@@ -37,7 +37,11 @@ export function buildOpenApi(data: LoadedData, bases: ServiceBases): OpenApiDocu
       description: describeService(bases, unihan, data),
       license: { name: "Unicode License V3 (Unihan-derived data); idiom terms for the project's own content", url: "https://www.unicode.org/license.txt" },
     },
-    servers: [{ url: "/", description: "This server (paths include the configured base paths)." }],
+    servers: [
+      !bases.mountPath
+        ? { url: "/", description: "This server (paths include the configured base paths)." }
+        : { url: bases.mountPath, description: `This server, where its host serves it under ${bases.mountPath} (paths include the configured base paths).` },
+    ],
     tags: [
       { name: "Characters", description: `Interface A under \`${hanjaBase || "/"}\`: Han characters with Korean readings (Unicode Unihan ${unihan}) and idiom lookup. Public, no key.` },
       { name: "Quiz", description: `Interface B under \`${quizBase || "/"}\`: Korean four-character idioms, quizzes, key status and the annual-plan application. Metered.` },
@@ -105,7 +109,7 @@ function describeService(bases: ServiceBases, unihan: string, data: LoadedData):
       "`X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (epoch seconds). Over the limit: `429 quota_exceeded` with `Retry-After`.",
     "## Errors",
     "Every error is an RFC 9457 problem details body `{type, title, status, detail, code, success: false, param?, request_id}`; branch on the stable `code`. " +
-      "`type` is `/docs#error-<code>`, a link to the error table of the API reference.",
+      "`type` is `/docs#error-<code>` (under the host's mount path when the service is mounted under one), a link to the error table of the API reference.",
     "## Versioning",
     `API description 1.0.0; the version is part of the base paths. Data: Unicode Unihan ${unihan}; \`GET ${hanjaBase}/meta\` reports the versions and counts.`,
   ].join("\n\n");

@@ -25,6 +25,12 @@ table{border-collapse:collapse;width:100%;margin:.5rem 0 1rem;font-size:.9rem}th
 tr:target{background:#fff6d6}.muted{color:#5b6570}
 `;
 
+/** The path the document's one server entry names, ending in `/` (`/`, or `/lexicon/` when mounted). */
+function serviceRoot(document: OpenApiDocument): string {
+  const url = document.servers[0]?.url ?? "/";
+  return url.endsWith("/") ? url : `${url}/`;
+}
+
 /** The reference page for `document`. */
 export function renderDocs(document: OpenApiDocument): string {
   const operations = listOperations(document);
@@ -46,7 +52,7 @@ export function renderDocs(document: OpenApiDocument): string {
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} reference</title><style>${STYLE}</style></head>
 <body>
-<header><h1>${escapeHtml(title)}</h1><p>API reference · <a style="color:#fff" href="/openapi.json">OpenAPI document</a></p></header>
+<header><h1>${escapeHtml(title)}</h1><p>API reference · <a style="color:#fff" href="${escapeHtml(serviceRoot(document))}openapi.json">OpenAPI document</a></p></header>
 <div class="layout">
 <nav><ul>${nav.join("\n")}</ul></nav>
 <main>

@@ -91,9 +91,9 @@ const META = obj("Dataset metadata: versions, record counts measured from the lo
 const PROBLEM = obj(
   "RFC 9457 problem details, `Content-Type: application/problem+json`. Branch on `code`, not on `title` or `detail`.",
   {
-    type: str("Link to this error's entry in the API reference: `/docs#error-<code>` (relative to the service root).", {
+    type: str("Link to this error's entry in the API reference: `/docs#error-<code>`, preceded by the path the host serves the service under when it is mounted under one (`/lexicon/docs#error-<code>`).", {
       format: "uri-reference",
-      pattern: "^/docs#error-[a-z_]+$",
+      pattern: "^(/[A-Za-z0-9._~-]+)*/docs#error-[a-z_]+$",
     }),
     title: str("Short fixed summary of the code."),
     status: int("The HTTP status, repeated.", { minimum: 400, maximum: 599 }),

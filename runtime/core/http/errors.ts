@@ -51,11 +51,11 @@ export function invalidParameter(param: string, detail: string): ApiError {
   return new ApiError(400, "invalid_parameter", detail, param);
 }
 
-/** The problem-details body of an error, as a string. */
-export function problemBody(error: ApiError, requestId: string): string {
+/** The problem-details body of an error, as a string; `mountPath` is where the host serves the service. */
+export function problemBody(error: ApiError, requestId: string, mountPath = ""): string {
   return JSON.stringify({
     // A relative reference to the error table of the API reference served by this service.
-    type: `/docs#error-${error.code}`,
+    type: `${mountPath}/docs#error-${error.code}`,
     title: TITLES[error.code],
     status: error.status,
     detail: error.detail,

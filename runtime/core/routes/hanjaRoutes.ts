@@ -25,8 +25,8 @@ const HANJA_PARAMS = {
 } as const;
 const IDIOMS_PARAMS = { q: Q, ...PAGING } as const;
 
-/** The routes of interface A under `base`. */
-export function hanjaRoutes(base: string, data: LoadedData, sendBody: Send): Route[] {
+/** The routes of interface A under `base` (links written with the host's `mountPath` in front). */
+export function hanjaRoutes(base: string, data: LoadedData, sendBody: Send, mountPath = ""): Route[] {
   const etag = data.manifest.data_hash.slice(0, 32);
   const caching = { etag };
   const chars = data.characters;
@@ -35,7 +35,7 @@ export function hanjaRoutes(base: string, data: LoadedData, sendBody: Send): Rou
     counts: data.counts,
     licenses: {
       ...(data.meta.licenses as Record<string, unknown>),
-      idioms: { ...((data.meta.licenses as Record<string, Record<string, unknown>>).idioms ?? {}), url: `${base}/terms` },
+      idioms: { ...((data.meta.licenses as Record<string, Record<string, unknown>>).idioms ?? {}), url: `${mountPath}${base}/terms` },
     },
   });
 

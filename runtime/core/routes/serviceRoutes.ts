@@ -8,6 +8,8 @@ import type { Route } from "./context.ts";
 export interface ServiceBases {
   hanjaBase: string;
   quizBase: string;
+  /** Where the host serves the service (default `""`: its root); see `AppOptions.mountPath`. */
+  mountPath?: string;
   adminEnabled: boolean;
 }
 

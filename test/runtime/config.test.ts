@@ -1,0 +1,136 @@
+/**
+ * Configuration (SPEC §7): the environment read and validated in one place, every bad value named
+ * by its variable; and the `mountPath` option, which puts a host's prefix into the links the
+ * service writes and nowhere else.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { CONFIG_HELP, ConfigError, readConfig } from "../../runtime/core/config.ts";
+import { CONFIG_VARIABLES } from "../conformance/servers.ts";
+import { ROOT, call, getJson, testApp } from "../helpers/app.ts";
+
+describe("readConfig", () => {
+  it("gives the documented defaults for an empty environment", () => {
+    expect(readConfig({})).toEqual({
+      port: 8080,
+      host: "127.0.0.1",
+      hanjaBase: "/hanja/v1",
+      quizBase: "/quiz/v1",
+      mountPath: "",
+      quotaStore: "sqlite",
+      quotaDb: "./.data/quota.sqlite",
+      trustProxyHops: 0,
+      adminToken: undefined,
+      bankAccount: undefined,
+      quotaTzOffset: "+09:00",
+      distDir: undefined,
+      accessLog: true,
+    });
+  });
+
+  it("reads every variable; an empty value is the default; trailing slashes of paths are dropped", () => {
+    const config = readConfig({
+      PORT: "0",
+      HOST: "0.0.0.0",
+      HANJA_BASE: "/h/",
+      QUIZ_BASE: "/q",
+      MOUNT_PATH: "/lexicon/",
+      QUOTA_STORE: "memory",
+      QUOTA_DB: "/var/lib/q.sqlite",
+      TRUST_PROXY_HOPS: "2",
+      ADMIN_TOKEN: "0123456789abcdef",
+      BANK_ACCOUNT: "Bank 1-2-3",
+      QUOTA_TZ_OFFSET: "-05:30",
+      DIST_DIR: "/srv/dist",
+      ACCESS_LOG: "0",
+    });
+    expect(config).toMatchObject({ port: 0, host: "0.0.0.0", hanjaBase: "/h", quizBase: "/q", mountPath: "/lexicon", quotaStore: "memory", trustProxyHops: 2, accessLog: false });
+    expect(readConfig({ PORT: "", MOUNT_PATH: "", QUOTA_STORE: "" })).toMatchObject({ port: 8080, mountPath: "", quotaStore: "sqlite" });
+  });
+
+  it.each([
+    ["PORT", "abc"],
+    ["PORT", "65536"],
+    ["PORT", "-1"],
+    ["HOST", "local host"],
+    ["HANJA_BASE", "hanja"],
+    ["QUIZ_BASE", "/quiz v1"],
+    ["MOUNT_PATH", "lexicon"],
+    ["MOUNT_PATH", "/lexicon?x=1"],
+    ["MOUNT_PATH", "/"],
+    ["QUOTA_STORE", "redis"],
+    ["TRUST_PROXY_HOPS", "1.5"],
+    ["TRUST_PROXY_HOPS", "11"],
+    ["ADMIN_TOKEN", "short"],
+    ["QUOTA_TZ_OFFSET", "KST"],
+    ["ACCESS_LOG", "yes"],
+  ])("%s=%j is refused with a message naming the variable and the value", (name, value) => {
+    let error: unknown;
+    try {
+      readConfig({ [name]: value });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message.startsWith(`${name}: `)).toBe(true);
+    if (name !== "ADMIN_TOKEN") expect((error as Error).message).toContain(JSON.stringify(value));
+  });
+
+  it("refuses the two interfaces on one base path", () => {
+    expect(() => readConfig({ HANJA_BASE: "/v1", QUIZ_BASE: "/v1/" })).toThrow(/^QUIZ_BASE: must differ from HANJA_BASE/);
+  });
+
+  it("--help, the README's Deno command and start:deno name every variable the server reads", () => {
+    const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+    const scripts = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
+    const allowEnv = (text: string) => /--allow-env=([A-Z_,]+)/.exec(text)?.[1]?.split(",").sort();
+    expect(allowEnv(scripts["start:deno"] ?? "")).toEqual([...CONFIG_VARIABLES].sort());
+    expect(allowEnv(readme)).toEqual([...CONFIG_VARIABLES].sort());
+    for (const name of CONFIG_VARIABLES) {
+      expect(CONFIG_HELP, name).toMatch(new RegExp(`^  ${name} `, "m"));
+      expect(readme, name).toContain(`| \`${name}\` |`);
+    }
+  });
+});
+
+describe("createApp mountPath", () => {
+  const MOUNT = "/lexicon";
+  const app = testApp({ mountPath: `${MOUNT}/` });
+  const root = testApp();
+
+  it("puts the mount path in a problem's type and the 404's pointer to the reference", async () => {
+    const mounted = await getJson(app, "/nope");
+    expect(mounted.status).toBe(404);
+    expect(mounted.body.type).toBe(`${MOUNT}/docs#error-not_found`);
+    expect(mounted.body.detail).toContain(`${MOUNT}/docs`);
+    const invalid = await getJson(app, "/hanja/v1/hanja?strokes=abc");
+    expect(invalid.body).toMatchObject({ type: `${MOUNT}/docs#error-invalid_parameter`, param: "strokes" });
+    expect((await getJson(root, "/nope")).body.type).toBe("/docs#error-not_found");
+  });
+
+  it("puts it in the OpenAPI servers entry, the reference page's link and the terms URL of /meta", async () => {
+    const openapi = (await getJson(app, "/openapi.json")).body as { servers: { url: string }[]; paths: Record<string, unknown> };
+    expect(openapi.servers).toEqual([expect.objectContaining({ url: MOUNT })]);
+    expect(Object.keys(openapi.paths)).toContain("/hanja/v1/meta");
+    expect((await getJson(root, "/openapi.json")).body.servers).toEqual([expect.objectContaining({ url: "/" })]);
+    const docs = await (await call(app, "/docs")).text();
+    expect(docs).toContain(`href="${MOUNT}/openapi.json"`);
+    expect(await (await call(root, "/docs")).text()).toContain('href="/openapi.json"');
+    expect((await getJson(app, "/hanja/v1/meta")).body.licenses.idioms.url).toBe(`${MOUNT}/hanja/v1/terms`);
+    expect((await getJson(root, "/hanja/v1/meta")).body.licenses.idioms.url).toBe("/hanja/v1/terms");
+  });
+
+  it("leaves routing and every other body alone", async () => {
+    for (const path of ["/hanja/v1/hanja/%E6%B0%B4", "/hanja/v1/hanja?q=%EC%88%98", "/hanja/v1/idioms?q=%E3%84%B1%E3%84%B1"]) {
+      const [a, b] = [await call(app, path), await call(root, path)];
+      expect(a.status, path).toBe(200);
+      expect(await a.text(), path).toBe(await b.text());
+    }
+    expect((await call(app, `${MOUNT}/hanja/v1/meta`)).status).toBe(404);
+  });
+
+  it("is refused at creation when it is not a path", () => {
+    for (const bad of ["lexicon", "/a b", "/x?y"]) expect(() => testApp({ mountPath: bad }), bad).toThrow(/^mountPath: /);
+  });
+});
