@@ -1,0 +1,65 @@
+/**
+ * Start-up of the source entry on Node, Bun and Deno (SPEC §7): `--help` lists every variable and
+ * exits 0 without serving; a bad variable stops start-up with exit status 2 and a message naming
+ * it; `MOUNT_PATH` reaches the app.
+ */
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { ROOT } from "../helpers/app.ts";
+import { BUN, CONFIG_VARIABLES, DENO, type StartServer, bunSource, denoPermissions, denoSource, environment, nodeSource } from "./servers.ts";
+
+const dir = mkdtempSync(join(tmpdir(), "hanja-startup-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const RUNTIMES: { name: string; command: string; args: string[]; start: StartServer }[] = [
+  { name: "Node", command: process.execPath, args: ["--import", "tsx", "runtime/entry/server.ts"], start: nodeSource },
+  { name: "Bun", command: BUN, args: ["runtime/entry/server.ts"], start: bunSource },
+  { name: "Deno", command: DENO, args: ["run", ...denoPermissions([".", dir], dir), "runtime/entry/server.ts"], start: denoSource },
+];
+
+/** Runs the entry to its exit (it must not start serving) and returns its exit code and output. */
+function run(command: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(command, args, { cwd: ROOT, env: environment({ QUOTA_DB: join(dir, "quota.sqlite"), ...env }), timeout: 30_000 }, (error, stdout, stderr) =>
+      resolve({ code: error ? (typeof error.code === "number" ? error.code : null) : 0, stdout, stderr }),
+    );
+  });
+}
+
+describe.each(RUNTIMES)("start-up on $name", ({ command, args, start }) => {
+  it("--help prints the usage with every variable and exits 0 without serving", async () => {
+    const result = await run(command, [...args, "--help"], {});
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain("Usage:");
+    for (const name of CONFIG_VARIABLES) expect(result.stdout, name).toMatch(new RegExp(`^  ${name} `, "m"));
+    expect(result.stderr).not.toContain("listening");
+  });
+
+  it.each([
+    ["PORT", "abc"],
+    ["QUOTA_STORE", "redis"],
+    ["MOUNT_PATH", "lexicon"],
+  ])("%s=%s stops start-up with exit status 2, naming the variable and the value", async (name, value) => {
+    const result = await run(command, args, { [name]: value });
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toContain(`hanja-api: invalid configuration: ${name}: `);
+    expect(result.stderr).toContain(JSON.stringify(value));
+    expect(result.stderr).not.toContain("listening");
+  });
+
+  it("MOUNT_PATH puts the proxy's prefix in the links the service writes", async () => {
+    const server = await start({ QUOTA_DB: join(dir, "mount.sqlite"), MOUNT_PATH: "/lexicon" });
+    try {
+      const response = await fetch(`${server.url}/nope`);
+      expect(response.status).toBe(404);
+      expect(((await response.json()) as { type: string }).type).toBe("/lexicon/docs#error-not_found");
+      const meta = (await (await fetch(`${server.url}/hanja/v1/meta`)).json()) as { licenses: { idioms: { url: string } } };
+      expect(meta.licenses.idioms.url).toBe("/lexicon/hanja/v1/terms");
+    } finally {
+      await server.stop();
+    }
+  });
+});
