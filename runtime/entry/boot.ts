@@ -43,10 +43,17 @@ export async function boot(options: BootOptions): Promise<Booted> {
     console.error(`hanja-api: invalid configuration: ${error.message}`);
     process.exit(2);
   }
-  const dist = options.dist ?? loadDistFiles(config.distDir ?? findDist(dirname(fileURLToPath(import.meta.url))));
-  const store = await openQuotaStore({ kind: config.quotaStore, path: config.quotaDb });
+  const distVariable = options.dist === undefined && config.distDir !== undefined ? "DIST_DIR" : undefined;
+  const dist = options.dist ?? (await startupStep(distVariable, () => loadDistFiles(config.distDir ?? findDist(dirname(fileURLToPath(import.meta.url))))));
+  const store = await startupStep(config.quotaStore === "sqlite" ? "QUOTA_DB" : undefined, async () => {
+    try {
+      return await openQuotaStore({ kind: config.quotaStore, path: config.quotaDb });
+    } catch (error) {
+      throw new Error(`cannot open ${config.quotaDb}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  });
   const log = createAccessLog(config.accessLog);
-  const app = createApp({
+  const app = await startupStep(distVariable, () => createApp({
     dist,
     hanjaBase: config.hanjaBase,
     quizBase: config.quizBase,
@@ -59,8 +66,22 @@ export async function boot(options: BootOptions): Promise<Booted> {
     log: config.accessLog ? log.write : undefined,
     compressors: nodeCompressors,
     onError: (error, requestId) => console.error(JSON.stringify({ level: "error", request_id: requestId, error: String((error as Error)?.stack ?? error) })),
-  });
+  }));
   return { app, config, log };
+}
+
+/**
+ * Runs one start-up step; when it fails, start-up stops with exit status 2 and one line naming
+ * the variable behind the step (DIST_DIR, QUOTA_DB) when there is one, instead of a stack trace.
+ */
+async function startupStep<T>(variable: string | undefined, run: () => T | Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(variable ? `hanja-api: invalid configuration: ${variable}: ${message}` : `hanja-api: ${message}`);
+    process.exit(2);
+  }
 }
 
 /** The nearest `dist/` with a manifest, looking up from `start` (source tree or bundle folder). */

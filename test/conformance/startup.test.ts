@@ -4,7 +4,7 @@
  * it; `MOUNT_PATH` reaches the app.
  */
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -12,6 +12,7 @@ import { ROOT } from "../helpers/app.ts";
 import { BUN, CONFIG_VARIABLES, DENO, type StartServer, bunSource, denoPermissions, denoSource, environment, nodeSource } from "./servers.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "hanja-startup-"));
+writeFileSync(join(dir, "a-file"), "not a folder\n");
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const RUNTIMES: { name: string; command: string; args: string[]; start: StartServer }[] = [
@@ -21,7 +22,7 @@ const RUNTIMES: { name: string; command: string; args: string[]; start: StartSer
 ];
 
 /** Runs the entry to its exit (it must not start serving) and returns its exit code and output. */
-function run(command: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(command: string, args: readonly string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(command, args, { cwd: ROOT, env: environment({ QUOTA_DB: join(dir, "quota.sqlite"), ...env }), timeout: 30_000 }, (error, stdout, stderr) =>
       resolve({ code: error ? (typeof error.code === "number" ? error.code : null) : 0, stdout, stderr }),
@@ -48,6 +49,18 @@ describe.each(RUNTIMES)("start-up on $name", ({ command, args, start }) => {
     expect(result.stderr).toContain(`hanja-api: invalid configuration: ${name}: `);
     expect(result.stderr).toContain(JSON.stringify(value));
     expect(result.stderr).not.toContain("listening");
+  });
+
+  it("a DIST_DIR without the data, or a QUOTA_DB that cannot be opened, stops start-up with exit status 2 naming it", async () => {
+    const noData = await run(command, args, { DIST_DIR: join(dir, "no-such-dist") });
+    expect(noData.code, noData.stderr).toBe(2);
+    expect(noData.stderr).toContain("hanja-api: invalid configuration: DIST_DIR: ");
+    expect(noData.stderr).toContain("no-such-dist");
+    const underAFile = join(dir, "a-file", "quota.sqlite");
+    const badDb = await run(command, args, { QUOTA_DB: underAFile });
+    expect(badDb.code, badDb.stderr).toBe(2);
+    expect(badDb.stderr).toContain(`hanja-api: invalid configuration: QUOTA_DB: cannot open ${underAFile}: `);
+    for (const result of [noData, badDb]) expect(result.stderr.trim().split("\n")).toHaveLength(1);
   });
 
   it("MOUNT_PATH puts the proxy's prefix in the links the service writes", async () => {
