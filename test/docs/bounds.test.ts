@@ -29,8 +29,11 @@ function casesFor(schema: Schema): Case[] {
   const cases: Case[] = [];
   if (schema.type === "integer") {
     const min = schema.minimum as number;
-    const max = schema.maximum as number;
-    cases.push({ value: String(min), ok: true }, { value: String(max), ok: true }, { value: String(max + 1), ok: false });
+    const max = schema.maximum as number | undefined;
+    cases.push({ value: String(min), ok: true });
+    // Without a documented maximum every larger whole number is accepted (an unknown id is a 404).
+    if (max === undefined) cases.push({ value: "99999999999999999999", ok: true });
+    else cases.push({ value: String(max), ok: true }, { value: String(max + 1), ok: false });
     if (min > 0) cases.push({ value: String(min - 1), ok: false });
     cases.push({ value: `${min}.0`, ok: false }, { value: `+${min}`, ok: false }, { value: "", ok: false }, { value: "1e1", ok: false });
   }

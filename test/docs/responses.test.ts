@@ -127,8 +127,9 @@ describe("real responses match the OpenAPI document", () => {
     ];
     for (const [id, query] of cases) expect((await send("GET", `${byId(id).path}${query}`)).status, `${id}${query}`).toBe(400);
     const idiom = byId("getIdiom").path;
-    for (const idx of ["0", "abc", "1000000", "1.5"]) expect((await send("GET", target(idiom, { idx }))).status, idx).toBe(400);
-    const unknown = await send("GET", target(idiom, { idx: "999999" }));
+    for (const idx of ["0", "abc", "-1", "1.5"]) expect((await send("GET", target(idiom, { idx }))).status, idx).toBe(400);
+    for (const idx of ["999999", "1000000"]) expect((await send("GET", target(idiom, { idx }))).status, idx).toBe(404);
+    const unknown = await send("GET", target(idiom, { idx: "99999999999999999999" }));
     expect(unknown.status).toBe(404);
     expect(unknown.headers.get("x-ratelimit-remaining")).not.toBeNull();
     const me = byId("getKeyStatus").path;

@@ -41,9 +41,11 @@ function invalidForms(min: number, max: number): [string, string][] {
 
 describe.each(INTEGERS)("$param", ({ param, min, max, routes }) => {
   for (const route of routes) {
-    test.each(invalidForms(min, max))(`/${route}: %s → 400 naming ${param}`, async (_, raw) => {
+    test.each(invalidForms(min, max))(`/${route}: %s → 400 naming ${param}`, async (form, raw) => {
       const body = await expectProblem(await call(app, `${BASE}/${route}?${param}=${raw}`), 400, "invalid_parameter", param);
       expect(body.detail).toContain(param);
+      // Digits out of bounds are told the bounds, not to write digits.
+      if (/^\d+$/.test(raw)) expect(body.detail, form).toBe(`${param} must be from ${min} to ${max}; got ${raw}`);
     });
 
     test(`/${route}: the bare name (?${param}) → 400`, async () => {

@@ -73,7 +73,7 @@ describe("GET /idiom/{idx}", () => {
     }
   });
 
-  for (const bad of ["0", "-1", "1.5", "abc", "1e3", "%20"]) {
+  for (const bad of ["0", "00", "-1", "1.5", "abc", "1e3", "%20", "%2B1", "0x1"]) {
     it(`idx ${JSON.stringify(bad)} → 400 naming idx, not metered`, () => expectUnmetered400(`/idiom/${bad}`, "idx"));
   }
 
@@ -85,6 +85,18 @@ describe("GET /idiom/{idx}", () => {
     expect(result.headers.get("x-ratelimit-remaining")).toBe("29");
     expect(result.headers.get("ratelimit-policy")).toBe('"daily";q=30;w=86400');
     expect((await me(app, { clientAddress: ip })).used_today).toBe(1);
+  });
+
+  it("any positive whole number is an idx (SPEC §4): past every bound it is 404, not 400", async () => {
+    for (const missing of ["1000000", "9007199254740993", "99999999999999999999"]) {
+      const result = await getJson(app, `${Q}/idiom/${missing}`, { clientAddress: ipFor(40_001) });
+      expectProblem(result, 404, "not_found", "idx");
+      expect(result.body.detail).toContain(`idx ${missing} `);
+    }
+    // Leading zeros are still digits: 007 is idiom 7.
+    const seven = await get("/idiom/007");
+    expect(seven.status).toBe(200);
+    expect(seven.body.idiom.idx).toBe(7);
   });
 });
 

@@ -78,9 +78,9 @@ export function parameters(): Record<string, Parameter> {
     Idx: {
       name: "idx",
       in: "path",
-      description: "The idiom's idx (1 to the number of idioms). Not a whole number from 1 to 999999: `400`; no such idiom: `404` (counted).",
+      description: "The idiom's idx (1 to the number of idioms). Not a positive whole number written in digits: `400`; any positive whole number that is no idiom's idx (however large): `404` (counted).",
       required: true,
-      schema: { type: "integer", minimum: 1, maximum: 999_999 },
+      schema: { type: "integer", minimum: 1 },
     },
     SearchQuery: {
       name: "q",

@@ -87,7 +87,7 @@ export function quizPaths(base: string, idiomCount: number): Record<string, Path
         description: `One idiom by its stable idx (currently 1 to ${idiomCount}). An unknown idx is \`404\` and is counted.\n\n${METERED}`,
         parameters: [ref("parameters", "Idx")],
         responses: meteredResponses(meteredOk("The idiom.", "IdiomResponse"), {
-          "400": badRequest("`idx` is not a whole number from 1 to 999999"),
+          "400": badRequest("`idx` is not a positive whole number written in digits"),
           "404": problem(404, "No idiom with this idx (`param: idx`). The call was counted.", { codes: ["not_found"], metered: true }),
         }),
         "x-request-examples": [{ description: "Idiom 8", path: { idx: "8" } }],

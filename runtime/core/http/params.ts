@@ -44,7 +44,7 @@ type Value<S> = S extends IntSpec
         ? number[]
         : never;
 
-const DECIMAL = /^\d{1,15}$/;
+const DIGITS = /^\d+$/;
 
 /**
  * The query of a request URL, a repeated name collected as an array. Use this rather than
@@ -104,10 +104,20 @@ function parseOne(name: string, raw: string | undefined, spec: ParamSpec): unkno
 
 /** A plain decimal integer within [min, max]; signs, decimals, exponents and blanks are rejected. */
 export function parseInteger(name: string, raw: string, min: number, max: number): number {
-  if (!DECIMAL.test(raw)) throw invalidParameter(name, `${name} must be a whole number from ${min} to ${max} written in digits; got ${JSON.stringify(raw)}`);
+  if (!DIGITS.test(raw)) throw invalidParameter(name, `${name} must be a whole number from ${min} to ${max} written in digits; got ${JSON.stringify(raw)}`);
   const value = Number(raw);
   if (value < min || value > max) throw invalidParameter(name, `${name} must be from ${min} to ${max}; got ${raw}`);
   return value;
+}
+
+/**
+ * A positive whole number written in digits (SPEC §4: anything else is a 400), as a number, or
+ * as `Infinity` when it is too large to be an id; the caller answers an unknown one with 404.
+ */
+export function parsePositiveId(name: string, raw: string): number {
+  if (!DIGITS.test(raw) || /^0+$/.test(raw)) throw invalidParameter(name, `${name} must be a positive whole number written in digits; got ${JSON.stringify(raw)}`);
+  const value = Number(raw);
+  return Number.isSafeInteger(value) ? value : Number.POSITIVE_INFINITY;
 }
 
 /** Length in code points (an astral character counts once). */

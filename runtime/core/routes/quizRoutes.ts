@@ -5,7 +5,7 @@
 import type { IRequest } from "itty-router";
 import type { LoadedData } from "../data/load.ts";
 import { ApiError, invalidParameter } from "../http/errors.ts";
-import { type RawQuery, decodeSegment, parseInteger, parseQuery, queryOf } from "../http/params.ts";
+import { type RawQuery, decodeSegment, parsePositiveId, parseQuery, queryOf } from "../http/params.ts";
 import type { Reply } from "../http/reply.ts";
 import type { Send } from "../http/respond.ts";
 import { searchIdioms } from "../idioms/searchIdioms.ts";
@@ -120,10 +120,13 @@ export function quizRoutes(base: string, data: LoadedData, config: QuizConfig): 
       method: "GET",
       path: `${base}/idiom/:idx`,
       handler: metered(
-        (request) => parseInteger("idx", decodeSegment(request.params.idx ?? "", "idx"), 1, 999_999),
-        (idx) => {
+        (request) => {
+          const raw = decodeSegment(request.params.idx ?? "", "idx");
+          return { raw, idx: parsePositiveId("idx", raw) };
+        },
+        ({ raw, idx }) => {
           const position = data.idioms.positionOfIdx.get(idx);
-          if (position === undefined) throw new ApiError(404, "not_found", `There is no idiom with idx ${idx} (idx runs from 1 to ${maxIdx}).`, "idx");
+          if (position === undefined) throw new ApiError(404, "not_found", `There is no idiom with idx ${raw} (idx runs from 1 to ${maxIdx}).`, "idx");
           return `"idiom":${data.idioms.itemsB[position]}`;
         },
       ),
