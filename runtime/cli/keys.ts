@@ -2,15 +2,15 @@
  * The operator's key tool over the quota database (SPEC §4): list applications, show one,
  * confirm a deposit, revoke a key. The same actions as the admin HTTP routes (`keyActions.ts`).
  *
- *   npm run keys -- list [--status pending_deposit|active|revoked]
+ *   npm run keys -- list [--status pending_deposit|active|expired|revoked]
  *   npm run keys -- show|confirm|revoke <id>
  *
  * Exit codes: 0 done, 1 the action failed (no such key, no database, revoked key), 2 bad usage.
  */
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { adminView, confirmKey, keyStatus, paymentReference, revokeKey, type ActionResult } from "../core/quota/keyActions.ts";
-import type { QuotaStore, StoredKeyStatus } from "../core/quota/store.ts";
+import { KEY_STATUSES, adminView, confirmKey, keyStatus, keysWithStatus, paymentReference, revokeKey, type ActionResult } from "../core/quota/keyActions.ts";
+import type { KeyStatus, QuotaStore } from "../core/quota/store.ts";
 import { DEFAULT_QUOTA_DB } from "../stores/index.ts";
 import { openSqliteStore } from "../stores/sqlite/sqliteStore.ts";
 
@@ -18,7 +18,8 @@ const USAGE = `Usage: npm run keys -- <command> [options]
 
 Commands:
   list [--status <status>]   one JSON line per key, newest first
-                             (status: pending_deposit, active, revoked)
+                             (status at this moment: pending_deposit, active,
+                             expired, revoked; as GET /admin/keys?status=)
   show <id>                  the key record
   confirm <id>               deposit received: annual plan for 365 days (renews an expired key)
   revoke <id>                revoke the key for good
@@ -28,7 +29,6 @@ Options:
   -h, --help                 this text
 `;
 
-const STATUSES: readonly StoredKeyStatus[] = ["pending_deposit", "active", "revoked"];
 
 /** A failure the operator must see: message on stderr, then exit with `code`. */
 class CliError extends Error {
@@ -41,14 +41,14 @@ function usageError(message: string): CliError {
   return new CliError(`keys: ${message}\n\n${USAGE}`, 2);
 }
 
-function isStatus(value: string): value is StoredKeyStatus {
-  return (STATUSES as readonly string[]).includes(value);
+function isStatus(value: string): value is KeyStatus {
+  return (KEY_STATUSES as readonly string[]).includes(value);
 }
 
 /** What the operator asked for. */
 type Command =
   | { name: "help" }
-  | { name: "list"; status: StoredKeyStatus | undefined; db: string }
+  | { name: "list"; status: KeyStatus | undefined; db: string }
   | { name: "show" | "confirm" | "revoke"; id: string; db: string };
 
 /** Reads the command line; bad usage is a `CliError` with code 2. */
@@ -87,8 +87,8 @@ function parseCommand(argv: string[]): Command {
   }
 }
 
-async function list(store: QuotaStore, status: StoredKeyStatus | undefined, now: Date): Promise<void> {
-  for (const key of await store.listKeys(status)) {
+async function list(store: QuotaStore, status: KeyStatus | undefined, now: Date): Promise<void> {
+  for (const key of await keysWithStatus(store, status, now)) {
     const { id, plan, created_at, expires_at, applicant } = key;
     const line = { id, plan, status: keyStatus(key, now), reference: paymentReference(id), created_at, expires_at, name: applicant.name, email: applicant.email, depositor: applicant.depositor };
     process.stdout.write(`${JSON.stringify(line)}\n`);

@@ -57,10 +57,19 @@ describe("keys CLI", () => {
     expect(lines[2]?.["status"]).toBe("expired");
   });
 
-  it("filters by status", async () => {
-    const { stdout } = await keys("list", "--status", "pending_deposit", "--db", db);
-    expect(stdout.trim().split("\n").map((line) => JSON.parse(line).id)).toEqual([pendingNew.id, pendingOld.id]);
-    expect((await keys("list", "--status", "expired", "--db", db)).code).toBe(2);
+  it("filters by the status at this moment, as GET /admin/keys?status= does: an expired key is expired, not active", async () => {
+    const ids = async (status: string) => {
+      const { code, stdout, stderr } = await keys("list", "--status", status, "--db", db);
+      expect(code, stderr).toBe(0);
+      return stdout.trim() === "" ? [] : stdout.trim().split("\n").map((line) => JSON.parse(line).id);
+    };
+    expect(await ids("pending_deposit")).toEqual([pendingNew.id, pendingOld.id]);
+    expect(await ids("expired")).toEqual([expired.id]);
+    expect(await ids("active")).toEqual([]);
+    expect(await ids("revoked")).toEqual([]);
+    const bogus = await keys("list", "--status", "bogus", "--db", db);
+    expect(bogus.code).toBe(2);
+    expect(bogus.stderr).toContain('unknown status "bogus"');
   });
 
   it("shows one key with the applicant's details and without its hash", async () => {

@@ -13,6 +13,18 @@ export function keyStatus(key: KeyRecord, now: Date): KeyStatus {
   return key.status;
 }
 
+/** Every status a key can have at a given moment, as the operator filters on it. */
+export const KEY_STATUSES: readonly KeyStatus[] = ["pending_deposit", "active", "expired", "revoked"];
+
+/**
+ * The keys whose status at `now` is `status` (all keys when undefined), newest first. `expired` is
+ * not stored (it is an active key past its expiry), so the filter is on the live status.
+ */
+export async function keysWithStatus(store: QuotaStore, status: KeyStatus | undefined, now: Date): Promise<KeyRecord[]> {
+  const keys = await store.listKeys(status === "expired" ? "active" : status);
+  return status === undefined ? keys : keys.filter((key) => keyStatus(key, now) === status);
+}
+
 /** Outcome of an operator action: the updated key, or why nothing changed. */
 export type ActionResult = { ok: true; key: KeyRecord } | { ok: false; reason: "not_found" | "revoked" };
 

@@ -7,7 +7,7 @@ import { ApiError, invalidParameter } from "../http/errors.ts";
 import { parseQuery, queryOf } from "../http/params.ts";
 import type { Send } from "../http/respond.ts";
 import { constantTimeEqual } from "../quota/apiKeys.ts";
-import { type ActionResult, adminView, confirmKey, keyStatus, revokeKey } from "../quota/keyActions.ts";
+import { type ActionResult, KEY_STATUSES, adminView, confirmKey, keysWithStatus, revokeKey } from "../quota/keyActions.ts";
 import type { QuotaStore } from "../quota/store.ts";
 import type { Route } from "./context.ts";
 
@@ -18,7 +18,7 @@ export interface AdminConfig {
   sendBody: Send;
 }
 
-const STATUS_PARAMS = { status: { kind: "enum", values: ["pending_deposit", "active", "expired", "revoked"] } } as const;
+const STATUS_PARAMS = { status: { kind: "enum", values: KEY_STATUSES } } as const;
 
 export function adminRoutes(base: string, config: AdminConfig): Route[] {
   const guard = async (request: IRequest) => {
@@ -53,9 +53,7 @@ export function adminRoutes(base: string, config: AdminConfig): Route[] {
         await guard(request);
         const { status } = parseQuery(queryOf(request.url), STATUS_PARAMS);
         const now = config.now();
-        // `expired` is not stored: it is an active key past its expiry, so filter on the live status.
-        const stored = status === "expired" ? "active" : status;
-        const keys = (await config.store.listKeys(stored)).filter((k) => status === undefined || keyStatus(k, now) === status);
+        const keys = await keysWithStatus(config.store, status, now);
         return send(request, { count: keys.length, keys: keys.map((k) => adminView(k, now)) });
       },
     },
