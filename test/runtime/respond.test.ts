@@ -54,8 +54,17 @@ describe("content negotiation", () => {
     const tags = [plain, br, gz].map((r) => r.headers.get("etag"));
     expect(new Set(tags).size).toBe(3);
     expect(tags[1]).toMatch(/-br"$/);
-    // Any of the three tags revalidates.
-    for (const tag of tags) expect((await app.fetch(new Request(url, { headers: { "if-none-match": tag ?? "" } }))).status).toBe(304);
+    // Each tag revalidates the encoding it was sent with (a weak W/ form too, and in a list), and no other.
+    const accepts = ["", "gzip, deflate, br", "gzip"];
+    for (const [i, tag] of tags.entries()) {
+      for (const [j, accept] of accepts.entries()) {
+        for (const header of [tag ?? "", `W/${tag}`, `"other", ${tag}`]) {
+          const response = await app.fetch(new Request(url, { headers: { "if-none-match": header, "accept-encoding": accept } }));
+          expect(response.status, `${header} with Accept-Encoding ${JSON.stringify(accept)}`).toBe(i === j ? 304 : 200);
+          if (i === j) expect(response.headers.get("etag")).toBe(tag);
+        }
+      }
+    }
     // A repeated brotli answer is byte-identical (served from the cache of compressed bodies).
     const first = Buffer.from(await (await app.fetch(new Request(url, { headers: { "accept-encoding": "br" } }))).arrayBuffer());
     const second = Buffer.from(await (await app.fetch(new Request(url, { headers: { "accept-encoding": "br" } }))).arrayBuffer());

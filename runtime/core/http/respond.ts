@@ -118,7 +118,7 @@ export function createSender(compressors: Compressors = {}): Sender {
     const headers: Record<string, string> = { "Content-Type": options.contentType ?? JSON_TYPE, ...CORS_HEADERS, ...options.headers };
     headers["Cache-Control"] = caching === "no-store" ? "no-store" : "public, max-age=86400";
     if (large) headers.Vary = "Accept-Encoding";
-    if (caching !== "no-store") headers.ETag = `"${caching.etag}${encoding ? ETAG_SUFFIX[encoding] : ""}"`;
+    if (caching !== "no-store") headers.ETag = variantTag(caching.etag, encoding);
     if (notModified) {
       const { "Content-Type": _type, ...rest } = headers;
       return { status: 304, headers: rest, body: null, shared: share };
@@ -151,7 +151,9 @@ export function createSender(compressors: Compressors = {}): Sender {
   const negotiate = (request: RequestLike, { body, options, large, forms }: Prepared): Reply | Promise<Reply> => {
     const encoding = large ? chooseEncoding(request.headers.get("accept-encoding"), brotli) : undefined;
     const caching = options.caching;
-    const notModified = caching !== "no-store" && (options.status ?? 200) === 200 && matchesEtag(request.headers.get("if-none-match"), caching.etag);
+    const ifNoneMatch = caching !== "no-store" && (options.status ?? 200) === 200 ? request.headers.get("if-none-match") : null;
+    // The tag is only spelled out for a conditional request.
+    const notModified = ifNoneMatch !== null && caching !== "no-store" && matchesEtag(ifNoneMatch, variantTag(caching.etag, encoding));
     if (forms === undefined) return build(request, body, options, encoding, large, notModified, false);
     const slot = (encoding === undefined ? 0 : encoding === "gzip" ? 3 : 6) + (notModified ? 2 : request.method === "HEAD" ? 1 : 0);
     const hit = forms[slot];
@@ -195,14 +197,19 @@ export function isLarge(text: string): boolean {
   return read < text.length || written === COMPRESS_MIN_BYTES;
 }
 
-/** `If-None-Match` uses weak comparison (RFC 9110 §13.1.2): any representation's tag matches. */
-function matchesEtag(header: string | null, etag: string): boolean {
-  if (!header) return false;
+/** The strong ETag of one encoding of a body: each encoding is its own representation. */
+function variantTag(etag: string, encoding: Encoding | undefined): string {
+  return `"${etag}${encoding ? ETAG_SUFFIX[encoding] : ""}"`;
+}
+
+/**
+ * Whether `If-None-Match` names the tag of the representation selected for this request (RFC 9110
+ * §13.1.2, weak comparison: a `W/` prefix is ignored). A tag of another encoding does not match:
+ * a cache holding only that encoding could not use a 304 naming this one.
+ */
+function matchesEtag(header: string, tag: string): boolean {
   if (header.trim() === "*") return true;
-  return header.split(",").some((tag) => {
-    const t = tag.trim().replace(/^W\//, "");
-    return t === `"${etag}"` || t === `"${etag}-gz"` || t === `"${etag}-br"`;
-  });
+  return header.split(",").some((candidate) => candidate.trim().replace(/^W\//, "") === tag);
 }
 
 /**
