@@ -3,7 +3,7 @@
  * configured base paths. Paths carry their base, so the one server entry is the service root.
  */
 import type { LoadedData } from "../data/load.ts";
-import { DAILY_LIMITS } from "../quota/meter.ts";
+import { API_KEY_CHALLENGE, DAILY_LIMITS } from "../quota/meter.ts";
 import type { ServiceBases } from "../routes/serviceRoutes.ts";
 import { adminPaths, servicePaths } from "./adminPaths.ts";
 import { ERROR_CODES } from "./errorCodes.ts";
@@ -66,7 +66,8 @@ export function buildOpenApi(data: LoadedData, bases: ServiceBases): OpenApiDocu
           name: "X-API-Key",
           description:
             "Interface B key (`hj_` and 32 letters and digits) from `POST /subscribe`. Optional: without a key a call runs as the demo, limited per client IP. " +
-            "An unknown or malformed key is `401` (never the demo); an expired or revoked key is `403`.",
+            "An unknown or malformed key is `401` (never the demo) with `WWW-Authenticate: " + API_KEY_CHALLENGE + "`; an expired or revoked key is `403`. " +
+            "An empty value (`X-API-Key:` or `api_key=`) counts as no key.",
         },
         ApiKeyQuery: {
           type: "apiKey",

@@ -2,6 +2,7 @@
  * Response headers and response objects of the OpenAPI document: the caching headers of interface A,
  * the rate-limit headers of interface B's metered calls (SPEC §4, §6) and the problem responses.
  */
+import { API_KEY_CHALLENGE } from "../quota/meter.ts";
 import { codesFor } from "./errorCodes.ts";
 import { schemaRef } from "./schemaHelpers.ts";
 import { type Header, type Response, type Schema, ref } from "./types.ts";
@@ -33,7 +34,10 @@ export const HEADERS = {
   "Retry-After": { description: "Seconds until the daily counters reset.", schema: { type: "integer", minimum: 1 } },
   "X-Request-Id": { description: "Id of the request, as in the problem body's `request_id`.", schema: { type: "string" } },
   Allow: { description: "Methods the path supports, e.g. `GET, HEAD`.", schema: { type: "string" } },
-  "WWW-Authenticate": { description: '`Bearer realm="admin"`.', schema: { type: "string", const: 'Bearer realm="admin"' } },
+  "WWW-Authenticate": {
+    description: `How to authenticate: \`${API_KEY_CHALLENGE}\` for an API key, \`Bearer realm="admin"\` on the admin routes.`,
+    schema: { type: "string", enum: [API_KEY_CHALLENGE, 'Bearer realm="admin"'] },
+  },
 } satisfies Record<string, Header>;
 
 export type HeaderName = keyof typeof HEADERS;
@@ -101,7 +105,7 @@ export function sharedResponses(): Record<string, Response> {
       extra: headers(["Allow"]),
     }),
     NotFoundRoute: problem(404, "No such route (any path not in this document, and the admin routes when no admin token is configured)."),
-    InvalidKey: problem(401, "The API key is malformed or unknown; it is never treated as the demo."),
+    InvalidKey: problem(401, "The API key is malformed or unknown; it is never treated as the demo.", { extra: headers(["WWW-Authenticate"]) }),
     InactiveKey: problem(403, "The API key is expired (`key_expired`) or revoked (`key_revoked`)."),
   };
 }

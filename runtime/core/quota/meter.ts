@@ -69,8 +69,13 @@ function callerOf(config: MeterConfig, record: KeyRecord | null, allowInactive: 
   return { plan: record.plan, bucket: `key:${record.id}`, key: record, limit };
 }
 
+/** The challenge of a 401 for an API key (RFC 9110 §15.5.2: a 401 names how to authenticate). */
+export const API_KEY_CHALLENGE = 'ApiKey realm="quiz", header="X-API-Key", query="api_key"';
+
 function invalidKey(): ApiError {
-  return new ApiError(401, "invalid_key", "The API key is not valid. Keys look like hj_ followed by 32 letters and digits; get one from POST /subscribe.", "api_key");
+  return new ApiError(401, "invalid_key", "The API key is not valid. Keys look like hj_ followed by 32 letters and digits; get one from POST /subscribe.", "api_key", {
+    "WWW-Authenticate": API_KEY_CHALLENGE,
+  });
 }
 
 /**
