@@ -217,4 +217,13 @@ describe("POST /subscribe: duplicates and the per-IP limit", () => {
     }
     for (let n = 0; n < 5; n++) expect((await subscribe(app, applicant(`after-${n}`), { clientAddress: "10.3.0.1" })).status).toBe(201);
   });
+
+  it("a refused duplicate (409) counts toward the five, so e-mails cannot be probed without limit", async () => {
+    const app = testApp();
+    const ip = { clientAddress: "10.4.0.1" };
+    expect((await subscribe(app, applicant("probe-0", { email: "probe@example.com" }), ip)).status).toBe(201);
+    for (let n = 1; n < 5; n++) expect((await subscribe(app, applicant(`probe-${n}`, { email: "probe@example.com" }), ip)).status).toBe(409);
+    expectProblem(await subscribe(app, applicant("probe-5", { email: "probe@example.com" }), ip), 429, "quota_exceeded");
+    expectProblem(await subscribe(app, applicant("fresh"), ip), 429, "quota_exceeded");
+  });
 });
