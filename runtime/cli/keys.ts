@@ -29,7 +29,6 @@ Options:
   -h, --help                 this text
 `;
 
-
 /** A failure the operator must see: message on stderr, then exit with `code`. */
 class CliError extends Error {
   constructor(message: string, readonly code: 1 | 2) {
