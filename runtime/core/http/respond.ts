@@ -151,9 +151,7 @@ export function createSender(compressors: Compressors = {}): Sender {
   const negotiate = (request: RequestLike, { body, options, large, forms }: Prepared): Reply | Promise<Reply> => {
     const encoding = large ? chooseEncoding(request.headers.get("accept-encoding"), brotli) : undefined;
     const caching = options.caching;
-    const ifNoneMatch = caching !== "no-store" && (options.status ?? 200) === 200 ? request.headers.get("if-none-match") : null;
-    // The tag is only spelled out for a conditional request.
-    const notModified = ifNoneMatch !== null && caching !== "no-store" && matchesEtag(ifNoneMatch, variantTag(caching.etag, encoding));
+    const notModified = caching !== "no-store" && (options.status ?? 200) === 200 && matchesEtag(request.headers.get("if-none-match"), caching.etag, encoding);
     if (forms === undefined) return build(request, body, options, encoding, large, notModified, false);
     const slot = (encoding === undefined ? 0 : encoding === "gzip" ? 3 : 6) + (notModified ? 2 : request.method === "HEAD" ? 1 : 0);
     const hit = forms[slot];
@@ -203,12 +201,14 @@ function variantTag(etag: string, encoding: Encoding | undefined): string {
 }
 
 /**
- * Whether `If-None-Match` names the tag of the representation selected for this request (RFC 9110
- * §13.1.2, weak comparison: a `W/` prefix is ignored). A tag of another encoding does not match:
- * a cache holding only that encoding could not use a 304 naming this one.
+ * Whether `If-None-Match` names the tag of the representation selected for this request, the
+ * body's `encoding` (RFC 9110 §13.1.2, weak comparison: a `W/` prefix is ignored). A tag of another
+ * encoding does not match: a cache holding only that encoding could not use a 304 naming this one.
  */
-function matchesEtag(header: string, tag: string): boolean {
+function matchesEtag(header: string | null, etag: string, encoding: Encoding | undefined): boolean {
+  if (!header) return false;
   if (header.trim() === "*") return true;
+  const tag = variantTag(etag, encoding);
   return header.split(",").some((candidate) => candidate.trim().replace(/^W\//, "") === tag);
 }
 
