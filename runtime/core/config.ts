@@ -33,6 +33,13 @@ export interface ServerConfig {
   accessLog: boolean;
 }
 
+/** Every environment variable the server reads (SPEC §7); `--help` lists each. */
+export const CONFIG_VARIABLES = [
+  "PORT", "HOST", "HANJA_BASE", "QUIZ_BASE", "MOUNT_PATH", "QUOTA_STORE", "QUOTA_DB", "TRUST_PROXY_HOPS",
+  "ADMIN_TOKEN", "BANK_ACCOUNT", "QUOTA_TZ_OFFSET", "DIST_DIR", "ACCESS_LOG",
+] as const;
+export type ConfigVariable = (typeof CONFIG_VARIABLES)[number];
+
 /** A configuration error naming the variable. */
 export class ConfigError extends Error {
   constructor(variable: string, detail: string) {
@@ -43,17 +50,17 @@ export class ConfigError extends Error {
 
 /** Reads and validates the configuration from an environment record. */
 export function readConfig(env: Record<string, string | undefined>): ServerConfig {
-  const get = (name: string) => {
+  const get = (name: ConfigVariable) => {
     const value = env[name];
     return value === undefined || value === "" ? undefined : value;
   };
-  const int = (name: string, fallback: number, min: number, max: number) => {
+  const int = (name: ConfigVariable, fallback: number, min: number, max: number) => {
     const raw = get(name);
     if (raw === undefined) return fallback;
     if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) throw new ConfigError(name, `must be a whole number from ${min} to ${max}, got ${JSON.stringify(raw)}`);
     return Number(raw);
   };
-  const base = (name: string, fallback: string, example = fallback) => {
+  const base = (name: ConfigVariable, fallback: string, example = fallback) => {
     const raw = get(name) ?? fallback;
     if (raw === "" && fallback === "") return raw;
     if (!/^(\/[A-Za-z0-9._~-]+)+\/?$/.test(raw)) throw new ConfigError(name, `must be a path like ${example}, got ${JSON.stringify(raw)}`);

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { buildBinary } from "../../scripts/build-binary.ts";
 import { bundle } from "../../scripts/bundle.ts";
+import { CONFIG_VARIABLES } from "../../runtime/core/config.ts";
 import { ROOT } from "../helpers/app.ts";
 import { type RunningServer, type ServerCommand, spawnServer } from "../helpers/server.ts";
 
@@ -25,11 +26,8 @@ export interface ConformanceServer {
  */
 export type StartServer = (env: Record<string, string>) => Promise<ConformanceServer & Pick<RunningServer, "kill" | "exit" | "stderr">>;
 
-/** Every variable the server reads (SPEC §7): none leaks in from the environment running the tests. */
-export const CONFIG_VARIABLES = [
-  "PORT", "HOST", "HANJA_BASE", "QUIZ_BASE", "MOUNT_PATH", "QUOTA_STORE", "QUOTA_DB", "TRUST_PROXY_HOPS",
-  "ADMIN_TOKEN", "BANK_ACCOUNT", "QUOTA_TZ_OFFSET", "DIST_DIR", "ACCESS_LOG",
-] as const;
+// Every variable the server reads: none leaks in from the environment running the tests.
+export { CONFIG_VARIABLES };
 
 export const BUN = join(ROOT, "node_modules/.bin/bun");
 export const DENO = join(ROOT, "node_modules/.bin/deno");
