@@ -102,14 +102,24 @@ function visible(path: string): boolean {
   }
 }
 
-/** Installs SIGINT/SIGTERM handlers that stop accepting, finish in-flight requests, then close the store. */
+/**
+ * How long the server goes on serving after a signal before it stops accepting. Requests that
+ * reached the machine just before the signal may not be read yet: their connections wait in the
+ * listen queue, or their bytes in a socket, while the event loop was busy. Stopping at once would
+ * close those connections unanswered (Deno.serve drops every connection with no request read yet,
+ * node:http resets the queued ones); in this moment they are read and become in-flight requests.
+ */
+export const DRAIN_MS = 100;
+
+/** Installs SIGINT/SIGTERM handlers that drain, stop accepting, finish in-flight requests, then close the store. */
 export function onShutdown(stop: () => Promise<void>, booted: Booted): void {
   let stopping = false;
   const handler = (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.error(JSON.stringify({ level: "info", msg: `${signal}: finishing in-flight requests` }));
-    stop()
+    new Promise((resolve) => setTimeout(resolve, DRAIN_MS))
+      .then(stop)
       .then(() => booted.app.close())
       .then(() => booted.log.flush())
       .then(

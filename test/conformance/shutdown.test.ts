@@ -6,6 +6,7 @@
  */
 import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { type Socket, connect } from "node:net";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { quotaDay } from "../../runtime/core/quota/clock.ts";
@@ -118,6 +119,58 @@ async function shutdownUnderLoad(start: StartServer, signal: "SIGTERM" | "SIGINT
   }
 }
 
+/** One raw HTTP/1.1 exchange: what the server sent back, and how the connection ended. */
+interface RawExchange {
+  socket: Socket;
+  received: string;
+  ended: Promise<void>;
+}
+
+function connectRaw(url: string): RawExchange {
+  const { hostname, port } = new URL(url);
+  const socket = connect(Number(port), hostname);
+  const exchange: RawExchange = { socket, received: "", ended: Promise.resolve() };
+  socket.setEncoding("utf8");
+  socket.on("data", (chunk: string) => (exchange.received += chunk));
+  socket.on("error", () => {});
+  exchange.ended = new Promise((resolve) => socket.on("close", () => resolve()));
+  return exchange;
+}
+
+const rawGet = (path: string) => `GET ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`;
+
+/**
+ * Requests that reached the server while it was busy (the first full-text search loads its index)
+ * and just before the signal: on new connections still in the listen queue, and on connections
+ * already open whose request bytes were not read yet. Each gets its whole answer.
+ */
+async function busyAtSignal(start: StartServer): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), "hanja-shutdown-busy-"));
+  dirs.push(dir);
+  const server = await start({ QUOTA_DB: join(dir, "quota.sqlite") });
+  try {
+    const open = Array.from({ length: 6 }, () => connectRaw(server.url));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const busy = connectRaw(server.url);
+    busy.socket.write(rawGet("/hanja/v1/hanja?q=water&per_page=50"));
+    await new Promise((resolve) => setTimeout(resolve, 15));
+    const queued = Array.from({ length: 6 }, () => connectRaw(server.url));
+    [...open, ...queued].forEach((exchange, i) => exchange.socket.write(rawGet(`/quiz/v1/idiom/${i + 1}`)));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    server.kill("SIGTERM");
+    expect(await server.exit, server.stderr()).toBe(0);
+    const all = [busy, ...open, ...queued];
+    await Promise.all(all.map((exchange) => exchange.ended));
+    for (const [i, exchange] of all.entries()) {
+      expect(exchange.received.slice(0, 15), `request ${i}: ${exchange.received.slice(0, 80) || "closed without an answer"}`).toBe("HTTP/1.1 200 OK");
+      const body = exchange.received.slice(exchange.received.indexOf("\r\n\r\n") + 4);
+      expect(() => JSON.parse(body), `request ${i}: a whole body`).not.toThrow();
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
 const runtimes: [string, StartServer][] = [
   ["Node entry", nodeSource],
   ["Bun entry", bunSource],
@@ -129,5 +182,6 @@ for (const [name, start] of runtimes) {
     for (const signal of ["SIGTERM", "SIGINT"] as const) {
       it(`${signal} under load: exit 0, whole 200s only, no count lost`, { timeout: 60_000 }, () => shutdownUnderLoad(start, signal));
     }
+    it("requests that arrived while the server was busy, just before SIGTERM, are answered", { timeout: 60_000 }, () => busyAtSignal(start));
   });
 }
