@@ -213,6 +213,20 @@ describe("client IP", () => {
     expect(await used(app, proxy, "2001:db8:9:9::2")).toBe(2);
   });
 
+  it("a forwarded address counts without the port a proxy may add; an entry that is no address counts against the proxy", async () => {
+    const app = testApp({ trustProxyHops: 1 });
+    const proxy = "10.0.0.9";
+    await spend(app, proxy, 2, "7.7.7.7:1234");
+    await spend(app, proxy, 3, "7.7.7.7:5555");
+    expect(await used(app, proxy, "7.7.7.7")).toBe(5);
+    await spend(app, proxy, 4, "[2001:db8:9:9::1]:443");
+    expect(await used(app, proxy, "2001:db8:9:9::77")).toBe(4);
+    expect(await used(app, proxy, "[2001:db8:9:9::5]")).toBe(4);
+    for (const junk of ["unknown", "garbage", "7.7.7.7:port", "[nope]:80"]) await spend(app, proxy, 1, junk);
+    expect(await used(app, proxy)).toBe(4);
+    expect(await used(app, proxy, "unknown")).toBe(4);
+  });
+
   it("with trustProxyHops=2 the second entry from the right is the client", async () => {
     const app = testApp({ trustProxyHops: 2 });
     await spend(app, "10.0.0.1", 4, "9.9.9.9, 203.0.113.44, 10.0.0.2");

@@ -9,10 +9,20 @@ export function clientIp(peer: string | undefined, forwardedFor: string | null, 
   let address = peer ?? "unknown";
   if (trustProxyHops > 0 && forwardedFor) {
     const hops = forwardedFor.split(",").map((s) => s.trim()).filter(Boolean);
-    const chosen = hops[Math.max(0, hops.length - trustProxyHops)];
+    const chosen = forwardedAddress(hops[Math.max(0, hops.length - trustProxyHops)] ?? "");
     if (chosen) address = chosen;
   }
   return meteringKey(address);
+}
+
+/**
+ * The address of an `X-Forwarded-For` entry, without the port some proxies add (`1.2.3.4:5678`,
+ * `[2001:db8::1]:443`), so that each new source port is not a fresh quota. Null for an entry that
+ * is no address (`unknown`, garbage): the request is then counted against the proxy itself.
+ */
+function forwardedAddress(entry: string): string | null {
+  const bare = /^\[([^\]]+)\](?::\d+)?$/.exec(entry)?.[1] ?? /^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/.exec(entry)?.[1] ?? entry;
+  return ipaddr.isValid(bare.replace(/%.*$/, "")) ? bare : null;
 }
 
 // Parsed addresses, so a busy client is normalised once (bounded: cleared when it grows large).
