@@ -232,10 +232,18 @@ function notFound(mountPath: string): ApiError {
   return new ApiError(404, "not_found", `No such route. See ${mountPath}/docs for the API reference.`);
 }
 
-/** Problem-details reply (SPEC §5); never cached. */
+const encoder = new TextEncoder();
+
+/**
+ * Problem-details reply (SPEC §5); never cached. A HEAD gets the length of the body a GET would
+ * get (RFC 9110 §8.6), so no server adapter writes `Content-Length: 0` for it.
+ */
 export function errorReply(error: ApiError, requestId: string, method: string, mountPath = ""): Reply {
-  const headers = { "Content-Type": PROBLEM_TYPE, "Cache-Control": "no-store", ...CORS_HEADERS, "X-Request-Id": requestId, ...error.headers };
-  return reply(error.status, headers, method === "HEAD" ? null : problemBody(error, requestId, mountPath));
+  const headers: Record<string, string> = { "Content-Type": PROBLEM_TYPE, "Cache-Control": "no-store", ...CORS_HEADERS, "X-Request-Id": requestId, ...error.headers };
+  const body = problemBody(error, requestId, mountPath);
+  if (method !== "HEAD") return reply(error.status, headers, body);
+  headers["Content-Length"] = String(encoder.encode(body).length);
+  return reply(error.status, headers, null);
 }
 
 /** A function listing the methods (HEAD included with GET) that have a route matching a path. */

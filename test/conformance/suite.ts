@@ -250,6 +250,22 @@ export function conformanceSuite(label: string, start: StartServer): void {
         expectRateLimit(metered, 100);
       });
 
+      it("HEAD: Content-Length, when sent, is the length of the body GET sends (RFC 9110 §8.6), errors too", async () => {
+        const bytes = (text: string) => Buffer.byteLength(text);
+        const got = await get(`${A}/hanja/${WATER}`);
+        const head = await get(`${A}/hanja/${WATER}`, { method: "HEAD" });
+        expect(head.headers.get("content-length") ?? String(bytes(got.text))).toBe(String(bytes(got.text)));
+        for (const path of [`${A}/hanja/a`, `${A}/hanja?strokes=0`, "/nope"]) {
+          const error = await get(path);
+          const headError = await get(path, { method: "HEAD" });
+          expect(headError.status, path).toBe(error.status);
+          expect(headError.text, path).toBe("");
+          // The two bodies differ only in their request ids.
+          const expected = bytes(error.text) - bytes(String(error.headers.get("x-request-id"))) + bytes(String(headError.headers.get("x-request-id")));
+          expect(headError.headers.get("content-length") ?? String(expected), path).toBe(String(expected));
+        }
+      });
+
       it("/healthz, /openapi.json (OpenAPI 3.1) and /docs (HTML)", async () => {
         expect((await get("/healthz")).body).toMatchObject({ status: "ok" });
         const openapi = await get("/openapi.json");
