@@ -178,7 +178,7 @@ describe("bad segments", () => {
 
   test("not in the dataset → 404 problem", async () => {
     for (const segment of ["a", encodeURIComponent("가"), "%F0%9F%98%80", "%2F", "1"]) {
-      const body = await expectProblem(await call(app, `${BASE}/hanja/${segment}`), 404, "not_found");
+      const body = await expectProblem(await call(app, `${BASE}/hanja/${segment}`), 404, "not_found", "character");
       expect(body.detail).toMatch(/U\+[0-9A-F]{4,6}/);
     }
   });
@@ -187,7 +187,7 @@ describe("bad segments", () => {
     const known = new Set(fileRecords().map((r) => r.character));
     let missing = "";
     for (let c = 0x4e00; c <= 0x9fff && missing === ""; c++) if (!known.has(String.fromCodePoint(c))) missing = String.fromCodePoint(c);
-    await expectProblem(await call(app, `${BASE}/hanja/${encodeURIComponent(missing)}`), 404, "not_found");
+    await expectProblem(await call(app, `${BASE}/hanja/${encodeURIComponent(missing)}`), 404, "not_found", "character");
   });
 
   test("a deeper path is not a route → 404", async () => {

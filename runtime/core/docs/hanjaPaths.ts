@@ -63,7 +63,7 @@ export function hanjaPaths(base: string): Record<string, PathItem> {
         parameters: [ref("parameters", "Character")],
         responses: cachedResponses(ok("The detail record.", "HanjaDetail", headers(CACHED)), {
           "400": badParameter("the segment is not exactly one character, or not valid percent-encoded UTF-8"),
-          "404": problem(404, "The character is not in the dataset (`param` is absent; `detail` names the code point).", { codes: ["not_found"] }),
+          "404": problem(404, "The character is not in the dataset (`param: character`; `detail` names the code point).", { codes: ["not_found"] }),
         }),
         "x-request-examples": [{ description: "水 (water)", path: { character: "水" } }],
       }),

@@ -82,7 +82,7 @@ export function hanjaRoutes(base: string, data: LoadedData, sendBody: Send, moun
         const length = [...character].length;
         if (length !== 1) throw invalidParameter("character", `character must be exactly one character; got ${length}`);
         const position = chars.positionOf.get(character);
-        if (position === undefined) throw new ApiError(404, "not_found", `${character} (U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}) is not in the dataset`);
+        if (position === undefined) throw new ApiError(404, "not_found", `${character} (U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}) is not in the dataset`, "character");
         // Detail bodies are encoded once, on first request: no per-request UTF-8 encoding.
         const bytes = (detailBytes[position] ??= encoder.encode(chars.details[position] ?? ""));
         return sendBody(request, bytes, { caching, id: `detail:${position}` });
