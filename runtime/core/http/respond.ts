@@ -2,6 +2,7 @@
  * Building replies: JSON bodies with the headers of SPEC §6 (content type, CORS, caching,
  * ETag/304, gzip/brotli) from bodies that are already serialized.
  */
+import { gzipSync } from "fflate";
 import { LRUCache } from "lru-cache";
 import { type Reply, type RequestLike, reply } from "./reply.ts";
 
@@ -105,8 +106,12 @@ export function createSender(compressors: Compressors = {}): Sender {
     sizeCalculation: (a, target) => target.length + Math.max(64, a.body.length),
   });
   const brotli = Boolean(compressors.brotli);
-  const encode = async (encoding: Encoding, body: Body): Promise<Uint8Array<ArrayBuffer>> => {
+  const encode = async (encoding: Encoding, body: Body, tagged: boolean): Promise<Uint8Array<ArrayBuffer>> => {
     const bytes = typeof body === "string" ? encoder.encode(body) : body;
+    // A tagged body's gzip form carries a strong ETag, so it must be the same bytes wherever it is
+    // made, and the runtimes' zlib builds differ: fflate (plain JS) gives one output everywhere.
+    // It is made once per body; untagged bodies (interface B) use the faster native compressor.
+    if (encoding === "gzip" && tagged) return new Uint8Array(gzipSync(bytes, { level: 6, mtime: 0 }));
     const compress = encoding === "br" ? compressors.brotli : compressors.gzip;
     return compress ? new Uint8Array(await compress(bytes)) : gzipBytes(bytes);
   };
@@ -129,7 +134,7 @@ export function createSender(compressors: Compressors = {}): Sender {
       headers["Content-Length"] = String(typeof body === "string" ? (options.byteLength ?? encoder.encode(body).length) : body.length);
       return { status, headers, body: null, shared: share };
     }
-    return encode(encoding, body).then((payload) => {
+    return encode(encoding, body, caching !== "no-store").then((payload) => {
       headers["Content-Encoding"] = encoding;
       headers["Content-Length"] = String(payload.length);
       return { status, headers, body: head ? null : payload, shared: share };
