@@ -4,7 +4,8 @@ import type { HanjaRecord } from "../runtime/core/data/records.ts";
 import { buildDetailBodies, buildMetaBody } from "./build/pages.ts";
 import { type SearchIndexer, characterDocuments, earlyCharacterDocuments, earlyIdiomDocuments, idiomDocuments, sameDocuments, startSearchIndexer } from "./build/searchIndexes.ts";
 import { buildTables } from "./build/tables.ts";
-import { readCsvTable } from "./load/csvTable.ts";
+import { readCsvTable, readSourceText } from "./load/csvTable.ts";
+import { InputError } from "./load/types.ts";
 import { resolveUnihan } from "./load/resolveUnihan.ts";
 import { RECORD_PROPERTIES, buildHanjaRecords, collectUnihan, joinStarters, recordCodepoints } from "./parse/hanjaRecords.ts";
 import { IDIOM_COLUMNS, validateIdioms } from "./validate/idioms.ts";
@@ -84,8 +85,11 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
   done(`${plain.length} records`);
 
   done = stage("validate");
-  const starters = validateStarters(starterRows, byCharacter);
-  const idioms = validateIdioms(idiomRows, byCharacter);
+  // Both files are checked before failing, so one run lists the bad rows of each.
+  const [starters, idioms] = bothOrFail(
+    () => validateStarters(starterRows, byCharacter),
+    () => validateIdioms(idiomRows, byCharacter),
+  );
   const records = joinStarters(plain, starters);
   const warnings = verifyTotals(records, version);
   for (const warning of warnings) log(`warning   ${warning}`);
@@ -130,6 +134,24 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
   return { manifest, warnings, seconds: (performance.now() - started) / 1000 };
 }
 
+/** Runs two checks; when either fails with an InputError, fails with the messages of both. */
+function bothOrFail<A, B>(first: () => A, second: () => B): [A, B] {
+  const problems: string[] = [];
+  const attempt = <T>(check: () => T): T | undefined => {
+    try {
+      return check();
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      problems.push(error.message);
+      return undefined;
+    }
+  };
+  const a = attempt(first);
+  const b = attempt(second);
+  if (problems.length > 0) throw new InputError(problems.join("\n"));
+  return [a as A, b as B];
+}
+
 /** The project's own inputs: idioms and starter glosses (parsed, and raw for their hashes) and TERMS.md. */
 async function readSources(dataDir: string) {
   const idiomsPath = join(dataDir, "idioms.csv");
@@ -140,7 +162,7 @@ async function readSources(dataDir: string) {
     readCsvTable(starterPath, STARTER_COLUMNS),
     readFile(idiomsPath),
     readFile(starterPath),
-    readFile(termsPath, "utf8"),
+    readSourceText(termsPath),
   ]);
   return { idiomRows, starterRows, idiomsText, starterText, terms };
 }

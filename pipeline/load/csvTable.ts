@@ -9,18 +9,39 @@ export interface CsvRow<K extends string> {
   values: Record<K, string>;
 }
 
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * The text of one of the project's source files. A file that cannot be read, or that is not valid
+ * UTF-8 (which a lenient decoder would turn into U+FFFD and publish), fails with the file, the line
+ * and that line's text.
+ */
+export async function readSourceText(path: string): Promise<string> {
+  const file = basename(path);
+  let bytes: Uint8Array;
+  try {
+    bytes = await readFile(path);
+  } catch (error) {
+    throw new InputError(`${file}: cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    const lenient = new TextDecoder("utf-8").decode(bytes);
+    const at = lenient.indexOf("\uFFFD");
+    const line = lenient.slice(0, at).split("\n").length;
+    const text = lenient.split("\n")[line - 1] ?? "";
+    throw new InputError(`${file}:${line}: not valid UTF-8 (shown as \uFFFD): ${JSON.stringify(text)}`);
+  }
+}
+
 /**
  * Reads a UTF-8 CSV whose header must be exactly `columns` (RFC 4180 quoting, BOM allowed).
  * A wrong header, a row with the wrong number of fields or a broken quote fails with file and line.
  */
 export async function readCsvTable<K extends string>(path: string, columns: readonly K[]): Promise<CsvRow<K>[]> {
   const file = basename(path);
-  let text: string;
-  try {
-    text = await readFile(path, "utf8");
-  } catch (error) {
-    throw new InputError(`${file}: cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
+  const text = await readSourceText(path);
   let records: { record: string[]; info: { lines: number } }[];
   try {
     records = parse(text, { bom: true, info: true, skip_empty_lines: true, relax_column_count: true }) as unknown as typeof records;

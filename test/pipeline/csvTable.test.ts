@@ -1,7 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { readCsvTable } from "../../pipeline/load/csvTable.ts";
+import { readCsvTable, readSourceText } from "../../pipeline/load/csvTable.ts";
 import { InputError } from "../../pipeline/load/types.ts";
 import { IDIOM_COLUMNS } from "../../pipeline/validate/idioms.ts";
 import { STARTER_COLUMNS } from "../../pipeline/validate/starters.ts";
@@ -68,5 +68,24 @@ describe("readCsvTable", () => {
     const path = join(await tempDir(), "idioms.csv");
     const error = await errorOf(() => readCsvTable(path, IDIOM_COLUMNS));
     expect(error.message).toBe(`idioms.csv: cannot read ${path}: ENOENT`);
+  });
+
+  it("fails on bytes that are not UTF-8, naming file, line and the line as read, instead of publishing U+FFFD", async () => {
+    const path = join(await tempDir(), "starter.csv");
+    await writeFile(path, Buffer.concat([Buffer.from("character,meaning_ko\n水,물 수\n火,"), Buffer.from([0xbf, 0xe6]), Buffer.from(" 화\n")]));
+    const error = await errorOf(() => readCsvTable(path, STARTER_COLUMNS));
+    expect(error).toBeInstanceOf(InputError);
+    expect(error.message).toBe(`starter.csv:3: not valid UTF-8 (shown as \uFFFD): ${JSON.stringify("火,\uFFFD\uFFFD 화")}`);
+  });
+});
+
+describe("readSourceText", () => {
+  it("reads UTF-8 text (TERMS.md) and names a missing file without a stack trace", async () => {
+    const dir = await tempDir();
+    await writeFile(join(dir, "TERMS.md"), "# 약관\n");
+    expect(await readSourceText(join(dir, "TERMS.md"))).toBe("# 약관\n");
+    const error = await errorOf(() => readSourceText(join(dir, "missing", "TERMS.md")));
+    expect(error).toBeInstanceOf(InputError);
+    expect(error.message).toBe(`TERMS.md: cannot read ${join(dir, "missing", "TERMS.md")}: ENOENT`);
   });
 });

@@ -177,6 +177,18 @@ describe("build from the small fixtures (Unihan 16.0.0 content)", () => {
     expect(await readFile(join(out, "marker"), "utf8")).toBe("previous build");
   });
 
+  it("lists the bad rows of starter.csv and of idioms.csv in one run", async () => {
+    const badData = await smallDataDir();
+    const starters = await readFile(join(badData, "starter.csv"), "utf8");
+    await writeFile(join(badData, "starter.csv"), `${starters}込,넣을 입\n`);
+    const idioms = await readFile(join(badData, "idioms.csv"), "utf8");
+    await writeFile(join(badData, "idioms.csv"), `${idioms}18,一石四鳥,일석사조,한 가지 일로 네 가지 이득을 얻는다는 뜻의 말\n`);
+    const error = await errorOf(() => build(SMALL_ZIP, badData, join(root, "both")));
+    expect(error).toBeInstanceOf(InputError);
+    expect(error.message).toMatch(/^starter\.csv: 1 bad row\(s\):\n {2}starter\.csv:\d+: "込" is not in the character dataset\nidioms\.csv: 1 bad row\(s\):\n/);
+    expect(error.message).toContain('"四" in 一石四鳥 is not in the character dataset');
+  });
+
   it("fails on a CSV with a wrong header", async () => {
     const badData = await smallDataDir();
     await writeFile(join(badData, "starter.csv"), "char,gloss\n水,물 수\n");
