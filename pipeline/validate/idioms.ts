@@ -18,6 +18,7 @@ export function validateIdioms(rows: IdiomRow[], byCharacter: ReadonlyMap<string
   const byIdx = new Map<number, number>();
   const byHanja = new Map<string, number>();
   const idioms: IdiomRecord[] = [];
+  if (rows.length === 0) problems.push(`${file}:2: no idioms after the header`);
   for (const { line, values } of rows) {
     const bad = (why: string) => problems.push(`${file}:${line}: ${why}`);
     const { idx: idxText, hanja, hangul, meaning } = values;
@@ -43,11 +44,23 @@ export function validateIdioms(rows: IdiomRow[], byCharacter: ReadonlyMap<string
     if (byHanja.has(key)) bad(`${hanja} repeats line ${byHanja.get(key)}`);
     else byHanja.set(key, line);
     const length = [...meaning.trim()].length;
-    if (meaning !== meaning.trim()) bad("meaning has leading or trailing spaces");
+    if (meaning !== meaning.trim()) bad(`meaning has leading or trailing spaces: ${JSON.stringify(meaning)}`);
     if (length < MEANING_LENGTH.min || length > MEANING_LENGTH.max) {
       bad(`meaning of ${hanja} is ${length} characters (allowed ${MEANING_LENGTH.min}–${MEANING_LENGTH.max})`);
     }
     idioms.push({ idx, hanja, hangul, chosung: chosung(hangul), meaning });
+  }
+  // A published idx is never removed or renumbered: the idx values run 1…n without gaps. (Checked
+  // once every idx is a distinct number, so a bad idx is not reported twice.)
+  if (byIdx.size === rows.length) {
+    let previous = 0;
+    for (const idx of [...byIdx.keys()].sort((a, b) => a - b)) {
+      if (idx > previous + 1) {
+        const missing = idx === previous + 2 ? `${previous + 1} is` : `${previous + 1}…${idx - 1} are`;
+        problems.push(`${file}:${byIdx.get(idx)}: idx ${idx} leaves a gap: ${missing} missing (idx runs 1…n; a published idx is never removed)`);
+      }
+      previous = idx;
+    }
   }
   if (problems.length > 0) throw new InputError(`${file}: ${problems.length} bad row(s):\n  ${problems.join("\n  ")}`);
   return idioms.sort((a, b) => a.idx - b.idx);

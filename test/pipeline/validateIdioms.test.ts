@@ -169,6 +169,19 @@ describe("validateIdioms", () => {
     expect(message).not.toContain(`idioms.csv:${rows[2]?.line}:`);
   });
 
+  it("idx runs 1…n without gaps: a removed or renumbered idx fails, naming the line after the gap", () => {
+    const rows = [row("1", "一石二鳥", "일석이조"), row("2", "良藥苦口", "양약고구"), row("4", "落花流水", "낙화유수"), row("9999", "一石三鳥", "일석삼조")];
+    const message = problems(rows, CHARS);
+    expect(message).toContain(`idioms.csv:${rows[2]?.line}: idx 4 leaves a gap: 3 is missing`);
+    expect(message).toContain(`idioms.csv:${rows[3]?.line}: idx 9999 leaves a gap: 5…9998 are missing`);
+    // Any file order is fine as long as the values are 1…n.
+    expect(validateIdioms([row("2", "良藥苦口", "양약고구"), row("1", "一石二鳥", "일석이조")], CHARS)).toHaveLength(2);
+  });
+
+  it("a file with no idioms after its header fails", () => {
+    expect(problems([], CHARS)).toBe("idioms.csv: 1 bad row(s):\n  idioms.csv:2: no idioms after the header");
+  });
+
   it("uses the file name it is given", () => {
     expect(() => validateIdioms([row("0", "一石二鳥", "일석이조")], CHARS, "idioms-small.csv")).toThrow(/^idioms-small\.csv: 1 bad row/);
   });
