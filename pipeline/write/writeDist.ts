@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { DIST_FILES, DIST_FORMAT, type Manifest } from "../../runtime/core/data/format.ts";
+import { InputError } from "../load/types.ts";
 
 /** The text of every dist/ file; a file still being made elsewhere (a search index) is a promise of it. */
 export type DistContent = Record<Exclude<keyof typeof DIST_FILES, "manifest">, string | Promise<string>>;
@@ -18,9 +19,16 @@ export function sha256(data: string | Uint8Array): string {
  * written first; the manifest lists them in name order whatever order they came in. Returns the manifest.
  */
 export async function writeDist(outDir: string, content: DistContent, manifest: Omit<Manifest, "format" | "files" | "data_hash">): Promise<Manifest> {
+  // Awaited below; if the folder cannot be made they never are, and their failure (the build
+  // stopping the index worker) must not end the process before the real cause is reported.
+  for (const text of Object.values(content)) if (typeof text !== "string") text.catch(() => {});
   const staging = `${outDir}.tmp-${process.pid}`;
-  await rm(staging, { recursive: true, force: true });
-  await mkdir(staging, { recursive: true });
+  try {
+    await rm(staging, { recursive: true, force: true });
+    await mkdir(staging, { recursive: true });
+  } catch (error) {
+    throw new InputError(`cannot write the output folder ${outDir} (--out): ${(error as Error).message}`);
+  }
   const names = (Object.keys(content) as (keyof DistContent)[]).sort();
   // The writes run on the thread pool while the next file is encoded and hashed.
   const write = async (key: keyof DistContent): Promise<[string, Manifest["files"][string]]> => {
