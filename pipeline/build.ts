@@ -1,10 +1,9 @@
-import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { HanjaRecord } from "../runtime/core/data/records.ts";
 import { buildDetailBodies, buildMetaBody } from "./build/pages.ts";
 import { type SearchIndexer, characterDocuments, earlyCharacterDocuments, earlyIdiomDocuments, idiomDocuments, sameDocuments, startSearchIndexer } from "./build/searchIndexes.ts";
 import { buildTables } from "./build/tables.ts";
-import { readCsvTable, readSourceText } from "./load/csvTable.ts";
+import { parseCsvTable, readSourceFile, readSourceText } from "./load/csvTable.ts";
 import { InputError } from "./load/types.ts";
 import { resolveUnihan } from "./load/resolveUnihan.ts";
 import { RECORD_PROPERTIES, buildHanjaRecords, collectUnihan, joinStarters, recordCodepoints } from "./parse/hanjaRecords.ts";
@@ -73,7 +72,7 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
   done(`${input.reader.label}: Unihan ${version} (by ${method}), ${table.size} code points with wanted properties`);
 
   done = stage("sources");
-  const { idiomRows, starterRows, idiomsText, starterText, terms } = await sources;
+  const { idiomRows, starterRows, idiomsBytes, starterBytes, terms } = await sources;
   // The character index is built on the worker while the records are built and validated.
   const characterDocs = earlyCharacterDocuments(table, recordCodepoints(table), starterRows);
   const characterIndex = indexer.characters(characterDocs);
@@ -123,7 +122,7 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
     },
     {
       unihan: { version, detected_by: method, origin: input.origin, sha256: input.bytes ? sha256(input.bytes) : null },
-      inputs: { "idioms.csv": sha256(idiomsText), "starter.csv": sha256(starterText), "TERMS.md": sha256(terms) },
+      inputs: { "idioms.csv": sha256(idiomsBytes), "starter.csv": sha256(starterBytes), "TERMS.md": sha256(terms) },
       counts,
       built_at: builtAt,
     },
@@ -157,12 +156,13 @@ async function readSources(dataDir: string) {
   const idiomsPath = join(dataDir, "idioms.csv");
   const starterPath = join(dataDir, "starter.csv");
   const termsPath = join(dataDir, "TERMS.md");
-  const [idiomRows, starterRows, idiomsText, starterText, terms] = await Promise.all([
-    readCsvTable(idiomsPath, IDIOM_COLUMNS),
-    readCsvTable(starterPath, STARTER_COLUMNS),
-    readFile(idiomsPath),
-    readFile(starterPath),
-    readSourceText(termsPath),
-  ]);
-  return { idiomRows, starterRows, idiomsText, starterText, terms };
+  // Each file is read once: its text is parsed, its bytes are hashed for the manifest.
+  const [idioms, starters, terms] = await Promise.all([readSourceFile(idiomsPath), readSourceFile(starterPath), readSourceText(termsPath)]);
+  return {
+    idiomRows: parseCsvTable("idioms.csv", idioms.text, IDIOM_COLUMNS),
+    starterRows: parseCsvTable("starter.csv", starters.text, STARTER_COLUMNS),
+    idiomsBytes: idioms.bytes,
+    starterBytes: starters.bytes,
+    terms,
+  };
 }

@@ -12,11 +12,11 @@ export interface CsvRow<K extends string> {
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
 
 /**
- * The text of one of the project's source files. A file that cannot be read, or that is not valid
- * UTF-8 (which a lenient decoder would turn into U+FFFD and publish), fails with the file, the line
- * and that line's text.
+ * One of the project's source files, as read (its bytes, for the manifest's hashes) and as text.
+ * A file that cannot be read, or that is not valid UTF-8 (which a lenient decoder would turn into
+ * U+FFFD and publish), fails with the file, the line and that line's text.
  */
-export async function readSourceText(path: string): Promise<string> {
+export async function readSourceFile(path: string): Promise<{ bytes: Uint8Array; text: string }> {
   const file = basename(path);
   let bytes: Uint8Array;
   try {
@@ -25,7 +25,7 @@ export async function readSourceText(path: string): Promise<string> {
     throw new InputError(`${file}: cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
   try {
-    return strictUtf8.decode(bytes);
+    return { bytes, text: strictUtf8.decode(bytes) };
   } catch {
     const lenient = new TextDecoder("utf-8").decode(bytes);
     const at = lenient.indexOf("\uFFFD");
@@ -35,13 +35,21 @@ export async function readSourceText(path: string): Promise<string> {
   }
 }
 
+/** The text of one of the project's source files (see `readSourceFile`). */
+export async function readSourceText(path: string): Promise<string> {
+  return (await readSourceFile(path)).text;
+}
+
 /**
  * Reads a UTF-8 CSV whose header must be exactly `columns` (RFC 4180 quoting, BOM allowed).
  * A wrong header, a row with the wrong number of fields or a broken quote fails with file and line.
  */
 export async function readCsvTable<K extends string>(path: string, columns: readonly K[]): Promise<CsvRow<K>[]> {
-  const file = basename(path);
-  const text = await readSourceText(path);
+  return parseCsvTable(basename(path), await readSourceText(path), columns);
+}
+
+/** The rows of CSV `text` read from `file` (see `readCsvTable`). */
+export function parseCsvTable<K extends string>(file: string, text: string, columns: readonly K[]): CsvRow<K>[] {
   let records: { record: string[]; info: { lines: number } }[];
   try {
     records = parse(text, { bom: true, info: true, skip_empty_lines: true, relax_column_count: true }) as unknown as typeof records;
