@@ -6,7 +6,7 @@ import { IttyRouter, type IRequest } from "itty-router";
 import { type DistFiles, type LoadedData, loadData } from "./data/load.ts";
 import { ApiError, internalError, problemBody } from "./http/errors.ts";
 import { type Reply, type RequestLike, reply, toResponse } from "./http/reply.ts";
-import { CORS_HEADERS, type Compressors, PROBLEM_TYPE, createSender, pathOf, preflight, targetOf } from "./http/respond.ts";
+import { CORS_HEADERS, type Compressors, PROBLEM_TYPE, createSender, pathOf, preflight, targetOf, utf8Length } from "./http/respond.ts";
 import type { RequestContext, Route } from "./routes/context.ts";
 import { hanjaRoutes } from "./routes/hanjaRoutes.ts";
 import { adminRoutes } from "./routes/adminRoutes.ts";
@@ -232,8 +232,6 @@ function notFound(mountPath: string): ApiError {
   return new ApiError(404, "not_found", `No such route. See ${mountPath}/docs for the API reference.`);
 }
 
-const encoder = new TextEncoder();
-
 /**
  * Problem-details reply (SPEC §5); never cached. A HEAD gets the length of the body a GET would
  * get (RFC 9110 §8.6), so no server adapter writes `Content-Length: 0` for it.
@@ -242,7 +240,7 @@ export function errorReply(error: ApiError, requestId: string, method: string, m
   const headers: Record<string, string> = { "Content-Type": PROBLEM_TYPE, "Cache-Control": "no-store", ...CORS_HEADERS, "X-Request-Id": requestId, ...error.headers };
   const body = problemBody(error, requestId, mountPath);
   if (method !== "HEAD") return reply(error.status, headers, body);
-  headers["Content-Length"] = String(encoder.encode(body).length);
+  headers["Content-Length"] = String(utf8Length(body));
   return reply(error.status, headers, null);
 }
 

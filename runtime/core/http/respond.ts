@@ -131,7 +131,7 @@ export function createSender(compressors: Compressors = {}): Sender {
     const head = request.method === "HEAD";
     if (!encoding) {
       if (!head) return { status, headers, body, shared: share, bodyBytes: typeof body === "string" ? options.byteLength : undefined };
-      headers["Content-Length"] = String(typeof body === "string" ? (options.byteLength ?? encoder.encode(body).length) : body.length);
+      headers["Content-Length"] = String(typeof body === "string" ? (options.byteLength ?? utf8Length(body)) : body.length);
       return { status, headers, body: null, shared: share };
     }
     return encode(encoding, body, caching !== "no-store").then((payload) => {
@@ -186,6 +186,11 @@ interface Prepared {
   options: BodyOptions;
   large: boolean;
   forms: (Reply | undefined)[] | undefined;
+}
+
+/** The UTF-8 length of a text body (the Content-Length a HEAD answer states for it). */
+export function utf8Length(text: string): number {
+  return encoder.encode(text).length;
 }
 
 // Scratch space for `isLarge`: only whether a body fills it matters, never what is written.
