@@ -77,7 +77,7 @@ function extraBytes(text: string): number {
  */
 export function createQuizMaker(idioms: readonly IdiomRecord[], answerJson: readonly string[]): QuizMaker {
   const answerExtra = answerJson.map(extraBytes);
-  const position = new Map(idioms.map((idiom, i) => [idiom, i]));
+  const positions = idioms.map((_, i) => i);
   const views = Object.fromEntries(
     QUIZ_TYPES.map((type): [QuizType, TypeView] => {
       const view = VIEW[type];
@@ -138,11 +138,12 @@ export function createQuizMaker(idioms: readonly IdiomRecord[], answerJson: read
 
   return {
     quizzes(request, random) {
-      const pool = request.exclude.size === 0 ? idioms : idioms.filter((i) => !request.exclude.has(i.idx));
+      // Answers are drawn as positions in `idioms`, which index every per-idiom fragment.
+      const pool = request.exclude.size === 0 ? positions : positions.filter((p) => !request.exclude.has((idioms[p] as IdiomRecord).idx));
       if (pool.length < request.count) return null;
       return sample(pool, request.count, random).map((answer) => {
         const type = request.type ?? QUIZ_TYPES[random.int(QUIZ_TYPES.length)] ?? "meaning_to_idiom";
-        return quiz(position.get(answer) as number, type, request.choices, random);
+        return quiz(answer, type, request.choices, random);
       });
     },
   };
