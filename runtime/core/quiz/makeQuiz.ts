@@ -54,16 +54,33 @@ interface TypeView {
   /** `,"type":…,"question":…,"prompt":` */
   head: string;
   headExtra: number;
-  prompt: string[];
+  /** Per idiom, the first position whose prompt is the same text (equal texts, equal numbers). */
+  promptId: number[];
   promptJson: string[];
   promptExtra: number[];
-  text: string[];
+  /** Per idiom, the first position whose choice text is the same. */
+  textId: number[];
   /** A choice after its key: `","text":…,"hangul":…}` */
   choiceTail: string[];
   choiceExtra: number[];
 }
 
 const encoder = new TextEncoder();
+
+/** The start of the choice at `i` up to its key's value: `{"key":"1`, `,{"key":"2`, … */
+const choiceHead = (i: number) => `${i === 0 ? "" : ","}{"key":"${i + 1}`;
+const CHOICE_HEADS = Array.from({ length: 8 }, (_, i) => choiceHead(i));
+
+/** For each text, the first position holding the same text: equal texts get equal numbers. */
+function firstPositions(texts: readonly string[]): number[] {
+  const first = new Map<string, number>();
+  return texts.map((text, i) => {
+    const seen = first.get(text);
+    if (seen !== undefined) return seen;
+    first.set(text, i);
+    return i;
+  });
+}
 
 /** UTF-8 bytes of `text` beyond one per UTF-16 unit. */
 function extraBytes(text: string): number {
@@ -91,10 +108,10 @@ export function createQuizMaker(idioms: readonly IdiomRecord[], answerJson: read
         {
           head,
           headExtra: extraBytes(head),
-          prompt,
+          promptId: firstPositions(prompt),
           promptJson,
           promptExtra: promptJson.map(extraBytes),
-          text,
+          textId: firstPositions(text),
           choiceTail,
           choiceExtra: choiceTail.map(extraBytes),
         },
@@ -105,8 +122,8 @@ export function createQuizMaker(idioms: readonly IdiomRecord[], answerJson: read
   /** One quiz with the idiom at `answer` as its answer. */
   const quiz = (answer: number, type: QuizType, size: number, random: Random): SizedText => {
     const view = views[type];
-    const prompt = view.prompt[answer] as string;
-    const texts = [view.text[answer]];
+    const prompt = view.promptId[answer];
+    const texts = [view.textId[answer] as number];
     const chosen: number[] = [];
     // Random candidates drawn until there are enough; one already drawn, whose text repeats a
     // choice, or that fits the prompt too (a second right answer) is skipped. A bounded number of
@@ -116,8 +133,8 @@ export function createQuizMaker(idioms: readonly IdiomRecord[], answerJson: read
       const candidate = random.int(idioms.length);
       if (tried.includes(candidate)) continue;
       tried.push(candidate);
-      const text = view.text[candidate];
-      if (texts.includes(text) || view.prompt[candidate] === prompt) continue;
+      const text = view.textId[candidate] as number;
+      if (texts.includes(text) || view.promptId[candidate] === prompt) continue;
       texts.push(text);
       chosen.push(candidate);
     }
@@ -127,7 +144,7 @@ export function createQuizMaker(idioms: readonly IdiomRecord[], answerJson: read
     let extra = view.headExtra + (view.promptExtra[answer] as number) + (answerExtra[answer] as number);
     for (let i = 0; i < chosen.length; i++) {
       const choice = chosen[i] as number;
-      choices += `${i === 0 ? "" : ","}{"key":"${i + 1}${view.choiceTail[choice]}`;
+      choices += (CHOICE_HEADS[i] ?? choiceHead(i)) + view.choiceTail[choice];
       extra += view.choiceExtra[choice] as number;
     }
     const text =

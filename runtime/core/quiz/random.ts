@@ -67,8 +67,10 @@ export function seededRandom(seed: number): Random {
 export function randomBase62(random: Random, length: number): string {
   let out = "";
   while (out.length < length) {
-    for (const byte of random.bytes(length * 2)) {
-      if (byte < 248 && out.length < length) out += BASE62[byte % 62];
+    const bytes = random.bytes(length * 2);
+    for (let i = 0; i < bytes.length && out.length < length; i++) {
+      const byte = bytes[i] as number;
+      if (byte < 248) out += BASE62[byte % 62];
     }
   }
   return out;
