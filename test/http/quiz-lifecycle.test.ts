@@ -3,6 +3,8 @@
  * confirmed to annual with 10,000, expired after a year, renewed, revoked; the metering day.
  */
 import { describe, expect, it } from "vitest";
+import { keyStatus } from "../../runtime/core/quota/keyActions.ts";
+import type { KeyRecord } from "../../runtime/core/quota/store.ts";
 import { call, getJson, testApp } from "../helpers/app.ts";
 import { Q, bearer, expectProblem, me, meteredOk, newKey, testClock } from "./quiz-helpers.ts";
 
@@ -161,8 +163,58 @@ describe("the metering day", () => {
     expect(await meteredOk(app)).toBe(29);
   });
 
+  it("a keyed call reads the clock once: the key's status and the counted day are of the same instant", async () => {
+    // 2025-03-01 23:59:59.999 KST; every reading after the first is a day later.
+    let readings = 0;
+    const first = Date.parse("2025-03-01T14:59:59.999Z");
+    const app = testApp({ now: () => new Date(first + (readings++ === 0 ? 0 : DAY)) });
+    const { key } = await newKey(app, "one-reading");
+    readings = 0;
+    const answer = await getJson(app, `${Q}/idiom`, { headers: { "X-API-Key": key } });
+    expect(answer.status).toBe(200);
+    expect(readings).toBe(1);
+    // Counted on 2025-03-01 (KST), which resets at 2025-03-02 00:00 KST, 1 ms after the reading.
+    expect(answer.headers.get("x-ratelimit-reset")).toBe(String(Date.parse("2025-03-01T15:00:00Z") / 1000));
+    expect(answer.headers.get("ratelimit")).toBe('"daily";r=99;t=1');
+  });
+
   it("a malformed quotaTzOffset is refused at creation", () => {
     expect(() => testApp({ quotaTzOffset: "KST" })).toThrow(/quotaTzOffset/);
     expect(() => testApp({ quotaTzOffset: "+9:00" })).toThrow(/quotaTzOffset/);
+  });
+
+  it("the two interfaces cannot share one base path", () => {
+    expect(() => testApp({ hanjaBase: "/api", quizBase: "/api/" })).toThrow(/quizBase: "\/api" must differ from hanjaBase/);
+  });
+});
+
+describe("keyStatus", () => {
+  const record = (expires_at: string | null): KeyRecord => ({
+    id: "key_AAAAAAAAAAAA",
+    hash: "0".repeat(64),
+    plan: "annual",
+    status: "active",
+    created_at: "2025-01-01T00:00:00.000Z",
+    confirmed_at: "2025-01-01T00:00:00.000Z",
+    expires_at,
+    revoked_at: null,
+    applicant: { name: "A", email: "a@example.com", phone: null, depositor: null },
+  });
+
+  it("is expired from the instant expires_at names", () => {
+    const key = record("2026-01-01T00:00:00.000Z");
+    expect(keyStatus(key, new Date("2025-12-31T23:59:59.999Z"))).toBe("active");
+    expect(keyStatus(key, new Date("2026-01-01T00:00:00.000Z"))).toBe("expired");
+    expect(keyStatus(record(null), new Date("2099-01-01T00:00:00Z"))).toBe("active");
+  });
+
+  it("follows a record that a store edits in place (the parsed expiry is not kept past a change)", () => {
+    const key = record("2026-01-01T00:00:00.000Z");
+    const now = new Date("2025-06-01T00:00:00Z");
+    expect(keyStatus(key, now)).toBe("active");
+    key.expires_at = "2025-05-01T00:00:00.000Z";
+    expect(keyStatus(key, now)).toBe("expired");
+    key.status = "revoked";
+    expect(keyStatus(key, now)).toBe("revoked");
   });
 });

@@ -7,10 +7,16 @@ import type { KeyRecord, KeyStatus, QuotaStore } from "./store.ts";
 /** How long an annual plan runs from confirmation. */
 export const ANNUAL_TERM_DAYS = 365;
 
+/** `expires_at` of the records seen, parsed once (a store that edits a record in place changes the text, and it is parsed again). */
+const expiryTimes = new WeakMap<KeyRecord, { text: string; time: number }>();
+
 /** The status a key has at `now` (`expired` once an annual key passes `expires_at`). */
 export function keyStatus(key: KeyRecord, now: Date): KeyStatus {
-  if (key.status === "active" && key.expires_at !== null && Date.parse(key.expires_at) <= now.getTime()) return "expired";
-  return key.status;
+  const text = key.expires_at;
+  if (key.status !== "active" || text === null) return key.status;
+  let expiry = expiryTimes.get(key);
+  if (expiry?.text !== text) expiryTimes.set(key, (expiry = { text, time: Date.parse(text) }));
+  return expiry.time <= now.getTime() ? "expired" : "active";
 }
 
 /** Every status a key can have at a given moment, as the operator filters on it. */

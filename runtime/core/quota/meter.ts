@@ -11,11 +11,14 @@ import { type QuotaDay, quotaDay } from "./clock.ts";
 import { keyStatus } from "./keyActions.ts";
 import type { ConsumeResult, KeyRecord, Plan, QuotaStore } from "./store.ts";
 
-// SHA-256 of recently seen keys, so a busy key is hashed once rather than on every call.
+// SHA-256 of recently seen well-formed keys, so a busy key is checked and hashed once rather than on every call.
 const hashes = new LRUCache<string, string>({ max: 10_000 });
-function cachedHash(key: string): string {
+function checkedHash(key: string): string {
   let hash = hashes.get(key);
-  if (hash === undefined) hashes.set(key, (hash = hashApiKey(key)));
+  if (hash === undefined) {
+    if (!KEY_PATTERN.test(key)) throw invalidKey();
+    hashes.set(key, (hash = hashApiKey(key)));
+  }
   return hash;
 }
 
@@ -23,10 +26,11 @@ function cachedHash(key: string): string {
 export const DAILY_LIMITS = { demo: 30, free: 100, annual: 10_000 } as const;
 
 /**
- * The caller of a request: a key (with its stored record) or the demo quota of an IP, and its
- * daily limit (0 for an expired or revoked key).
+ * The caller of a request: a key (with its stored record) or the demo quota of an IP, its daily
+ * limit (0 for an expired or revoked key), and the moment the key's status was judged, which is
+ * also the moment the call is counted at.
  */
-export type Caller = { plan: "demo"; bucket: string; key: null; limit: number } | { plan: "free" | "annual"; bucket: string; key: KeyRecord; limit: number };
+export type Caller = { at: Date; bucket: string; limit: number } & ({ plan: "demo"; key: null } | { plan: "free" | "annual"; key: KeyRecord });
 
 export interface MeterConfig {
   store: QuotaStore;
@@ -53,20 +57,20 @@ export function presentedKey(request: RequestLike, query: Record<string, string 
  * when the store answers synchronously (both stores do for keys), so no promise is made per call.
  */
 export function identify(config: MeterConfig, key: string | null, ip: () => string, allowInactive = false): Caller | Promise<Caller> {
-  if (key === null) return { plan: "demo", bucket: `ip:${ip()}`, key: null, limit: DAILY_LIMITS.demo };
-  if (!KEY_PATTERN.test(key)) throw invalidKey();
-  return andThen(config.store.keyByHash(cachedHash(key)), (record) => callerOf(config, record, allowInactive));
+  if (key === null) return { plan: "demo", bucket: `ip:${ip()}`, key: null, limit: DAILY_LIMITS.demo, at: config.now() };
+  return andThen(config.store.keyByHash(checkedHash(key)), (record) => callerOf(config, record, allowInactive));
 }
 
 function callerOf(config: MeterConfig, record: KeyRecord | null, allowInactive: boolean): Caller {
   if (!record) throw invalidKey();
-  const status = keyStatus(record, config.now());
+  const at = config.now();
+  const status = keyStatus(record, at);
   if (!allowInactive) {
     if (status === "revoked") throw new ApiError(403, "key_revoked", "This API key was revoked by the operator.", "api_key");
     if (status === "expired") throw new ApiError(403, "key_expired", `This API key expired at ${record.expires_at}; renew the annual plan to use it again.`, "api_key");
   }
   const limit = status === "expired" || status === "revoked" ? 0 : DAILY_LIMITS[record.plan];
-  return { plan: record.plan, bucket: `key:${record.id}`, key: record, limit };
+  return { plan: record.plan, bucket: `key:${record.id}`, key: record, limit, at };
 }
 
 /** The challenge of a 401 for an API key (RFC 9110 §15.5.2: a 401 names how to authenticate). */
@@ -93,12 +97,14 @@ export interface Metered {
 }
 
 /**
- * Counts one call; over the limit it throws `429 quota_exceeded` carrying the headers and
- * `Retry-After`. Synchronous when the store counts synchronously (the memory store).
+ * Counts one call on the day of `caller.at`, then answers with `next`; over the limit it throws
+ * `429 quota_exceeded` carrying the headers and `Retry-After`. Synchronous when the store counts
+ * synchronously (the memory store); with a store that answers later, `next` runs in the same
+ * callback as the count's result rather than one promise later.
  */
-export function meter(config: MeterConfig, caller: Caller): Metered | Promise<Metered> {
-  const today = quotaDay(config.now(), config.offsetMinutes);
-  return andThen(config.store.consume(caller.bucket, today.day, caller.limit), (counted) => metered(caller, today, counted));
+export function meter<R>(config: MeterConfig, caller: Caller, next: (metered: Metered) => R | Promise<R>): R | Promise<R> {
+  const today = quotaDay(caller.at, config.offsetMinutes);
+  return andThen(config.store.consume(caller.bucket, today.day, caller.limit), (counted) => next(metered(caller, today, counted)));
 }
 
 function metered(caller: Caller, { resetsAt, resetEpochSeconds, secondsToReset }: QuotaDay, { allowed, used }: ConsumeResult): Metered {

@@ -65,7 +65,7 @@ export function quizRoutes(base: string, data: LoadedData, config: QuizConfig): 
       const params = parse(request, query);
       return andThen(identify(meterConfig, presentedKey(request, query), () => ipOf(request, ctx)), (caller) => {
         ctx.plan = caller.plan;
-        return andThen(meter(meterConfig, caller), (counted) => reply(request, params, answer, counted));
+        return meter(meterConfig, caller, (counted) => reply(request, params, answer, counted));
       });
     };
 
