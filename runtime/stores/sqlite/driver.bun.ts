@@ -13,6 +13,7 @@ export async function openBunSqlite(path: string): Promise<SqlDriver> {
         run: (...params) => ({ changes: Number(statement.run(...params).changes) }),
         // bun:sqlite answers null for "no row"; the seam promises undefined.
         get: (...params) => statement.get(...params) ?? undefined,
+        first: (...params) => statement.values(...params)[0]?.[0],
         all: (...params) => statement.all(...params),
       };
     },

@@ -12,6 +12,10 @@ export async function openNodeSqlite(path: string): Promise<SqlDriver> {
       return {
         run: (...params) => ({ changes: Number(statement.run(...params).changes) }),
         get: (...params) => statement.get(...params),
+        first: (...params) => {
+          const row = statement.get(...params);
+          return row === undefined ? undefined : Object.values(row)[0];
+        },
         all: (...params) => statement.all(...params),
       };
     },

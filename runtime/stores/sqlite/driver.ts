@@ -16,10 +16,12 @@ export type SqlValue = string | number | null;
 /** A result row, column name to value. */
 export type SqlRow = Record<string, unknown>;
 
-/** A prepared statement; `get` answers `undefined` when there is no row (whatever the driver says). */
+/** A prepared statement; `get` and `first` answer `undefined` when there is no row (whatever the driver says). */
 export interface SqlStatement {
   run(...params: SqlValue[]): { changes: number };
   get(...params: SqlValue[]): SqlRow | undefined;
+  /** The first column of the first row, without making a row object where the driver can. */
+  first(...params: SqlValue[]): unknown;
   all(...params: SqlValue[]): SqlRow[];
 }
 

@@ -159,13 +159,13 @@ export class SqliteQuotaStore implements QuotaStore {
     this.prune(day);
     // With no row yet the INSERT would count a call even against a limit of 0.
     if (limit <= 0) return { allowed: false, used: this.used(bucket, day) };
-    const row = this.statements.consume.get(bucket, day, limit);
-    if (row !== undefined) return { allowed: true, used: Number(row["used"]) };
+    const used = this.statements.consume.first(bucket, day, limit);
+    if (used !== undefined) return { allowed: true, used: Number(used) };
     return { allowed: false, used: this.used(bucket, day) };
   }
 
   used(bucket: string, day: string): number {
-    return Number(this.statements.used.get(bucket, day)?.["used"] ?? 0);
+    return Number(this.statements.used.first(bucket, day) ?? 0);
   }
 
   insertKey(record: KeyRecord): void {
@@ -205,7 +205,7 @@ export class SqliteQuotaStore implements QuotaStore {
   private checkVersion(): void {
     this.versionChecked = true;
     nextTurn(() => (this.versionChecked = false));
-    const version = this.statements.dataVersion.get()?.["data_version"];
+    const version = this.statements.dataVersion.first();
     // A driver that did not report the version would never show other connections' changes: no cache then.
     this.cacheKeys = version !== undefined;
     if (version !== this.seenVersion || this.keysByHash.size >= KEY_CACHE_MAX) {
