@@ -92,6 +92,7 @@ export function createApp(options: AppOptions): App {
   const hanjaBase = normaliseBase(options.hanjaBase ?? "/hanja/v1", "hanjaBase");
   const quizBase = normaliseBase(options.quizBase ?? "/quiz/v1", "quizBase");
   const mountPath = normaliseBase(options.mountPath ?? "", "mountPath");
+  if (hanjaBase === quizBase) throw new Error(`quizBase: ${JSON.stringify(quizBase)} must differ from hanjaBase`);
   const store = options.store ?? new MemoryQuotaStore();
   const now = options.now ?? (() => new Date());
   const offsetMinutes = parseOffset(options.quotaTzOffset ?? "+09:00");
@@ -100,8 +101,10 @@ export function createApp(options: AppOptions): App {
   if (!Number.isInteger(trustProxyHops) || trustProxyHops < 0) throw new Error(`trustProxyHops: ${trustProxyHops} is not a whole number ≥ 0`);
   const sender = createSender(options.compressors);
   const sendBody = sender.send;
+  // itty-router tries routes in order, testing each pattern against the path. Interface B comes
+  // first: its calls are routed every time, while interface A's repeated targets are answered
+  // from their remembered bodies without routing (see `handle`).
   const routes: Route[] = [
-    ...hanjaRoutes(hanjaBase, data, sendBody, mountPath),
     ...quizRoutes(quizBase, data, {
       store,
       now,
@@ -111,6 +114,7 @@ export function createApp(options: AppOptions): App {
       bankAccount: options.bankAccount ?? "(the operator has not configured BANK_ACCOUNT yet)",
       sendBody,
     }),
+    ...hanjaRoutes(hanjaBase, data, sendBody, mountPath),
     ...(options.adminToken ? adminRoutes(quizBase, { store, now, adminToken: options.adminToken, sendBody }) : []),
     ...serviceRoutes(data, { hanjaBase, quizBase, mountPath, adminEnabled: Boolean(options.adminToken) }, sendBody),
   ];
@@ -138,7 +142,10 @@ export function createApp(options: AppOptions): App {
     } catch (error) {
       return finish(request, ctx, started, failure(error, ctx, request));
     }
-    if (replayed === undefined) return route(request, ctx).then((reply) => finish(request, ctx, started, reply));
+    if (replayed === undefined) {
+      // Without a log, `finish` has nothing to do: no promise step is spent on it.
+      return options.log ? route(request, ctx).then((reply) => finish(request, ctx, started, reply)) : route(request, ctx);
+    }
     if (!("then" in replayed)) return finish(request, ctx, started, replayed);
     return replayed.then(
       (reply) => finish(request, ctx, started, reply),

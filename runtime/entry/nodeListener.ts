@@ -22,7 +22,7 @@ export function nodeListener(app: App): (req: IncomingMessage, res: ServerRespon
     const request: RequestLike = method === "GET" || method === "HEAD" || method === "OPTIONS" ? new IncomingView(method, url, req.headers) : webRequest(req, method, url);
     try {
       const reply = app.handle(request, new PeerOf(req));
-      if ("then" in reply) reply.then((r) => write(res, r)).catch((error: unknown) => fail(res, error));
+      if ("then" in reply) reply.then((r) => writeOrFail(res, r), (error: unknown) => fail(res, error));
       else write(res, reply);
     } catch (error) {
       fail(res, error);
@@ -43,6 +43,14 @@ function fail(res: ServerResponse, error: unknown): void {
   console.error(error);
   if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" }).end("Internal error\n");
   else res.destroy();
+}
+
+function writeOrFail(res: ServerResponse, reply: Reply): void {
+  try {
+    write(res, reply);
+  } catch (error) {
+    fail(res, error);
+  }
 }
 
 /** Headers of shared replies with their Content-Length added, made once per reply. */
@@ -78,21 +86,25 @@ function targetUrl(target: string): string | null {
  * Authorization, Content-Type, …); a request repeating those is malformed anyway.
  */
 class IncomingView implements RequestLike {
-  readonly headers: { get(name: string): string | null };
+  readonly headers: HeadersView;
   constructor(
     readonly method: string,
     readonly url: string,
     incoming: IncomingHttpHeaders,
   ) {
-    this.headers = {
-      get(name: string): string | null {
-        const value = incoming[name.toLowerCase()];
-        return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
-      },
-    };
+    this.headers = new HeadersView(incoming);
   }
   get body(): null {
     return null;
+  }
+}
+
+/** `Headers.get` over node:http's parsed headers. */
+class HeadersView {
+  constructor(private readonly incoming: IncomingHttpHeaders) {}
+  get(name: string): string | null {
+    const value = this.incoming[name.toLowerCase()];
+    return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
   }
 }
 

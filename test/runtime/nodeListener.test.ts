@@ -126,6 +126,34 @@ describe("nodeListener", () => {
     }
   });
 
+  it("answers 500 when a reply cannot be written, whether it came at once or later, and keeps serving", async () => {
+    const quiet = console.error;
+    console.error = () => {};
+    try {
+      // A header value with a line break: node:http refuses to write it.
+      const bad = { status: 200, headers: { "X-Broken": "a\nb" }, body: "never sent", shared: false };
+      const good = { status: 200, headers: { "Content-Type": "text/plain" }, body: "ok", shared: false };
+      const app = {
+        handle: (request: { url: string }) => {
+          const path = new URL(request.url).pathname;
+          return path === "/now" ? bad : path === "/later" ? Promise.resolve(bad) : good;
+        },
+      } as unknown as App;
+      const { url } = await listen(app);
+      for (const path of ["/now", "/later"]) {
+        // A reply lost without an answer would leave the request hanging: give up after 5 s.
+        const failed = await fetch(url + path, { signal: AbortSignal.timeout(5000) });
+        expect(failed.status, path).toBe(500);
+        expect(await failed.text()).toBe("Internal error\n");
+      }
+      const next = await fetch(`${url}/fine`);
+      expect(next.status).toBe(200);
+      expect(await next.text()).toBe("ok");
+    } finally {
+      console.error = quiet;
+    }
+  });
+
   it("gzips a per-request body (a quiz of 20) with node:zlib and it decompresses to JSON", async () => {
     const { url } = await listen(testApp({ compressors: nodeCompressors }));
     const response = await fetch(`${url}/quiz/v1/quiz?count=20`, { headers: { "accept-encoding": "gzip" } });
