@@ -53,5 +53,8 @@ const server = createServer((_req, res) => {
       return void res.writeHead(200, quizHeaders(Buffer.byteLength(quiz))).end(quiz);
   }
 });
-server.listen(Number(process.env.PORT ?? 46031), "127.0.0.1", () => console.error(`node-ceiling ${mode} on ${server.address().port}`));
+// The same start-up line as the baselines, so `startServer` in ../lib.ts can start it too.
+server.listen(Number(process.env.PORT ?? 46031), "127.0.0.1", () =>
+  console.error(JSON.stringify({ msg: `node-ceiling ${mode}`, url: `http://127.0.0.1:${server.address().port}` })),
+);
 process.on("SIGTERM", () => server.close(() => process.exit(0)));
