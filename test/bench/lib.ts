@@ -63,6 +63,8 @@ export interface LoadResult {
   p50: number;
   p99: number;
   non2xx: number;
+  /** CPU time the server process spent per answered request, in µs (when `server` was given). */
+  cpuUs?: number;
 }
 
 /** The load generator: wrk (Debian package `wrk`, C, light on the shared CPU) when installed, else autocannon. */
@@ -73,11 +75,32 @@ export interface LoadOptions {
   /** Headers per path (round-robin with the paths). */
   headers?: Record<string, string>[];
   connections?: number;
+  /**
+   * The server's process: its CPU time (user + system, all threads) during the load is reported
+   * per request. On a shared machine other tenants slow a server down by taking the CPU, which
+   * lowers its requests/second but hardly changes the CPU each request takes.
+   */
+  server?: ChildProcess;
 }
 
 /** Loads `paths` (round-robin) with 50 connections for `seconds`. */
 export async function load(url: string, paths: string[], options: LoadOptions = {}): Promise<LoadResult> {
-  return LOAD_TOOL === "wrk" ? loadWithWrk(url, paths, options) : loadWithAutocannon(url, paths, options);
+  const before = options.server ? cpuMs(options.server.pid) : 0;
+  const result = await (LOAD_TOOL === "wrk" ? loadWithWrk(url, paths, options) : loadWithAutocannon(url, paths, options));
+  if (!options.server) return result;
+  const requests = result.rps * (options.seconds ?? 5);
+  return { ...result, cpuUs: ((cpuMs(options.server.pid) - before) * 1000) / requests };
+}
+
+// Clock ticks per second of /proc/<pid>/stat's times (USER_HZ: 100 on every Linux build in use).
+const TICKS_PER_SECOND = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
+
+/** User + system CPU time of a process so far, in ms (Linux /proc); NaN when unknown. */
+export function cpuMs(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  // Fields after the command name (which may contain spaces) start at field 3; utime and stime are fields 14 and 15.
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
 }
 
 async function loadWithWrk(url: string, paths: string[], options: LoadOptions): Promise<LoadResult> {

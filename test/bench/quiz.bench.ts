@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { bundle } from "../../scripts/bundle.ts";
 import { ensureDist } from "../../scripts/ensureDist.ts";
-import { LOAD_TOOL, ROOT, annualKeys, load, median, startServer, table } from "./lib.ts";
+import { LOAD_TOOL, type LoadResult, ROOT, annualKeys, load, median, startServer, table } from "./lib.ts";
 
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const SECONDS = Number(process.env.SECONDS ?? 4);
@@ -18,19 +18,20 @@ const KEYS = 40;
 
 await ensureDist();
 const server = await bundle();
-const runs = new Map<string, { rps: number[]; p50: number[]; p99: number[] }>();
-const add = (name: string, r: { rps: number; p50: number; p99: number }) => {
-  const entry = runs.get(name) ?? { rps: [], p50: [], p99: [] };
+const runs = new Map<string, { rps: number[]; p50: number[]; p99: number[]; cpuUs: number[] }>();
+const add = (name: string, r: LoadResult) => {
+  const entry = runs.get(name) ?? { rps: [], p50: [], p99: [], cpuUs: [] };
   entry.rps.push(r.rps);
   entry.p50.push(r.p50);
   entry.p99.push(r.p99);
+  entry.cpuUs.push(r.cpuUs ?? Number.NaN);
   runs.set(name, entry);
 };
 
 for (let round = 1; round <= ROUNDS; round++) {
   const baseline = await startServer("node", [join(ROOT, "test/bench/baselines/hello.node.mjs")], {}, "/");
   await load(baseline.url, ["/"], { seconds: 1 });
-  add("baseline (node:http)", await load(baseline.url, ["/"], { seconds: SECONDS }));
+  add("baseline (node:http)", await load(baseline.url, ["/"], { seconds: SECONDS, server: baseline.proc }));
   await baseline.stop();
   for (const store of ["sqlite", "memory"] as const) {
     const dir = mkdtempSync(join(tmpdir(), "hanja-bench-"));
@@ -39,7 +40,7 @@ for (let round = 1; round <= ROUNDS; round++) {
     const headers = keys.map((key) => ({ "X-API-Key": key }));
     const paths = keys.map(() => "/quiz/v1/quiz");
     await load(app.url, paths, { seconds: 1, headers });
-    const r = await load(app.url, paths, { seconds: SECONDS, headers });
+    const r = await load(app.url, paths, { seconds: SECONDS, headers, server: app.proc });
     if (r.non2xx > 0) throw new Error(`quiz on ${store}: ${r.non2xx} non-2xx responses (keys used up?)`);
     add(`GET /quiz with a key, ${store} store`, r);
     await app.stop();
@@ -50,13 +51,31 @@ for (let round = 1; round <= ROUNDS; round++) {
 
 const baseRuns = runs.get("baseline (node:http)")?.rps ?? [];
 const base = median(baseRuns);
+const baseCpu = median(runs.get("baseline (node:http)")?.cpuUs ?? []);
 // Each round measures the baseline and then the service: the ratio within a round is the least
 // disturbed by the machine's load drifting between rounds.
-const rows: (string | number)[][] = [["case", "req/s (median)", "× baseline", "× baseline, per round (median)", "p50 ms", "p99 ms"]];
+const rows: (string | number)[][] = [
+  ["case", "req/s (median)", "× baseline", "× baseline, per round (median)", "p50 ms", "p99 ms", "CPU µs/request", "× baseline by CPU"],
+];
 for (const [name, r] of runs) {
   const perRound = median(r.rps.map((rps, i) => rps / (baseRuns[i] ?? Number.NaN)));
-  rows.push([name, Math.round(median(r.rps)), `${((median(r.rps) / base) * 100).toFixed(0)} %`, `${(perRound * 100).toFixed(0)} %`, median(r.p50), median(r.p99)]);
+  const cpu = median(r.cpuUs);
+  rows.push([
+    name,
+    Math.round(median(r.rps)),
+    `${((median(r.rps) / base) * 100).toFixed(0)} %`,
+    `${(perRound * 100).toFixed(0)} %`,
+    median(r.p50),
+    median(r.p99),
+    cpu.toFixed(1),
+    `${((baseCpu / cpu) * 100).toFixed(0)} %`,
+  ]);
 }
 console.log(`\nInterface B on Node ${process.version}, ${LOAD_TOOL}, 50 connections, ${SECONDS} s per case, median of ${ROUNDS} rounds\n`);
 console.log(table(rows));
 console.log(`\nBaseline per round: ${baseRuns.map((rps) => Math.round(rps)).join(", ")} req/s (a low or uneven baseline means a busy machine).`);
+console.log(
+  "× baseline by CPU: the baseline's CPU time per request over the case's (server process, user + system).\n" +
+    "With one core each for server and load generator it is what the requests/second ratio would be if\n" +
+    "nothing else took the server's core; it moves far less than requests/second on a shared machine.",
+);
