@@ -1,11 +1,16 @@
 // Baseline: a plain node:http server answering a fixed JSON body: `{"hello":"world"}`, or the
-// bytes of BODY_FILE (to compare with an endpoint that answers a body of that size).
+// bytes of BODY_FILE (to compare with an endpoint that answers a body of that size), with the
+// headers of HEADERS_FILE (a JSON object) instead of the one Content-Type when given.
 import { createServer } from "node:http";
 import { readFileSync } from "node:fs";
 
 const body = process.env.BODY_FILE ? readFileSync(process.env.BODY_FILE) : Buffer.from(JSON.stringify({ hello: "world" }));
+const headers = {
+  ...(process.env.HEADERS_FILE ? JSON.parse(readFileSync(process.env.HEADERS_FILE, "utf8")) : { "Content-Type": "application/json; charset=utf-8" }),
+  "Content-Length": body.length,
+};
 const server = createServer((_req, res) => {
-  res.writeHead(200, { "Content-Type": "application/json; charset=utf-8", "Content-Length": body.length });
+  res.writeHead(200, headers);
   res.end(body);
 });
 server.listen(Number(process.env.PORT ?? 0), process.env.HOST ?? "127.0.0.1", () => {
