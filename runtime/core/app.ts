@@ -23,7 +23,7 @@ export interface AppOptions {
   dist: DistFiles;
   /** Base path of interface A. Default `/hanja/v1`. */
   hanjaBase?: string;
-  /** Base path of interface B. Default `/quiz/v1`. */
+  /** Base path of interface B. Default `/quiz/v1`; must differ from `hanjaBase`. */
   quizBase?: string;
   /**
    * The path a host serves the service under when it strips that prefix before handing requests
