@@ -77,8 +77,9 @@ for (let round = 1; round <= ROUNDS; round++) {
     add(`${runtime.name}:baseline`, await load(base.url, ["/"], { seconds: SECONDS, server: base.proc }));
     await base.stop();
 
-    // The same hello-world server answering the exact bytes and headers of the detail response:
-    // what the runtime's server itself costs for that answer.
+    // The same hello-world server answering the exact bytes and headers of the detail response, the
+    // fastest way the runtime offers (Bun, Deno: clones of one ready Response): what the runtime's
+    // server itself costs for that answer at best.
     const same = await startServer(runtime.baseline[0], runtime.baseline[1], { BODY_FILE: detailBody, HEADERS_FILE: detailHeaders }, "/");
     await load(same.url, ["/"], { seconds: 1 });
     add(`${runtime.name}:same-answer`, await load(same.url, ["/"], { seconds: SECONDS, server: same.proc }));
@@ -152,5 +153,6 @@ console.log(table(rows));
 console.log(
   "\nby CPU: hello's CPU time per request over the detail's (server process, user + system, all threads), the\n" +
     "ratio requests/second would show if nothing else took the server's core. same answer: the runtime's\n" +
-    "hello-world server answering the detail's exact body and headers (built per request, as hello is).",
+    "hello-world server answering the detail's exact body and headers the fastest way it offers (Bun and\n" +
+    "Deno: a clone of one ready Response, as the service does for a character): a ceiling, up to noise.",
 );
