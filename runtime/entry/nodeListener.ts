@@ -45,6 +45,7 @@ function fail(res: ServerResponse, error: unknown): void {
   else res.destroy();
 }
 
+/** `write` for a reply that came later, outside the listener's own try. */
 function writeOrFail(res: ServerResponse, reply: Reply): void {
   try {
     write(res, reply);

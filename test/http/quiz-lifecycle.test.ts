@@ -176,6 +176,10 @@ describe("the metering day", () => {
     // Counted on 2025-03-01 (KST), which resets at 2025-03-02 00:00 KST, 1 ms after the reading.
     expect(answer.headers.get("x-ratelimit-reset")).toBe(String(Date.parse("2025-03-01T15:00:00Z") / 1000));
     expect(answer.headers.get("ratelimit")).toBe('"daily";r=99;t=1');
+    // GET /me judges the key and reports the day from one reading too.
+    readings = 0;
+    expect(await me(app, { key })).toMatchObject({ status: "pending_deposit", used_today: 1, resets_at: "2025-03-01T15:00:00.000Z" });
+    expect(readings).toBe(1);
   });
 
   it("a malformed quotaTzOffset is refused at creation", () => {

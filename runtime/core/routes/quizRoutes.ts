@@ -148,7 +148,7 @@ export function quizRoutes(base: string, data: LoadedData, config: QuizConfig): 
       handler: async (request, ctx) => {
         const caller = await identify(meterConfig, presentedKey(request, queryOf(request.url)), () => ipOf(request, ctx), true);
         ctx.plan = caller.plan;
-        const now = config.now();
+        const now = caller.at;
         const { day, resetsAt } = quotaDay(now, config.offsetMinutes);
         const { limit } = caller;
         const used = await config.store.used(caller.bucket, day);
