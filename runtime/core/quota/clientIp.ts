@@ -6,30 +6,30 @@
 import ipaddr from "ipaddr.js";
 
 export function clientIp(peer: string | undefined, forwardedFor: string | null, trustProxyHops: number): string {
-  let address = peer ?? "unknown";
   if (trustProxyHops > 0 && forwardedFor) {
     const hops = forwardedFor.split(",").map((s) => s.trim()).filter(Boolean);
-    const chosen = forwardedAddress(hops[Math.max(0, hops.length - trustProxyHops)] ?? "");
-    if (chosen) address = chosen;
+    const entry = hops[Math.max(0, hops.length - trustProxyHops)];
+    // An entry that is no address (`unknown`, garbage) is counted against the proxy itself.
+    const key = entry === undefined ? null : addressKey(withoutPort(entry));
+    if (key !== null) return key;
   }
-  return meteringKey(address);
+  const address = peer ?? "unknown";
+  return addressKey(address) ?? address;
 }
 
 /**
- * The address of an `X-Forwarded-For` entry, without the port some proxies add (`1.2.3.4:5678`,
- * `[2001:db8::1]:443`), so that each new source port is not a fresh quota. Null for an entry that
- * is no address (`unknown`, garbage): the request is then counted against the proxy itself.
+ * An `X-Forwarded-For` entry without the port some proxies add (`1.2.3.4:5678`,
+ * `[2001:db8::1]:443`), so that each new source port is not a fresh quota.
  */
-function forwardedAddress(entry: string): string | null {
-  const bare = /^\[([^\]]+)\](?::\d+)?$/.exec(entry)?.[1] ?? /^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/.exec(entry)?.[1] ?? entry;
-  return ipaddr.isValid(bare.replace(/%.*$/, "")) ? bare : null;
+function withoutPort(entry: string): string {
+  return /^\[([^\]]+)\](?::\d+)?$/.exec(entry)?.[1] ?? /^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/.exec(entry)?.[1] ?? entry;
 }
 
-// Parsed addresses, so a busy client is normalised once (bounded: cleared when it grows large).
-const keys = new Map<string, string>();
+// Normalised addresses (null: not an address), so a busy client is parsed once (bounded: cleared when it grows large).
+const keys = new Map<string, string | null>();
 
-/** Normalises an address for metering: `::ffff:1.2.3.4` → `1.2.3.4`, IPv6 → `2001:db8:1:2::/64`. */
-export function meteringKey(address: string): string {
+/** The metering key of an address: `::ffff:1.2.3.4` → `1.2.3.4`, IPv6 → `2001:db8:1:2::/64`; null for no address. */
+function addressKey(address: string): string | null {
   let key = keys.get(address);
   if (key === undefined) {
     if (keys.size >= 10_000) keys.clear();
@@ -38,9 +38,9 @@ export function meteringKey(address: string): string {
   return key;
 }
 
-function normalise(address: string): string {
+function normalise(address: string): string | null {
   const bare = address.replace(/^\[|\]$/g, "").replace(/%.*$/, "");
-  if (!ipaddr.isValid(bare)) return address;
+  if (!ipaddr.isValid(bare)) return null;
   const parsed = ipaddr.parse(bare);
   if (parsed.kind() === "ipv4") return parsed.toString();
   const v6 = parsed as ipaddr.IPv6;
