@@ -168,9 +168,9 @@ export function createQuizMaker(idioms: readonly IdiomRecord[], answerJson: read
 
 /** `k` distinct items, uniformly (partial Fisher–Yates; for a few out of many, draws with rejection). */
 export function sample<T>(items: readonly T[], k: number, random: Random): T[] {
-  // One item (a single quiz): the same single draw as below, without the set.
-  if (k === 1 && items.length >= 4) return [items[random.int(items.length)] as T];
   if (k * 4 <= items.length) {
+    // One item (a single quiz): the same single draw, without the set.
+    if (k === 1) return [items[random.int(items.length)] as T];
     const picked = new Set<number>();
     while (picked.size < k) picked.add(random.int(items.length));
     return [...picked].map((i) => items[i] as T);
