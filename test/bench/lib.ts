@@ -63,6 +63,8 @@ export interface LoadResult {
   p50: number;
   p99: number;
   non2xx: number;
+  /** Requests answered during the run. */
+  requests: number;
   /** CPU time the server process spent per answered request, in µs (when `server` was given). */
   cpuUs?: number;
 }
@@ -88,8 +90,7 @@ export async function load(url: string, paths: string[], options: LoadOptions = 
   const before = options.server ? cpuMs(options.server.pid) : 0;
   const result = await (LOAD_TOOL === "wrk" ? loadWithWrk(url, paths, options) : loadWithAutocannon(url, paths, options));
   if (!options.server) return result;
-  const requests = result.rps * (options.seconds ?? 5);
-  return { ...result, cpuUs: ((cpuMs(options.server.pid) - before) * 1000) / requests };
+  return { ...result, cpuUs: ((cpuMs(options.server.pid) - before) * 1000) / result.requests };
 }
 
 // Clock ticks per second of /proc/<pid>/stat's times (USER_HZ: 100 on every Linux build in use).
@@ -121,13 +122,13 @@ async function loadWithWrk(url: string, paths: string[], options: LoadOptions): 
   const line = /RESULT (\{.*\})/.exec(out.stdout)?.[1];
   if (!line) throw new Error(`wrk failed: ${out.stdout}${out.stderr}`);
   const r = JSON.parse(line) as { requests: number; us: number; p50: number; p99: number; non2xx: number; errors: number };
-  return { rps: r.requests / (r.us / 1e6), p50: r.p50, p99: r.p99, non2xx: r.non2xx + r.errors };
+  return { rps: r.requests / (r.us / 1e6), p50: r.p50, p99: r.p99, non2xx: r.non2xx + r.errors, requests: r.requests };
 }
 
 async function loadWithAutocannon(url: string, paths: string[], options: LoadOptions): Promise<LoadResult> {
   const requests = paths.map((path, i) => ({ method: "GET" as const, path, headers: options.headers?.[i % options.headers.length] }));
   const result = await autocannon({ url, connections: options.connections ?? 50, duration: options.seconds ?? 5, requests });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx };
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, requests: result.requests.total };
 }
 
 /** Resident set size of a process in MB (Linux /proc). */
