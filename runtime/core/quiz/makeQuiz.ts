@@ -3,6 +3,7 @@
  * answer at a uniformly random position, no distractor that would also be a right answer.
  */
 import type { IdiomRecord } from "../data/records.ts";
+import { utf8Length } from "../http/respond.ts";
 import { type Random, randomBase62 } from "./random.ts";
 
 export const QUIZ_TYPES = ["meaning_to_idiom", "idiom_to_meaning", "hangul_to_hanja"] as const;
@@ -65,8 +66,6 @@ interface TypeView {
   choiceExtra: number[];
 }
 
-const encoder = new TextEncoder();
-
 /** The start of the choice at `i` up to its key's value: `{"key":"1`, `,{"key":"2`, … */
 const choiceHead = (i: number) => `${i === 0 ? "" : ","}{"key":"${i + 1}`;
 const CHOICE_HEADS = Array.from({ length: 8 }, (_, i) => choiceHead(i));
@@ -84,7 +83,7 @@ function firstPositions(texts: readonly string[]): number[] {
 
 /** UTF-8 bytes of `text` beyond one per UTF-16 unit. */
 function extraBytes(text: string): number {
-  return encoder.encode(text).length - text.length;
+  return utf8Length(text) - text.length;
 }
 
 /**
