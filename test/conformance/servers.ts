@@ -26,12 +26,10 @@ export interface ConformanceServer {
  */
 export type StartServer = (env: Record<string, string>) => Promise<ConformanceServer & Pick<RunningServer, "kill" | "exit" | "stderr">>;
 
-// Every variable the server reads: none leaks in from the environment running the tests.
-export { CONFIG_VARIABLES };
-
 export const BUN = join(ROOT, "node_modules/.bin/bun");
 export const DENO = join(ROOT, "node_modules/.bin/deno");
 
+/** A server's environment: `env` over the defaults, and no server variable leaking in from the environment running the tests. */
 export function environment(env: Record<string, string>): Record<string, string | undefined> {
   const inherited: Record<string, string | undefined> = { ...process.env };
   for (const name of CONFIG_VARIABLES) delete inherited[name];

@@ -8,8 +8,9 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { CONFIG_VARIABLES } from "../../runtime/core/config.ts";
 import { ROOT } from "../helpers/app.ts";
-import { BUN, CONFIG_VARIABLES, DENO, type StartServer, bunSource, denoPermissions, denoSource, environment, nodeSource } from "./servers.ts";
+import { BUN, DENO, type StartServer, bunSource, denoPermissions, denoSource, environment, nodeSource } from "./servers.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "hanja-startup-"));
 writeFileSync(join(dir, "a-file"), "not a folder\n");
