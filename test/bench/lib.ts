@@ -138,6 +138,39 @@ export function rssMb(pid: number | undefined): number {
   return match ? Number(match[1]) / 1024 : Number.NaN;
 }
 
+/** One case's figures over the rounds of a benchmark, one entry per round. */
+export interface Samples {
+  rps: number[];
+  p50: number[];
+  p99: number[];
+  /** NaN for a round measured without the server's process. */
+  cpuUs: number[];
+}
+
+/** Load results collected by case over a benchmark's rounds, for their medians. */
+export class Results {
+  private readonly cases = new Map<string, Samples>();
+
+  add(name: string, { rps, p50, p99, cpuUs = Number.NaN }: LoadResult): void {
+    let samples = this.cases.get(name);
+    if (samples === undefined) this.cases.set(name, (samples = { rps: [], p50: [], p99: [], cpuUs: [] }));
+    samples.rps.push(rps);
+    samples.p50.push(p50);
+    samples.p99.push(p99);
+    samples.cpuUs.push(cpuUs);
+  }
+
+  /** A case's figures; empty for a case never measured. */
+  get(name: string): Samples {
+    return this.cases.get(name) ?? { rps: [], p50: [], p99: [], cpuUs: [] };
+  }
+
+  /** Every case, in the order each was first measured. */
+  entries(): IterableIterator<[string, Samples]> {
+    return this.cases.entries();
+  }
+}
+
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);

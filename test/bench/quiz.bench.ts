@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { bundle } from "../../scripts/bundle.ts";
 import { ensureDist } from "../../scripts/ensureDist.ts";
-import { LOAD_TOOL, type LoadResult, ROOT, annualKeys, load, median, startServer, table } from "./lib.ts";
+import { LOAD_TOOL, ROOT, Results, annualKeys, load, median, startServer, table } from "./lib.ts";
 
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const SECONDS = Number(process.env.SECONDS ?? 4);
@@ -18,20 +18,12 @@ const KEYS = 40;
 
 await ensureDist();
 const server = await bundle();
-const runs = new Map<string, { rps: number[]; p50: number[]; p99: number[]; cpuUs: number[] }>();
-const add = (name: string, r: LoadResult) => {
-  const entry = runs.get(name) ?? { rps: [], p50: [], p99: [], cpuUs: [] };
-  entry.rps.push(r.rps);
-  entry.p50.push(r.p50);
-  entry.p99.push(r.p99);
-  entry.cpuUs.push(r.cpuUs ?? Number.NaN);
-  runs.set(name, entry);
-};
+const runs = new Results();
 
 for (let round = 1; round <= ROUNDS; round++) {
   const baseline = await startServer("node", [join(ROOT, "test/bench/baselines/hello.node.mjs")], {}, "/");
   await load(baseline.url, ["/"], { seconds: 1 });
-  add("baseline (node:http)", await load(baseline.url, ["/"], { seconds: SECONDS, server: baseline.proc }));
+  runs.add("baseline (node:http)", await load(baseline.url, ["/"], { seconds: SECONDS, server: baseline.proc }));
   await baseline.stop();
   for (const store of ["sqlite", "memory"] as const) {
     const dir = mkdtempSync(join(tmpdir(), "hanja-bench-"));
@@ -42,22 +34,22 @@ for (let round = 1; round <= ROUNDS; round++) {
     await load(app.url, paths, { seconds: 1, headers });
     const r = await load(app.url, paths, { seconds: SECONDS, headers, server: app.proc });
     if (r.non2xx > 0) throw new Error(`quiz on ${store}: ${r.non2xx} non-2xx responses (keys used up?)`);
-    add(`GET /quiz with a key, ${store} store`, r);
+    runs.add(`GET /quiz with a key, ${store} store`, r);
     await app.stop();
     rmSync(dir, { recursive: true, force: true });
   }
   console.error(`round ${round}/${ROUNDS} done`);
 }
 
-const baseRuns = runs.get("baseline (node:http)")?.rps ?? [];
+const baseRuns = runs.get("baseline (node:http)").rps;
 const base = median(baseRuns);
-const baseCpu = median(runs.get("baseline (node:http)")?.cpuUs ?? []);
+const baseCpu = median(runs.get("baseline (node:http)").cpuUs);
 // Each round measures the baseline and then the service: the ratio within a round is the least
 // disturbed by the machine's load drifting between rounds.
 const rows: (string | number)[][] = [
   ["case", "req/s (median)", "× baseline", "× baseline, per round (median)", "p50 ms", "p99 ms", "CPU µs/request", "× baseline by CPU"],
 ];
-for (const [name, r] of runs) {
+for (const [name, r] of runs.entries()) {
   const perRound = median(r.rps.map((rps, i) => rps / (baseRuns[i] ?? Number.NaN)));
   const cpu = median(r.cpuUs);
   rows.push([

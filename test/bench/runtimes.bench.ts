@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { buildBinary } from "../../scripts/build-binary.ts";
 import { bundle } from "../../scripts/bundle.ts";
 import { DIST } from "../../scripts/ensureDist.ts";
-import { BIN, LOAD_TOOL, type LoadResult, ROOT, annualKeys, load, median, rssMb, startServer, table } from "./lib.ts";
+import { BIN, LOAD_TOOL, ROOT, Results, annualKeys, load, median, rssMb, startServer, table } from "./lib.ts";
 
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const SECONDS = Number(process.env.SECONDS ?? 5);
@@ -57,15 +57,7 @@ const detailHeaders = join(work, "detail-headers.json");
   await probe.stop();
 }
 
-type Cell = { rps: number[]; p99: number[]; cpuUs: number[] };
-const cells = new Map<string, Cell>();
-const add = (key: string, { rps, p99, cpuUs = Number.NaN }: LoadResult) => {
-  const cell = cells.get(key) ?? { rps: [], p99: [], cpuUs: [] };
-  cell.rps.push(rps);
-  cell.p99.push(p99);
-  cell.cpuUs.push(cpuUs);
-  cells.set(key, cell);
-};
+const cells = new Results();
 const cold = new Map<string, number[]>();
 const rss = new Map<string, number[]>();
 const push = (map: Map<string, number[]>, key: string, value: number) => map.set(key, [...(map.get(key) ?? []), value]);
@@ -74,7 +66,7 @@ for (let round = 1; round <= ROUNDS; round++) {
   for (const runtime of RUNTIMES) {
     const base = await startServer(runtime.baseline[0], runtime.baseline[1], {}, "/");
     await load(base.url, ["/"], { seconds: 1 });
-    add(`${runtime.name}:baseline`, await load(base.url, ["/"], { seconds: SECONDS, server: base.proc }));
+    cells.add(`${runtime.name}:baseline`, await load(base.url, ["/"], { seconds: SECONDS, server: base.proc }));
     await base.stop();
 
     // The same hello-world server answering the exact bytes and headers of the detail response, the
@@ -82,7 +74,7 @@ for (let round = 1; round <= ROUNDS; round++) {
     // server itself costs for that answer at best.
     const same = await startServer(runtime.baseline[0], runtime.baseline[1], { BODY_FILE: detailBody, HEADERS_FILE: detailHeaders }, "/");
     await load(same.url, ["/"], { seconds: 1 });
-    add(`${runtime.name}:same-answer`, await load(same.url, ["/"], { seconds: SECONDS, server: same.proc }));
+    cells.add(`${runtime.name}:same-answer`, await load(same.url, ["/"], { seconds: SECONDS, server: same.proc }));
     await same.stop();
 
     const dir = mkdtempSync(join(work, "db-"));
@@ -100,7 +92,7 @@ for (let round = 1; round <= ROUNDS; round++) {
       await load(app.url, paths, { seconds: 1, headers });
       const r = await load(app.url, paths, { seconds: SECONDS, headers, server: app.proc });
       if (r.non2xx > 0) throw new Error(`${runtime.name} ${name}: ${r.non2xx} non-2xx responses`);
-      add(`${runtime.name}:${name}`, r);
+      cells.add(`${runtime.name}:${name}`, r);
     }
     push(rss, runtime.name, rssMb(app.proc.pid));
     await app.stop();
@@ -127,14 +119,14 @@ const rows: (string | number)[][] = [
   ],
 ];
 for (const { name } of RUNTIMES) {
-  const base = median(cells.get(`${name}:baseline`)?.rps ?? []);
+  const base = median(cells.get(`${name}:baseline`).rps);
   const cell = (c: string) => {
-    const v = cells.get(`${name}:${c}`) ?? { rps: [], p99: [] };
+    const v = cells.get(`${name}:${c}`);
     return [`${Math.round(median(v.rps))} (${((median(v.rps) / base) * 100).toFixed(0)} %)`, `${median(v.p99).toFixed(1)} ms`];
   };
-  const sameAnswer = median(cells.get(`${name}:same-answer`)?.rps ?? []);
-  const detail = median(cells.get(`${name}:detail`)?.rps ?? []);
-  const cpu = (c: string) => median(cells.get(`${name}:${c}`)?.cpuUs ?? []);
+  const sameAnswer = median(cells.get(`${name}:same-answer`).rps);
+  const detail = median(cells.get(`${name}:detail`).rps);
+  const cpu = (c: string) => median(cells.get(`${name}:${c}`).cpuUs);
   rows.push([
     name,
     Math.round(base),
