@@ -152,6 +152,25 @@ describe("presenting a key", () => {
     expect((await me(app, { key: second.key })).used_today).toBe(0);
   });
 
+  it("X-API-Key given twice (one header joined with a comma, as servers join repeated lines) → 400 naming it, not metered", async () => {
+    const app = testApp();
+    const first = await newKey(app, "header-1");
+    const second = await newKey(app, "header-2");
+    const twice = (a: string, b: string) => {
+      const headers = new Headers();
+      headers.append("X-API-Key", a);
+      headers.append("X-API-Key", b);
+      return headers;
+    };
+    for (const headers of [twice(first.key, second.key), twice(first.key, first.key), new Headers({ "X-API-Key": `${first.key},${second.key}` })]) {
+      const result = await getJson(app, `${Q}/quiz`, { headers });
+      expectProblem(result, 400, "invalid_parameter", "X-API-Key");
+      expect(result.body.detail).toContain("more than once");
+    }
+    expect((await me(app, { key: first.key })).used_today).toBe(0);
+    expect((await me(app, { key: second.key })).used_today).toBe(0);
+  });
+
   it("api_key given twice in the query → 400", async () => {
     const app = testApp();
     const { key } = await newKey(app, "twice");

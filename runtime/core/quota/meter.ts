@@ -44,6 +44,8 @@ export function presentedKey(request: RequestLike, query: Record<string, string 
   const header = request.headers.get("x-api-key");
   const fromQuery = query.api_key;
   if (Array.isArray(fromQuery)) throw invalidParameter("api_key", "api_key is given more than once");
+  // Servers join repeated header lines with ", " (and a key never holds a comma).
+  if (header?.includes(",")) throw invalidParameter("X-API-Key", "X-API-Key is given more than once; send one key");
   if (header !== null && fromQuery !== undefined && header !== fromQuery) {
     throw invalidParameter("api_key", "X-API-Key and api_key are both given and differ; send the key once");
   }
