@@ -4,11 +4,13 @@
  * it; `MOUNT_PATH` reaches the app.
  */
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CONFIG_VARIABLES } from "../../runtime/core/config.ts";
+import { detectDriver } from "../../runtime/stores/sqlite/driver.ts";
+import { bundle } from "../../scripts/bundle.ts";
 import { ROOT } from "../helpers/app.ts";
 import { BUN, DENO, type StartServer, bunSource, denoPermissions, denoSource, environment, nodeSource } from "./servers.ts";
 
@@ -23,9 +25,9 @@ const RUNTIMES: { name: string; command: string; args: string[]; start: StartSer
 ];
 
 /** Runs the entry to its exit (it must not start serving) and returns its exit code and output. */
-function run(command: string, args: readonly string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(command: string, args: readonly string[], env: Record<string, string>, cwd = ROOT): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(command, args, { cwd: ROOT, env: environment({ QUOTA_DB: join(dir, "quota.sqlite"), ...env }), timeout: 30_000 }, (error, stdout, stderr) =>
+    execFile(command, args, { cwd, env: environment({ QUOTA_DB: join(dir, "quota.sqlite"), ...env }), timeout: 30_000 }, (error, stdout, stderr) =>
       resolve({ code: error ? (typeof error.code === "number" ? error.code : null) : 0, stdout, stderr }),
     );
   });
@@ -74,6 +76,26 @@ describe.each(RUNTIMES)("start-up on $name", ({ command, args, start }) => {
       expect(meta.licenses.idioms.url).toBe("/lexicon/hanja/v1/terms");
     } finally {
       await server.stop();
+    }
+  });
+});
+
+describe("the bundle on a Node without a SQLite driver", () => {
+  // Node before 22.13 has no node:sqlite; the bundle leaves better-sqlite3 external, so a bundle
+  // copied where that package is not installed cannot open the default store.
+  it.runIf(detectDriver() === "better-sqlite3")("stops with exit status 2 saying what to install or set, and creates no folder", async () => {
+    const away = mkdtempSync(join(tmpdir(), "hanja-no-driver-"));
+    try {
+      const file = await bundle(join(away, "hanja-api.mjs"));
+      const result = await run(process.execPath, [file], { DIST_DIR: join(ROOT, "dist"), QUOTA_DB: "./.data/quota.sqlite" }, away);
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr).toContain("hanja-api: invalid configuration: QUOTA_DB: cannot open ./.data/quota.sqlite: ");
+      expect(result.stderr).toContain("needs the better-sqlite3 package where the server runs: npm install better-sqlite3@12, or set QUOTA_STORE=memory");
+      expect(result.stderr).not.toContain("listening");
+      expect(existsSync(join(away, ".data"))).toBe(false);
+      expect(readdirSync(away)).toEqual(["hanja-api.mjs"]);
+    } finally {
+      rmSync(away, { recursive: true, force: true });
     }
   });
 });

@@ -2,10 +2,24 @@
 import type BetterSqlite3 from "better-sqlite3";
 import type { SqlDriver, SqlRow, SqlStatement, SqlValue } from "./driver.ts";
 
-/** Opens `path` with `better-sqlite3`. */
-export async function openBetterSqlite3(path: string): Promise<SqlDriver> {
-  const { default: Database } = await import("better-sqlite3");
-  const db = new Database(path);
+/**
+ * Loads `better-sqlite3`; the function it answers opens a database file with it. The package is
+ * external to the bundle, so a bundle copied elsewhere may not find it: the error says what to do.
+ */
+export async function loadBetterSqlite3(): Promise<(path: string) => SqlDriver> {
+  let Database: typeof BetterSqlite3;
+  try {
+    ({ default: Database } = await import("better-sqlite3"));
+  } catch (error) {
+    const reason = (error instanceof Error ? error.message : String(error)).split("\n")[0];
+    throw new Error(
+      `the SQLite store on Node ${process.versions.node} (no node:sqlite before 22.13) needs the better-sqlite3 package where the server runs: npm install better-sqlite3@12, or set QUOTA_STORE=memory (${reason})`,
+    );
+  }
+  return (path) => openWith(new Database(path));
+}
+
+function openWith(db: BetterSqlite3.Database): SqlDriver {
   return {
     name: "better-sqlite3",
     prepare(sql: string): SqlStatement {

@@ -1,10 +1,13 @@
 /** The SQLite driver on Bun: its built-in `bun:sqlite`. */
 import type { SqlDriver, SqlRow, SqlStatement, SqlValue } from "./driver.ts";
 
-/** Opens `path` with `bun:sqlite`. */
-export async function openBunSqlite(path: string): Promise<SqlDriver> {
+/** Loads `bun:sqlite`; the function it answers opens a database file with it. */
+export async function loadBunSqlite(): Promise<(path: string) => SqlDriver> {
   const { Database } = await import("bun:sqlite");
-  const db = new Database(path, { create: true, readwrite: true });
+  return (path) => openWith(new Database(path, { create: true, readwrite: true }));
+}
+
+function openWith(db: import("bun:sqlite").Database): SqlDriver {
   return {
     name: "bun:sqlite",
     prepare(sql: string): SqlStatement {

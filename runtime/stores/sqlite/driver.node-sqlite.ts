@@ -1,10 +1,13 @@
 /** The SQLite driver on Deno and on Node ≥ 22.13: the built-in `node:sqlite`. */
 import type { SqlDriver, SqlStatement } from "./driver.ts";
 
-/** Opens `path` with `node:sqlite`. */
-export async function openNodeSqlite(path: string): Promise<SqlDriver> {
+/** Loads `node:sqlite`; the function it answers opens a database file with it. */
+export async function loadNodeSqlite(): Promise<(path: string) => SqlDriver> {
   const { DatabaseSync } = await import("node:sqlite");
-  const db = new DatabaseSync(path);
+  return (path) => openWith(new DatabaseSync(path));
+}
+
+function openWith(db: import("node:sqlite").DatabaseSync): SqlDriver {
   return {
     name: "node:sqlite",
     prepare(sql: string): SqlStatement {

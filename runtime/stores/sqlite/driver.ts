@@ -47,16 +47,24 @@ export function detectDriver(): DriverName {
   return nodeHasSqlite(process.versions.node) ? "node:sqlite" : "better-sqlite3";
 }
 
-/** Opens (creating it and its directory if needed) the database file at `path` with the runtime's driver. */
+/**
+ * Opens (creating it and its directory if needed) the database file at `path` with the runtime's
+ * driver. The driver is loaded first, so a missing one leaves no empty folder behind.
+ */
 export async function openDriver(path: string): Promise<SqlDriver> {
+  const open = await loadDriver(detectDriver());
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
-  const name = detectDriver();
+  return open(path);
+}
+
+/** A driver's module, loaded: its function opening a database file. */
+async function loadDriver(name: DriverName): Promise<(path: string) => SqlDriver> {
   switch (name) {
     case "bun:sqlite":
-      return (await import("./driver.bun.ts")).openBunSqlite(path);
+      return (await import("./driver.bun.ts")).loadBunSqlite();
     case "node:sqlite":
-      return (await import("./driver.node-sqlite.ts")).openNodeSqlite(path);
+      return (await import("./driver.node-sqlite.ts")).loadNodeSqlite();
     case "better-sqlite3":
-      return (await import("./driver.better-sqlite3.ts")).openBetterSqlite3(path);
+      return (await import("./driver.better-sqlite3.ts")).loadBetterSqlite3();
   }
 }
