@@ -19,8 +19,10 @@ describe("GET /docs", () => {
     const { html, response } = await page();
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
-    expect(response.headers.get("etag")).toMatch(/^"[0-9a-f]+-docs"$/);
+    expect(response.headers.get("etag")).toMatch(/^"[0-9a-f]+-r\d+-docs"$/);
     expect(html.startsWith("<!doctype html>")).toBe(true);
+    // The curl examples name a fixed address; the page says which and that it is to be replaced.
+    expect(html).toContain("send their requests to the default address, <code>http://localhost:8080</code>: replace it with your server's.");
     const document = (await getJson<OpenApiDocument>(app, "/openapi.json")).body;
     for (const path of Object.keys(document.paths)) expect(html, path).toContain(`<code>${escapeHtml(path)}</code>`);
     for (const [, item] of Object.entries(document.paths)) {

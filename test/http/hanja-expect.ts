@@ -12,6 +12,8 @@ import { ROOT, getJson } from "../helpers/app.ts";
 
 export const BASE = "/hanja/v1";
 export const SOURCE = "Unicode Unihan 17.0.0";
+/** The `source` of a page of idioms: the project's own data. */
+export const IDIOMS_SOURCE = "Hanja API project original idioms (see idiom terms)";
 
 let records: HanjaRecord[] | undefined;
 
@@ -90,14 +92,14 @@ export interface Envelope<T> {
   source: string;
 }
 
-/** Checks the paging arithmetic of one envelope. */
-export function expectEnvelope(body: Envelope<unknown>, page: number, perPage: number): void {
+/** Checks the paging arithmetic and the source label of one envelope (characters by default). */
+export function expectEnvelope(body: Envelope<unknown>, page: number, perPage: number, source = SOURCE): void {
   expect(Object.keys(body).sort()).toEqual(["data", "page", "pages", "per_page", "source", "total"]);
   expect(body.page).toBe(page);
   expect(body.per_page).toBe(perPage);
   expect(body.pages).toBe(Math.ceil(body.total / perPage));
   expect(body.data.length).toBe(Math.max(0, Math.min(perPage, body.total - (page - 1) * perPage)));
-  expect(body.source).toBe(SOURCE);
+  expect(body.source).toBe(source);
 }
 
 /**
@@ -111,7 +113,7 @@ export async function allPages<T>(app: App, path: string): Promise<{ items: T[];
   for (let page = 1; ; page++) {
     const { status, body } = await getJson<Envelope<T>>(app, `${path}${join}per_page=50&page=${page}`);
     expect(status).toBe(200);
-    expectEnvelope(body, page, 50);
+    expectEnvelope(body, page, 50, new URL(path, "http://x").pathname.endsWith("/idioms") ? IDIOMS_SOURCE : SOURCE);
     if (total === -1) total = body.total;
     expect(body.total).toBe(total);
     items.push(...body.data);

@@ -5,6 +5,7 @@
 import { gunzipSync } from "node:zlib";
 import { describe, expect, test } from "vitest";
 import { createApp } from "../../runtime/core/app.ts";
+import { BODY_REVISION } from "../../runtime/core/data/format.ts";
 import { call, distFiles, getJson, testApp } from "../helpers/app.ts";
 import { BASE, expectProblem, fileRecords } from "./hanja-expect.ts";
 
@@ -111,6 +112,16 @@ describe("caching", () => {
     const response = await call(app, `${BASE}/meta`, { headers: { "If-None-Match": '"something-else"' } });
     expect(response.status).toBe(200);
     expect(JSON.parse(await response.text())).toHaveProperty("counts");
+  });
+
+  test("a tag of the same data served by a release with other bytes (an older body revision) → 200 with the body", async () => {
+    // Revision 1 tagged the same data with the data hash alone; its page of idioms said "Unicode Unihan".
+    const hash = app.data.manifest.data_hash;
+    for (const [path, older] of [[`${BASE}/idioms`, `"${hash.slice(0, 32)}"`], ["/docs", `"${hash.slice(0, 24)}-docs"`]] as const) {
+      const response = await call(app, path, { headers: { "If-None-Match": older } });
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get("etag"), path).toMatch(new RegExp(`^"${hash.slice(0, 24)}.*-r${BODY_REVISION}`));
+    }
   });
 
   test("errors are not cached and carry no ETag", async () => {

@@ -5,7 +5,7 @@
 import { describe, expect, test } from "vitest";
 import type { IdiomRecord } from "../../runtime/core/data/records.ts";
 import { call, distFiles, getJson, testApp } from "../helpers/app.ts";
-import { BASE, type Envelope, SOURCE, allPages, expectEnvelope, fileRecords, idiomItem, idiomsInOrder, initials, qs } from "./hanja-expect.ts";
+import { BASE, type Envelope, IDIOMS_SOURCE, SOURCE, allPages, expectEnvelope, fileRecords, idiomItem, idiomsInOrder, initials, qs } from "./hanja-expect.ts";
 
 const app = testApp();
 const idioms = idiomsInOrder(app);
@@ -48,20 +48,20 @@ describe("empty q", () => {
   test("defaults and paging arithmetic", async () => {
     const { status, body } = await getJson<Envelope<Item>>(app, `${BASE}/idioms`);
     expect(status).toBe(200);
-    expectEnvelope(body, 1, 24);
+    expectEnvelope(body, 1, 24, IDIOMS_SOURCE);
     expect(body.total).toBe(idioms.length);
-    expect(body.source).toBe(SOURCE);
+    expect(body.source).toBe(IDIOMS_SOURCE);
     expect(body.data).toEqual(idioms.slice(0, 24).map(item));
 
     const perPage = 7;
     const pages = Math.ceil(idioms.length / perPage);
     const last = await getJson<Envelope<Item>>(app, `${BASE}/idioms?per_page=${perPage}&page=${pages}`);
-    expectEnvelope(last.body, pages, perPage);
+    expectEnvelope(last.body, pages, perPage, IDIOMS_SOURCE);
     expect(last.body.data).toEqual(idioms.slice((pages - 1) * perPage).map(item));
 
     const past = await getJson<Envelope<Item>>(app, `${BASE}/idioms?per_page=${perPage}&page=${pages + 1}`);
     expect(past.status).toBe(200);
-    expect(past.body).toEqual({ data: [], total: idioms.length, page: pages + 1, per_page: perPage, pages, source: SOURCE });
+    expect(past.body).toEqual({ data: [], total: idioms.length, page: pages + 1, per_page: perPage, pages, source: IDIOMS_SOURCE });
   });
 
   test("page 2 continues page 1", async () => {
@@ -145,7 +145,7 @@ describe("q", () => {
     expect(idioms.some((i) => i.chosung.includes(q))).toBe(false);
     const { status, body } = await getJson<Envelope<Item>>(app, `${BASE}/idioms${qs({ q })}`);
     expect(status).toBe(200);
-    expect(body).toEqual({ data: [], total: 0, page: 1, per_page: 24, pages: 0, source: SOURCE });
+    expect(body).toEqual({ data: [], total: 0, page: 1, per_page: 24, pages: 0, source: IDIOMS_SOURCE });
   });
 
   test("meaning full text: a word of a loaded meaning finds that idiom; every hit contains the word", async () => {

@@ -117,8 +117,10 @@ describe(`a release labelled ${NEXT} (the small fixture, relabelled)`, () => {
     expect(body.counts).toMatchObject({ characters: 297, idioms: 17 });
   });
 
-  it("carries the version in the list envelopes' and the detail's source", async () => {
-    for (const path of ["/hanja/v1/hanja", "/hanja/v1/hanja?q=water", "/hanja/v1/idioms"]) {
+  it("carries the version in the character list envelopes' and the detail's source (a page of idioms names the project's own data)", async () => {
+    const idioms = (await (await app.fetch(new Request("http://localhost/hanja/v1/idioms"))).json()) as { source: string };
+    expect(idioms.source).toBe("Hanja API project original idioms (see idiom terms)");
+    for (const path of ["/hanja/v1/hanja", "/hanja/v1/hanja?q=water"]) {
       const response = await app.fetch(new Request(`http://localhost${path}`));
       expect(response.status, path).toBe(200);
       const body = (await response.json()) as { data: unknown[]; source: string };

@@ -65,3 +65,5 @@ export function idiomJsonB(idiom: IdiomRecord): string {
 export const UNICODE_LICENSE_URL = "https://www.unicode.org/license.txt";
 /** What `meaning_ko_source` says for the project's own glosses. */
 export const STARTER_GLOSS_SOURCE = "Hanja API project original gloss (see idiom terms)";
+/** The `source` of a page of idioms: the project's own data, not Unihan. */
+export const IDIOMS_SOURCE = "Hanja API project original idioms (see idiom terms)";

@@ -2,7 +2,7 @@
  * Renders the OpenAPI document as one self-contained HTML API reference: no scripts, styles
  * inline, works offline. Every text from the document is escaped.
  */
-import { curlCommand } from "./curl.ts";
+import { EXAMPLE_ORIGIN, curlCommand } from "./curl.ts";
 import { boundsOf, propertyTable, typeLabel } from "./describeSchema.ts";
 import { escapeHtml, inline, markdown } from "./markdown.ts";
 import { type Header, type Method, type OpenApiDocument, type Operation, type Parameter, type Reference, type Response, type Schema, isReference } from "./types.ts";
@@ -58,6 +58,7 @@ export function renderDocs(document: OpenApiDocument): string {
 <main>
 <section id="introduction"><h2>Introduction</h2>
 ${markdown(document.info.description)}
+<p>The curl examples below send their requests to the default address, <code>${escapeHtml(EXAMPLE_ORIGIN)}</code>: replace it with your server's.</p>
 </section>
 ${renderAuthentication(document)}
 ${renderErrors(document)}

@@ -2,6 +2,7 @@
  * Response headers and response objects of the OpenAPI document: the caching headers of interface A,
  * the rate-limit headers of interface B's metered calls (SPEC §4, §6) and the problem responses.
  */
+import { BODY_REVISION } from "../data/format.ts";
 import { API_KEY_CHALLENGE } from "../quota/meter.ts";
 import { codesFor } from "./errorCodes.ts";
 import { schemaRef } from "./schemaHelpers.ts";
@@ -13,8 +14,8 @@ const PROBLEM = "application/problem+json";
 /** Every response header the service documents, with its schema (the catalogue in `components.headers`). */
 export const HEADERS = {
   ETag: {
-    description: "Strong entity tag derived from the data hash (`-gz` / `-br` suffix on the gzip / brotli variant). Send it back in `If-None-Match` to get `304`.",
-    schema: { type: "string", pattern: '^"[0-9a-f]+(-[a-z]+)*"$' },
+    description: `Strong entity tag derived from the data hash and the revision of the service's bodies (\`-r${BODY_REVISION}\`; \`-gz\` / \`-br\` suffix on the gzip / brotli variant). Send it back in \`If-None-Match\` to get \`304\`.`,
+    schema: { type: "string", pattern: '^"[0-9a-f]+-r[0-9]+(-[a-z]+)*"$' },
   },
   "Cache-Control": {
     description: "`public, max-age=86400` on interface A and the reference; `no-store` on interface B, the admin routes and every error.",

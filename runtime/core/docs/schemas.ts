@@ -3,7 +3,7 @@
  * both interfaces answer errors with (SPEC §5) and of the service routes. Interface B's are in
  * `quizSchemas.ts`.
  */
-import { VARIANT_PROPERTIES } from "../data/records.ts";
+import { IDIOMS_SOURCE, VARIANT_PROPERTIES } from "../data/records.ts";
 import { ERROR_CODES } from "./errorCodes.ts";
 import { arrayOf, bool, int, nullable, obj, schemaRef, str } from "./schemaHelpers.ts";
 import type { Schema } from "./types.ts";
@@ -51,14 +51,14 @@ const IDIOM_A = obj("An idiom as interface A returns it: `idx` is a string (INTE
 });
 
 /** A page of search results (INTERFACES.md §2.3). */
-function listEnvelope(description: string, item: string): Schema {
+function listEnvelope(description: string, item: string, source: Schema): Schema {
   return obj(description, {
     data: arrayOf(`The ${item} records of the requested page (empty past the end or without match).`, schemaRef(item), { maxItems: 50 }),
     total: int("Total matches.", { minimum: 0 }),
     page: int("The page returned.", { minimum: 1, maximum: 10_000 }),
     per_page: int("The page size used.", { minimum: 1, maximum: 50 }),
     pages: int("Total pages: ceil(total / per_page); 0 without match.", { minimum: 0 }),
-    source: str("Data source label, e.g. `Unicode Unihan 17.0.0`."),
+    source,
   });
 }
 
@@ -120,8 +120,8 @@ export function hanjaSchemas(): Record<string, Schema> {
       sources: arrayOf("Dictionary sources, e.g. `kMatthews`, `kHanYu:T`; often empty.", str("One source.")),
     }),
     IdiomA: IDIOM_A,
-    HanjaList: listEnvelope("A page of characters.", "Hanja"),
-    IdiomListA: listEnvelope("A page of idioms.", "IdiomA"),
+    HanjaList: listEnvelope("A page of characters.", "Hanja", str("Data source label with the Unihan version, e.g. `Unicode Unihan 17.0.0`.", { pattern: "^Unicode Unihan \\d+\\.\\d+\\.\\d+$" })),
+    IdiomListA: listEnvelope("A page of idioms.", "IdiomA", str("Data source label: the project's own idioms.", { const: IDIOMS_SOURCE })),
     Meta: META,
     Problem: PROBLEM,
     ErrorCode: {

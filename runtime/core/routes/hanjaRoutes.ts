@@ -1,6 +1,8 @@
 /** Interface A (SPEC §3): `GET /hanja`, `GET /hanja/{character}`, `GET /idioms`, `GET /meta`. */
 import type { IRequest } from "itty-router";
 import type { LoadedData } from "../data/load.ts";
+import { BODY_REVISION } from "../data/format.ts";
+import { IDIOMS_SOURCE } from "../data/records.ts";
 import { searchCharacters } from "../hanja/searchCharacters.ts";
 import { ApiError, invalidParameter } from "../http/errors.ts";
 import { decodeSegment, parseQuery, queryOf } from "../http/params.ts";
@@ -27,7 +29,7 @@ const IDIOMS_PARAMS = { q: Q, ...PAGING } as const;
 
 /** The routes of interface A under `base` (links written with the host's `mountPath` in front). */
 export function hanjaRoutes(base: string, data: LoadedData, sendBody: Send, mountPath = ""): Route[] {
-  const etag = data.manifest.data_hash.slice(0, 32);
+  const etag = `${data.manifest.data_hash.slice(0, 32)}-r${BODY_REVISION}`;
   const caching = { etag };
   const chars = data.characters;
   const metaBody = JSON.stringify({
@@ -43,9 +45,9 @@ export function hanjaRoutes(base: string, data: LoadedData, sendBody: Send, moun
   const detailBytes: Uint8Array<ArrayBuffer>[] = [];
   const searches = positionsCache();
   const pages = pageCache();
-  const source = JSON.stringify(chars.source);
+  const sources = { hanja: JSON.stringify(chars.source), idioms: JSON.stringify(IDIOMS_SOURCE) };
   /** One page of a list: the search runs once per distinct query, the page is built once per distinct page. */
-  const list = (request: IRequest, kind: string, search: readonly unknown[], run: () => number[], items: readonly string[], page: number, perPage: number) => {
+  const list = (request: IRequest, kind: keyof typeof sources, search: readonly unknown[], run: () => number[], items: readonly string[], page: number, perPage: number) => {
     const searchKey = cacheKey([kind, ...search]);
     const pageKey = cacheKey([searchKey, page, perPage]);
     let body = pages.get(pageKey);
@@ -55,7 +57,7 @@ export function hanjaRoutes(base: string, data: LoadedData, sendBody: Send, moun
       const start = (page - 1) * perPage;
       const slice = positions.slice(start, start + perPage).map((p) => items[p]);
       body = encoder.encode(
-        `{"data":[${slice.join(",")}],"total":${positions.length},"page":${page},"per_page":${perPage},"pages":${Math.ceil(positions.length / perPage)},"source":${source}}`,
+        `{"data":[${slice.join(",")}],"total":${positions.length},"page":${page},"per_page":${perPage},"pages":${Math.ceil(positions.length / perPage)},"source":${sources[kind]}}`,
       );
       pages.set(pageKey, body);
     }

@@ -1,4 +1,5 @@
 /** Service routes outside both interfaces: liveness, the OpenAPI document, the API reference. */
+import { BODY_REVISION } from "../data/format.ts";
 import type { LoadedData } from "../data/load.ts";
 import type { Send } from "../http/respond.ts";
 import { buildOpenApi } from "../docs/openapi.ts";
@@ -23,7 +24,7 @@ export function serviceRoutes(data: LoadedData, bases: ServiceBases, sendBody: S
     }
     return bodies;
   };
-  const etag = `${data.manifest.data_hash.slice(0, 24)}-docs`;
+  const etag = `${data.manifest.data_hash.slice(0, 24)}-r${BODY_REVISION}-docs`;
   return [
     {
       method: "GET",
