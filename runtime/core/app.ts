@@ -80,6 +80,13 @@ export interface App {
    * adapters that write it themselves; a Web `Request` is a `RequestLike`.
    */
   handle(request: RequestLike, info?: ServeInfo): Reply | Promise<Reply>;
+  /**
+   * The problem reply to a request the server could not parse, which never reaches `handle`: a
+   * malformed request line or header section (`400`), or one too large (`431`). Logged like any
+   * other request, with `-` for method and path. For server adapters that see such requests
+   * (node:http's `clientError`).
+   */
+  refuse(status: 400 | 431, detail: string): Reply;
   /** The loaded data (counts, manifest). */
   readonly data: LoadedData;
   /** Releases what the app holds (the quota store). */
@@ -192,18 +199,30 @@ export function createApp(options: AppOptions): App {
     throw notFound(mountPath);
   }
 
-  /** No route took the request: 405 with `Allow` when the path exists for other methods, else 404. */
+  /**
+   * No route took the request: 405 when the path exists for other methods, else 404. `Allow` names
+   * OPTIONS too, which every known path answers (the CORS preflight).
+   */
   function noRoute(request: RequestLike): never {
     const allow = allowedFor(pathOf(request.url));
     if (allow.length > 0) {
-      throw new ApiError(405, "method_not_allowed", `${request.method} is not allowed here; use ${allow.join(", ")}`, undefined, { Allow: allow.join(", ") });
+      throw new ApiError(405, "method_not_allowed", `${request.method} is not allowed here; use ${allow.join(", ")}`, undefined, { Allow: [...allow, "OPTIONS"].join(", ") });
     }
     throw notFound(mountPath);
+  }
+
+  function refuse(status: 400 | 431, detail: string): Reply {
+    const ctx = new Context(bootId, ++counter, {});
+    const error = new ApiError(status, status === 431 ? "payload_too_large" : "invalid_parameter", detail);
+    const response = errorReply(error, ctx.requestId, "GET", mountPath);
+    options.log?.({ time: new Date().toISOString(), request_id: ctx.requestId, method: "-", path: "-", status, duration_ms: 0 });
+    return response;
   }
 
   return {
     fetch: async (request, info) => toResponse(await handle(request, info)),
     handle,
+    refuse,
     data,
     close: async () => void (await store.close()),
   };

@@ -5,7 +5,8 @@
  * a body (POST) go through a Web `Request` with the body streamed. Used by the Node server and
  * exported for servers that embed the service (`hanja-api/node`).
  */
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
+import { type IncomingHttpHeaders, type IncomingMessage, STATUS_CODES, type ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
 import { Readable } from "node:stream";
 import type { App } from "../core/app.ts";
 import type { Reply, RequestLike } from "../core/http/reply.ts";
@@ -13,20 +14,51 @@ import type { Reply, RequestLike } from "../core/http/reply.ts";
 /** Only the path and query of a URL reach the routes; this origin completes origin-form targets. */
 const ORIGIN = "http://localhost";
 
-/** A request listener answering every request with `app`. */
+/**
+ * Methods handed to the core without a body: those of the GET routes and OPTIONS, and TRACE, which
+ * node:http parses but a Web `Request` refuses to represent (`new Request` throws); no route
+ * serves it, and the core answers it with 405 or 404 like any other method.
+ */
+const WITHOUT_BODY = new Set(["GET", "HEAD", "OPTIONS", "TRACE"]);
+
+/** A request listener answering every request with `app` (pair it with `clientErrorListener`). */
 export function nodeListener(app: App): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     const url = targetUrl(req.url ?? "/");
-    if (url === null) return void res.writeHead(400, { "Content-Type": "text/plain; charset=utf-8" }).end("Bad request target\n");
+    if (url === null) return void write(res, app.refuse(400, "The request target must be a path (/hanja/v1/meta) or an absolute http(s) URL."));
     const method = req.method ?? "GET";
-    const request: RequestLike = method === "GET" || method === "HEAD" || method === "OPTIONS" ? new IncomingView(method, url, req.headers) : webRequest(req, method, url);
     try {
+      const request: RequestLike = WITHOUT_BODY.has(method) ? new IncomingView(method, url, req.headers) : webRequest(req, method, url);
       const reply = app.handle(request, new PeerOf(req));
       if ("then" in reply) reply.then((r) => writeOrFail(res, r), (error: unknown) => fail(res, error));
       else write(res, reply);
     } catch (error) {
       fail(res, error);
     }
+  };
+}
+
+/**
+ * A `clientError` listener for a node:http server running `app`: node:http's parser refuses a
+ * request it cannot parse before any listener sees it, and by default answers with a bare status
+ * line. This answers with the service's problem details instead (SPEC §5), under node:http's own
+ * rules: nothing is written once a response on the connection has begun, a timeout keeps its bare
+ * `408`, and the connection is closed. The commonest cause is a client sending raw UTF-8 in the
+ * query (curl does), which Bun and Deno accept and Node does not.
+ */
+export function clientErrorListener(app: App): (error: Error & { code?: string }, socket: Duplex) => void {
+  return (error, socket) => {
+    const pending = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (error.code === "ECONNRESET" || !socket.writable || pending?.headersSent) return void socket.destroy();
+    if (error.code === "ERR_HTTP_REQUEST_TIMEOUT") return void socket.end("HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n");
+    const reply =
+      error.code === "HPE_HEADER_OVERFLOW"
+        ? app.refuse(431, "The request's header section is larger than the server accepts.")
+        : app.refuse(400, "The server could not parse the request. Percent-encode characters outside ASCII in the path and query (?q=%EC%88%98 for 수).");
+    const body = typeof reply.body === "string" ? reply.body : "";
+    let head = `HTTP/1.1 ${reply.status} ${STATUS_CODES[reply.status]}\r\n`;
+    for (const [name, value] of Object.entries(reply.headers)) head += `${name}: ${value}\r\n`;
+    socket.end(`${head}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
   };
 }
 

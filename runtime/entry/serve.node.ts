@@ -2,7 +2,7 @@
 import { createServer } from "node:http";
 import type { Booted } from "./boot.ts";
 import type { Listening } from "./listening.ts";
-import { nodeListener } from "./nodeListener.ts";
+import { clientErrorListener, nodeListener } from "./nodeListener.ts";
 
 /** While stopping, how often connections that have gone idle since are closed. */
 const IDLE_SWEEP_MS = 50;
@@ -15,6 +15,7 @@ export function serveNode({ app, config }: Booted): Promise<Listening> {
     if (stopping) res.setHeader("Connection", "close");
     listener(req, res);
   });
+  server.on("clientError", clientErrorListener(app));
   const stop = () =>
     new Promise<void>((done, fail) => {
       stopping = true;

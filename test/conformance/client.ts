@@ -4,6 +4,7 @@
  * content-coding checks, and the shared assertions on problem details and rate-limit headers.
  */
 import { request as httpRequest } from "node:http";
+import { connect } from "node:net";
 import { expect } from "vitest";
 
 /** A response read to the end. */
@@ -43,6 +44,48 @@ export function sendRaw(base: string, path: string, headers: Record<string, stri
     });
     req.on("error", reject);
     req.end();
+  });
+}
+
+/** A request over `node:http` with any method, including those `fetch` refuses to send (TRACE, TRACK). */
+export function sendMethod(base: string, path: string, method: string): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(new URL(path, base), { method }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => {
+        const text = Buffer.concat(chunks).toString("utf8");
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+        resolve({ status: res.statusCode ?? 0, headers, text, body: /json/.test(headers.get("content-type") ?? "") && text !== "" ? JSON.parse(text) : null });
+      });
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/**
+ * A GET whose request line carries `target` as raw UTF-8 bytes (what curl sends for `?q=수`),
+ * over a plain socket because HTTP clients percent-encode it; the server is asked to close.
+ */
+export function sendUnencoded(base: string, target: string): Promise<Reply> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(Buffer.from(`GET ${target} HTTP/1.1\r\nHost: ${hostname}\r\nAccept-Encoding: identity\r\nConnection: close\r\n\r\n`, "utf8")));
+    const chunks: Buffer[] = [];
+    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+    socket.on("error", reject);
+    socket.on("end", () => {
+      const answer = Buffer.concat(chunks).toString("utf8");
+      const split = answer.indexOf("\r\n\r\n");
+      const [statusLine = "", ...fields] = answer.slice(0, split).split("\r\n");
+      const headers = new Headers();
+      for (const field of fields) headers.append(field.slice(0, field.indexOf(":")), field.slice(field.indexOf(":") + 1).trim());
+      const text = answer.slice(split + 4);
+      resolve({ status: Number(statusLine.split(" ")[1]), headers, text, body: /json/.test(headers.get("content-type") ?? "") && text !== "" ? JSON.parse(text) : null });
+    });
   });
 }
 

@@ -10,7 +10,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { gzipSync as fflateGzip } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Reply, awayFromRollover, expectProblem, expectRateLimit, send, sendRaw } from "./client.ts";
+import { type Reply, awayFromRollover, expectProblem, expectRateLimit, send, sendMethod, sendRaw, sendUnencoded } from "./client.ts";
 import type { ConformanceServer, StartServer } from "./servers.ts";
 
 const A = "/hanja/v1";
@@ -188,6 +188,27 @@ export function conformanceSuite(label: string, start: StartServer): void {
         const getSubscribe = await get(`${B}/subscribe`);
         expectProblem(getSubscribe, 405, "method_not_allowed");
         expect(getSubscribe.headers.get("allow")).toContain("POST");
+      });
+
+      it("methods no route serves, even those fetch cannot send, get 405 or 404 and the server serves on", async () => {
+        for (const method of ["TRACE", "PURGE", "PUT", "DELETE"]) {
+          const known = await sendMethod(server.url, `${B}/quiz`, method);
+          expectProblem(known, 405, "method_not_allowed");
+          expect(known.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+          expectProblem(await sendMethod(server.url, "/nope", method), 404, "not_found");
+        }
+        expect((await get("/healthz")).status).toBe(200);
+      });
+
+      it("raw UTF-8 in the query: answered as if encoded, or refused with a problem that says how to send it (Node's parser)", async () => {
+        const encoded = await get(`${A}/hanja?q=${SU}&per_page=3`);
+        const unencoded = await sendUnencoded(server.url, `${A}/hanja?q=수&per_page=3`);
+        if (unencoded.status === 200) expect(unencoded.body).toEqual(encoded.body);
+        else {
+          expectProblem(unencoded, 400, "invalid_parameter");
+          expect(unencoded.body.detail).toContain("Percent-encode");
+        }
+        expect((await get("/healthz")).status).toBe(200);
       });
 
       it("CORS on both interfaces and preflight", async () => {

@@ -21,11 +21,11 @@ describe("routing errors", () => {
     }
   });
 
-  test("POST /hanja → 405 with Allow: GET, HEAD", async () => {
+  test("POST /hanja → 405 with Allow: GET, HEAD, OPTIONS", async () => {
     for (const path of ROUTES) {
       for (const method of ["POST", "PUT", "DELETE", "PATCH"]) {
         const response = await call(app, path, { method });
-        expect(response.headers.get("allow")).toBe("GET, HEAD");
+        expect(response.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
         await expectProblem(response, 405, "method_not_allowed");
       }
     }

@@ -182,10 +182,10 @@ describe("admin routes: list, show, confirm, revoke", () => {
     }
   });
 
-  it("GET on confirm → 405 with Allow: POST", async () => {
+  it("GET on confirm → 405 with Allow: POST, OPTIONS", async () => {
     const app = testApp({ adminToken: TOKEN });
     const result = await getJson(app, `${Q}/admin/keys/key_AAAAAAAAAAAA/confirm`, { headers: bearer(TOKEN) });
     expectProblem(result, 405, "method_not_allowed");
-    expect(result.headers.get("allow")).toBe("POST");
+    expect(result.headers.get("allow")).toBe("POST, OPTIONS");
   });
 });

@@ -55,10 +55,10 @@ describe("POST /subscribe: content type", () => {
     });
   }
 
-  it("GET /subscribe → 405 with Allow: POST", async () => {
+  it("GET /subscribe → 405 with Allow: POST, OPTIONS", async () => {
     const result = await getJson(app, `${Q}/subscribe`);
     expectProblem(result, 405, "method_not_allowed");
-    expect(result.headers.get("allow")).toBe("POST");
+    expect(result.headers.get("allow")).toBe("POST, OPTIONS");
   });
 });
 

@@ -1,14 +1,15 @@
 /**
  * The service as a node:http request listener (`hanja-api/node`'s `nodeListener`, the Node
  * server's own path): replies written directly, request targets in origin or absolute form,
- * repeated header fields joined, request bodies streamed, failures outside the core answered 500.
+ * repeated header fields joined, request bodies streamed, failures outside the core answered 500,
+ * and requests node:http cannot parse answered with problem details (`clientErrorListener`).
  */
 import { type Server, createServer } from "node:http";
 import { connect } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import type { App } from "../../runtime/core/app.ts";
+import type { AccessLogEntry, App } from "../../runtime/core/app.ts";
 import { nodeCompressors } from "../../runtime/entry/compressors.ts";
-import { nodeListener } from "../../runtime/entry/nodeListener.ts";
+import { clientErrorListener, nodeListener } from "../../runtime/entry/nodeListener.ts";
 import { testApp } from "../helpers/app.ts";
 
 const servers: Server[] = [];
@@ -17,7 +18,7 @@ afterEach(async () => {
 });
 
 async function listen(app: App): Promise<{ url: string; port: number }> {
-  const server = createServer(nodeListener(app));
+  const server = createServer(nodeListener(app)).on("clientError", clientErrorListener(app));
   servers.push(server);
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
   const address = server.address();
@@ -26,7 +27,7 @@ async function listen(app: App): Promise<{ url: string; port: number }> {
 }
 
 /** Sends raw HTTP/1.1 text and returns the whole answer (the request asks the server to close). */
-function raw(port: number, text: string): Promise<string> {
+function raw(port: number, text: string | Buffer): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, "127.0.0.1", () => socket.write(text));
     let answer = "";
@@ -34,6 +35,11 @@ function raw(port: number, text: string): Promise<string> {
     socket.on("end", () => resolve(answer));
     socket.on("error", reject);
   });
+}
+
+/** The JSON body of a raw answer. */
+function problemOf(answer: string): Record<string, unknown> & { detail: string; request_id: string } {
+  return JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4));
 }
 
 describe("nodeListener", () => {
@@ -81,7 +87,45 @@ describe("nodeListener", () => {
     expect(absolute).toContain('"counts"');
     const asterisk = await raw(port, "OPTIONS * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
     expect(asterisk.startsWith("HTTP/1.1 400 Bad Request")).toBe(true);
-    expect(asterisk).toContain("Bad request target");
+    expect(asterisk).toMatch(/content-type: application\/problem\+json; charset=utf-8/i);
+    expect(problemOf(asterisk)).toMatchObject({ status: 400, code: "invalid_parameter", detail: expect.stringContaining("request target") });
+  });
+
+  it("answers a method a Web Request cannot carry (TRACE) like any other unserved method, and keeps serving", async () => {
+    const { port, url } = await listen(testApp());
+    for (const method of ["TRACE", "PROPFIND"]) {
+      const known = await raw(port, `${method} /quiz/v1/quiz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+      expect(known.startsWith("HTTP/1.1 405 Method Not Allowed"), method).toBe(true);
+      expect(known).toMatch(/\r\nallow: GET, HEAD, OPTIONS\r\n/i);
+      expect(problemOf(known)).toMatchObject({ status: 405, code: "method_not_allowed" });
+      const unknown = await raw(port, `${method} /nope HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+      expect(problemOf(unknown)).toMatchObject({ status: 404, code: "not_found" });
+    }
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+  });
+
+  it("answers a request node:http cannot parse with problem details, logs it without the target, and keeps serving", async () => {
+    const log: AccessLogEntry[] = [];
+    const { port, url } = await listen(testApp({ log: (entry) => log.push(entry) }));
+    // Raw UTF-8 in the query, as curl sends `?q=수&api_key=…`: node:http's parser refuses it.
+    const utf8 = await raw(port, Buffer.from("GET /hanja/v1/hanja?q=수&api_key=hj_secret HTTP/1.1\r\nHost: x\r\n\r\n", "utf8"));
+    expect(utf8.startsWith("HTTP/1.1 400 Bad Request\r\n")).toBe(true);
+    expect(utf8).toMatch(/\r\ncontent-type: application\/problem\+json; charset=utf-8\r\n/i);
+    expect(utf8).toMatch(/\r\nconnection: close\r\n/i);
+    const problem = problemOf(utf8);
+    expect(problem).toMatchObject({ status: 400, code: "invalid_parameter", success: false, type: "/docs#error-invalid_parameter" });
+    expect(problem.detail).toContain("Percent-encode");
+    expect(Number(/content-length: (\d+)/i.exec(utf8)?.[1])).toBe(Buffer.byteLength(utf8.slice(utf8.indexOf("\r\n\r\n") + 4)));
+    // A header section over node:http's limit.
+    const huge = await raw(port, `GET /hanja/v1/meta HTTP/1.1\r\nHost: x\r\nX-Filler: ${"a".repeat(20_000)}\r\n\r\n`);
+    expect(huge.startsWith("HTTP/1.1 431 Request Header Fields Too Large\r\n")).toBe(true);
+    expect(problemOf(huge)).toMatchObject({ status: 431, code: "payload_too_large" });
+    expect(log.map(({ method, path, status }) => ({ method, path, status }))).toEqual([
+      { method: "-", path: "-", status: 400 },
+      { method: "-", path: "-", status: 431 },
+    ]);
+    expect(log.map((entry) => entry.request_id)).toEqual([problem.request_id, problemOf(huge).request_id]);
+    expect((await fetch(`${url}/hanja/v1/meta`)).status).toBe(200);
   });
 
   it("joins a repeated header field as Headers.get does (Accept-Encoding on two lines)", async () => {

@@ -34,7 +34,7 @@ export const HEADERS = {
   "X-RateLimit-Reset": { description: "When the counters reset, in Unix epoch seconds.", schema: { type: "integer", minimum: 0 } },
   "Retry-After": { description: "Seconds until the daily counters reset.", schema: { type: "integer", minimum: 1 } },
   "X-Request-Id": { description: "Id of the request, as in the problem body's `request_id`.", schema: { type: "string" } },
-  Allow: { description: "Methods the path supports, e.g. `GET, HEAD`.", schema: { type: "string" } },
+  Allow: { description: "Methods the path supports, e.g. `GET, HEAD, OPTIONS`.", schema: { type: "string" } },
   "WWW-Authenticate": {
     description: `How to authenticate: \`${API_KEY_CHALLENGE}\` for an API key, \`Bearer realm="admin"\` on the admin routes.`,
     schema: { type: "string", enum: [API_KEY_CHALLENGE, 'Bearer realm="admin"'] },
