@@ -21,7 +21,7 @@ Commands:
                              (status at this moment: pending_deposit, active,
                              expired, revoked; as GET /admin/keys?status=)
   show <id>                  the key record
-  confirm <id>               deposit received: annual plan for 365 days (renews an expired key)
+  confirm <id>               deposit received: annual plan for one year (renews an expired key)
   revoke <id>                revoke the key for good
 
 Options:

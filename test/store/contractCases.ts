@@ -181,7 +181,7 @@ export const contractCases: ContractCase[] = [
     },
   },
   {
-    name: "confirmKey makes a pending key annual and active for 365 days; revokeKey revokes it",
+    name: "confirmKey makes a pending key annual and active for one calendar year; revokeKey revokes it",
     async run(store) {
       const now = new Date("2025-03-05T12:00:00.000Z");
       const key = keyRecord();
@@ -197,6 +197,22 @@ export const contractCases: ContractCase[] = [
       assert.equal(revoked.key.status, "revoked");
       assert.deepEqual(await confirmKey(store, key.id, now), { ok: false, reason: "revoked" });
       assert.deepEqual(await confirmKey(store, "key_nope", now), { ok: false, reason: "not_found" });
+    },
+  },
+  {
+    name: "confirmKey: a year is a calendar year, 366 days over a 29 February; from 29 February it ends on 1 March",
+    async run(store) {
+      for (const [confirmedAt, expiresAt] of [
+        ["2027-11-22T15:00:00.000Z", "2028-11-22T15:00:00.000Z"],
+        ["2028-02-29T10:30:00.000Z", "2029-03-01T10:30:00.000Z"],
+        ["2026-12-31T23:59:59.999Z", "2027-12-31T23:59:59.999Z"],
+      ] as const) {
+        const key = keyRecord();
+        await store.insertKey(key);
+        const confirmed = await confirmKey(store, key.id, new Date(confirmedAt));
+        assert.ok(confirmed.ok);
+        assert.equal(confirmed.key.expires_at, expiresAt);
+      }
     },
   },
 ];

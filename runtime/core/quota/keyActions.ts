@@ -4,8 +4,16 @@
  */
 import type { KeyRecord, KeyStatus, QuotaStore } from "./store.ts";
 
-/** How long an annual plan runs from confirmation. */
-export const ANNUAL_TERM_DAYS = 365;
+/**
+ * When an annual plan confirmed at `confirmed` ends: one calendar year later, the same UTC date
+ * and time (366 days when the year holds a 29 February; confirmed on 29 February, it ends on
+ * 1 March).
+ */
+export function annualExpiry(confirmed: Date): Date {
+  const expires = new Date(confirmed.getTime());
+  expires.setUTCFullYear(expires.getUTCFullYear() + 1);
+  return expires;
+}
 
 /** `expires_at` of the records seen, parsed once (a store that edits a record in place changes the text, and it is parsed again). */
 const expiryTimes = new WeakMap<KeyRecord, { text: string; time: number }>();
@@ -44,7 +52,7 @@ export async function confirmKey(store: QuotaStore, id: string, now: Date): Prom
   if (!key) return { ok: false, reason: "not_found" };
   if (key.status === "revoked") return { ok: false, reason: "revoked" };
   if (keyStatus(key, now) === "active") return { ok: true, key };
-  const expires = new Date(now.getTime() + ANNUAL_TERM_DAYS * 86_400_000);
+  const expires = annualExpiry(now);
   const updated = await store.updateKey(id, {
     plan: "annual",
     status: "active",
