@@ -73,7 +73,7 @@ describe("GET /idiom/{idx}", () => {
     }
   });
 
-  for (const bad of ["0", "00", "-1", "1.5", "abc", "1e3", "%20", "%2B1", "0x1"]) {
+  for (const bad of ["", "0", "00", "-1", "1.5", "abc", "1e3", "%20", "%2B1", "0x1"]) {
     it(`idx ${JSON.stringify(bad)} → 400 naming idx, not metered`, () => expectUnmetered400(`/idiom/${bad}`, "idx"));
   }
 
