@@ -34,7 +34,7 @@ function paddedApplication(tag: string, size: number): Uint8Array<ArrayBuffer> {
 const app = testApp();
 
 describe("POST /subscribe: content type", () => {
-  for (const type of ["application/x-www-form-urlencoded", "text/plain", "text/plain;charset=UTF-8", "application/json-patch+json", "multipart/form-data; boundary=x", "application/jsonp"]) {
+  for (const type of ["application/x-www-form-urlencoded", "text/plain", "text/plain;charset=UTF-8", "application/json-patch+json", "multipart/form-data; boundary=x", "application/jsonp", "application/json; charset=iso-8859-1", "application/json;charset=UTF-16"]) {
     it(`${type} → 415`, async () => {
       expectProblem(await post(app, JSON.stringify(applicant(type)), { "Content-Type": type }), 415, "unsupported_media_type");
     });
@@ -49,7 +49,7 @@ describe("POST /subscribe: content type", () => {
     expectProblem(result, 415, "unsupported_media_type");
   });
 
-  for (const [n, type] of ["application/json", "application/json; charset=utf-8", "Application/JSON", "application/json;charset=UTF-8"].entries()) {
+  for (const [n, type] of ["application/json", "application/json; charset=utf-8", "Application/JSON", "application/json;charset=UTF-8", 'application/json; charset="utf-8"'].entries()) {
     it(`${type} is accepted`, async () => {
       expect((await post(app, JSON.stringify(applicant(`type-${n}`)), { "Content-Type": type })).status).toBe(201);
     });
@@ -129,13 +129,23 @@ describe("POST /subscribe: fields", () => {
     ["name an array", { name: ["a"] }, "name"],
     ["name an object", { name: { first: "a" } }, "name"],
     ["name with a control character", { name: "a\u0000b" }, "name"],
+    ["name with a C1 control character (NEL)", { name: "a\u0085b" }, "name"],
+    ["name with a bidirectional override", { name: "\u202eevil" }, "name"],
+    ["name with a bidirectional isolate", { name: "a\u2067b" }, "name"],
+    ["name with an unpaired surrogate", { name: "a\ud800b" }, "name"],
+    ["name of only a zero-width space", { name: "\u200b" }, "name"],
+    ["name of only punctuation", { name: "---" }, "name"],
     ["email missing", { email: undefined }, "email"],
     ["email blank", { email: "  " }, "email"],
     ["email without @", { email: "someone.example.com" }, "email"],
     ["email without a domain dot", { email: "someone@localhost" }, "email"],
     ["email with spaces inside", { email: "some one@example.com" }, "email"],
     ["email with two @", { email: "a@b@example.com" }, "email"],
-    ["email 255 characters", { email: `${"a".repeat(243)}@example.com` }, "email"],
+    ["email 255 characters", { email: `${"a".repeat(64)}@${"b".repeat(63)}.${"c".repeat(63)}.${"d".repeat(59)}.kr` }, "email"],
+    ["email with a local part of 65 characters", { email: `${"a".repeat(65)}@example.com` }, "email"],
+    ["email with a leading dot", { email: ".a@example.com" }, "email"],
+    ["email with a trailing dot before @", { email: "a.@example.com" }, "email"],
+    ["email with two dots in a row", { email: "a..b@example.com" }, "email"],
     ["email a number", { email: 7 }, "email"],
     ["phone with letters", { phone: "010-CALL-ME" }, "phone"],
     ["phone 21 characters", { phone: "0".repeat(21) }, "phone"],
@@ -153,7 +163,10 @@ describe("POST /subscribe: fields", () => {
   const valid: [string, Record<string, unknown>][] = [
     ["name 100 characters", { name: "가".repeat(100) }],
     ["name of astral characters (100 code points)", { name: "𠀀".repeat(100) }],
-    ["email 254 characters", { email: `${"a".repeat(242)}@example.com` }],
+    ["email 254 characters", { email: `${"a".repeat(64)}@${"b".repeat(63)}.${"c".repeat(63)}.${"d".repeat(58)}.kr` }],
+    ["email with a local part of 64 characters", { email: `${"a".repeat(64)}@example.com` }],
+    ["name of Hangul with a middle dot and a hyphen", { name: "남궁·민-수" }],
+    ["name with a zero-width joiner inside (emoji sequence)", { name: "Kim 👩\u200d💻" }],
     ["email with plus and subdomain", { email: "a.b+tag@mail.example.co.kr" }],
     ["phone 20 characters", { phone: "+82 (10) 1234-56789" }],
     ["phone omitted", { phone: undefined }],

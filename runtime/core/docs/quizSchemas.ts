@@ -76,10 +76,10 @@ export function quizSchemas(): Record<string, Schema> {
     KeyStatusResponse: obj("The caller's key status.", { success: SUCCESS, key: schemaRef("KeyStatus") }),
     SubscribeRequest: {
       type: "object",
-      description: "An application for the annual plan. Strings are trimmed; control characters are rejected; unknown fields are ignored.",
+      description: "An application for the annual plan, sent as UTF-8 JSON (another `charset` is `415`). Strings are trimmed; control characters, bidirectional overrides and unpaired surrogates are rejected; unknown fields are ignored.",
       properties: {
-        name: str("Name or business name, 1–100 characters.", { minLength: 1, maxLength: 100 }),
-        email: str("E-mail address, at most 254 characters. One pending application per address.", { format: "email", maxLength: 254 }),
+        name: str("Name or business name, 1–100 characters, with at least one letter or digit.", { minLength: 1, maxLength: 100 }),
+        email: str("E-mail address, at most 254 characters, the part before `@` at most 64 without leading, trailing or double dots. One pending application per address.", { format: "email", maxLength: 254 }),
         phone: nullable(str("Contact number: digits, spaces and `+ - ( )`, at most 20.", { pattern: "^[0-9 +\\-()]{1,20}$" })),
         depositor: nullable(str("Name the deposit will be made under, at most 50 characters.", { maxLength: 50 })),
       },

@@ -22,11 +22,21 @@ export const ANNUAL_PRICE_KRW = 9900;
 // A pragmatic address check (WHATWG's input type=email rule): local@domain with dotted labels.
 const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 const PHONE = /^[0-9 +\-()]{1,20}$/;
+/**
+ * What no field may hold: control characters (C0, DEL, C1), lone surrogates, and the bidirectional
+ * overrides and isolates, which would make a name display as something else in the operator's list.
+ */
+const FORBIDDEN = /[\p{Cc}\p{Cs}\u202a-\u202e\u2066-\u2069]/u;
 
 export async function subscribeHandler(request: IRequest, config: QuizConfig & { ip: string }): Promise<Reply> {
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/json\s*(;|$)/i.test(type)) {
     throw new ApiError(415, "unsupported_media_type", `Send the application as Content-Type: application/json (got ${JSON.stringify(type.slice(0, 60) || "none")}).`);
+  }
+  // JSON is UTF-8 (RFC 8259 §8.1): a body declared in another charset would be misread.
+  const charset = /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(type)?.[1];
+  if (charset !== undefined && !/^utf-8$/i.test(charset)) {
+    throw new ApiError(415, "unsupported_media_type", `Send the application as UTF-8 JSON (got charset ${JSON.stringify(charset.slice(0, 40))}).`);
   }
   const applicant = validateApplicant(parseJson(await readBody(request)));
   const now = config.now();
@@ -129,13 +139,19 @@ export function validateApplicant(body: Record<string, unknown>): Applicant {
       if (required) throw invalidParameter(field, `${field} must not be blank`);
       return null;
     }
-    if (/[\u0000-\u001f\u007f]/.test(trimmed)) throw invalidParameter(field, `${field} must not contain control characters`);
+    if (FORBIDDEN.test(trimmed)) throw invalidParameter(field, `${field} must not contain control characters, bidirectional overrides or unpaired surrogates`);
     if (codePointLength(trimmed) > max) throw invalidParameter(field, `${field} may be at most ${max} characters`);
     return trimmed;
   };
   const name = text("name", true, 100) as string;
+  if (!/[\p{L}\p{N}]/u.test(name)) throw invalidParameter("name", "name must contain a letter or digit");
   const email = text("email", true, 254) as string;
   if (!EMAIL.test(email)) throw invalidParameter("email", "email is not a valid e-mail address");
+  // RFC 5321 §4.5.3.1.1 and RFC 5322's dot-atom: a local part of at most 64, no empty dot-separated part.
+  const local = email.slice(0, email.lastIndexOf("@"));
+  if (local.length > 64 || local.startsWith(".") || local.endsWith(".") || local.includes("..")) {
+    throw invalidParameter("email", "email is not a valid e-mail address (the part before @ has at most 64 characters, without leading, trailing or double dots)");
+  }
   const phone = text("phone", false, 20);
   if (phone !== null && !PHONE.test(phone)) throw invalidParameter("phone", "phone may contain only digits, spaces and + - ( )");
   const depositor = text("depositor", false, 50);
