@@ -1,3 +1,4 @@
+import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { HanjaRecord } from "../runtime/core/data/records.ts";
 import { buildDetailBodies, buildMetaBody } from "./build/pages.ts";
@@ -10,7 +11,7 @@ import { RECORD_PROPERTIES, buildHanjaRecords, collectUnihan, joinStarters, reco
 import { IDIOM_COLUMNS, validateIdioms } from "./validate/idioms.ts";
 import { STARTER_COLUMNS, validateStarters } from "./validate/starters.ts";
 import { countRecords, verifyTotals } from "./validate/totals.ts";
-import { sha256, writeDist } from "./write/writeDist.ts";
+import { checkOutDir, sha256, writeDist } from "./write/writeDist.ts";
 import type { Manifest } from "../runtime/core/data/format.ts";
 
 export interface BuildOptions {
@@ -39,6 +40,11 @@ export interface BuildSummary {
 /** Runs the whole pipeline: load → parse → validate → build → write. */
 export async function buildDist(options: BuildOptions): Promise<BuildSummary> {
   const started = performance.now();
+  // Fail before any work on what can be seen at once: where the output goes, where the data is.
+  checkOutDir(options.outDir);
+  if (!existsSync(options.dataDir) || !statSync(options.dataDir).isDirectory()) {
+    throw new InputError(`the data folder ${options.dataDir} (--data) does not exist; it holds idioms.csv, starter.csv and TERMS.md`);
+  }
   // The search indexes are built on a worker thread (see startSearchIndexer), started first.
   const indexer = startSearchIndexer();
   try {

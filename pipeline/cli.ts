@@ -23,15 +23,24 @@ Environment: UNIHAN_ZIP, SOURCE_DATE_EPOCH (fixes built_at for reproducible buil
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({
-    options: { unihan: { type: "string" }, data: { type: "string" }, out: { type: "string" }, help: { type: "boolean", short: "h" } },
-  });
+  let values: { unihan?: string; data?: string; out?: string; help?: boolean };
+  try {
+    ({ values } = parseArgs({
+      options: { unihan: { type: "string" }, data: { type: "string" }, out: { type: "string" }, help: { type: "boolean", short: "h" } },
+    }));
+  } catch (error) {
+    console.error(`build: ${(error as Error).message}\n\n${HELP}`);
+    return 2;
+  }
   if (values.help) {
     console.log(HELP);
     return 0;
   }
   const epoch = process.env.SOURCE_DATE_EPOCH;
-  if (epoch !== undefined && !/^\d+$/.test(epoch)) throw new InputError(`SOURCE_DATE_EPOCH must be whole seconds, got ${JSON.stringify(epoch)}`);
+  // The latest time a Date can hold is 8,640,000,000,000 seconds after 1970.
+  if (epoch !== undefined && (!/^\d+$/.test(epoch) || Number(epoch) > 8.64e12)) {
+    throw new InputError(`SOURCE_DATE_EPOCH must be whole seconds since 1970 (at most 8640000000000), got ${JSON.stringify(epoch)}`);
+  }
   const summary = await buildDist({
     unihan: values.unihan ?? (process.env.UNIHAN_ZIP || undefined),
     dataDir: resolve(values.data ?? join(root, "pipeline/data")),

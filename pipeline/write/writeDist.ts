@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { DIST_FILES, DIST_FORMAT, type Manifest } from "../../runtime/core/data/format.ts";
@@ -11,6 +11,22 @@ export type DistContent = Record<Exclude<keyof typeof DIST_FILES, "manifest">, s
 /** SHA-256 in hex. */
 export function sha256(data: string | Uint8Array): string {
   return createHash("sha256").update(data).digest("hex");
+}
+
+/**
+ * Checks, before a build starts, that `outDir` may receive its output: absent, or a folder whose
+ * files are all the build's own (the build replaces them; sub-folders are kept). Anything else
+ * there would be deleted by the swap, so the build refuses to start (`--out .` in a project, say).
+ */
+export function checkOutDir(outDir: string): void {
+  if (!existsSync(outDir)) return;
+  if (!statSync(outDir).isDirectory()) throw new InputError(`cannot write the output folder ${outDir} (--out): it is a file`);
+  const own = new Set<string>(Object.values(DIST_FILES));
+  const foreign = readdirSync(outDir, { withFileTypes: true }).filter((entry) => !entry.isDirectory() && !own.has(entry.name)).map((entry) => entry.name).sort();
+  if (foreign.length > 0) {
+    const shown = foreign.slice(0, 5).join(", ") + (foreign.length > 5 ? `, … (${foreign.length} files)` : "");
+    throw new InputError(`the output folder ${outDir} (--out) holds files the build did not write, which replacing it would delete: ${shown}; give a new or empty folder, or an earlier build's`);
+  }
 }
 
 /**
@@ -49,14 +65,24 @@ export async function writeDist(outDir: string, content: DistContent, manifest: 
   const files: Manifest["files"] = Object.fromEntries(results.map((result) => (result as PromiseFulfilledResult<[string, Manifest["files"][string]]>).value));
   const dataHash = sha256(Object.entries(files).map(([name, f]) => `${name}:${f.sha256}`).join("\n"));
   const full: Manifest = { format: DIST_FORMAT, ...manifest, data_hash: dataHash, files };
-  await writeFile(join(staging, DIST_FILES.manifest), `${JSON.stringify(full, null, 2)}\n`);
-  // Keep what other steps put in sub-folders of dist/ (the bundle, the compiled binary).
-  if (existsSync(outDir)) {
-    for (const entry of await readdir(outDir, { withFileTypes: true })) {
-      if (entry.isDirectory()) await rename(join(outDir, entry.name), join(staging, entry.name));
-    }
+  try {
+    await writeFile(join(staging, DIST_FILES.manifest), `${JSON.stringify(full, null, 2)}\n`);
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true });
+    throw new InputError(`cannot write the output folder ${outDir} (--out): ${(error as Error).message}`);
   }
-  await rm(outDir, { recursive: true, force: true });
-  await rename(staging, outDir);
+  try {
+    // Keep what other steps put in sub-folders of dist/ (the bundle, the compiled binary).
+    if (existsSync(outDir)) {
+      for (const entry of await readdir(outDir, { withFileTypes: true })) {
+        if (entry.isDirectory()) await rename(join(outDir, entry.name), join(staging, entry.name));
+      }
+    }
+    await rm(outDir, { recursive: true, force: true });
+    await rename(staging, outDir);
+  } catch (error) {
+    // Sub-folders may already have moved: nothing is deleted, the operator finishes the swap.
+    throw new InputError(`cannot replace ${outDir} with the new build: ${(error as Error).message}; the new build, with any sub-folders moved so far, is in ${staging}`);
+  }
   return full;
 }

@@ -165,7 +165,7 @@ describe("build from the small fixtures (Unihan 16.0.0 content)", () => {
   it("fails on a bad CSV row, listing it, and leaves the previous output in place", async () => {
     const out = join(root, "kept");
     await mkdir(out, { recursive: true });
-    await writeFile(join(out, "marker"), "previous build");
+    await writeFile(join(out, DIST_FILES.meta), "previous build");
     const badData = await smallDataDir();
     const idioms = await readFile(join(badData, "idioms.csv"), "utf8");
     await writeFile(join(badData, "idioms.csv"), `${idioms}18,一石四鳥,일석사조,한 가지 일로 네 가지 이득을 얻는다는 뜻의 말\n19,東問西答,동문서답,묻는 말에 전혀 엉뚱한 대답을 하는 것\n`);
@@ -174,7 +174,7 @@ describe("build from the small fixtures (Unihan 16.0.0 content)", () => {
     expect(error.message).toContain("idioms.csv: 2 bad row(s)");
     expect(error.message).toContain('idioms.csv:19: "四" in 一石四鳥 is not in the character dataset');
     expect(error.message).toContain("idioms.csv:20: 東問西答 repeats line 7");
-    expect(await readFile(join(out, "marker"), "utf8")).toBe("previous build");
+    expect(await readFile(join(out, DIST_FILES.meta), "utf8")).toBe("previous build");
   });
 
   it("lists the bad rows of starter.csv and of idioms.csv in one run", async () => {
