@@ -90,13 +90,15 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
   done(`${plain.length} records`);
 
   done = stage("validate");
-  // Both files are checked before failing, so one run lists the bad rows of each.
-  const [starters, idioms] = bothOrFail(
+  // The totals of the Unihan input and both files are checked before failing, so one run lists
+  // every problem: a character missing from the input is reported as such, beside the rows that
+  // name it. (Starters do not change the totals.)
+  const [warnings, starters, idioms] = allOrFail(
+    () => verifyTotals(plain, version),
     () => validateStarters(starterRows, byCharacter),
     () => validateIdioms(idiomRows, byCharacter),
   );
   const records = joinStarters(plain, starters);
-  const warnings = verifyTotals(records, version);
   for (const warning of warnings) log(`warning   ${warning}`);
   done(`${idioms.length} idioms, ${starters.size} starters, totals ${warnings.length === 0 ? "match" : "differ"}`);
 
@@ -139,8 +141,8 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
   return { manifest, warnings, seconds: (performance.now() - started) / 1000 };
 }
 
-/** Runs two checks; when either fails with an InputError, fails with the messages of both. */
-function bothOrFail<A, B>(first: () => A, second: () => B): [A, B] {
+/** Runs three checks; when any fails with an InputError, fails with the messages of all. */
+function allOrFail<A, B, C>(first: () => A, second: () => B, third: () => C): [A, B, C] {
   const problems: string[] = [];
   const attempt = <T>(check: () => T): T | undefined => {
     try {
@@ -153,8 +155,9 @@ function bothOrFail<A, B>(first: () => A, second: () => B): [A, B] {
   };
   const a = attempt(first);
   const b = attempt(second);
+  const c = attempt(third);
   if (problems.length > 0) throw new InputError(problems.join("\n"));
-  return [a as A, b as B];
+  return [a as A, b as B, c as C];
 }
 
 /** The project's own inputs: idioms and starter glosses (parsed, and raw for their hashes) and TERMS.md. */

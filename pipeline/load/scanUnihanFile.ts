@@ -1,3 +1,4 @@
+import { isUtf8 } from "node:buffer";
 import { parse } from "csv-parse/sync";
 import { FINGERPRINT_PROPERTIES } from "./fingerprint.ts";
 import { InputError, type UnihanEntry } from "./types.ts";
@@ -120,6 +121,11 @@ class KeptLines {
       if (i > 0) input[at++] = LF;
       at += text.copy(input, at, starts[i], ends[i]);
     }
+    // What is kept is published: it must be UTF-8 (the rest of the file is never decoded).
+    if (!isUtf8(input)) {
+      const bad = starts.findIndex((s, i) => !isUtf8(text.subarray(s, ends[i])));
+      throw malformed(file, lineNumbers[bad] ?? 0, text.toString("utf8", starts[bad], ends[bad]), "not valid UTF-8 (shown with U+FFFD where the bytes are bad)");
+    }
     const records = parse(input, { delimiter: "\t", record_delimiter: "\n", quote: false, relax_column_count: true }) as string[][];
     const lineText = (i: number) => text.toString("utf8", starts[i], ends[i]);
     const entries: UnihanEntry[] = [];
@@ -128,7 +134,9 @@ class KeptLines {
       const line = lineNumbers[i] ?? 0;
       if (!cp || !CODEPOINT.test(cp) || !property || value === undefined || extra.length > 0) throw malformed(file, line, lineText(i), SHAPE);
       if (value.length === 0) throw malformed(file, line, lineText(i), `empty value for ${property}`);
-      entries.push({ codepoint: Number.parseInt(cp.slice(2), 16), property, value, file, line });
+      const codepoint = Number.parseInt(cp.slice(2), 16);
+      if (codepoint > 0x10ffff || (codepoint >= 0xd800 && codepoint <= 0xdfff)) throw malformed(file, line, lineText(i), `${cp} is not a Unicode scalar value`);
+      entries.push({ codepoint, property, value, file, line });
     }
     return entries;
   }

@@ -105,7 +105,10 @@ const variantRefs = (raw: string, property: VariantProperty): VariantRef[] => pa
 /** The raw value of a property the record cannot do without. */
 function rawValue(cp: number, props: Map<string, UnihanEntry>, property: string): string {
   const entry = props.get(property);
-  if (!entry) throw new InputError(`unihan: ${formatCodepoint(cp)} has kHangul but no ${property}`);
+  if (!entry) {
+    const reading = props.get("kHangul");
+    throw new InputError(`unihan: ${formatCodepoint(cp)} has kHangul but no ${property}${reading ? ` (kHangul ${JSON.stringify(reading.value)} at ${where(reading)})` : ""}`);
+  }
   return entry.value;
 }
 

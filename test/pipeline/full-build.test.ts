@@ -189,6 +189,19 @@ describe("build from the small fixtures (Unihan 16.0.0 content)", () => {
     expect(error.message).toContain('"四" in 一石四鳥 is not in the character dataset');
   });
 
+  it("on 17.0.0 input short of characters, says so beside the rows that name the missing ones", async () => {
+    // A "17.0.0" zip with 水 only: the totals fail, and the idioms name characters it lacks.
+    const zip = await writeZip(unihanFiles({
+      "Unihan_IRGSources.txt": ["U+6C34\tkRSUnicode\t85.0", "U+6C34\tkTotalStrokes\t4"],
+      "Unihan_Readings.txt": ["U+6C34\tkHangul\t수:0E"],
+    }));
+    const error = await errorOf(() => build(zip, dataDir, join(root, "short")));
+    expect(error).toBeInstanceOf(InputError);
+    expect(error.message).toMatch(/^unihan: the 17\.0\.0 input does not give the published totals: characters: 1 \(Unihan 17\.0\.0 has 8525\); /);
+    expect(error.message).toMatch(/\nstarter\.csv: \d+ bad row\(s\):\n/);
+    expect(error.message).toMatch(/\nidioms\.csv: \d+ bad row\(s\):\n/);
+  });
+
   it("fails on a CSV with a wrong header", async () => {
     const badData = await smallDataDir();
     await writeFile(join(badData, "starter.csv"), "char,gloss\n水,물 수\n");

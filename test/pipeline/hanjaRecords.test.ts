@@ -167,7 +167,7 @@ describe("buildHanjaRecords failures", () => {
   it("fails when a record lacks kTotalStrokes or kRSUnicode", async () => {
     const error = await errorOf(() => recordsFrom({ ...WATER, "Unihan_IRGSources.txt": ["U+6C34\tkRSUnicode\t85.0"] }));
     expect(error).toBeInstanceOf(InputError);
-    expect(error.message).toBe("unihan: U+6C34 has kHangul but no kTotalStrokes");
+    expect(error.message).toBe('unihan: U+6C34 has kHangul but no kTotalStrokes (kHangul "수:0E" at Unihan_Readings.txt:5)');
     const noRs = await errorOf(() => recordsFrom({ ...WATER, "Unihan_IRGSources.txt": ["U+6C34\tkTotalStrokes\t4"] }));
     expect(noRs.message).toContain("no kRSUnicode");
   });

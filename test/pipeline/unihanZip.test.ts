@@ -217,6 +217,28 @@ describe("bad input fails with a message naming where and what", () => {
     expect(error.message).toBe(`unihan: malformed line at Unihan_Readings.txt:5: ${why}: ${JSON.stringify(line)}`);
   });
 
+  it("a kept line that is not UTF-8 (it would be published), naming file and line", async () => {
+    const files: Record<string, string | Buffer> = unihanFiles({ ...WATER, "Unihan_Readings.txt": ["U+6C34\tkDefinition\t@@water", "U+6C34\tkHangul\t수:0E"] });
+    const text = files["Unihan_Readings.txt"] as string;
+    const at = Buffer.from(text.slice(0, text.indexOf("@@")), "utf8").length;
+    const bytes = Buffer.from(text, "utf8");
+    bytes[at] = 0xff;
+    bytes[at + 1] = 0xfe;
+    files["Unihan_Readings.txt"] = bytes;
+    const error = await readError(files);
+    expect(error).toBeInstanceOf(InputError);
+    expect(error.message).toBe('unihan: malformed line at Unihan_Readings.txt:4: not valid UTF-8 (shown with U+FFFD where the bytes are bad): "U+6C34\\tkDefinition\\t\uFFFD\uFFFDwater"');
+  });
+
+  it.each([
+    ["a surrogate", "U+D800"],
+    ["past U+10FFFF", "U+110000"],
+  ])("a code point that is no Unicode scalar value: %s", async (_, cp) => {
+    const error = await readError(unihanFiles({ ...WATER, "Unihan_Readings.txt": [...WATER["Unihan_Readings.txt"], `${cp}\tkHangul\t가:0`] }));
+    expect(error).toBeInstanceOf(InputError);
+    expect(error.message).toBe(`unihan: malformed line at Unihan_Readings.txt:6: ${cp} is not a Unicode scalar value: ${JSON.stringify(`${cp}\tkHangul\t가:0`)}`);
+  });
+
   it("a malformed line is reported before a bad value earlier in the same file", async () => {
     const files = unihanFiles({ ...WATER, "Unihan_Readings.txt": ["U+6C34\tkHangul\t", "U+6C34\tkDefinition water"] });
     const error = await readError(files);
