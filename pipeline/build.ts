@@ -136,7 +136,7 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
     },
   );
   const total = Object.values(manifest.files).reduce((sum, f) => sum + f.bytes, 0);
-  const indexed = `search indexes: ${(await characterIndex).documentCount} characters, ${(await idiomIndex).documentCount} idioms`;
+  const indexed = `search indexes: ${(await characterIndex).documentCount} characters (those with a definition or gloss), ${(await idiomIndex).documentCount} idioms`;
   done(`${Object.keys(manifest.files).length + 1} files, ${(total / 1e6).toFixed(1)} MB in ${options.outDir}; ${indexed}`);
   return { manifest, warnings, seconds: (performance.now() - started) / 1000 };
 }

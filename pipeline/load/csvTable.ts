@@ -61,10 +61,13 @@ export function parseCsvTable<K extends string>(file: string, text: string, colu
   if (!header || header.record.join(",") !== columns.join(",")) {
     throw new InputError(`${file}:1: header must be "${columns.join(",")}", found ${JSON.stringify(header?.record.join(",") ?? "")}`);
   }
+  // Every row of the wrong width is listed, not only the first.
+  const wrongWidth = rows
+    .filter(({ record }) => record.length !== columns.length)
+    .map(({ record, info }) => `${file}:${info.lines}: expected ${columns.length} fields (${columns.join(",")}), found ${record.length}: ${JSON.stringify(record.join(","))}`);
+  if (wrongWidth.length === 1) throw new InputError(wrongWidth[0] as string);
+  if (wrongWidth.length > 1) throw new InputError(`${file}: ${wrongWidth.length} rows of the wrong width:\n  ${wrongWidth.join("\n  ")}`);
   return rows.map(({ record, info }) => {
-    if (record.length !== columns.length) {
-      throw new InputError(`${file}:${info.lines}: expected ${columns.length} fields (${columns.join(",")}), found ${record.length}: ${JSON.stringify(record.join(","))}`);
-    }
     const values = {} as Record<K, string>;
     columns.forEach((column, i) => (values[column] = record[i] ?? ""));
     return { line: info.lines, values };

@@ -56,6 +56,15 @@ describe("readCsvTable", () => {
     expect(error.message).toBe(`idioms.csv:3: expected 4 fields (idx,hanja,hangul,meaning), found ${count}: ${JSON.stringify(row)}`);
   });
 
+  it("lists every row of the wrong width, not only the first", async () => {
+    const text = "idx,hanja,hangul,meaning\n1,家家戶戶,가가호호\n2,東問西答,동문서답,묻는 말에 엉뚱한 대답을 하는 것\n3,一石二鳥,일석이조,x,y\n";
+    const error = await errorOf(async () => readCsvTable(await csv(text), IDIOM_COLUMNS));
+    expect(error).toBeInstanceOf(InputError);
+    expect(error.message).toBe(
+      'idioms.csv: 2 rows of the wrong width:\n  idioms.csv:2: expected 4 fields (idx,hanja,hangul,meaning), found 3: "1,家家戶戶,가가호호"\n  idioms.csv:4: expected 4 fields (idx,hanja,hangul,meaning), found 5: "3,一石二鳥,일석이조,x,y"',
+    );
+  });
+
   it("fails on a broken quote, naming file and line", async () => {
     const text = 'character,meaning_ko\n水,물 수\n火,"불 화\n';
     const error = await errorOf(async () => readCsvTable(await csv(text, "starter.csv"), STARTER_COLUMNS));
