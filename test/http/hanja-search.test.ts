@@ -303,6 +303,23 @@ describe("q: English full text", () => {
     expect(chars(items)).toContain("湯");
   });
 
+  test("a word of one letter matches whole words only (as a prefix it would match most of the index); two letters are a prefix", async () => {
+    const whole = fileRecords().filter((r) => [...words(r.definition_en), ...words(r.meaning_ko)].includes("a"));
+    expect(whole.length).toBeGreaterThan(0);
+    expect(new Set(chars(await everything({ q: "a" })))).toEqual(new Set(chars(whole)));
+    const prefix = fileRecords().filter((r) => [...words(r.definition_en), ...words(r.meaning_ko)].some((w) => w.startsWith("wa")));
+    expect(new Set(chars(await everything({ q: "wa" })))).toEqual(new Set(chars(prefix)));
+  });
+
+  test("a repeated word counts once: forty one-letter words answer as their distinct words, in the same order", async () => {
+    expect(chars(await everything({ q: "water Water WATER water" }))).toEqual(chars(await everything({ q: "water" })));
+    const many = await search({ q: Array(40).fill("a").join(" "), per_page: 50 });
+    const one = await search({ q: "a", per_page: 50 });
+    expect(one.total).toBeGreaterThan(50);
+    expect(many.total).toBe(one.total);
+    expect(chars(many.data)).toEqual(chars(one.data));
+  });
+
   test("typo tolerance: wter (no exact match) finds 水", async () => {
     const exact = fileRecords().filter((r) => [...words(r.definition_en), ...words(r.meaning_ko)].some((w) => w.startsWith("wter")));
     expect(exact).toEqual([]);

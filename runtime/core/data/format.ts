@@ -2,7 +2,7 @@
  * The `dist/` format shared by the pipeline (writer) and the runtime (reader). Bump
  * `DIST_FORMAT` whenever a file's shape changes; the runtime refuses any other value.
  */
-import type { Options, SearchOptions } from "minisearch";
+import MiniSearch, { type Options, type SearchOptions } from "minisearch";
 
 export const DIST_FORMAT = 1;
 
@@ -99,13 +99,18 @@ export const CHARACTER_INDEX: Options<CharacterDoc> = {
   storeFields: [],
 };
 
+const tokenize = MiniSearch.getDefault("tokenize") as (text: string) => string[];
+
 /**
  * Query options for English / other text on `GET /hanja`: every word must match, as a word or a
  * word prefix. A match in the first sense counts three times (`water` ranks 水 "water, liquid…"
- * above "water-chestnut").
+ * above "water-chestnut"). A repeated word counts once, and a word of one ASCII letter or digit
+ * matches whole words only: as a prefix it would match a large part of the index (`a`: every
+ * word in a), and a query of forty of them cost 300 ms of CPU (test/http/hanja-search.test.ts).
  */
 export const CHARACTER_QUERY: SearchOptions = {
-  prefix: true,
+  prefix: (term) => term.length > 1 || term > "\u007f",
+  tokenize: (text) => [...new Map(tokenize(text).map((token) => [token.toLowerCase(), token])).values()],
   combineWith: "AND",
   boost: { definition_en: 1, sense: 3, meaning_ko: 1 },
 };
