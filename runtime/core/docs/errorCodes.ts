@@ -11,7 +11,7 @@ const ERRORS: Record<ErrorCode, Omit<ErrorCodeDoc, "code">> = {
     title: "Invalid parameter",
     description:
       "A query parameter, path segment or body field is malformed or out of bounds, or given twice; `param` names it. " +
-      "Integers must be plain decimal digits. Unknown query parameters are ignored. Also: `X-API-Key` and `api_key` both sent with different values (`param: api_key`).",
+      "Integers must be plain decimal digits. Unknown query parameters are ignored. Also: `X-API-Key` and `api_key` both sent with different values (`param: api_key`), or `X-API-Key` sent twice (`param: X-API-Key`).",
   },
   not_found: {
     status: [404],

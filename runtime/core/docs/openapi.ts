@@ -73,7 +73,7 @@ export function buildOpenApi(data: LoadedData, bases: ServiceBases): OpenApiDocu
           type: "apiKey",
           in: "query",
           name: "api_key",
-          description: "The same key as a query parameter (redacted in the access log). If both are sent they must be equal, else `400`.",
+          description: "The same key as a query parameter (redacted in the access log). If both are sent they must be equal, else `400`; so must a header sent twice.",
         },
         ...(bases.adminEnabled
           ? { AdminToken: { type: "http" as const, scheme: "bearer", description: "The operator's `ADMIN_TOKEN`, compared in constant time." } }

@@ -15,7 +15,7 @@ const METERED =
 
 /** A `400` is answered before metering: it is not counted and carries no rate-limit headers. */
 function badRequest(what: string): Response {
-  return problem(400, `Invalid parameter: ${what}; or \`X-API-Key\` and \`api_key\` differ. \`param\` names it. Not counted.`, {
+  return problem(400, `Invalid parameter: ${what}; or \`X-API-Key\` and \`api_key\` differ, or \`X-API-Key\` is sent twice. \`param\` names it. Not counted.`, {
     codes: ["invalid_parameter"],
   });
 }
@@ -87,7 +87,7 @@ export function quizPaths(base: string, idiomCount: number): Record<string, Path
         description: `One idiom by its stable idx (currently 1 to ${idiomCount}). An unknown idx is \`404\` and is counted.\n\n${METERED}`,
         parameters: [ref("parameters", "Idx")],
         responses: meteredResponses(meteredOk("The idiom.", "IdiomResponse"), {
-          "400": badRequest("`idx` is not a positive whole number written in digits"),
+          "400": badRequest("`idx` is empty (`/idiom/`) or not a positive whole number written in digits"),
           "404": problem(404, "No idiom with this idx (`param: idx`). The call was counted.", { codes: ["not_found"], metered: true }),
         }),
         "x-request-examples": [{ description: "Idiom 8", path: { idx: "8" } }],
@@ -120,7 +120,7 @@ export function quizPaths(base: string, idiomCount: number): Record<string, Path
           "Without a key: the caller's demo quota (`plan: demo`, `id` null). Not metered.",
         responses: {
           "200": ok("The key status.", "KeyStatusResponse", headers(["Cache-Control"])),
-          "400": badRequest("`X-API-Key` and `api_key` both sent with different values, or `api_key` given twice"),
+          "400": badRequest("`X-API-Key` and `api_key` both sent with different values, `X-API-Key` sent twice, or `api_key` given twice"),
           "401": shared("InvalidKey"),
           "500": shared("InternalError"),
         },
