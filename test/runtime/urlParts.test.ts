@@ -51,6 +51,31 @@ describe("redactedTarget (the access log's path)", () => {
     expect(redactedTarget("http://h/hanja/v1/meta")).toBe("/hanja/v1/meta");
   });
 
+  it("reads the name as the query parser does: any percent-encoding of api_key is redacted, and anything key-shaped anywhere", () => {
+    const key = "hj_0123456789abcdefghijABCDEFGHIJ01";
+    for (const name of ["%61pi_key", "api%5Fke%79", "a%70i_key", "%41PI_KEY", "api_key%5B%5D", "api_key[]"]) {
+      expect(redactedTarget(`http://h/quiz/v1/me?${name}=${key}&count=2`), name).toBe(`/quiz/v1/me?${name}=REDACTED&count=2`);
+    }
+    expect(redactedTarget(`http://h/quiz/v1/me?;api_key=${key}`)).toBe("/quiz/v1/me?;api_key=hj_REDACTED");
+    expect(redactedTarget(`http://h/quiz/v1/me?api_key%3D${key}`)).toBe("/quiz/v1/me?api_key%3Dhj_REDACTED");
+    expect(redactedTarget(`http://h/quiz/v1/idiom/${key}`)).toBe("/quiz/v1/idiom/hj_REDACTED");
+    expect(redactedTarget("http://h/quiz/v1/me?api_key=%68j_0123")).toBe("/quiz/v1/me?api_key=REDACTED");
+  });
+
+  it("a key sent under an encoded name works, and the access log does not hold it", async () => {
+    const entries: { path: string; status: number }[] = [];
+    const app = testApp({ log: (entry) => void entries.push(entry) });
+    const issued = await app.fetch(
+      new Request("http://localhost/quiz/v1/subscribe", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name: "Log Check", email: "log-check@example.com" }) }),
+      { clientAddress: "192.0.2.9" },
+    );
+    const { api_key: key } = (await issued.json()) as { api_key: string };
+    const me = await app.fetch(new Request(`http://localhost/quiz/v1/me?%61pi_key=${key}`), { clientAddress: "192.0.2.9" });
+    expect(((await me.json()) as { key: { plan: string } }).key.plan).toBe("free");
+    expect(entries.at(-1)?.path).toBe("/quiz/v1/me?%61pi_key=REDACTED");
+    for (const entry of entries) expect(JSON.stringify(entry)).not.toContain(key);
+  });
+
   it("is what the access log records: no key in any entry", async () => {
     const entries: { path: string; status: number }[] = [];
     const app = testApp({ log: (entry) => void entries.push(entry) });
