@@ -4,19 +4,38 @@
  */
 import type { DistFiles } from "../core/data/load.ts";
 import { boot, onShutdown } from "./boot.ts";
-import { detectRuntime } from "./listening.ts";
+import { type Listening, detectRuntime } from "./listening.ts";
 
 /** Boots and serves; `dist` is given by the compiled binary, which carries its data inside. */
 export async function startServer(options: { dist?: DistFiles; runtime?: string } = {}): Promise<void> {
   const runtime = detectRuntime();
   const booted = await boot({ runtime: options.runtime ?? runtime, env: process.env, argv: process.argv.slice(2), dist: options.dist });
-  const listening =
-    runtime === "bun"
-      ? await (await import("./serve.bun.ts")).serveBun(booted)
-      : runtime === "deno"
-        ? await (await import("./serve.deno.ts")).serveDeno(booted)
-        : await (await import("./serve.node.ts")).serveNode(booted);
   const host = booted.config.host.includes(":") ? `[${booted.config.host}]` : booted.config.host;
+  let listening: Listening;
+  try {
+    listening =
+      runtime === "bun"
+        ? await (await import("./serve.bun.ts")).serveBun(booted)
+        : runtime === "deno"
+          ? await (await import("./serve.deno.ts")).serveDeno(booted)
+          : await (await import("./serve.node.ts")).serveNode(booted);
+  } catch (error) {
+    // A HOST that is no address of this machine, or a PORT in use: a setting to change, like a bad value.
+    console.error(`hanja-api: cannot listen on ${host}:${booted.config.port} (HOST, PORT): ${listenFailure(error)}`);
+    await booted.app.close();
+    process.exit(2);
+  }
   console.error(JSON.stringify({ level: "info", msg: "listening", url: `http://${host}:${listening.port}`, runtime: options.runtime ?? runtime }));
   onShutdown(() => listening.stop(), booted);
+}
+
+/** Why listening failed, in the operator's terms, whatever the runtime's error looks like. */
+function listenFailure(error: unknown): string {
+  const { code, message } = error as { code?: string; message?: string };
+  const text = `${code ?? ""} ${message ?? String(error)}`;
+  if (/EADDRINUSE|AddrInUse|address already in use|port .*in use/i.test(text)) return "the port is in use";
+  if (/EADDRNOTAVAIL|ENOTFOUND|EAI_|AddrNotAvailable|not available|nodename nor servname|failed to lookup|Name or service not known/i.test(text)) return "HOST is not an address of this machine";
+  if (/EINVAL/.test(text)) return "HOST is not an address this machine can listen on";
+  if (/EACCES|PermissionDenied|permission denied/i.test(text)) return "permission denied (ports below 1024 need privileges)";
+  return (message ?? String(error)).split("\n")[0] ?? "";
 }

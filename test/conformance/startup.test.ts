@@ -4,6 +4,7 @@
  * it; `MOUNT_PATH` reaches the app.
  */
 import { execFile } from "node:child_process";
+import { type AddressInfo, createServer } from "node:net";
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -52,6 +53,23 @@ describe.each(RUNTIMES)("start-up on $name", ({ command, args, start }) => {
     expect(result.stderr).toContain(`hanja-api: invalid configuration: ${name}: `);
     expect(result.stderr).toContain(JSON.stringify(value));
     expect(result.stderr).not.toContain("listening");
+  });
+
+  it("a PORT in use or a HOST that is no address here stops start-up with exit status 2 naming them, without a stack", async () => {
+    const taken = createServer();
+    await new Promise<void>((done) => taken.listen(0, "127.0.0.1", done));
+    const port = (taken.address() as AddressInfo).port;
+    try {
+      const inUse = await run(command, args, { PORT: String(port), QUOTA_STORE: "memory" });
+      expect(inUse.code, inUse.stderr).toBe(2);
+      expect(inUse.stderr.trim()).toBe(`hanja-api: cannot listen on 127.0.0.1:${port} (HOST, PORT): the port is in use`);
+    } finally {
+      taken.close();
+    }
+    const badHost = await run(command, args, { HOST: "not-an-ip", QUOTA_STORE: "memory" });
+    expect(badHost.code, badHost.stderr).toBe(2);
+    expect(badHost.stderr).toContain("hanja-api: cannot listen on not-an-ip:0 (HOST, PORT): ");
+    expect(badHost.stderr).not.toMatch(/\n\s+at /);
   });
 
   it("a DIST_DIR without the data, or a QUOTA_DB that cannot be opened, stops start-up with exit status 2 naming it", async () => {
