@@ -68,7 +68,11 @@ export interface AccessLogEntry {
 
 /** Per-request information the embedding server knows. */
 export interface ServeInfo {
-  /** The TCP peer's address. Read only by routes that need it (interface B), so it may be a getter. */
+  /**
+   * The TCP peer's address. Read only by routes that need it (interface B), so it may be a getter.
+   * Without it (and without trusted `X-Forwarded-For` hops), every caller without a key shares one
+   * demo quota, and one limit of applications a day on `POST /subscribe`.
+   */
   readonly clientAddress?: string;
 }
 
@@ -104,6 +108,12 @@ export function createApp(options: AppOptions): App {
   const now = options.now ?? (() => new Date());
   const offsetMinutes = parseOffset(options.quotaTzOffset ?? "+09:00");
   if (offsetMinutes === null) throw new Error(`quotaTzOffset: ${JSON.stringify(options.quotaTzOffset)} is not an offset like +09:00`);
+  if (options.adminToken !== undefined && (typeof options.adminToken !== "string" || options.adminToken.trim().length < 16)) {
+    throw new Error("adminToken: must be a string of at least 16 characters (not counting spaces around it)");
+  }
+  for (const name of ["log", "onError", "now"] as const) {
+    if (options[name] !== undefined && typeof options[name] !== "function") throw new Error(`${name}: must be a function, got ${typeof options[name]}`);
+  }
   const trustProxyHops = options.trustProxyHops ?? 0;
   if (!Number.isInteger(trustProxyHops) || trustProxyHops < 0) throw new Error(`trustProxyHops: ${trustProxyHops} is not a whole number ≥ 0`);
   const sender = createSender(options.compressors);
@@ -111,17 +121,20 @@ export function createApp(options: AppOptions): App {
   // itty-router tries routes in order, testing each pattern against the path. Interface B comes
   // first: its calls are routed every time, while interface A's repeated targets are answered
   // from their remembered bodies without routing (see `handle`).
+  const interfaceB = quizRoutes(quizBase, data, {
+    store,
+    now,
+    random: options.random ?? cryptoRandom,
+    offsetMinutes,
+    trustProxyHops,
+    bankAccount: options.bankAccount ?? "(the operator has not configured BANK_ACCOUNT yet)",
+    sendBody,
+  });
+  const interfaceA = hanjaRoutes(hanjaBase, data, sendBody, mountPath);
+  assertNotShadowed(interfaceB, interfaceA, hanjaBase);
   const routes: Route[] = [
-    ...quizRoutes(quizBase, data, {
-      store,
-      now,
-      random: options.random ?? cryptoRandom,
-      offsetMinutes,
-      trustProxyHops,
-      bankAccount: options.bankAccount ?? "(the operator has not configured BANK_ACCOUNT yet)",
-      sendBody,
-    }),
-    ...hanjaRoutes(hanjaBase, data, sendBody, mountPath),
+    ...interfaceB,
+    ...interfaceA,
     ...(options.adminToken ? adminRoutes(quizBase, { store, now, adminToken: options.adminToken, sendBody }) : []),
     ...serviceRoutes(data, { hanjaBase, quizBase, mountPath, adminEnabled: Boolean(options.adminToken) }, sendBody),
   ];
@@ -293,7 +306,22 @@ function allowedMethods(routes: readonly (readonly [string, RegExp, ...unknown[]
   };
 }
 
+/**
+ * Interface B's routes are tried first: a hanjaBase inside one of them (`/quiz/v1/idiom` is
+ * inside `/quiz/v1/idiom/:idx`) would leave interface A unreachable, answered by B instead.
+ */
+function assertNotShadowed(interfaceB: readonly Route[], interfaceA: readonly Route[], hanjaBase: string): void {
+  const pattern = (path: string) => new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/:\w+/g, "[^/]+")}$`);
+  const quiz = interfaceB.map((route) => [route.path, pattern(route.path)] as const);
+  for (const route of interfaceA) {
+    const sample = route.path.replace(/:\w+/g, "x");
+    const shadow = quiz.find(([, regex]) => regex.test(sample));
+    if (shadow) throw new Error(`hanjaBase: ${JSON.stringify(hanjaBase)} lies inside interface B's route ${shadow[0]}, which would answer ${route.path}; choose bases that do not nest this way`);
+  }
+}
+
 function normaliseBase(base: string, name: string): string {
+  if (typeof base !== "string") throw new Error(`${name}: must be a string like /hanja/v1, got ${typeof base}`);
   const trimmed = base.replace(/\/+$/, "");
   if (trimmed !== "" && !/^(\/[A-Za-z0-9._~-]+)+$/.test(trimmed)) {
     throw new Error(`${name}: ${JSON.stringify(base)} is not a path like /hanja/v1`);

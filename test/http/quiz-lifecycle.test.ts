@@ -3,6 +3,7 @@
  * confirmed to annual with 10,000, expired after a year, renewed, revoked; the metering day.
  */
 import { describe, expect, it } from "vitest";
+import type { AppOptions } from "../../runtime/core/app.ts";
 import { keyStatus } from "../../runtime/core/quota/keyActions.ts";
 import type { KeyRecord } from "../../runtime/core/quota/store.ts";
 import { call, getJson, testApp } from "../helpers/app.ts";
@@ -191,6 +192,31 @@ describe("the metering day", () => {
 
   it("the two interfaces cannot share one base path", () => {
     expect(() => testApp({ hanjaBase: "/api", quizBase: "/api/" })).toThrow(/quizBase: "\/api" must differ from hanjaBase/);
+  });
+
+  it("interface A cannot lie inside a route of interface B, which is tried first; bases that nest without that work", async () => {
+    expect(() => testApp({ hanjaBase: "/q/idiom", quizBase: "/q" })).toThrow(
+      'hanjaBase: "/q/idiom" lies inside interface B\'s route /q/idiom/:idx, which would answer /q/idiom/hanja; choose bases that do not nest this way',
+    );
+    expect(() => testApp({ hanjaBase: "/idiom", quizBase: "" })).toThrow(/lies inside interface B's route \/idiom\/:idx/);
+    for (const [hanjaBase, quizBase] of [["/api", "/api/quiz"], ["/api/hanja", "/api"], ["", "/quiz/v1"]] as const) {
+      const app = testApp({ hanjaBase, quizBase });
+      expect((await call(app, `${hanjaBase}/meta`)).status, `${hanjaBase} ${quizBase}`).toBe(200);
+      expect((await call(app, `${hanjaBase}/hanja/${encodeURIComponent("水")}`)).status).toBe(200);
+      expect((await call(app, `${quizBase}/idiom/1`, { clientAddress: "10.0.0.1" })).status).toBe(200);
+    }
+  });
+
+  it("options of the wrong type or too weak are refused at creation, naming the option", () => {
+    const wrong = (options: Record<string, unknown>) => () => testApp(options as Partial<AppOptions>);
+    expect(wrong({ hanjaBase: 5 })).toThrow("hanjaBase: must be a string like /hanja/v1, got number");
+    expect(wrong({ mountPath: 3 })).toThrow("mountPath: must be a string like /hanja/v1, got number");
+    expect(wrong({ adminToken: "short" })).toThrow("adminToken: must be a string of at least 16 characters");
+    expect(wrong({ adminToken: " ".repeat(20) })).toThrow("adminToken: must be a string of at least 16 characters");
+    expect(wrong({ adminToken: 1234567890123456789 })).toThrow("adminToken: must be a string");
+    expect(wrong({ log: "yes" })).toThrow("log: must be a function, got string");
+    expect(wrong({ now: 5 })).toThrow("now: must be a function, got number");
+    expect(wrong({ adminToken: "a-long-enough-admin-token" })).not.toThrow();
   });
 });
 
