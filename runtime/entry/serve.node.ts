@@ -7,10 +7,18 @@ import { clientErrorListener, nodeListener } from "./nodeListener.ts";
 /** While stopping, how often connections that have gone idle since are closed. */
 const IDLE_SWEEP_MS = 50;
 
+/**
+ * How long a client may take to send a request's headers, and the whole request, before it is
+ * answered 408 and disconnected; checked every second. Node's defaults (60 s and 300 s, checked
+ * every 30 s) let a client that trickles bytes hold a connection for minutes. Bun closes a
+ * connection idle for 10 s by default.
+ */
+const TIMEOUTS = { headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 1_000 };
+
 export function serveNode({ app, config }: Booted): Promise<Listening> {
   let stopping = false;
   const listener = nodeListener(app);
-  const server = createServer((req, res) => {
+  const server = createServer(TIMEOUTS, (req, res) => {
     // A request on a kept-alive connection after stop(): answer it, then end the connection.
     if (stopping) res.setHeader("Connection", "close");
     listener(req, res);
