@@ -84,6 +84,23 @@ describe("POST /subscribe: body size", () => {
     expectProblem(result, 413, "payload_too_large");
   });
 
+  it("a body whose stream fails midway (the client went away) → 400 naming body, not a logged 500", async () => {
+    const errors: unknown[] = [];
+    const watched = testApp({ onError: (error) => void errors.push(error) });
+    let sent = false;
+    const failing = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent) return controller.error(new Error("connection reset by the client"));
+        sent = true;
+        controller.enqueue(encoder.encode('{"name":"Gone","email":"gone@exa'));
+      },
+    });
+    const result = await post(watched, failing, json, { duplex: "half" } as RequestInit);
+    expectProblem(result, 400, "invalid_parameter", "body");
+    expect(result.body.detail).toBe("The body could not be read to its end.");
+    expect(errors).toEqual([]);
+  });
+
   it("a large stream in small chunks without Content-Length → 413", async () => {
     const result = await post(app, streamOf(paddedApplication("chunks", 64 * 1024), 100), json, { duplex: "half" } as RequestInit);
     expectProblem(result, 413, "payload_too_large");
@@ -201,7 +218,7 @@ describe("POST /subscribe: duplicates and the per-IP limit", () => {
   });
 
   it("once the pending key is confirmed, the same e-mail may apply again", async () => {
-    const token = "dup-admin";
+    const token = "dup-admin-token-0123456789";
     const app = testApp({ adminToken: token });
     const first = await subscribe(app, applicant("again"), { clientAddress: "10.1.1.1" });
     await getJson(app, `${Q}/admin/keys/${first.body.key.id}/confirm`, { method: "POST", headers: bearer(token) });

@@ -92,7 +92,14 @@ async function readBody(request: Request): Promise<string> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let chunk: Awaited<ReturnType<typeof reader.read>>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      // The client went away mid-upload (or its stream failed): its fault, not the server's.
+      throw invalidParameter("body", "The body could not be read to its end.");
+    }
+    const { done, value } = chunk;
     if (done) break;
     size += value.length;
     if (size > MAX_BODY_BYTES) {
