@@ -5,12 +5,13 @@
  */
 import { execFile } from "node:child_process";
 import { type AddressInfo, createServer } from "node:net";
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CONFIG_VARIABLES } from "../../runtime/core/config.ts";
 import { detectDriver } from "../../runtime/stores/sqlite/driver.ts";
+import { openSqliteStore } from "../../runtime/stores/sqlite/sqliteStore.ts";
 import { bundle } from "../../scripts/bundle.ts";
 import { ROOT } from "../helpers/app.ts";
 import { BUN, DENO, type StartServer, bunSource, denoPermissions, denoSource, environment, nodeSource } from "./servers.ts";
@@ -112,6 +113,31 @@ describe("the bundle on a Node without a SQLite driver", () => {
       expect(result.stderr).not.toContain("listening");
       expect(existsSync(join(away, ".data"))).toBe(false);
       expect(readdirSync(away)).toEqual(["hanja-api.mjs"]);
+    } finally {
+      rmSync(away, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("a quota database that can be read but not written", () => {
+  // SQLite opens a read-only file read-only without saying so; every metered call then failed
+  // with a 500. Root may write any file, so as root the server runs as nobody.
+  it("stops start-up with exit status 2 naming QUOTA_DB, instead of failing every metered call", async () => {
+    const away = mkdtempSync(join(tmpdir(), "hanja-readonly-"));
+    try {
+      chmodSync(away, 0o777);
+      const path = join(away, "quota.sqlite");
+      (await openSqliteStore(path)).close(); // an existing quota database, in WAL mode
+      const asRoot = process.getuid?.() === 0;
+      if (asRoot) for (const file of readdirSync(away)) chownSync(join(away, file), 65534, 65534);
+      chmodSync(path, 0o444);
+      const result = await new Promise<{ code: number | null; stderr: string }>((resolve) =>
+        execFile(process.execPath, ["--import", "tsx", "runtime/entry/server.ts"], { cwd: ROOT, env: environment({ QUOTA_DB: path }), timeout: 30_000, ...(asRoot ? { uid: 65534, gid: 65534 } : {}) }, (error, _stdout, stderr) =>
+          resolve({ code: error ? (typeof error.code === "number" ? error.code : null) : 0, stderr }),
+        ),
+      );
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr.trim()).toBe(`hanja-api: invalid configuration: QUOTA_DB: cannot open ${path}: quota store: cannot write ${path}: attempt to write a readonly database`);
     } finally {
       rmSync(away, { recursive: true, force: true });
     }

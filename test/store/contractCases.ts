@@ -7,6 +7,16 @@ import { createHash, randomBytes } from "node:crypto";
 import { confirmKey, revokeKey } from "../../runtime/core/quota/keyActions.ts";
 import { DuplicateApplicationError, type KeyRecord, type QuotaStore } from "../../runtime/core/quota/store.ts";
 
+/** When the contract's cases confirm or revoke. */
+const CONFIRMED_AT = new Date("2025-03-05T12:00:00.000Z");
+
+/** A new pending key, stored. */
+async function storedKey(store: QuotaStore): Promise<KeyRecord> {
+  const key = keyRecord();
+  await store.insertKey(key);
+  return key;
+}
+
 /** One contract check, given a fresh, empty store (the harness closes it). */
 export interface ContractCase {
   name: string;
@@ -184,8 +194,7 @@ export const contractCases: ContractCase[] = [
     name: "confirmKey makes a pending key annual and active for one calendar year; revokeKey revokes it",
     async run(store) {
       const now = new Date("2025-03-05T12:00:00.000Z");
-      const key = keyRecord();
-      await store.insertKey(key);
+      const key = await storedKey(store);
       const confirmed = await confirmKey(store, key.id, now);
       assert.ok(confirmed.ok);
       assert.equal(confirmed.key.plan, "annual");
@@ -213,6 +222,21 @@ export const contractCases: ContractCase[] = [
         assert.ok(confirmed.ok);
         assert.equal(confirmed.key.expires_at, expiresAt);
       }
+    },
+  },
+  {
+    name: "a revocation is final: updateKey leaves a revoked key as it is, and confirmKey says revoked",
+    async run(store) {
+      const key = await storedKey(store);
+      const revoked = await revokeKey(store, key.id, CONFIRMED_AT);
+      assert.ok(revoked.ok);
+      const after = await store.updateKey(key.id, { plan: "annual", status: "active", confirmed_at: CONFIRMED_AT.toISOString(), expires_at: "2026-03-05T12:00:00.000Z" });
+      assert.equal(after?.status, "revoked");
+      assert.equal(after?.plan, "free");
+      assert.equal(after?.expires_at, null);
+      assert.equal((await store.keyById(key.id))?.status, "revoked");
+      assert.deepEqual(await confirmKey(store, key.id, CONFIRMED_AT), { ok: false, reason: "revoked" });
+      assert.equal(await store.updateKey("key_nope", { status: "active" }), null);
     },
   },
 ];

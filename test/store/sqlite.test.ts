@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { confirmKey } from "../../runtime/core/quota/keyActions.ts";
 import { MemoryQuotaStore } from "../../runtime/core/quota/memoryStore.ts";
 import { openQuotaStore } from "../../runtime/stores/index.ts";
 import { detectDriver, openDriver } from "../../runtime/stores/sqlite/driver.ts";
@@ -15,6 +16,16 @@ const dir = mkdtempSync(join(tmpdir(), "quota-sqlite-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let files = 0;
 const freshPath = (): string => join(dir, `db-${++files}`, "quota.sqlite");
+
+/** Two connections to one new database file, the first having stored a pending key. */
+async function twoConnectionsWithKey() {
+  const path = freshPath();
+  const first = await openSqliteStore(path);
+  const second = await openSqliteStore(path);
+  const key = keyRecord();
+  first.insertKey(key);
+  return { path, first, second, key };
+}
 
 describe("SqliteQuotaStore", () => {
   it("uses better-sqlite3 on Node 20", async () => {
@@ -65,11 +76,7 @@ describe("SqliteQuotaStore", () => {
   });
 
   it("answers repeated key lookups from memory until the database changes", async () => {
-    const path = freshPath();
-    const store = await openSqliteStore(path);
-    const other = await openSqliteStore(path);
-    const key = keyRecord();
-    store.insertKey(key);
+    const { first: store, second: other, key } = await twoConnectionsWithKey();
     // Count the queries that reach the keys table.
     const statements = (store as unknown as { statements: { keyByHash: { get: (...a: unknown[]) => unknown } } }).statements;
     const query = statements.keyByHash.get.bind(statements.keyByHash);
@@ -153,6 +160,32 @@ describe("SqliteQuotaStore", () => {
     await expect(openSqliteStore(path)).rejects.toThrow(
       `quota store: ${path} has schema version ${SCHEMA_VERSION + 1}, newer than this program understands (${SCHEMA_VERSION})`,
     );
+  });
+
+  it("a confirm that read the key before another connection revoked it leaves it revoked (409), never active", async () => {
+    const { first: server, second: cli, key } = await twoConnectionsWithKey();
+    // The server's confirm has read the pending key and checked it; the CLI revokes now.
+    expect(server.keyById(key.id)?.status).toBe("pending_deposit");
+    cli.updateKey(key.id, { status: "revoked", revoked_at: "2025-03-05T12:00:00.000Z" });
+    const written = server.updateKey(key.id, { plan: "annual", status: "active", confirmed_at: "2025-03-05T12:00:01.000Z", expires_at: "2026-03-05T12:00:01.000Z" });
+    expect(written).toMatchObject({ status: "revoked", plan: "free", expires_at: null });
+    expect(await confirmKey(server, key.id, new Date("2025-03-05T12:00:02.000Z"))).toEqual({ ok: false, reason: "revoked" });
+    expect(cli.keyById(key.id)).toMatchObject({ status: "revoked", plan: "free" });
+    server.close();
+    cli.close();
+  });
+
+  it("refuses another program's database and leaves it untouched (no tables added, not switched to WAL)", async () => {
+    const path = freshPath();
+    const db = await openDriver(path);
+    db.exec("CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT); INSERT INTO notes (text) VALUES ('keep')");
+    db.close();
+    const before = readFileSync(path);
+    await expect(openSqliteStore(path)).rejects.toThrow(
+      `quota store: ${path} is another program's database (it holds notes and no quota schema); point QUOTA_DB at a new file or at this service's own database`,
+    );
+    expect(readFileSync(path).equals(before)).toBe(true);
+    expect(existsSync(`${path}-wal`)).toBe(false);
   });
 
   it("migrates an empty database to the current version", async () => {

@@ -59,6 +59,8 @@ export async function confirmKey(store: QuotaStore, id: string, now: Date): Prom
     confirmed_at: now.toISOString(),
     expires_at: expires.toISOString(),
   });
+  // Revoked meanwhile (by another process): the store kept it revoked.
+  if (updated?.status === "revoked") return { ok: false, reason: "revoked" };
   return updated ? { ok: true, key: updated } : { ok: false, reason: "not_found" };
 }
 

@@ -49,6 +49,7 @@ export class MemoryQuotaStore implements QuotaStore {
   updateKey(id: string, patch: KeyPatch): KeyRecord | null {
     const key = this.keys.get(id);
     if (!key) return null;
+    if (key.status === "revoked") return key;
     const updated = freeze({ ...key, ...patch });
     this.keys.set(id, updated);
     return updated;

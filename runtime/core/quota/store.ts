@@ -60,7 +60,11 @@ export interface QuotaStore {
   keyById(id: string): KeyRecord | null | Promise<KeyRecord | null>;
   /** Keys, newest first, optionally with one stored status. */
   listKeys(status?: StoredKeyStatus): KeyRecord[] | Promise<KeyRecord[]>;
-  /** Applies a change; returns the updated key, or null when there is no such key. */
+  /**
+   * Applies a change, atomically, unless the key is revoked: a revocation is final, so a revoked
+   * key comes back unchanged (whatever another process was doing with it at the same moment).
+   * Returns the key as it now is, or null when there is no such key.
+   */
   updateKey(id: string, patch: KeyPatch): KeyRecord | null | Promise<KeyRecord | null>;
   /** Releases files and handles. */
   close(): void | Promise<void>;

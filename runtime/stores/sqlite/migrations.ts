@@ -38,22 +38,41 @@ function userVersion(db: SqlDriver): number {
 }
 
 /**
+ * Refuses, before anything is written, a database this program must not touch: one from a newer
+ * program, or another program's (tables but no schema version), which migrating would alter.
+ */
+export function checkOwnDatabase(db: SqlDriver, path: string): void {
+  const version = userVersion(db);
+  if (version > SCHEMA_VERSION) {
+    throw new Error(
+      `quota store: ${path} has schema version ${version}, newer than this program understands (${SCHEMA_VERSION}); ` +
+        `upgrade the program or point QUOTA_DB at another file`,
+    );
+  }
+  if (version > 0) return;
+  const tables = db.prepare("SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name").all().map((row) => String(row["name"]));
+  if (tables.length > 0) {
+    throw new Error(
+      `quota store: ${path} is another program's database (it holds ${tables.slice(0, 5).join(", ")}${tables.length > 5 ? ", …" : ""} and no quota schema); ` +
+        `point QUOTA_DB at a new file or at this service's own database`,
+    );
+  }
+}
+
+/**
  * Brings the database at `path` up to `SCHEMA_VERSION`. Each step runs in its own write
  * transaction and re-reads the version inside it, so servers starting together migrate once.
  * A database from a newer program is refused rather than misread.
  */
 export function migrate(db: SqlDriver, path: string): void {
   for (;;) {
+    checkOwnDatabase(db, path);
     const version = userVersion(db);
-    if (version > SCHEMA_VERSION) {
-      throw new Error(
-        `quota store: ${path} has schema version ${version}, newer than this program understands (${SCHEMA_VERSION}); ` +
-          `upgrade the program or point QUOTA_DB at another file`,
-      );
-    }
     if (version === SCHEMA_VERSION) return;
     db.exec("BEGIN IMMEDIATE");
     try {
+      // Checked again inside the transaction: another program may have written meanwhile.
+      checkOwnDatabase(db, path);
       const current = userVersion(db);
       const step = MIGRATIONS[current];
       if (current === version && step !== undefined) {

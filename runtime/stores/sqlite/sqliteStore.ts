@@ -12,7 +12,7 @@ import {
   type StoredKeyStatus,
 } from "../../core/quota/store.ts";
 import { openDriver, type DriverName, type SqlDriver, type SqlRow, type SqlStatement, type SqlValue } from "./driver.ts";
-import { migrate } from "./migrations.ts";
+import { SCHEMA_VERSION, checkOwnDatabase, migrate } from "./migrations.ts";
 
 /** Counters of days more than this many days before the current one are deleted. */
 const KEEP_DAYS = 7;
@@ -228,13 +228,14 @@ export class SqliteQuotaStore implements QuotaStore {
     let statement = this.updates.get(signature);
     if (statement === undefined) {
       const assignments = columns.map((column) => `${column} = ?`).join(", ");
-      statement = this.db.prepare(`UPDATE keys SET ${assignments} WHERE id = ? RETURNING ${KEY_COLUMNS}`);
+      // A revoked key is final: the condition makes that hold against another process's revoke.
+      statement = this.db.prepare(`UPDATE keys SET ${assignments} WHERE id = ? AND status <> 'revoked' RETURNING ${KEY_COLUMNS}`);
       this.updates.set(signature, statement);
     }
     this.keysByHash.clear();
     const values: SqlValue[] = columns.map((column) => patch[column] ?? null);
     const row = statement.get(...values, id);
-    return row === undefined ? null : toKeyRecord(row);
+    return row === undefined ? this.keyById(id) : toKeyRecord(row);
   }
 
   /** Closes the database; closing again does nothing (node:sqlite would throw). */
@@ -256,6 +257,22 @@ export class SqliteQuotaStore implements QuotaStore {
 }
 
 /**
+ * Fails at start-up, not on every metered call after it, when the file can be read but not
+ * written (a read-only file: SQLite opens it read-only without saying so). The probe writes the
+ * schema version it already holds, in a transaction rolled back.
+ */
+function assertWritable(db: SqlDriver, path: string): void {
+  db.exec("BEGIN IMMEDIATE");
+  try {
+    db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
+  } catch (error) {
+    throw new Error(`quota store: cannot write ${path}: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    db.exec("ROLLBACK");
+  }
+}
+
+/**
  * Opens the SQLite quota store at `path` (created with its directory when missing) with the
  * runtime's driver, sets WAL mode, and migrates the schema.
  */
@@ -264,9 +281,12 @@ export async function openSqliteStore(path: string): Promise<SqliteQuotaStore> {
   try {
     // busy_timeout first: the other pragmas and the migration may wait for another process.
     db.exec("PRAGMA busy_timeout = 5000");
+    // Before WAL mode (which writes the file): a database not ours is left as it was.
+    checkOwnDatabase(db, path);
     db.exec("PRAGMA journal_mode = WAL");
     db.exec("PRAGMA synchronous = NORMAL");
     migrate(db, path);
+    assertWritable(db, path);
     return new SqliteQuotaStore(db);
   } catch (error) {
     db.close();
