@@ -8,6 +8,7 @@
  * Exit codes: 0 done, 1 the action failed (no such key, no database, revoked key), 2 bad usage.
  */
 import { existsSync } from "node:fs";
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { KEY_STATUSES, adminView, confirmKey, keyStatus, keysWithStatus, paymentReference, revokeKey, type ActionResult } from "../core/quota/keyActions.ts";
 import type { KeyStatus, QuotaStore } from "../core/quota/store.ts";
@@ -118,7 +119,13 @@ async function run(argv: string[]): Promise<void> {
   }
   // Opening would create an empty database: a mistyped path must not look like "no keys".
   if (!existsSync(command.db)) throw new CliError(`keys: no quota database at ${command.db} (set --db or QUOTA_DB)`, 1);
-  const store = await openSqliteStore(command.db);
+  let store: QuotaStore & { close(): void };
+  try {
+    store = await openSqliteStore(command.db);
+  } catch (error) {
+    // Not a database, another program's, a newer schema, unreadable: the reason, not a stack.
+    throw new CliError(`keys: cannot open ${resolve(command.db)}: ${error instanceof Error ? error.message : String(error)}`, 1);
+  }
   try {
     const now = new Date();
     switch (command.name) {

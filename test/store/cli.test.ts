@@ -1,9 +1,10 @@
 /** The operator CLI (`npm run keys`) against a real database file. */
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDriver } from "../../runtime/stores/sqlite/driver.ts";
 import { openSqliteStore } from "../../runtime/stores/sqlite/sqliteStore.ts";
 import { keyRecord } from "./contractCases.ts";
 
@@ -121,6 +122,27 @@ describe("keys CLI", () => {
     const missing = await keys("list", "--db", join(dir, "nope.sqlite"));
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain("no quota database at");
+  });
+
+  it("fails with exit 1 and the reason, not a stack, for a file that is not its database (and leaves it as it was)", async () => {
+    const notSqlite = join(dir, "notes.txt");
+    writeFileSync(notSqlite, "just some text, long enough to be read as a corrupt database header\n".repeat(20));
+    const other = join(dir, "other.sqlite");
+    const db = await openDriver(other);
+    db.exec("CREATE TABLE notes (text TEXT)");
+    db.close();
+    const before = readFileSync(other);
+    for (const [path, reason] of [
+      [notSqlite, "file is not a database"],
+      [other, "is another program's database (it holds notes and no quota schema)"],
+    ] as const) {
+      const result = await keys("list", "--db", path);
+      expect(result.code, path).toBe(1);
+      expect(result.stderr).toContain(`keys: cannot open ${path}: `);
+      expect(result.stderr).toContain(reason);
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+    }
+    expect(readFileSync(other).equals(before)).toBe(true);
   });
 
   it("prints usage and exits 2 for an unknown command or bad arguments, 0 for --help", async () => {
