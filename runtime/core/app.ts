@@ -6,11 +6,13 @@ import { IttyRouter, type IRequest } from "itty-router";
 import { type DistFiles, type LoadedData, loadData } from "./data/load.ts";
 import { ApiError, internalError, problemBody } from "./http/errors.ts";
 import { type Reply, type RequestLike, reply, toResponse } from "./http/reply.ts";
-import { CORS_HEADERS, type Compressors, PROBLEM_TYPE, createSender, pathOf, preflight, targetOf, utf8Length } from "./http/respond.ts";
+import { redactedTarget } from "./http/redact.ts";
+import { CORS_HEADERS, type Compressors, PROBLEM_TYPE, createSender, pathOf, preflight, utf8Length } from "./http/respond.ts";
 import type { RequestContext, Route } from "./routes/context.ts";
 import { hanjaRoutes } from "./routes/hanjaRoutes.ts";
 import { adminRoutes } from "./routes/adminRoutes.ts";
 import { quizRoutes } from "./routes/quizRoutes.ts";
+import { allowedMethods, assertReachable } from "./routes/routeTable.ts";
 import { serviceRoutes } from "./routes/serviceRoutes.ts";
 import { parseOffset } from "./quota/clock.ts";
 import { MemoryQuotaStore } from "./quota/memoryStore.ts";
@@ -131,7 +133,6 @@ export function createApp(options: AppOptions): App {
     sendBody,
   });
   const interfaceA = hanjaRoutes(hanjaBase, data, sendBody, mountPath);
-  assertNotShadowed(interfaceB, interfaceA, hanjaBase);
   const routes: Route[] = [
     ...interfaceB,
     ...interfaceA,
@@ -143,6 +144,7 @@ export function createApp(options: AppOptions): App {
     router[route.method.toLowerCase() as "get"](route.path, route.handler);
     if (route.method === "GET") router.head(route.path, route.handler);
   }
+  assertReachable(router.routes, interfaceA, hanjaBase);
   const allowedFor = allowedMethods(router.routes);
   const onError = options.onError ?? ((error, id) => console.error(`[${id}] unexpected error:`, error));
   const bootId = Math.floor(Math.random() * 36 ** 6).toString(36).padStart(6, "0");
@@ -241,28 +243,6 @@ export function createApp(options: AppOptions): App {
   };
 }
 
-/** Path and query of a URL with the `api_key` value replaced, for the access log. */
-export function redactedTarget(url: string): string {
-  const target = targetOf(url).replace(KEY_SHAPED, "hj_REDACTED");
-  const q = target.indexOf("?");
-  if (q === -1) return target;
-  const pairs = target.slice(q + 1).split("&").map((pair) => {
-    const eq = pair.indexOf("=");
-    const name = eq === -1 ? pair : pair.slice(0, eq);
-    return eq !== -1 && /^api_key(\[\])?$/i.test(decodedName(name)) ? `${name}=REDACTED` : pair;
-  });
-  return `${target.slice(0, q)}?${pairs.join("&")}`;
-}
-
-/** Anything shaped like a key (`hj_` and 32 letters and digits), wherever it is in a target. */
-const KEY_SHAPED = /hj_[A-Za-z0-9]{32}/g;
-
-/** A query parameter's name as the query parser reads it (`%61pi_key` is `api_key`). */
-function decodedName(name: string): string {
-  if (!name.includes("%") && !name.includes("+")) return name;
-  return new URLSearchParams(`${name}=`).keys().next().value ?? name;
-}
-
 /** Per-request state; the request id and the peer address are only looked up when something reads them. */
 class Context implements RequestContext {
   clientIp?: string;
@@ -295,29 +275,6 @@ export function errorReply(error: ApiError, requestId: string, method: string, m
   if (method !== "HEAD") return reply(error.status, headers, body);
   headers["Content-Length"] = String(utf8Length(body));
   return reply(error.status, headers, null);
-}
-
-/** A function listing the methods (HEAD included with GET) that have a route matching a path. */
-function allowedMethods(routes: readonly (readonly [string, RegExp, ...unknown[]])[]): (path: string) => string[] {
-  return (path) => {
-    const methods = new Set<string>();
-    for (const [method, pattern] of routes) if (pattern.test(path)) methods.add(method);
-    return [...methods];
-  };
-}
-
-/**
- * Interface B's routes are tried first: a hanjaBase inside one of them (`/quiz/v1/idiom` is
- * inside `/quiz/v1/idiom/:idx`) would leave interface A unreachable, answered by B instead.
- */
-function assertNotShadowed(interfaceB: readonly Route[], interfaceA: readonly Route[], hanjaBase: string): void {
-  const pattern = (path: string) => new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/:\w+/g, "[^/]+")}$`);
-  const quiz = interfaceB.map((route) => [route.path, pattern(route.path)] as const);
-  for (const route of interfaceA) {
-    const sample = route.path.replace(/:\w+/g, "x");
-    const shadow = quiz.find(([, regex]) => regex.test(sample));
-    if (shadow) throw new Error(`hanjaBase: ${JSON.stringify(hanjaBase)} lies inside interface B's route ${shadow[0]}, which would answer ${route.path}; choose bases that do not nest this way`);
-  }
 }
 
 function normaliseBase(base: string, name: string): string {

@@ -1,7 +1,7 @@
 /** The URL parts the core takes from a request URL without parsing it, and the access log's redaction. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { redactedTarget } from "../../runtime/core/app.ts";
+import { redactedTarget } from "../../runtime/core/http/redact.ts";
 import { queryOf } from "../../runtime/core/http/params.ts";
 import { pathOf, targetOf } from "../../runtime/core/http/respond.ts";
 import { testApp } from "../helpers/app.ts";

@@ -1,0 +1,24 @@
+/** The access log's view of a request target: the `api_key` value and anything key-shaped replaced. */
+import { targetOf } from "./respond.ts";
+
+/** Path and query of a URL with the `api_key` value replaced, for the access log. */
+export function redactedTarget(url: string): string {
+  const target = targetOf(url).replace(KEY_SHAPED, "hj_REDACTED");
+  const q = target.indexOf("?");
+  if (q === -1) return target;
+  const pairs = target.slice(q + 1).split("&").map((pair) => {
+    const eq = pair.indexOf("=");
+    const name = eq === -1 ? pair : pair.slice(0, eq);
+    return eq !== -1 && /^api_key(\[\])?$/i.test(decodedName(name)) ? `${name}=REDACTED` : pair;
+  });
+  return `${target.slice(0, q)}?${pairs.join("&")}`;
+}
+
+/** Anything shaped like a key (`hj_` and 32 letters and digits), wherever it is in a target. */
+const KEY_SHAPED = /hj_[A-Za-z0-9]{32}/g;
+
+/** A query parameter's name as the query parser reads it (`%61pi_key` is `api_key`). */
+function decodedName(name: string): string {
+  if (!name.includes("%") && !name.includes("+")) return name;
+  return new URLSearchParams(`${name}=`).keys().next().value ?? name;
+}
