@@ -53,7 +53,7 @@ export async function boot(options: BootOptions): Promise<Booted> {
     }
   });
   const log = createAccessLog(config.accessLog);
-  const app = await startupStep(distVariable, () => createApp({
+  const app = await startupStep(createAppVariable(distVariable), () => createApp({
     dist,
     hanjaBase: config.hanjaBase,
     quizBase: config.quizBase,
@@ -74,14 +74,37 @@ export async function boot(options: BootOptions): Promise<Booted> {
  * Runs one start-up step; when it fails, start-up stops with exit status 2 and one line naming
  * the variable behind the step (DIST_DIR, QUOTA_DB) when there is one, instead of a stack trace.
  */
-async function startupStep<T>(variable: string | undefined, run: () => T | Promise<T>): Promise<T> {
+async function startupStep<T>(variable: string | ((message: string) => [string | undefined, string]) | undefined, run: () => T | Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    console.error(variable ? `hanja-api: invalid configuration: ${variable}: ${message}` : `hanja-api: ${message}`);
+    const thrown = error instanceof Error ? error.message : String(error);
+    const [named, message] = typeof variable === "function" ? variable(thrown) : [variable, thrown];
+    console.error(named ? `hanja-api: invalid configuration: ${named}: ${message}` : `hanja-api: ${message}`);
     process.exit(2);
   }
+}
+
+/** The variables behind the createApp options its errors name (`hanjaBase: …`). */
+const OPTION_VARIABLES: Record<string, string> = {
+  hanjaBase: "HANJA_BASE",
+  quizBase: "QUIZ_BASE",
+  mountPath: "MOUNT_PATH",
+  adminToken: "ADMIN_TOKEN",
+  quotaTzOffset: "QUOTA_TZ_OFFSET",
+  trustProxyHops: "TRUST_PROXY_HOPS",
+};
+
+/**
+ * Which variable a createApp error is about, and the message without the option's name: the
+ * option it names (`hanjaBase: …` is HANJA_BASE), else the data (DIST_DIR when set).
+ */
+function createAppVariable(distVariable: string | undefined): (message: string) => [string | undefined, string] {
+  return (message) => {
+    const [, option = "", rest = ""] = /^(\w+): ([\s\S]*)$/.exec(message) ?? [];
+    const variable = OPTION_VARIABLES[option];
+    return variable ? [variable, rest] : [distVariable, message];
+  };
 }
 
 /** The nearest `dist/` with a manifest, looking up from `start` (source tree or bundle folder). */

@@ -73,6 +73,14 @@ describe.each(RUNTIMES)("start-up on $name", ({ command, args, start }) => {
     expect(badHost.stderr).not.toMatch(/\n\s+at /);
   });
 
+  it("a HANJA_BASE inside interface B's routes stops start-up naming HANJA_BASE, even with DIST_DIR set", async () => {
+    const result = await run(command, args, { HANJA_BASE: "/quiz/v1/idiom", DIST_DIR: join(ROOT, "dist"), QUOTA_STORE: "memory" });
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr.trim()).toBe(
+      'hanja-api: invalid configuration: HANJA_BASE: "/quiz/v1/idiom" lies inside interface B\'s route /quiz/v1/idiom/:idx, which would answer /quiz/v1/idiom/hanja; choose bases that do not nest this way',
+    );
+  });
+
   it("a DIST_DIR without the data, or a QUOTA_DB that cannot be opened, stops start-up with exit status 2 naming it", async () => {
     const noData = await run(command, args, { DIST_DIR: join(dir, "no-such-dist") });
     expect(noData.code, noData.stderr).toBe(2);

@@ -62,6 +62,7 @@ describe("readConfig", () => {
     ["TRUST_PROXY_HOPS", "1.5"],
     ["TRUST_PROXY_HOPS", "11"],
     ["ADMIN_TOKEN", "short"],
+    ["ADMIN_TOKEN", "      abcdefghij"],
     ["QUOTA_TZ_OFFSET", "KST"],
     ["ACCESS_LOG", "yes"],
   ])("%s=%j is refused with a message naming the variable and the value", (name, value) => {
