@@ -121,7 +121,7 @@ async function run(argv: string[]): Promise<void> {
   if (!existsSync(command.db)) throw new CliError(`keys: no quota database at ${command.db} (set --db or QUOTA_DB)`, 1);
   let store: QuotaStore & { close(): void };
   try {
-    store = await openSqliteStore(command.db);
+    store = await openSqliteStore(command.db, { readOnlyUse: command.name === "list" || command.name === "show" });
   } catch (error) {
     // Not a database, another program's, a newer schema, unreadable: the reason, not a stack.
     throw new CliError(`keys: cannot open ${resolve(command.db)}: ${error instanceof Error ? error.message : String(error)}`, 1);

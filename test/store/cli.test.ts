@@ -1,6 +1,6 @@
 /** The operator CLI (`npm run keys`) against a real database file. */
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -38,8 +38,13 @@ function keys(...args: string[]): Promise<{ code: number; stdout: string; stderr
 }
 
 function keysWithEnv(env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return keysAs({}, env, ...args);
+}
+
+/** Runs the CLI with spawn options (a uid); never rejects. */
+function keysAs(options: { uid?: number; gid?: number }, env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ["--import", "tsx", "runtime/cli/keys.ts", ...args], { cwd: ROOT, env }, (error, stdout, stderr) => {
+    execFile(process.execPath, ["--import", "tsx", "runtime/cli/keys.ts", ...args], { cwd: ROOT, env, ...options }, (error, stdout, stderr) => {
       resolve({ code: error ? Number(error.code) : 0, stdout, stderr });
     });
   });
@@ -143,6 +148,31 @@ describe("keys CLI", () => {
       expect(result.stderr).not.toMatch(/\n\s+at /);
     }
     expect(readFileSync(other).equals(before)).toBe(true);
+  });
+
+  it("lists and shows the keys of a database it may not write (a backup), and refuses to confirm there", async () => {
+    const away = mkdtempSync(join(tmpdir(), "hanja-cli-readonly-"));
+    try {
+      chmodSync(away, 0o777);
+      const path = join(away, "backup.sqlite");
+      const store = await openSqliteStore(path);
+      store.insertKey(pendingOld);
+      store.close();
+      // Root may write any file: as root the CLI runs as nobody.
+      const asRoot = process.getuid?.() === 0;
+      if (asRoot) for (const file of readdirSync(away)) chownSync(join(away, file), 65534, 65534);
+      chmodSync(path, 0o444);
+      const user = asRoot ? { uid: 65534, gid: 65534 } : {};
+      const listed = await keysAs(user, process.env, "list", "--db", path);
+      expect(listed.code, listed.stderr).toBe(0);
+      expect(JSON.parse(listed.stdout).id).toBe(pendingOld.id);
+      expect((await keysAs(user, process.env, "show", pendingOld.id, "--db", path)).code).toBe(0);
+      const confirmed = await keysAs(user, process.env, "confirm", pendingOld.id, "--db", path);
+      expect(confirmed.code).toBe(1);
+      expect(confirmed.stderr).toContain(`keys: cannot open ${path}: quota store: cannot write ${path}: attempt to write a readonly database`);
+    } finally {
+      rmSync(away, { recursive: true, force: true });
+    }
   });
 
   it("prints usage and exits 2 for an unknown command or bad arguments, 0 for --help", async () => {

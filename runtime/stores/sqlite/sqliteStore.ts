@@ -274,9 +274,10 @@ function assertWritable(db: SqlDriver, path: string): void {
 
 /**
  * Opens the SQLite quota store at `path` (created with its directory when missing) with the
- * runtime's driver, sets WAL mode, and migrates the schema.
+ * runtime's driver, sets WAL mode, and migrates the schema. Unless `readOnlyUse`, a file that
+ * cannot be written is refused here rather than failing on the first write.
  */
-export async function openSqliteStore(path: string): Promise<SqliteQuotaStore> {
+export async function openSqliteStore(path: string, options: { readOnlyUse?: boolean } = {}): Promise<SqliteQuotaStore> {
   const db = await openDriver(path);
   try {
     // busy_timeout first: the other pragmas and the migration may wait for another process.
@@ -286,7 +287,8 @@ export async function openSqliteStore(path: string): Promise<SqliteQuotaStore> {
     db.exec("PRAGMA journal_mode = WAL");
     db.exec("PRAGMA synchronous = NORMAL");
     migrate(db, path);
-    assertWritable(db, path);
+    // A reader (the CLI's list and show) may look at a file it cannot write, a backup say.
+    if (!options.readOnlyUse) assertWritable(db, path);
     return new SqliteQuotaStore(db);
   } catch (error) {
     db.close();
