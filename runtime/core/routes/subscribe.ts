@@ -35,7 +35,7 @@ export async function subscribeHandler(request: IRequest, config: QuizConfig & {
   }
   // JSON is UTF-8 (RFC 8259 §8.1): a body declared in another charset would be misread.
   const charset = /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(type)?.[1];
-  if (charset !== undefined && !/^utf-8$/i.test(charset)) {
+  if (charset !== undefined && !isUtf8Label(charset)) {
     throw new ApiError(415, "unsupported_media_type", `Send the application as UTF-8 JSON (got charset ${JSON.stringify(charset.slice(0, 40))}).`);
   }
   const applicant = validateApplicant(parseJson(await readBody(request)));
@@ -81,6 +81,15 @@ export async function subscribeHandler(request: IRequest, config: QuizConfig & {
   return config.sendBody(request, JSON.stringify(body), { status: 201, caching: "no-store" });
 }
 
+
+/** Whether a charset label names UTF-8 (WHATWG Encoding: `utf-8`, `utf8`, `unicode-1-1-utf-8` …). */
+function isUtf8Label(label: string): boolean {
+  try {
+    return new TextDecoder(label).encoding === "utf-8";
+  } catch {
+    return false;
+  }
+}
 
 /** Reads at most `MAX_BODY_BYTES`, whatever `Content-Length` claims; more is a 413. */
 async function readBody(request: Request): Promise<string> {
