@@ -11,6 +11,9 @@ import type { Schema } from "./types.ts";
 /** The Unihan variant properties `variants_detail` may hold, in the order `variants` lists them. */
 export { VARIANT_PROPERTIES };
 
+/** The `source` of a character record and of a page of characters. */
+const UNIHAN_SOURCE = str("Data source label with the Unihan version, e.g. `Unicode Unihan 17.0.0`.", { pattern: "^Unicode Unihan \\d+\\.\\d+\\.\\d+$" });
+
 const CODEPOINT = str("Unicode code point, `U+` and 4 to 6 upper-case hex digits.", { pattern: "^U\\+[0-9A-F]{4,6}$", examples: ["U+6C34"] });
 const ONE_CHARACTER = { minLength: 1, maxLength: 1 };
 
@@ -23,7 +26,7 @@ const HANJA_FIELDS: Record<string, Schema> = {
   readings_raw: str("Raw Unihan `kHangul` value (e.g. `수:0E`)."),
   strokes_raw: str("Raw Unihan `kTotalStrokes` value (may hold several space-separated values)."),
   variants: str("The variant characters from the Unihan variant properties, distinct, space-separated; empty string when none."),
-  source: str("Data source label with the Unihan version, e.g. `Unicode Unihan 17.0.0`.", { pattern: "^Unicode Unihan \\d+\\.\\d+\\.\\d+$" }),
+  source: UNIHAN_SOURCE,
   license_url: str("URL of the Unicode license; keep its notice when redistributing.", { format: "uri" }),
   readings: arrayOf("Korean readings parsed from `kHangul`, order kept, duplicates dropped.", str("One Hangul reading."), { minItems: 1 }),
   strokes: int("First value of `kTotalStrokes`.", { minimum: 1 }),
@@ -120,7 +123,7 @@ export function hanjaSchemas(): Record<string, Schema> {
       sources: arrayOf("Dictionary sources, e.g. `kMatthews`, `kHanYu:T`; often empty.", str("One source.")),
     }),
     IdiomA: IDIOM_A,
-    HanjaList: listEnvelope("A page of characters.", "Hanja", str("Data source label with the Unihan version, e.g. `Unicode Unihan 17.0.0`.", { pattern: "^Unicode Unihan \\d+\\.\\d+\\.\\d+$" })),
+    HanjaList: listEnvelope("A page of characters.", "Hanja", UNIHAN_SOURCE),
     IdiomListA: listEnvelope("A page of idioms.", "IdiomA", str("Data source label: the project's own idioms.", { const: IDIOMS_SOURCE })),
     Meta: META,
     Problem: PROBLEM,

@@ -1,4 +1,5 @@
 /** The access log's view of a request target: the `api_key` value and anything key-shaped replaced. */
+import { KEY_PATTERN } from "../quota/apiKeys.ts";
 import { targetOf } from "./respond.ts";
 
 /** Path and query of a URL with the `api_key` value replaced, for the access log. */
@@ -14,8 +15,8 @@ export function redactedTarget(url: string): string {
   return `${target.slice(0, q)}?${pairs.join("&")}`;
 }
 
-/** Anything shaped like a key (`hj_` and 32 letters and digits), wherever it is in a target. */
-const KEY_SHAPED = /hj_[A-Za-z0-9]{32}/g;
+/** Anything shaped like a key (`KEY_PATTERN` unanchored), wherever it is in a target. */
+const KEY_SHAPED = new RegExp(KEY_PATTERN.source.replace(/^\^|\$$/g, ""), "g");
 
 /** A query parameter's name as the query parser reads it (`%61pi_key` is `api_key`). */
 function decodedName(name: string): string {
