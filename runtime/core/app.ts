@@ -14,6 +14,7 @@ import { adminRoutes } from "./routes/adminRoutes.ts";
 import { quizRoutes } from "./routes/quizRoutes.ts";
 import { allowedMethods, assertReachable } from "./routes/routeTable.ts";
 import { serviceRoutes } from "./routes/serviceRoutes.ts";
+import { strongAdminToken } from "./quota/apiKeys.ts";
 import { parseOffset } from "./quota/clock.ts";
 import { MemoryQuotaStore } from "./quota/memoryStore.ts";
 import type { QuotaStore } from "./quota/store.ts";
@@ -110,7 +111,7 @@ export function createApp(options: AppOptions): App {
   const now = options.now ?? (() => new Date());
   const offsetMinutes = parseOffset(options.quotaTzOffset ?? "+09:00");
   if (offsetMinutes === null) throw new Error(`quotaTzOffset: ${JSON.stringify(options.quotaTzOffset)} is not an offset like +09:00`);
-  if (options.adminToken !== undefined && (typeof options.adminToken !== "string" || options.adminToken.trim().length < 16)) {
+  if (options.adminToken !== undefined && !strongAdminToken(options.adminToken)) {
     throw new Error("adminToken: must be a string of at least 16 characters (not counting spaces around it)");
   }
   for (const name of ["log", "onError", "now"] as const) {

@@ -2,6 +2,7 @@
  * Server configuration from the environment (SPEC §7), validated in one place for every entry
  * point. A bad value stops start-up with a message naming the variable.
  */
+import { strongAdminToken } from "./quota/apiKeys.ts";
 import { parseOffset } from "./quota/clock.ts";
 
 export interface ServerConfig {
@@ -71,7 +72,7 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
   const offset = get("QUOTA_TZ_OFFSET") ?? "+09:00";
   if (parseOffset(offset) === null) throw new ConfigError("QUOTA_TZ_OFFSET", `must be an offset like +09:00, got ${JSON.stringify(offset)}`);
   const adminToken = get("ADMIN_TOKEN");
-  if (adminToken !== undefined && adminToken.trim().length < 16) throw new ConfigError("ADMIN_TOKEN", "must be at least 16 characters, not counting spaces around them");
+  if (adminToken !== undefined && !strongAdminToken(adminToken)) throw new ConfigError("ADMIN_TOKEN", "must be at least 16 characters, not counting spaces around them");
   const host = get("HOST") ?? "127.0.0.1";
   if (/\s/.test(host)) throw new ConfigError("HOST", `must be a host name or address, got ${JSON.stringify(host)}`);
   const accessLog = get("ACCESS_LOG") ?? "1";

@@ -29,3 +29,11 @@ export function constantTimeEqual(a: string, b: string): boolean {
   for (let i = 0; i < x.length; i++) diff |= x.charCodeAt(i) ^ y.charCodeAt(i);
   return diff === 0;
 }
+
+/**
+ * Whether an operator's admin token is long enough not to be guessed (16 characters, not counting
+ * spaces around it): the one rule of `ADMIN_TOKEN` and of `createApp`'s `adminToken`.
+ */
+export function strongAdminToken(token: unknown): token is string {
+  return typeof token === "string" && token.trim().length >= 16;
+}
