@@ -66,12 +66,11 @@ export function checkOwnDatabase(db: SqlDriver, path: string): void {
  */
 export function migrate(db: SqlDriver, path: string): void {
   for (;;) {
-    checkOwnDatabase(db, path);
     const version = userVersion(db);
     if (version === SCHEMA_VERSION) return;
     db.exec("BEGIN IMMEDIATE");
     try {
-      // Checked again inside the transaction: another program may have written meanwhile.
+      // Inside the transaction, so that no other program writes between the check and the step.
       checkOwnDatabase(db, path);
       const current = userVersion(db);
       const step = MIGRATIONS[current];
