@@ -13,6 +13,11 @@ export function sha256(data: string | Uint8Array): string {
   return createHash("sha256").update(data).digest("hex");
 }
 
+/** The failure to write the output folder, naming it and the option that chose it. */
+function cannotWrite(outDir: string, reason: string): InputError {
+  return new InputError(`cannot write the output folder ${outDir} (--out): ${reason}`);
+}
+
 /**
  * Checks, before a build starts, that `outDir` may receive its output: absent, or a folder whose
  * files are all the build's own (the build replaces them; sub-folders are kept). Anything else
@@ -20,7 +25,7 @@ export function sha256(data: string | Uint8Array): string {
  */
 export function checkOutDir(outDir: string): void {
   if (!existsSync(outDir)) return;
-  if (!statSync(outDir).isDirectory()) throw new InputError(`cannot write the output folder ${outDir} (--out): it is a file`);
+  if (!statSync(outDir).isDirectory()) throw cannotWrite(outDir, "it is a file");
   const own = new Set<string>(Object.values(DIST_FILES));
   const foreign = readdirSync(outDir, { withFileTypes: true }).filter((entry) => !entry.isDirectory() && !own.has(entry.name)).map((entry) => entry.name).sort();
   if (foreign.length > 0) {
@@ -43,7 +48,7 @@ export async function writeDist(outDir: string, content: DistContent, manifest: 
     await rm(staging, { recursive: true, force: true });
     await mkdir(staging, { recursive: true });
   } catch (error) {
-    throw new InputError(`cannot write the output folder ${outDir} (--out): ${(error as Error).message}`);
+    throw cannotWrite(outDir, (error as Error).message);
   }
   const names = (Object.keys(content) as (keyof DistContent)[]).sort();
   // The writes run on the thread pool while the next file is encoded and hashed.
@@ -69,7 +74,7 @@ export async function writeDist(outDir: string, content: DistContent, manifest: 
     await writeFile(join(staging, DIST_FILES.manifest), `${JSON.stringify(full, null, 2)}\n`);
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
-    throw new InputError(`cannot write the output folder ${outDir} (--out): ${(error as Error).message}`);
+    throw cannotWrite(outDir, (error as Error).message);
   }
   try {
     // Keep what other steps put in sub-folders of dist/ (the bundle, the compiled binary).
