@@ -3,6 +3,7 @@
  * within bounds, a parameter given twice is an error, unknown parameters are ignored.
  */
 import { invalidParameter } from "./errors.ts";
+import { pathOf } from "./respond.ts";
 
 /** Query values as itty-router collects them: a string, or an array when repeated. */
 export type RawQuery = Record<string, string | string[] | undefined>;
@@ -134,4 +135,12 @@ export function decodeSegment(segment: string, param: string): string {
   } catch {
     throw invalidParameter(param, `${param} is not valid percent-encoded UTF-8`);
   }
+}
+
+/**
+ * A list route and its `/{param}` route share itty-router's pattern for the path with a trailing
+ * slash (`/hanja/`, `/idiom/`): that is the item route with an empty `param`, a 400 naming it.
+ */
+export function refuseEmptySegment(url: string, param: string, hint: string): void {
+  if (pathOf(url).endsWith("/")) throw invalidParameter(param, `${param} is empty; ${hint}`);
 }

@@ -5,8 +5,8 @@ import { BODY_REVISION } from "../data/format.ts";
 import { IDIOMS_SOURCE } from "../data/records.ts";
 import { searchCharacters } from "../hanja/searchCharacters.ts";
 import { ApiError, invalidParameter } from "../http/errors.ts";
-import { decodeSegment, parseQuery, queryOf } from "../http/params.ts";
-import { type Send, pathOf } from "../http/respond.ts";
+import { decodeSegment, parseQuery, queryOf, refuseEmptySegment } from "../http/params.ts";
+import type { Send } from "../http/respond.ts";
 import { searchIdioms } from "../idioms/searchIdioms.ts";
 import { cacheKey, pageCache, positionsCache } from "../http/resultCache.ts";
 import type { Route } from "./context.ts";
@@ -69,8 +69,7 @@ export function hanjaRoutes(base: string, data: LoadedData, sendBody: Send, moun
       method: "GET",
       path: `${base}/hanja`,
       handler: (request) => {
-        // The list and `/hanja/` (an empty character segment) share a route pattern.
-        if (pathOf(request.url).endsWith("/")) throw invalidParameter("character", "character is empty; give exactly one character, e.g. /hanja/水");
+        refuseEmptySegment(request.url, "character", "give exactly one character, e.g. /hanja/水");
         const p = parseQuery(queryOf(request.url), HANJA_PARAMS);
         const search = [p.q, p.strokes, p.radical_number, p.starter, p.education];
         return list(request, "hanja", search, () => searchCharacters(chars, p.q, p), chars.records, p.page, p.per_page);

@@ -5,9 +5,9 @@
 import type { IRequest } from "itty-router";
 import type { LoadedData } from "../data/load.ts";
 import { ApiError, invalidParameter } from "../http/errors.ts";
-import { type RawQuery, decodeSegment, parsePositiveId, parseQuery, queryOf } from "../http/params.ts";
+import { type RawQuery, decodeSegment, parsePositiveId, parseQuery, queryOf, refuseEmptySegment } from "../http/params.ts";
 import type { Reply } from "../http/reply.ts";
-import { type Send, pathOf } from "../http/respond.ts";
+import type { Send } from "../http/respond.ts";
 import { searchIdioms } from "../idioms/searchIdioms.ts";
 import { QUIZ_TYPES, type SizedText, createQuizMaker, sample } from "../quiz/makeQuiz.ts";
 import type { Random } from "../quiz/random.ts";
@@ -113,8 +113,7 @@ export function quizRoutes(base: string, data: LoadedData, config: QuizConfig): 
       path: `${base}/idiom`,
       handler: metered(
         (request, query) => {
-          // The list and `/idiom/` (an empty idx segment) share a route pattern.
-          if (pathOf(request.url).endsWith("/")) throw invalidParameter("idx", "idx is empty; give a positive whole number, e.g. /idiom/1");
+          refuseEmptySegment(request.url, "idx", "give a positive whole number, e.g. /idiom/1");
           return parseQuery(query, IDIOM_PARAMS);
         },
         (p) => `"idioms":[${sample(data.idioms.itemsB, p.count, config.random).join(",")}]`,
