@@ -21,9 +21,12 @@ export async function send(base: string, path: string, init: RequestInit = {}): 
   const headers = new Headers(init.headers);
   if (!headers.has("accept-encoding")) headers.set("accept-encoding", "identity");
   const response = await fetch(base + path, { ...init, headers });
-  const text = await response.text();
-  const json = text !== "" && /json/.test(response.headers.get("content-type") ?? "") ? JSON.parse(text) : null;
-  return { status: response.status, headers: response.headers, text, body: json };
+  return replyOf(response.status, response.headers, await response.text());
+}
+
+/** A reply read to the end, its body parsed when it is JSON. */
+function replyOf(status: number, headers: Headers, text: string): Reply {
+  return { status, headers, text, body: text !== "" && /json/.test(headers.get("content-type") ?? "") ? JSON.parse(text) : null };
 }
 
 /** A response as bytes on the wire, with no decoding. */
@@ -57,7 +60,7 @@ export function sendMethod(base: string, path: string, method: string): Promise<
         const text = Buffer.concat(chunks).toString("utf8");
         const headers = new Headers();
         for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
-        resolve({ status: res.statusCode ?? 0, headers, text, body: /json/.test(headers.get("content-type") ?? "") && text !== "" ? JSON.parse(text) : null });
+        resolve(replyOf(res.statusCode ?? 0, headers, text));
       });
       res.on("error", reject);
     });
@@ -84,7 +87,7 @@ export function sendUnencoded(base: string, target: string): Promise<Reply> {
       const headers = new Headers();
       for (const field of fields) headers.append(field.slice(0, field.indexOf(":")), field.slice(field.indexOf(":") + 1).trim());
       const text = answer.slice(split + 4);
-      resolve({ status: Number(statusLine.split(" ")[1]), headers, text, body: /json/.test(headers.get("content-type") ?? "") && text !== "" ? JSON.parse(text) : null });
+      resolve(replyOf(Number(statusLine.split(" ")[1]), headers, text));
     });
   });
 }
