@@ -12,10 +12,11 @@ import type { RequestContext, Route } from "./routes/context.ts";
 import { hanjaRoutes } from "./routes/hanjaRoutes.ts";
 import { adminRoutes } from "./routes/adminRoutes.ts";
 import { quizRoutes } from "./routes/quizRoutes.ts";
-import { allowedMethods, assertReachable } from "./routes/routeTable.ts";
+import { allowedMethods, assertReachable, dispatch } from "./routes/routeTable.ts";
 import { serviceRoutes } from "./routes/serviceRoutes.ts";
 import { strongAdminToken } from "./quota/apiKeys.ts";
 import { parseOffset } from "./quota/clock.ts";
+import { andThen } from "./quota/meter.ts";
 import { MemoryQuotaStore } from "./quota/memoryStore.ts";
 import type { QuotaStore } from "./quota/store.ts";
 import { type Random, cryptoRandom } from "./quiz/random.ts";
@@ -167,7 +168,7 @@ export function createApp(options: AppOptions): App {
     }
     if (replayed === undefined) {
       // Without a log, `finish` has nothing to do: no promise step is spent on it.
-      return options.log ? route(request, ctx).then((reply) => finish(request, ctx, started, reply)) : route(request, ctx);
+      return options.log ? andThen(route(request, ctx), (reply) => finish(request, ctx, started, reply)) : route(request, ctx);
     }
     if (!("then" in replayed)) return finish(request, ctx, started, replayed);
     return replayed.then(
@@ -176,10 +177,12 @@ export function createApp(options: AppOptions): App {
     );
   }
 
-  async function route(request: RequestLike, ctx: Context): Promise<Reply> {
+  /** The route's reply; without a promise when the route answers at once. */
+  function route(request: RequestLike, ctx: Context): Reply | Promise<Reply> {
     try {
       if (request.method === "OPTIONS") return preflightFor(request);
-      return ((await router.fetch(request as IRequest, ctx)) as Reply | undefined) ?? noRoute(request);
+      const reply = dispatch(router.routes, request, ctx) ?? noRoute(request);
+      return "then" in reply ? reply.catch((error: unknown) => failure(error, ctx, request)) : reply;
     } catch (error) {
       return failure(error, ctx, request);
     }

@@ -20,9 +20,7 @@ const text = (reply: Reply) => (typeof reply.body === "string" ? reply.body : ne
 describe("remembered answers", () => {
   it("answers a target seen before synchronously, with the same shared reply", async () => {
     const app = testApp();
-    const first = app.handle(get(DETAIL));
-    expect(isPromise(first)).toBe(true);
-    const routed = await first;
+    const routed = await app.handle(get(DETAIL));
     const again = app.handle(get(DETAIL));
     expect(isPromise(again)).toBe(false);
     expect(again).toBe(routed);
@@ -66,25 +64,30 @@ describe("remembered answers", () => {
 
   it("never remembers an error: a bad request is routed, and answered 400, every time", async () => {
     const app = testApp();
+    const ids = new Set<string>();
     for (let i = 0; i < 2; i++) {
-      const reply = app.handle(get("http://localhost/hanja/v1/hanja?per_page=0"));
-      expect(isPromise(reply)).toBe(true);
-      const answered = await reply;
+      const answered = await app.handle(get("http://localhost/hanja/v1/hanja?per_page=0"));
       expect(answered.status).toBe(400);
-      expect(JSON.parse(text(answered)).param).toBe("per_page");
+      expect(answered.shared).toBe(false);
+      const problem = JSON.parse(text(answered));
+      expect(problem.param).toBe("per_page");
+      ids.add(problem.request_id);
     }
+    // Each answer was made for its own request: a remembered one would repeat the first id.
+    expect(ids.size).toBe(2);
   });
 
   it("never remembers interface B: two quizzes are two metered, routed answers", async () => {
     const app = testApp();
     const url = "http://localhost/quiz/v1/quiz?count=3";
     const first = await app.handle(get(url), { clientAddress: "192.0.2.7" });
-    const second = app.handle(get(url), { clientAddress: "192.0.2.7" });
-    expect(isPromise(second)).toBe(true);
+    const second = await app.handle(get(url), { clientAddress: "192.0.2.7" });
     const a = JSON.parse(text(first));
-    const b = JSON.parse(text(await second));
+    const b = JSON.parse(text(second));
     expect(a.quota.remaining - b.quota.remaining).toBe(1);
+    expect(a.quizzes).not.toEqual(b.quizzes);
     expect(first.shared).toBe(false);
+    expect(second.shared).toBe(false);
   });
 
   it("writes an access-log record for a remembered answer too", async () => {

@@ -1,0 +1,86 @@
+/**
+ * Running a request through the compiled route table without itty-router's `fetch`: the same
+ * route, the same params, for any path, and the URL's path as the URL parser normalizes it.
+ */
+import fc from "fast-check";
+import { IttyRouter, type IRequest } from "itty-router";
+import { describe, expect, it } from "vitest";
+import type { Reply, RequestLike } from "../../runtime/core/http/reply.ts";
+import { dispatch, routingPath } from "../../runtime/core/routes/routeTable.ts";
+import { testApp } from "../helpers/app.ts";
+
+/** Path characters that matter to routing and to URL parsing: separators, dots, escapes, what the parser encodes. */
+const PATH_CHARS = ["/", "/", ".", ".", "%", "2", "e", "E", "\\", '"', "<", ">", "`", "{", "}", " ", "\t", "a", "x", "1", "水", "é", ":", "~"];
+const rawPath = fc.array(fc.constantFrom(...PATH_CHARS), { maxLength: 24 }).map((chars) => `/${chars.join("")}`);
+
+describe("routingPath", () => {
+  it("is the path new URL() reads, for any raw request target", () => {
+    fc.assert(
+      fc.property(rawPath, fc.constantFrom("", "?a=1", "?q=/../x", "#f"), (path, rest) => {
+        const url = `http://localhost${path}${rest}`;
+        expect(routingPath(url)).toBe(new URL(url).pathname);
+      }),
+      { numRuns: 5000 },
+    );
+    expect(routingPath("http://localhost/quiz/v1/./quiz")).toBe("/quiz/v1/quiz");
+    expect(routingPath("http://localhost/quiz/v1/x/%2E%2e/quiz?x=1")).toBe("/quiz/v1/quiz");
+    expect(routingPath("http://localhost/hanja/v1\\meta")).toBe("/hanja/v1/meta");
+    expect(routingPath("http://127.0.0.1:8080/hanja/v1/hanja/%E6%B0%B4?q=1")).toBe("/hanja/v1/hanja/%E6%B0%B4");
+  });
+});
+
+describe("dispatch", () => {
+  const PATTERNS = ["/quiz/v1/quiz", "/quiz/v1/idiom", "/quiz/v1/idiom/:idx", "/hanja/v1/hanja/:character", "/hanja/v1/meta", "/a/:x/b/:y", "/docs"];
+  const build = () => {
+    const router = IttyRouter<IRequest, [unknown]>();
+    for (const path of PATTERNS) {
+      const handler = (request: IRequest) => ({ status: 200, headers: { route: path, params: JSON.stringify(request.params) }, body: null, shared: false }) as Reply;
+      router.get(path, handler);
+      router.post(path, handler);
+    }
+    return router;
+  };
+  const target = fc.oneof(
+    rawPath,
+    fc.tuple(fc.constantFrom(...PATTERNS), rawPath, fc.constantFrom("", "/", "//", "?q=1")).map(([pattern, seg, end]) => pattern.replace(/:\w+/g, () => seg.slice(1) || "x") + end),
+  );
+
+  it("answers with the route and params itty-router's fetch picks, or none where it picks none", async () => {
+    const router = build();
+    const ctx = { requestId: "t", clientAddress: undefined };
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom("GET", "POST", "PUT"), target, async (method, path) => {
+        const url = `http://localhost${path}`;
+        const ours = dispatch(router.routes, { method, url, headers: new Headers() }, ctx) as Reply | undefined;
+        const theirs = (await router.fetch({ method, url, headers: new Headers() } as unknown as IRequest, ctx)) as Reply | undefined;
+        expect(ours?.headers).toEqual(theirs?.headers);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("returns a reply that is ready at once without a promise", () => {
+    const router = build();
+    const reply = dispatch(router.routes, { method: "GET", url: "http://localhost/quiz/v1/idiom/7", headers: new Headers() }, { requestId: "t", clientAddress: undefined });
+    expect(reply).not.toBeInstanceOf(Promise);
+    expect((reply as Reply).headers).toEqual({ route: "/quiz/v1/idiom/:idx", params: '{"idx":"7"}' });
+  });
+});
+
+describe("the app routes an unnormalized target as its normalized path", () => {
+  /** A request as node:http hands it over: the target exactly as the client sent it. */
+  const raw = (target: string): RequestLike => ({ method: "GET", url: `http://localhost${target}`, headers: new Headers() });
+
+  it("resolves dot segments and backslashes before routing, as Bun and Deno do when they build the URL", async () => {
+    const app = testApp();
+    for (const target of ["/hanja/v1/x/../meta", "/hanja/v1/./meta", "/hanja/v1/%2e/meta", "/hanja/v1\\meta"]) {
+      const reply = await app.handle(raw(target));
+      expect(reply.status, target).toBe(200);
+      expect(JSON.parse(reply.body as string).counts.characters, target).toBe(8525);
+    }
+    const quiz = await app.handle(raw("/quiz/v1/x/../quiz?count=2"), { clientAddress: "192.0.2.9" });
+    expect(quiz.status).toBe(200);
+    expect(JSON.parse(quiz.body as string).quizzes).toHaveLength(2);
+    expect((await app.handle(raw("/hanja/v1/../meta"))).status).toBe(404);
+  });
+});
