@@ -201,6 +201,43 @@ describe("presenting a key", () => {
     const { status, body } = await getJson(app, `${Q}/idiom?api_key=`);
     expect(status).toBe(200);
     expect(body.quota.plan).toBe("demo");
+    expect((await getJson(app, `${Q}/idiom`, { headers: { "X-API-Key": "" } })).body.quota.plan).toBe("demo");
+  });
+
+  it("an empty value beside a key is no second key: the key is used", async () => {
+    const app = testApp();
+    const { key } = await newKey(app, "empty-beside");
+    for (const [path, headers] of [
+      [`${Q}/idiom?api_key=`, { "X-API-Key": key }],
+      [`${Q}/idiom?api_key=${key}`, { "X-API-Key": "" }],
+    ] as const) {
+      const { status, body } = await getJson(app, path, { headers });
+      expect(status, path).toBe(200);
+      expect(body.quota.plan).toBe("free");
+    }
+    expect((await me(app, { key })).used_today).toBe(2);
+  });
+
+  it("a key sent as Authorization: Bearer → 401 saying where it goes, not the demo and not metered", async () => {
+    const app = testApp({ adminToken: TOKEN });
+    const { key } = await newKey(app, "bearer");
+    for (const path of ["/quiz", "/idiom", "/search?q=a", "/me"]) {
+      for (const value of [`Bearer ${key}`, `bearer  ${key}`, `Bearer hj_${"A".repeat(32)}`]) {
+        const result = await getJson(app, `${Q}${path}`, { headers: { Authorization: value }, clientAddress: "10.6.0.1" });
+        expectProblem(result, 401, "invalid_key", "Authorization");
+        expect(result.body.detail).toContain("X-API-Key");
+        expect(result.headers.get("www-authenticate")).toContain("X-API-Key");
+      }
+    }
+    expect((await me(app, { key })).used_today).toBe(0);
+    expect((await me(app, { clientAddress: "10.6.0.1" })).used_today).toBe(0);
+    // Another Bearer token (an app's own, sent to every API) leaves the demo as it was.
+    const other = await getJson(app, `${Q}/idiom`, { headers: { Authorization: "Bearer eyJhbGciOi.x.y" }, clientAddress: "10.6.0.1" });
+    expect(other.status).toBe(200);
+    expect(other.body.quota.plan).toBe("demo");
+    // With the key in X-API-Key, Authorization is not read.
+    const both = await getJson(app, `${Q}/idiom`, { headers: { "X-API-Key": key, Authorization: `Bearer ${key}` } });
+    expect(both.body.quota.plan).toBe("free");
   });
 
   it("a revoked key → 403 key_revoked on every metered route; /me reports it", async () => {

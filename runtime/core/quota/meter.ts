@@ -6,7 +6,7 @@
 import { LRUCache } from "lru-cache";
 import { ApiError, invalidParameter } from "../http/errors.ts";
 import type { RequestLike } from "../http/reply.ts";
-import { KEY_PATTERN, hashApiKey } from "./apiKeys.ts";
+import { KEY_PATTERN, KEY_PREFIX, hashApiKey } from "./apiKeys.ts";
 import { type QuotaDay, quotaDay } from "./clock.ts";
 import { keyStatus } from "./keyActions.ts";
 import type { ConsumeResult, KeyRecord, Plan, QuotaStore } from "./store.ts";
@@ -46,12 +46,25 @@ export function presentedKey(request: RequestLike, query: Record<string, string 
   if (Array.isArray(fromQuery)) throw invalidParameter("api_key", "api_key is given more than once");
   // Servers join repeated header lines with ", " (and a key never holds a comma).
   if (header?.includes(",")) throw invalidParameter("X-API-Key", "X-API-Key is given more than once; send one key");
-  if (header !== null && fromQuery !== undefined && header !== fromQuery) {
+  // An empty value is no key: only the values that are there are compared.
+  const inHeader = header === null || header === "" ? undefined : header;
+  const inQuery = fromQuery === "" ? undefined : fromQuery;
+  if (inHeader !== undefined && inQuery !== undefined && inHeader !== inQuery) {
     throw invalidParameter("api_key", "X-API-Key and api_key are both given and differ; send the key once");
   }
-  const key = header ?? fromQuery ?? null;
-  return key === "" ? null : key;
+  const key = inHeader ?? inQuery;
+  if (key !== undefined) return key;
+  // An API key sent as a Bearer token is not silently served as the demo: say where it goes.
+  if (BEARER_KEY.test(request.headers.get("authorization") ?? "")) {
+    throw new ApiError(401, "invalid_key", "Send the API key in the X-API-Key header (or the api_key query parameter); Authorization is read only by the admin routes.", "Authorization", {
+      "WWW-Authenticate": API_KEY_CHALLENGE,
+    });
+  }
+  return null;
 }
+
+/** An Authorization header carrying something shaped like an API key (`Bearer hj_…`). */
+const BEARER_KEY = new RegExp(`^\\s*bearer\\s+${KEY_PREFIX}`, "i");
 
 /**
  * Resolves the caller (`ip` is asked for only when there is no key). Unknown or malformed keys are `401 invalid_key` (never demo); expired and
