@@ -7,7 +7,7 @@ import { type DistFiles, type LoadedData, loadData } from "./data/load.ts";
 import { ApiError, internalError, problemBody } from "./http/errors.ts";
 import { type Reply, type RequestLike, reply, toResponse } from "./http/reply.ts";
 import { redactedTarget } from "./http/redact.ts";
-import { CORS_HEADERS, type Compressors, PROBLEM_TYPE, createSender, pathOf, preflight, utf8Length } from "./http/respond.ts";
+import { CORS_HEADERS, type Compressors, PROBLEM_TYPE, createSender, optionsReply, pathOf, utf8Length } from "./http/respond.ts";
 import type { RequestContext, Route } from "./routes/context.ts";
 import { hanjaRoutes } from "./routes/hanjaRoutes.ts";
 import { adminRoutes } from "./routes/adminRoutes.ts";
@@ -211,11 +211,11 @@ export function createApp(options: AppOptions): App {
     return response;
   }
 
-  /** The preflight answer for a known path; 404 for any other. */
+  /** The answer to OPTIONS: a CORS preflight on any path, the methods of a known path, else 404. */
   function preflightFor(request: RequestLike): Reply {
-    const allow = allowedFor(pathOf(request.url));
-    if (allow.length > 0) return preflight(allow);
-    throw notFound(mountPath);
+    const answer = optionsReply(allowedFor(pathOf(request.url)), request);
+    if (answer === undefined) throw notFound(mountPath);
+    return answer;
   }
 
   /**

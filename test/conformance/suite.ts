@@ -225,6 +225,11 @@ export function conformanceSuite(label: string, start: StartServer): void {
         expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
         expect(preflight.headers.get("access-control-allow-headers")).toMatch(/X-API-Key/i);
         expect(preflight.headers.get("access-control-allow-methods")).toMatch(/GET/);
+        // On an unknown path too: the page then reads the real 404.
+        const unknown = await get("/nope", { method: "OPTIONS", headers: { Origin: "https://example.com", "Access-Control-Request-Method": "GET" } });
+        expect(unknown.status).toBe(204);
+        expect(unknown.headers.get("access-control-allow-origin")).toBe("*");
+        expect((await get("/nope")).status).toBe(404);
       });
 
       it("ETag and 304 on interface A", async () => {

@@ -82,8 +82,46 @@ describe("CORS", () => {
     expect(Number(response.headers.get("access-control-max-age"))).toBeGreaterThan(0);
   });
 
-  test("a preflight on an unknown route → 404", async () => {
-    await expectProblem(await call(app, `${BASE}/nope`, { method: "OPTIONS", headers: { "Access-Control-Request-Method": "GET" } }), 404, "not_found");
+  test("a preflight passes on any path, so the page reads the real answer: 404 on an unknown route, 405 for another method", async () => {
+    const preflight = await call(app, `${BASE}/nope`, {
+      method: "OPTIONS",
+      headers: { Origin: "https://example.org", "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "x-api-key" },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
+    expect(preflight.headers.get("access-control-allow-methods")).toBe("GET");
+    expect(preflight.headers.get("allow")).toBeNull();
+    await expectProblem(await call(app, `${BASE}/nope`), 404, "not_found");
+
+    const del = await call(app, `${BASE}/meta`, { method: "OPTIONS", headers: { "Access-Control-Request-Method": "DELETE" } });
+    expect(del.status).toBe(204);
+    expect(del.headers.get("access-control-allow-methods")).toBe("GET, HEAD, OPTIONS, DELETE");
+    expect(del.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+    const refused = await call(app, `${BASE}/meta`, { method: "DELETE" });
+    await expectProblem(refused, 405, "method_not_allowed");
+    // Allow is readable by the page.
+    expect(refused.headers.get("access-control-expose-headers")?.split(/\s*,\s*/)).toContain("Allow");
+  });
+
+  test("a preflight allows the request headers it is asked for, besides the ones the service reads", async () => {
+    const response = await call(app, `${BASE}/meta`, {
+      method: "OPTIONS",
+      headers: { "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "x-requested-with,sentry-trace, X-API-Key ,baggage" },
+    });
+    expect(response.headers.get("access-control-allow-headers")).toBe("Content-Type, X-API-Key, Authorization, If-None-Match, x-requested-with, sentry-trace, baggage");
+    expect(response.headers.get("vary")).toBe("Access-Control-Request-Method, Access-Control-Request-Headers");
+    // Not a list of header names: nothing is echoed.
+    for (const asked of ["a b", "x-a,,x-b", "x-a\u00e9", "x-a;x-b"]) {
+      const odd = await call(app, `${BASE}/meta`, { method: "OPTIONS", headers: { "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": asked } });
+      expect(odd.headers.get("access-control-allow-headers"), asked).toBe("Content-Type, X-API-Key, Authorization, If-None-Match");
+    }
+    // A method that is no token is not echoed either.
+    const badMethod = await call(app, `${BASE}/meta`, { method: "OPTIONS", headers: { "Access-Control-Request-Method": "GE T" } });
+    expect(badMethod.headers.get("access-control-allow-methods")).toBe("GET, HEAD, OPTIONS");
+  });
+
+  test("a plain OPTIONS (no preflight) on an unknown route → 404", async () => {
+    await expectProblem(await call(app, `${BASE}/nope`, { method: "OPTIONS" }), 404, "not_found");
   });
 });
 

@@ -11,6 +11,8 @@ export const PROBLEM_TYPE = "application/problem+json; charset=utf-8";
 
 /** Headers browsers may read from a cross-origin response. */
 export const EXPOSED_HEADERS = [
+  "Allow",
+  "WWW-Authenticate",
   "ETag",
   "RateLimit",
   "RateLimit-Policy",
@@ -27,20 +29,43 @@ export const CORS_HEADERS: Readonly<Record<string, string>> = {
   "Access-Control-Expose-Headers": EXPOSED_HEADERS,
 };
 
-/** The answer to a CORS preflight on a known path. */
-export function preflight(allow: readonly string[]): Reply {
-  const methods = [...allow, "OPTIONS"].join(", ");
-  return reply(
-    204,
-    {
-      ...CORS_HEADERS,
-      "Access-Control-Allow-Methods": methods,
-      "Access-Control-Allow-Headers": "Content-Type, X-API-Key, Authorization, If-None-Match",
-      "Access-Control-Max-Age": "86400",
-      Allow: methods,
-    },
-    null,
-  );
+/** The request headers a preflight always allows: those the service reads. */
+const ALLOWED_HEADERS = ["Content-Type", "X-API-Key", "Authorization", "If-None-Match"];
+
+/** A method name or a comma-separated list of header names, as RFC 9110 tokens (what a preflight may echo). */
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const TOKEN_LIST = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+(?:[ \t]*,[ \t]*[!#$%&'*+.^_`|~0-9A-Za-z-]+)*$/;
+
+/**
+ * The answer to `OPTIONS` on a path whose methods are `allow` (none: an unknown path). A CORS
+ * preflight (`Access-Control-Request-Method` present) is allowed on every path, for the method and
+ * headers it asks for: the browser then sends the request itself, and the page reads the real
+ * answer (a 404, a 405, a 401 …) instead of an opaque CORS failure. Cross-origin requests never
+ * carry credentials here (`Access-Control-Allow-Origin: *`), so allowing them widens nothing. A
+ * plain `OPTIONS` gets the path's `Allow`, and on an unknown path `undefined` (the caller's 404).
+ */
+export function optionsReply(allow: readonly string[], request: RequestLike): Reply | undefined {
+  const methods = allow.length > 0 ? [...allow, "OPTIONS"] : [];
+  const requested = request.headers.get("access-control-request-method");
+  if (requested === null) {
+    if (methods.length === 0) return undefined;
+    return reply(204, { ...CORS_HEADERS, "Access-Control-Allow-Methods": methods.join(", "), "Access-Control-Allow-Headers": ALLOWED_HEADERS.join(", "), "Access-Control-Max-Age": "86400", Allow: methods.join(", ") }, null);
+  }
+  const method = requested.trim();
+  const allowMethods = TOKEN.test(method) && !methods.includes(method) ? [...methods, method] : methods;
+  const asked = request.headers.get("access-control-request-headers")?.trim() ?? "";
+  const extra = TOKEN_LIST.test(asked) ? asked.split(",").map((name) => name.trim()) : [];
+  const known = new Set(ALLOWED_HEADERS.map((name) => name.toLowerCase()));
+  const allowHeaders = [...ALLOWED_HEADERS, ...extra.filter((name) => !known.has(name.toLowerCase()) && (known.add(name.toLowerCase()), true))];
+  const headers: Record<string, string> = {
+    ...CORS_HEADERS,
+    "Access-Control-Allow-Methods": (allowMethods.length > 0 ? allowMethods : ["OPTIONS"]).join(", "),
+    "Access-Control-Allow-Headers": allowHeaders.join(", "),
+    "Access-Control-Max-Age": "86400",
+    Vary: "Access-Control-Request-Method, Access-Control-Request-Headers",
+  };
+  if (methods.length > 0) headers.Allow = methods.join(", ");
+  return reply(204, headers, null);
 }
 
 /** Caching policy of a response: interface A is public and validated by ETag; B is never stored. */
