@@ -1,4 +1,5 @@
 /** GET /docs: a self-contained HTML reference with every path, the error anchors, escaped text. */
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { curlCommand, shellQuote } from "../../runtime/core/docs/curl.ts";
 import { buildOpenApi } from "../../runtime/core/docs/openapi.ts";
@@ -19,7 +20,8 @@ describe("GET /docs", () => {
     const { html, response } = await page();
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
-    expect(response.headers.get("etag")).toMatch(/^"[0-9a-f]+-r\d+-docs"$/);
+    // Tagged by its own bytes: a release or options that change the page change the tag.
+    expect(response.headers.get("etag")).toBe(`"${createHash("sha256").update(html).digest("hex").slice(0, 32)}"`);
     expect(html.startsWith("<!doctype html>")).toBe(true);
     // The curl examples name a fixed address; the page says which and that it is to be replaced.
     expect(html).toContain("send their requests to the default address, <code>http://localhost:8080</code>: replace it with your server's.");
@@ -28,6 +30,29 @@ describe("GET /docs", () => {
     for (const [, item] of Object.entries(document.paths)) {
       for (const op of [item.get, item.post]) if (op) expect(html).toContain(`id="op-${op.operationId}"`);
     }
+  });
+
+  it("tags the reference and the OpenAPI document by their own bytes: other options, other tags; a stale tag gets the page", async () => {
+    const sha = (text: string) => `"${createHash("sha256").update(text).digest("hex").slice(0, 32)}"`;
+    const openapi = await call(app, "/openapi.json");
+    expect(openapi.headers.get("etag")).toBe(sha(await openapi.text()));
+    const mounted = await page(testApp({ adminToken: "docs-page-admin-token-0000", mountPath: "/lexicon" }));
+    const plain = await page();
+    expect(mounted.html).not.toBe(plain.html);
+    expect(mounted.response.headers.get("etag")).not.toBe(plain.response.headers.get("etag"));
+    const stale = await call(app, "/docs", { headers: { "If-None-Match": mounted.response.headers.get("etag") ?? "" } });
+    expect(stale.status).toBe(200);
+    const fresh = await call(app, "/docs", { headers: { "If-None-Match": plain.response.headers.get("etag") ?? "" } });
+    expect(fresh.status).toBe(304);
+  });
+
+  it("stacks the contents above the text on a narrow screen (a phone), instead of a fixed sidebar", async () => {
+    const { html } = await page();
+    const narrow = /@media \(max-width:(\d+)rem\)\{([^]*?)\}\s*<\/style>/.exec(html);
+    expect(narrow).not.toBeNull();
+    expect(Number(narrow?.[1])).toBeGreaterThanOrEqual(40);
+    expect(narrow?.[2]).toContain(".layout{display:block}");
+    expect(narrow?.[2]).toMatch(/nav\{position:static;width:auto/);
   });
 
   it("has an anchor for every error code, the target of the problem `type`", async () => {

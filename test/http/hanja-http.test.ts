@@ -155,11 +155,12 @@ describe("caching", () => {
   test("a tag of the same data served by a release with other bytes (an older body revision) → 200 with the body", async () => {
     // Revision 1 tagged the same data with the data hash alone; its page of idioms said "Unicode Unihan".
     const hash = app.data.manifest.data_hash;
-    for (const [path, older] of [[`${BASE}/idioms`, `"${hash.slice(0, 32)}"`], ["/docs", `"${hash.slice(0, 24)}-docs"`]] as const) {
-      const response = await call(app, path, { headers: { "If-None-Match": older } });
-      expect(response.status, path).toBe(200);
-      expect(response.headers.get("etag"), path).toMatch(new RegExp(`^"${hash.slice(0, 24)}.*-r${BODY_REVISION}`));
-    }
+    const response = await call(app, `${BASE}/idioms`, { headers: { "If-None-Match": `"${hash.slice(0, 32)}"` } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("etag")).toMatch(new RegExp(`^"${hash.slice(0, 32)}-r${BODY_REVISION}`));
+    // The docs of revision 2 were tagged by the data hash; they are now tagged by their own bytes.
+    const docs = await call(app, "/docs", { headers: { "If-None-Match": `"${hash.slice(0, 24)}-r2-docs"` } });
+    expect(docs.status).toBe(200);
   });
 
   test("errors are not cached and carry no ETag", async () => {

@@ -35,8 +35,8 @@ export const DIST_FILES = {
 export const RUNTIME_FILES: readonly string[] = Object.values(DIST_FILES).filter((name) => name !== DIST_FILES.characters);
 
 /**
- * The revision of the bytes the runtime serves for unchanged `dist/` data (list envelopes, /meta,
- * the docs). Every strong ETag carries it beside the data hash, so a cache revalidating a tag of
+ * The revision of the bytes the runtime serves for unchanged `dist/` data (list envelopes, /meta;
+ * the docs are tagged by their own bytes). Interface A's strong ETags carry it beside the data hash, so a cache revalidating a tag of
  * an older release gets the new bytes: bump it whenever a release changes those bytes. (A build
  * without SOURCE_DATE_EPOCH changes the data hash anyway; a reproducible one does not.)
  * 2: a page of idioms names the project's idioms as its source, not Unihan; /docs says which

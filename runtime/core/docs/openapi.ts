@@ -100,9 +100,9 @@ function describeService(bases: ServiceBases, unihan: string, data: LoadedData):
     "- Query integers are plain decimal digits within the documented bounds; anything else is `400 invalid_parameter`. A parameter given twice is `400`. Unknown parameters are ignored. " +
       "Text parameters are trimmed and their length is counted in code points.",
     "- Every `GET` also answers `HEAD`. A known path with another method is `405` with `Allow`; an unknown path is `404`.",
-    "- CORS: `Access-Control-Allow-Origin: *` on every response; preflight (`OPTIONS`) answered; `X-API-Key` allowed; the rate-limit headers, `ETag` and `X-Request-Id` exposed.",
+    "- CORS: `Access-Control-Allow-Origin: *` on every response. A preflight is answered `204` on every path for the method and headers it asks for, so a page reads the real answer that follows (a `404`, a `405`, a `401`) rather than a CORS failure. The rate-limit headers, `Retry-After`, `ETag`, `Allow`, `WWW-Authenticate` and `X-Request-Id` are exposed. Send no credentials: browsers refuse a credentialed request (`credentials: \"include\"`, axios `withCredentials`) to a `*` origin, and the service uses no cookies.",
     "- Bodies of 1 KiB or more are compressed when the client accepts it: brotli (`br`) where the server runtime has it (the standalone servers do), else gzip.",
-    "- Interface A and this reference: `Cache-Control: public, max-age=86400` and a strong `ETag` from the data hash; `If-None-Match` gives `304`. Interface B: `Cache-Control: no-store`.",
+    "- Interface A and this reference: `Cache-Control: public, max-age=86400` and a strong `ETag` (interface A's from the data hash, this reference's from its own bytes); `If-None-Match` gives `304`. Interface B: `Cache-Control: no-store`.",
     "## Quotas",
     "Interface B's metered calls (`/quiz`, `/idiom`, `/idiom/{idx}`, `/search`) count one call each, whatever `count`; `/me` and `/subscribe` are not metered, and a `400` for a bad parameter is not counted. " +
       "The day is the calendar day in Asia/Seoul (UTC+09:00) unless the operator configured another offset; counters reset at its midnight. " +

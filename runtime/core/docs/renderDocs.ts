@@ -23,6 +23,8 @@ section.op{border:1px solid #dde3ea;border-radius:6px;padding:.2rem 1rem 1rem;ma
 pre{background:#0f1720;color:#e6edf3;padding:.7rem 1rem;border-radius:6px;overflow:auto}pre code{background:none;color:inherit;padding:0}
 table{border-collapse:collapse;width:100%;margin:.5rem 0 1rem;font-size:.9rem}th,td{border:1px solid #dde3ea;padding:.3rem .5rem;text-align:left;vertical-align:top}th{background:#f1f4f7}
 tr:target{background:#fff6d6}.muted{color:#5b6570}
+@media (max-width:48rem){.layout{display:block}nav{position:static;width:auto;max-height:none;border-right:0;border-bottom:1px solid #dde3ea}
+main{padding:1rem 1rem 3rem}header{padding:1rem}table{display:block;overflow-x:auto}code{overflow-wrap:anywhere}}
 `;
 
 /** The path the document's one server entry names, ending in `/` (`/`, or `/lexicon/` when mounted). */

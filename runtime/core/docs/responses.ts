@@ -14,8 +14,8 @@ const PROBLEM = "application/problem+json";
 /** Every response header the service documents, with its schema (the catalogue in `components.headers`). */
 export const HEADERS = {
   ETag: {
-    description: `Strong entity tag derived from the data hash and the revision of the service's bodies (\`-r${BODY_REVISION}\`; \`-gz\` / \`-br\` suffix on the gzip / brotli variant). Send it back in \`If-None-Match\` to get \`304\`.`,
-    schema: { type: "string", pattern: '^"[0-9a-f]+-r[0-9]+(-[a-z]+)*"$' },
+    description: `Strong entity tag: on interface A derived from the data hash and the revision of the service's bodies (\`-r${BODY_REVISION}\`), on the reference (\`/docs\`, \`/openapi.json\`) from its own bytes; \`-gz\` / \`-br\` suffix on the gzip / brotli variant. Send it back in \`If-None-Match\` to get \`304\`.`,
+    schema: { type: "string", pattern: '^"[0-9a-f]+(-r[0-9]+)?(-[a-z]+)*"$' },
   },
   "Cache-Control": {
     description: "`public, max-age=86400` on interface A and the reference; `no-store` on interface B, the admin routes and every error.",
@@ -106,7 +106,7 @@ export function sharedResponses(): Record<string, Response> {
       extra: headers(["Allow"]),
     }),
     NotFoundRoute: problem(404, "No such route (any path not in this document, and the admin routes when no admin token is configured)."),
-    InvalidKey: problem(401, "The API key is malformed or unknown; it is never treated as the demo.", { extra: headers(["WWW-Authenticate"]) }),
+    InvalidKey: problem(401, "The API key is malformed or unknown, or was sent as `Authorization: Bearer` (read only by the admin routes); it is never treated as the demo.", { extra: headers(["WWW-Authenticate"]) }),
     InactiveKey: problem(403, "The API key is expired (`key_expired`) or revoked (`key_revoked`)."),
   };
 }

@@ -1,5 +1,6 @@
 /** Service routes outside both interfaces: liveness, the OpenAPI document, the API reference. */
-import { BODY_REVISION } from "../data/format.ts";
+import { sha256 } from "@noble/hashes/sha2.js";
+import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 import type { LoadedData } from "../data/load.ts";
 import type { Send } from "../http/respond.ts";
 import { buildOpenApi } from "../docs/openapi.ts";
@@ -16,22 +17,37 @@ export interface ServiceBases {
 
 export function serviceRoutes(data: LoadedData, bases: ServiceBases, sendBody: Send): Route[] {
   // Built on first request: start-up stays fast, and a server that never serves them pays nothing.
-  let bodies: { openapi: string; docs: string } | undefined;
+  // Each is tagged by a hash of its own bytes, which depend on the release and on the options
+  // (bases, mount path, admin routes) as much as on the data.
+  let bodies: { openapi: Tagged; docs: Tagged } | undefined;
   const docs = () => {
     if (!bodies) {
       const openapi = buildOpenApi(data, bases);
-      bodies = { openapi: JSON.stringify(openapi), docs: renderDocs(openapi) };
+      bodies = { openapi: tagged(JSON.stringify(openapi)), docs: tagged(renderDocs(openapi)) };
     }
     return bodies;
   };
-  const etag = `${data.manifest.data_hash.slice(0, 24)}-r${BODY_REVISION}-docs`;
   return [
     {
       method: "GET",
       path: "/healthz",
       handler: (request) => sendBody(request, JSON.stringify({ status: "ok", data: data.manifest.data_hash.slice(0, 12) }), { caching: "no-store" }),
     },
-    { method: "GET", path: "/openapi.json", handler: (request) => sendBody(request, docs().openapi, { caching: { etag } }) },
-    { method: "GET", path: "/docs", handler: (request) => sendBody(request, docs().docs, { caching: { etag }, contentType: "text/html; charset=utf-8" }) },
+    { method: "GET", path: "/openapi.json", handler: (request) => sendBody(request, docs().openapi.body, { caching: { etag: docs().openapi.etag } }) },
+    {
+      method: "GET",
+      path: "/docs",
+      handler: (request) => sendBody(request, docs().docs.body, { caching: { etag: docs().docs.etag }, contentType: "text/html; charset=utf-8" }),
+    },
   ];
+}
+
+interface Tagged {
+  body: string;
+  etag: string;
+}
+
+/** A body with its strong entity tag: the first 128 bits of its SHA-256, hex. */
+function tagged(body: string): Tagged {
+  return { body, etag: bytesToHex(sha256(utf8ToBytes(body))).slice(0, 32) };
 }
