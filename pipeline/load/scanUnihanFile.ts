@@ -66,7 +66,14 @@ export function scanUnihanFile(bytes: Uint8Array, file: string, filter: ScanFilt
     if (text[tab1] !== TAB || text[tab2] !== TAB || text[lineStart] !== U || text[lineStart + 1] !== PLUS) {
       throw malformed(file, lineNumber, text.toString("utf8", lineStart, lineEnd), SHAPE);
     }
+    // Checked on every line, kept or not: a line whose code point is misspelt would otherwise
+    // drop out of the selection silently, and its character lose the value.
     const codepoint = hexAfterPlus(text, lineStart, tab1);
+    const digits = tab1 - lineStart - 2;
+    if (codepoint < 0 || digits < 4 || digits > 6) throw malformed(file, lineNumber, text.toString("utf8", lineStart, lineEnd), SHAPE);
+    if (codepoint > 0x10ffff || (codepoint >= 0xd800 && codepoint <= 0xdfff)) {
+      throw malformed(file, lineNumber, text.toString("utf8", lineStart, lineEnd), `${text.toString("latin1", lineStart, tab1)} is not a Unicode scalar value`);
+    }
     if (only === undefined || only.has(codepoint)) kept.add(lineNumber, lineStart, tab1, tab2, lineEnd);
   }
   return kept.finish();

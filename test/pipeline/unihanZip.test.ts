@@ -257,6 +257,22 @@ describe("bad input fails with a message naming where and what", () => {
     expect(error.message).toBe('unihan: malformed line at Unihan_Readings.txt:5: expected U+XXXX<TAB>kProperty<TAB>value: "U+34ZZ\\tkDefinition\\tx"');
   });
 
+  it.each([
+    ["three hex digits", "U+4E0\tkDefinition\tone"],
+    ["seven hex digits", "U+0003400\tkDefinition\thillock"],
+    ["eight hex digits", "U+00003400\tkDefinition\thillock"],
+    ["a bad hex digit", "U+34G0\tkDefinition\thillock"],
+  ])("a misspelt code point on a line the build does not keep (%s): the build fails rather than drop the value", async (_, line) => {
+    const error = await readError(unihanFiles({ ...WATER, "Unihan_Readings.txt": ["U+6C34\tkDefinition\twater", line, "U+6C34\tkHangul\t수:0E"] }));
+    expect(error).toBeInstanceOf(InputError);
+    expect(error.message).toBe(`unihan: malformed line at Unihan_Readings.txt:5: expected U+XXXX<TAB>kProperty<TAB>value: ${JSON.stringify(line)}`);
+  });
+
+  it("a code point past U+10FFFF on a line the build does not keep", async () => {
+    const error = await readError(unihanFiles({ ...WATER, "Unihan_Readings.txt": ["U+6C34\tkDefinition\twater", "U+110000\tkDefinition\tx", "U+6C34\tkHangul\t수:0E"] }));
+    expect(error.message).toBe('unihan: malformed line at Unihan_Readings.txt:5: U+110000 is not a Unicode scalar value: "U+110000\\tkDefinition\\tx"');
+  });
+
   it("shortens a very long malformed line in the message", async () => {
     const line = `U+6C34 ${"x".repeat(500)}`;
     const error = await readError(unihanFiles({ ...WATER, "Unihan_Readings.txt": [line] }));
