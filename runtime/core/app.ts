@@ -12,7 +12,7 @@ import type { RequestContext, Route } from "./routes/context.ts";
 import { hanjaRoutes } from "./routes/hanjaRoutes.ts";
 import { adminRoutes } from "./routes/adminRoutes.ts";
 import { quizRoutes } from "./routes/quizRoutes.ts";
-import { allowedMethods, assertReachable, dispatch } from "./routes/routeTable.ts";
+import { allowedMethods, assertReachable, dispatch, normalized } from "./routes/routeTable.ts";
 import { serviceRoutes } from "./routes/serviceRoutes.ts";
 import { strongAdminToken } from "./quota/apiKeys.ts";
 import { parseOffset } from "./quota/clock.ts";
@@ -168,7 +168,9 @@ export function createApp(options: AppOptions): App {
     }
     if (replayed === undefined) {
       // Without a log, `finish` has nothing to do: no promise step is spent on it.
-      return options.log ? andThen(route(request, ctx), (reply) => finish(request, ctx, started, reply)) : route(request, ctx);
+      // Routed on the normalized URL; logged as the client sent it.
+      const routed = route(normalized(request), ctx);
+      return options.log ? andThen(routed, (reply) => finish(request, ctx, started, reply)) : routed;
     }
     if (!("then" in replayed)) return finish(request, ctx, started, replayed);
     return replayed.then(

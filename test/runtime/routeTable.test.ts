@@ -6,26 +6,39 @@ import fc from "fast-check";
 import { IttyRouter, type IRequest } from "itty-router";
 import { describe, expect, it } from "vitest";
 import type { Reply, RequestLike } from "../../runtime/core/http/reply.ts";
-import { dispatch, routingPath } from "../../runtime/core/routes/routeTable.ts";
+import { pathOf } from "../../runtime/core/http/respond.ts";
+import { dispatch, normalized } from "../../runtime/core/routes/routeTable.ts";
 import { testApp } from "../helpers/app.ts";
 
 /** Path characters that matter to routing and to URL parsing: separators, dots, escapes, what the parser encodes. */
 const PATH_CHARS = ["/", "/", ".", ".", "%", "2", "e", "E", "\\", '"', "<", ">", "`", "{", "}", " ", "\t", "a", "x", "1", "水", "é", ":", "~"];
 const rawPath = fc.array(fc.constantFrom(...PATH_CHARS), { maxLength: 24 }).map((chars) => `/${chars.join("")}`);
 
-describe("routingPath", () => {
-  it("is the path new URL() reads, for any raw request target", () => {
+describe("normalized", () => {
+  const at = (url: string): RequestLike => ({ method: "GET", url, headers: new Headers() });
+
+  it("gives the request the URL new URL() reads, for any raw request target", () => {
     fc.assert(
       fc.property(rawPath, fc.constantFrom("", "?a=1", "?q=/../x", "#f"), (path, rest) => {
         const url = `http://localhost${path}${rest}`;
-        expect(routingPath(url)).toBe(new URL(url).pathname);
+        expect(pathOf(normalized(at(url)).url)).toBe(new URL(url).pathname);
       }),
       { numRuns: 5000 },
     );
-    expect(routingPath("http://localhost/quiz/v1/./quiz")).toBe("/quiz/v1/quiz");
-    expect(routingPath("http://localhost/quiz/v1/x/%2E%2e/quiz?x=1")).toBe("/quiz/v1/quiz");
-    expect(routingPath("http://localhost/hanja/v1\\meta")).toBe("/hanja/v1/meta");
-    expect(routingPath("http://127.0.0.1:8080/hanja/v1/hanja/%E6%B0%B4?q=1")).toBe("/hanja/v1/hanja/%E6%B0%B4");
+    expect(normalized(at("http://localhost/quiz/v1/./quiz")).url).toBe("http://localhost/quiz/v1/quiz");
+    expect(normalized(at("http://localhost/quiz/v1/x/%2E%2e/quiz?x=1")).url).toBe("http://localhost/quiz/v1/quiz?x=1");
+    expect(normalized(at("http://localhost/hanja/v1\\meta")).url).toBe("http://localhost/hanja/v1/meta");
+  });
+
+  it("keeps the request itself when there is nothing to normalize, and reads method, headers and body through", () => {
+    const plain = at("http://127.0.0.1:8080/hanja/v1/hanja/%E6%B0%B4?q=1");
+    expect(normalized(plain)).toBe(plain);
+    const post = new Request("http://localhost/quiz/v1/subscribe", { method: "POST", body: "{}", headers: { "content-type": "application/json" } });
+    const view = normalized({ method: post.method, url: "http://localhost/quiz/v1/x/../subscribe", headers: post.headers, body: post.body });
+    expect(view.url).toBe("http://localhost/quiz/v1/subscribe");
+    expect(view.method).toBe("POST");
+    expect(view.headers.get("content-type")).toBe("application/json");
+    expect(view.body).toBe(post.body);
   });
 });
 
@@ -51,7 +64,7 @@ describe("dispatch", () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom("GET", "POST", "PUT"), target, async (method, path) => {
         const url = `http://localhost${path}`;
-        const ours = dispatch(router.routes, { method, url, headers: new Headers() }, ctx) as Reply | undefined;
+        const ours = dispatch(router.routes, normalized({ method, url, headers: new Headers() }), ctx) as Reply | undefined;
         const theirs = (await router.fetch({ method, url, headers: new Headers() } as unknown as IRequest, ctx)) as Reply | undefined;
         expect(ours?.headers).toEqual(theirs?.headers);
       }),
@@ -82,5 +95,21 @@ describe("the app routes an unnormalized target as its normalized path", () => {
     expect(quiz.status).toBe(200);
     expect(JSON.parse(quiz.body as string).quizzes).toHaveLength(2);
     expect((await app.handle(raw("/hanja/v1/../meta"))).status).toBe(404);
+  });
+
+  it("answers a target with dot segments exactly as its normalized path (as Bun, which normalizes, does)", async () => {
+    const app = testApp();
+    const answer = async (target: string) => {
+      const reply = await app.handle(raw(target), { clientAddress: "192.0.2.10" });
+      const body = reply.body === null ? null : JSON.parse(typeof reply.body === "string" ? reply.body : new TextDecoder().decode(reply.body));
+      return { status: reply.status, code: body?.code, param: body?.param, allow: reply.headers.Allow };
+    };
+    for (const target of ["/hanja/v1/hanja/..", "/hanja/v1/hanja/.", "/hanja/v1/hanja/%2e", "/hanja/v1/hanja/%E6%B0%B4/..", "/quiz/v1/idiom/.", "/quiz/v1/idiom/..", "/hanja/v1/meta/.."]) {
+      const normalizedTarget = new URL(`http://localhost${target}`).pathname;
+      expect(await answer(target), `${target} → ${normalizedTarget}`).toEqual(await answer(normalizedTarget));
+    }
+    // Not a 405 that names the very method it refuses.
+    expect(await answer("/hanja/v1/hanja/..")).toMatchObject({ status: 404, code: "not_found" });
+    expect(await answer("/hanja/v1/hanja/.")).toMatchObject({ status: 400, param: "character" });
   });
 });

@@ -13,14 +13,14 @@ type CompiledRoute = readonly [string, RegExp, unknown, string?];
 type CompiledHandler = (request: IRequest, ctx: RequestContext) => Reply | Promise<Reply> | null | undefined;
 
 /**
- * Runs `request` through the routes as itty-router's `fetch` does: the first route whose method
- * and pattern match the path, with `request.params` from the pattern's groups, its handlers in
+ * Runs `request` (normalized: see `normalized`) through the routes as itty-router's `fetch` does:
+ * the first route whose method and pattern match the path, with `request.params` from the pattern's groups, its handlers in
  * turn until one answers. `undefined` when no route answers. Unlike `fetch` it builds no `URL` and
  * no query object (every handler parses only the query it reads) and awaits nothing, so a reply
  * that is ready at once (interface B on the memory store) comes back without a promise.
  */
 export function dispatch(routes: readonly CompiledRoute[], request: RequestLike, ctx: RequestContext): Reply | Promise<Reply> | undefined {
-  const path = routingPath(request.url);
+  const path = pathOf(request.url);
   for (const [method, pattern, handlers] of routes) {
     if (method !== request.method) continue;
     const match = pattern.exec(path);
@@ -42,12 +42,32 @@ export function dispatch(routes: readonly CompiledRoute[], request: RequestLike,
 const NEEDS_URL_PARSER = /\/\.|%2e|[\\"<>`{}]|[^\x21-\x7e]/i;
 
 /**
- * The path routes are matched against: the URL's path as `new URL(url).pathname` gives it (what
- * itty-router matches), taken from the string directly when parsing could not change it.
+ * The request as routes see it: its URL as the URL parser normalizes it (dot segments resolved,
+ * `\\` read as `/`, characters percent-encoded), the request itself when parsing could not change
+ * the path. Bun hands over URLs normalized so; Node and Deno hand over the target as sent, so
+ * without this `/hanja/v1/hanja/..` would be routed on one path and answered on another.
  */
-export function routingPath(url: string): string {
-  const path = pathOf(url);
-  return NEEDS_URL_PARSER.test(path) ? new URL(url).pathname : path;
+export function normalized(request: RequestLike): RequestLike {
+  if (!NEEDS_URL_PARSER.test(pathOf(request.url))) return request;
+  const url = new URL(request.url).href;
+  return url === request.url ? request : new WithUrl(request, url);
+}
+
+/** A request with another URL; everything else read from the original. */
+class WithUrl implements RequestLike {
+  constructor(
+    private readonly original: RequestLike,
+    readonly url: string,
+  ) {}
+  get method(): string {
+    return this.original.method;
+  }
+  get headers(): RequestLike["headers"] {
+    return this.original.headers;
+  }
+  get body(): RequestLike["body"] {
+    return this.original.body;
+  }
 }
 
 /** A function listing the methods (HEAD included with GET) that have a route matching a path. */
