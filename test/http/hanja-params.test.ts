@@ -136,3 +136,27 @@ describe("several bad parameters", () => {
     expect(["q", "page", "strokes", "education"]).toContain(body.param);
   });
 });
+
+describe("a broken percent-escape in a parameter the route reads", () => {
+  test("→ 400 naming it on both interfaces (and not metered), instead of searching for U+FFFD or a literal %zz", async () => {
+    const quiz = testApp();
+    for (const bad of ["%E6%B0", "%zz", "%", "a%2", "%ED%A0%80", "%C0%AF"]) {
+      const body = await expectProblem(await call(app, `${BASE}/hanja?q=${bad}`), 400, "invalid_parameter", "q");
+      expect(body.detail, bad).toContain("percent-encoded UTF-8");
+      await expectProblem(await call(app, `${BASE}/idioms?q=${bad}`), 400, "invalid_parameter", "q");
+      await expectProblem(await call(quiz, `/quiz/v1/search?q=${bad}`, { clientAddress: "192.0.2.44" }), 400, "invalid_parameter", "q");
+      await expectProblem(await call(app, `${BASE}/hanja?per_page=${bad}`), 400, "invalid_parameter", "per_page");
+    }
+    // An escaped name is read as the name it decodes to.
+    await expectProblem(await call(app, `${BASE}/hanja?%71=%zz`), 400, "invalid_parameter", "q");
+    expect((await getJson(quiz, "/quiz/v1/me", { clientAddress: "192.0.2.44" })).body.key.used_today).toBe(0);
+  });
+
+  test("in a parameter no route reads, it is ignored like the parameter; good escapes and + still decode", async () => {
+    expect((await call(app, `${BASE}/meta?x=%zz`)).status).toBe(200);
+    const found = await getJson(app, `${BASE}/hanja?q=${encodeURIComponent("수")}&unused=%E6%B0&per_page=2`);
+    expect(found.status).toBe(200);
+    expect(found.body.data).toHaveLength(2);
+    expect((await getJson(app, `${BASE}/hanja?q=fresh+water`)).status).toBe(200);
+  });
+});

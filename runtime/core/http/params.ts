@@ -5,8 +5,14 @@
 import { invalidParameter } from "./errors.ts";
 import { pathOf } from "./respond.ts";
 
-/** Query values as itty-router collects them: a string, or an array when repeated. */
-export type RawQuery = Record<string, string | string[] | undefined>;
+/** Where a query keeps the names whose value is not valid percent-encoded UTF-8. */
+const MALFORMED: unique symbol = Symbol("malformed");
+
+/**
+ * Query values as itty-router collects them: a string, or an array when repeated; and the names
+ * whose value had a broken escape (`%zz`, `%E6%B0`), which URLSearchParams decodes without a word.
+ */
+export type RawQuery = Record<string, string | string[] | undefined> & { [MALFORMED]?: Set<string> };
 
 export interface IntSpec {
   kind: "int";
@@ -59,11 +65,37 @@ export function queryOf(url: string): RawQuery {
   const hash = url.indexOf("#");
   const start = url.indexOf("?");
   if (start === -1 || (hash !== -1 && hash < start)) return query;
-  for (const [name, value] of new URLSearchParams(hash === -1 ? url.slice(start) : url.slice(start, hash))) {
+  const raw = hash === -1 ? url.slice(start) : url.slice(start, hash);
+  for (const [name, value] of new URLSearchParams(raw)) {
     const seen = query[name];
     query[name] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
   }
+  if (raw.includes("%")) {
+    const malformed = malformedNames(raw);
+    // Not enumerable: the query still lists only names and values.
+    if (malformed.size > 0) Object.defineProperty(query, MALFORMED, { value: malformed });
+  }
   return query;
+}
+
+/** The (decoded) names of the pairs of a raw query (`?a=1&b=%zz`) whose value is not valid percent-encoded UTF-8. */
+function malformedNames(raw: string): Set<string> {
+  const names = new Set<string>();
+  for (const pair of raw.slice(1).split("&")) {
+    const eq = pair.indexOf("=");
+    if (eq === -1 || !pair.includes("%", eq)) continue;
+    if (decodeComponent(pair.slice(eq + 1)) === null) names.add(decodeComponent(pair.slice(0, eq)) ?? pair.slice(0, eq));
+  }
+  return names;
+}
+
+/** A form-encoded component decoded (`+` is a space), or null when its escapes are not UTF-8. */
+function decodeComponent(text: string): string | null {
+  try {
+    return decodeURIComponent(text.replaceAll("+", " "));
+  } catch {
+    return null;
+  }
 }
 
 /** Parses the named parameters of `query`; throws `400 invalid_parameter` naming the first bad one. */
@@ -73,6 +105,9 @@ export function parseQuery<S extends Record<string, ParamSpec>>(query: RawQuery,
     const spec = specs[name] as ParamSpec;
     const raw = query[name];
     if (Array.isArray(raw)) throw invalidParameter(name, `${name} is given ${raw.length} times; give it once`);
+    if (query[MALFORMED]?.has(name)) {
+      throw invalidParameter(name, `${name} is not valid percent-encoded UTF-8: a % must begin an escape of a whole UTF-8 character (%EC%88%98 for 수)`);
+    }
     out[name] = parseOne(name, raw, spec);
   }
   return out as { [K in keyof S]: Value<S[K]> };
