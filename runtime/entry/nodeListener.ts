@@ -46,7 +46,7 @@ export function nodeListener(app: App): (req: IncomingMessage, res: ServerRespon
  * `408`, and the connection is closed. The commonest cause is a client sending raw UTF-8 in the
  * query (curl does), which Bun and Deno accept and Node does not.
  */
-export function clientErrorListener(app: App): (error: Error & { code?: string }, socket: Duplex) => void {
+export function clientErrorListener(app: App): (error: Error & { code?: string; reason?: string }, socket: Duplex) => void {
   return (error, socket) => {
     const pending = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage;
     if (error.code === "ECONNRESET" || !socket.writable || pending?.headersSent) return void socket.destroy();
@@ -54,12 +54,24 @@ export function clientErrorListener(app: App): (error: Error & { code?: string }
     const reply =
       error.code === "HPE_HEADER_OVERFLOW"
         ? app.refuse(431, "The request's header section is larger than the server accepts.")
-        : app.refuse(400, "The server could not parse the request. Percent-encode characters outside ASCII in the path and query (?q=%EC%88%98 for 수).");
+        : app.refuse(400, parseFailure(error));
     const body = typeof reply.body === "string" ? reply.body : "";
     let head = `HTTP/1.1 ${reply.status} ${STATUS_CODES[reply.status]}\r\n`;
     for (const [name, value] of Object.entries(reply.headers)) head += `${name}: ${value}\r\n`;
     socket.end(`${head}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
   };
+}
+
+/**
+ * What a 400 for an unparseable request says: how to send a target with characters outside ASCII
+ * (the commonest cause), else what node:http's parser refused (its reason names no internals).
+ */
+function parseFailure(error: { code?: string; reason?: string }): string {
+  if (error.code === "HPE_INVALID_URL") {
+    return "The server could not parse the request target. Percent-encode characters outside ASCII, spaces and controls in the path and query (?q=%EC%88%98 for 수).";
+  }
+  const reason = typeof error.reason === "string" && error.reason !== "" ? error.reason : error.code;
+  return `The server could not parse the request${reason ? ` (${reason.replace(/\.$/, "")})` : ""}.`;
 }
 
 /** The peer address, looked up only when a route asks for it (interface B's demo quota). */

@@ -128,6 +128,23 @@ describe("nodeListener", () => {
     expect((await fetch(`${url}/hanja/v1/meta`)).status).toBe(200);
   });
 
+  it("says what the parser refused when it is not the target: no advice to percent-encode a request without non-ASCII", async () => {
+    const { port } = await listen(testApp());
+    for (const [request, reason] of [
+      ["FOO /hanja/v1/meta HTTP/1.1\r\nHost: x\r\n\r\n", "Invalid method encountered"],
+      ["GET /hanja/v1/meta HTTP/1.2\r\nHost: x\r\n\r\n", "Invalid HTTP version"],
+      ["POST /quiz/v1/subscribe HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nTransfer-Encoding: chunked\r\n\r\n", "Transfer-Encoding can't be present with Content-Length"],
+      ["GET /hanja/v1/meta HTTP/1.1\r\nHost x\r\n\r\n", "Invalid header token"],
+    ]) {
+      const answer = await raw(port, request);
+      expect(answer.startsWith("HTTP/1.1 400 Bad Request\r\n"), request).toBe(true);
+      const problem = problemOf(answer);
+      expect(problem.detail, request).toBe(`The server could not parse the request (${reason}).`);
+    }
+    // A space or a control in the target is the target's fault: the advice names them.
+    expect(problemOf(await raw(port, "GET /hanja/v1/hanja?q=a\u0001b HTTP/1.1\r\nHost: x\r\n\r\n")).detail).toContain("Percent-encode characters outside ASCII, spaces and controls");
+  });
+
   it("joins a repeated header field as Headers.get does (Accept-Encoding on two lines)", async () => {
     const { port } = await listen(testApp({ compressors: nodeCompressors }));
     const answer = await raw(port, `GET /hanja/v1/hanja?q=water HTTP/1.1\r\nHost: x\r\nAccept-Encoding: identity\r\nAccept-Encoding: gzip\r\nConnection: close\r\n\r\n`);
