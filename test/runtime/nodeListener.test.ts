@@ -135,7 +135,7 @@ describe("nodeListener", () => {
       ["GET /hanja/v1/meta HTTP/1.2\r\nHost: x\r\n\r\n", "Invalid HTTP version"],
       ["POST /quiz/v1/subscribe HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nTransfer-Encoding: chunked\r\n\r\n", "Transfer-Encoding can't be present with Content-Length"],
       ["GET /hanja/v1/meta HTTP/1.1\r\nHost x\r\n\r\n", "Invalid header token"],
-    ]) {
+    ] as const) {
       const answer = await raw(port, request);
       expect(answer.startsWith("HTTP/1.1 400 Bad Request\r\n"), request).toBe(true);
       const problem = problemOf(answer);
