@@ -116,7 +116,15 @@ export function startSearchIndexer(): SearchIndexer {
     idioms: (documents) => build(IDIOM_INDEX, documents),
     close: async () => {
       failAll(new Error("search index worker: closed"));
-      await worker.terminate();
+      // A timer holds the event loop open until the termination settles: a worker stopped while it
+      // is still starting up or busy otherwise lets the process exit first, with code 0 and the
+      // build's own promise never settled (a failed build that reported nothing).
+      const hold = setInterval(() => {}, 1000);
+      try {
+        await worker.terminate();
+      } finally {
+        clearInterval(hold);
+      }
     },
   };
 }
