@@ -27,6 +27,8 @@ export interface BuildOptions {
   localCopies?: string[];
   /** `SOURCE_DATE_EPOCH` seconds for `built_at`; omitted → now. */
   sourceDateEpoch?: number | undefined;
+  /** The Unihan version the input must carry (a release job's input); omitted → any. */
+  expectVersion?: string | undefined;
   /** Progress lines. */
   log: (line: string) => void;
 }
@@ -75,6 +77,9 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
   const input = await resolveUnihan({ unihan: options.unihan, cacheDir: options.cacheDir, localCopies: options.localCopies, log });
   const table = await collectUnihan(input.reader.entries(RECORD_PROPERTIES, { onlyWith: "kHangul" }));
   const { version, method } = input.reader.version();
+  if (options.expectVersion !== undefined && version !== options.expectVersion) {
+    throw new InputError(`${input.reader.label} is Unihan ${version} (by ${method}), not the expected ${options.expectVersion}: check the version and the URL of the release`);
+  }
   done(`${input.reader.label}: Unihan ${version} (by ${method}), ${table.size} code points with wanted properties`);
 
   done = stage("sources");

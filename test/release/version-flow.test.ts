@@ -145,6 +145,23 @@ describe(`a release labelled ${NEXT} (the small fixture, relabelled)`, () => {
     }
   });
 
+  it("with --expect-version (as the workflow runs it): builds when the data carries that version, fails naming both when not", async () => {
+    const out = join(outDir, "..", "..", "expect", "dist");
+    const run = (version: string) =>
+      promisify(execFile)("npm", ["run", "build", "--", "--data", dataDir, "--out", out, "--expect-version", version], {
+        cwd: ROOT,
+        env: { ...process.env, UNIHAN_ZIP: zip.path, SOURCE_DATE_EPOCH: String(EPOCH) },
+      });
+    expect((await run(NEXT)).stdout).toContain(`Unihan ${NEXT}: 297 characters`);
+    // Failing this early, while the index worker is still starting, once let the process end with
+    // code 0 and no message: each of three runs must fail, and say why.
+    for (let i = 0; i < 3; i++) {
+      const failed = (await run("19.0.0").catch((error: unknown) => error)) as { code: number; stderr: string };
+      expect(failed.code).toBe(1);
+      expect(failed.stderr).toContain(`is Unihan ${NEXT} (by header), not the expected 19.0.0: check the version and the URL of the release`);
+    }
+  });
+
   it("writes the release summary the workflow opens its pull request with", async () => {
     const markdown = await releaseSummary({ dist: outDir, baseline: baselineDir });
     expect(markdown).toMatch(new RegExp(`^# Unihan ${NEXT}\\n`));
