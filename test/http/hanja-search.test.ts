@@ -37,6 +37,16 @@ async function everything(params: Record<string, string | number | undefined>): 
 }
 
 /** MiniSearch's default tokenizer and term processing: split on spaces and punctuation, lower-case. */
+/** Whether a record passes the given filters, as the API defines them. */
+function keepsAll(r: HanjaRecord, filters: { starter?: number; radical_number?: number; strokes?: number; education?: number }): boolean {
+  return (
+    (filters.strokes === undefined || r.strokes === filters.strokes) &&
+    (filters.radical_number === undefined || r.radical_number === filters.radical_number) &&
+    (filters.starter === undefined || (r.starter ? 1 : 0) === filters.starter) &&
+    (filters.education === undefined || (r.education_hanja ? 1 : 0) === filters.education)
+  );
+}
+
 function words(text: string | null): string[] {
   return (text ?? "").toLowerCase().split(/[\n\r\p{Z}\p{P}]+/u).filter((w) => w !== "");
 }
@@ -325,6 +335,30 @@ describe("q: English full text", () => {
     expect(exact).toEqual([]);
     const items = await everything({ q: "wter" });
     expect(chars(items)).toContain("水");
+  });
+
+  test("filters narrow the query's matches: never typo matches instead when none of them passes the filter", async () => {
+    for (const [q, filters] of [
+      ["horse", { starter: 1 }],
+      ["hand", { radical_number: 85 }],
+      ["tree", { strokes: 3 }],
+      ["fire", { radical_number: 85 }],
+      ["hand", { radical_number: 85, strokes: 7, education: 1 }],
+    ] as const) {
+      const all = new Set(chars(await everything({ q })));
+      expect(all.size, q).toBeGreaterThan(0);
+      const filtered = await everything({ q, ...filters });
+      // Everything returned with a filter is among the query's own matches, and passes the filter.
+      for (const r of filtered) {
+        expect(all.has(r.character), `${q} ${JSON.stringify(filters)}: ${r.character}`).toBe(true);
+        if ("radical_number" in filters) expect(r.radical_number).toBe(filters.radical_number);
+      }
+      // These filters leave none of the query's matches.
+      expect(chars(filtered), `${q} ${JSON.stringify(filters)}`).toEqual(chars((await everything({ q })).filter((r) => keepsAll(r, filters))));
+    }
+    expect(chars(await everything({ q: "horse", starter: 1 }))).not.toContain("家");
+    // The typo pass still runs when nothing in the dataset matches exactly, and is filtered like any match.
+    expect(chars(await everything({ q: "wter", radical_number: 85 }))).toContain("水");
   });
 
   test("equal relevance falls back to the tie-break (records sharing one definition)", async () => {

@@ -51,16 +51,19 @@ function searchHangul(data: CharacterData, q: string, keep: (i: number) => boole
   return [...sortByTieBreak(data, byReading), ...sortByTieBreak(data, byGloss)];
 }
 
-/** English definitions and glosses: word prefix; one typo per word of four letters or more when nothing matches exactly. */
+/**
+ * English definitions and glosses: word prefix; one typo per word of four letters or more when
+ * nothing in the whole dataset matches exactly. Whether anything matches is decided before the
+ * filters: a filter narrows the query's matches, and never turns typo matches into results
+ * (`q=horse&starter=1` is the starters among the horse matches — none — not 家 "house").
+ */
 function searchFullText(data: CharacterData, q: string, keep: (i: number) => boolean): number[] {
-  const options = {
-    filter: (r: { id: unknown }) => keep(r.id as number),
-    boostDocument: (id: unknown) => ((data.flags[id as number] ?? 0) & FLAG_EDUCATION ? EDUCATION_BOOST : 1),
-  };
+  const options = { boostDocument: (id: unknown) => ((data.flags[id as number] ?? 0) & FLAG_EDUCATION ? EDUCATION_BOOST : 1) };
   let hits = data.index().search(q, { ...CHARACTER_QUERY, ...options });
   if (hits.length === 0) hits = data.index().search(q, { ...CHARACTER_TYPO_QUERY, ...options });
-  const score = new Map(hits.map((h) => [h.id as number, h.score]));
-  return hits.map((h) => h.id as number).sort((a, b) => (score.get(b) ?? 0) - (score.get(a) ?? 0) || tieBreak(data, a, b));
+  const kept = hits.filter((h) => keep(h.id as number));
+  const score = new Map(kept.map((h) => [h.id as number, h.score]));
+  return kept.map((h) => h.id as number).sort((a, b) => (score.get(b) ?? 0) - (score.get(a) ?? 0) || tieBreak(data, a, b));
 }
 
 function filterPredicate(data: CharacterData, f: CharacterFilters): (i: number) => boolean {
