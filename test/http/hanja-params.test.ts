@@ -160,3 +160,34 @@ describe("a broken percent-escape in a parameter the route reads", () => {
     expect((await getJson(app, `${BASE}/hanja?q=fresh+water`)).status).toBe(200);
   });
 });
+
+describe("q is matched in its composed form", () => {
+  const nfd = (text: string) => text.normalize("NFD");
+  test("Hangul sent as conjoining jamo (NFD, as macOS keeps text) finds what the syllables find, on every search", async () => {
+    const quiz = testApp();
+    expect(nfd("물")).not.toBe("물");
+    for (const [path, word] of [[`${BASE}/hanja`, "물"], [`${BASE}/idioms`, "은혜"], [`${BASE}/hanja`, "하늘 천"]] as const) {
+      const composed = await getJson(app, `${path}?q=${encodeURIComponent(word)}`);
+      expect(composed.body.total, word).toBeGreaterThan(0);
+      expect((await getJson(app, `${path}?q=${encodeURIComponent(nfd(word))}`)).body, word).toEqual(composed.body);
+    }
+    const b = await getJson(quiz, `/quiz/v1/search?q=${encodeURIComponent(nfd("은혜"))}`, { clientAddress: "192.0.2.45" });
+    expect(b.body.count).toBeGreaterThan(0);
+    expect(b.body.query).toBe("은혜");
+  });
+
+  test("full-width ASCII reads as ASCII", async () => {
+    const plain = await getJson(app, `${BASE}/hanja?q=water`);
+    expect(plain.body.total).toBeGreaterThan(0);
+    expect((await getJson(app, `${BASE}/hanja?q=${encodeURIComponent("ＷＡＴＥＲ")}`)).body).toEqual(plain.body);
+    expect((await getJson(app, `${BASE}/hanja?q=${encodeURIComponent("Ｕ＋６Ｃ３４")}`)).body.data.map((r: { character: string }) => r.character)).toEqual(["水"]);
+  });
+
+  test("a CJK compatibility ideograph stays itself (NFC would make it another character)", async () => {
+    // U+F900 豈 is a record of its own; NFC maps it to U+8C48 豈.
+    const compat = await getJson(app, `${BASE}/hanja?q=${encodeURIComponent("\uF900")}`);
+    expect(compat.body.data.map((r: { codepoint: string }) => r.codepoint)).toEqual(["U+F900"]);
+    const unified = await getJson(app, `${BASE}/hanja?q=${encodeURIComponent("\u8C48")}`);
+    expect(unified.body.data.map((r: { codepoint: string }) => r.codepoint)).toEqual(["U+8C48"]);
+  });
+});

@@ -98,7 +98,8 @@ function describeService(bases: ServiceBases, unihan: string, data: LoadedData):
     "## Conventions",
     "- Responses are JSON in UTF-8 (`application/json; charset=utf-8`), nothing HTML-escaped; errors are `application/problem+json`.",
     "- Query integers are plain decimal digits within the documented bounds; anything else is `400 invalid_parameter`. A parameter given twice is `400`. Unknown parameters are ignored. " +
-      "Text parameters are trimmed and their length is counted in code points.",
+      "Text parameters are trimmed and their length is counted in code points. They are matched composed (Unicode NFC: Hangul sent as conjoining jamo, as macOS keeps it, reads as the syllables), except that a CJK compatibility ideograph stays itself, and full-width ASCII (`ＷＡＴＥＲ`) reads as ASCII. " +
+        "A value that is not valid percent-encoded UTF-8 (`%zz`, `%E6%B0`) is `400`.",
     "- Every `GET` also answers `HEAD`. A known path with another method is `405` with `Allow`; an unknown path is `404`.",
     "- CORS: `Access-Control-Allow-Origin: *` on every response. A preflight is answered `204` on every path for the method and headers it asks for, so a page reads the real answer that follows (a `404`, a `405`, a `401`) rather than a CORS failure. The rate-limit headers, `Retry-After`, `ETag`, `Allow`, `WWW-Authenticate` and `X-Request-Id` are exposed. Send no credentials: browsers refuse a credentialed request (`credentials: \"include\"`, axios `withCredentials`) to a `*` origin, and the service uses no cookies.",
     "- Bodies of 1 KiB or more are compressed when the client accepts it: brotli (`br`) where the server runtime has it (the standalone servers do), else gzip.",

@@ -57,7 +57,7 @@ export function quizSchemas(): Record<string, Schema> {
     IdiomResponse: obj("One idiom.", { success: SUCCESS, idiom: schemaRef("Idiom"), quota: schemaRef("Quota") }),
     SearchResponse: obj("Idioms matching `q`, best first, at most 30.", {
       success: SUCCESS,
-      query: str("The query as used (trimmed)."),
+      query: str("The query as used (trimmed and composed; see Conventions)."),
       count: int("Number of idioms returned (at most 30).", { minimum: 0, maximum: 30 }),
       idioms: arrayOf("The matches, best first.", schemaRef("Idiom"), { maxItems: 30 }),
       quota: schemaRef("Quota"),

@@ -119,7 +119,7 @@ function parseOne(name: string, raw: string | undefined, spec: ParamSpec): unkno
       if (raw === undefined) return spec.default;
       return parseInteger(name, raw, spec.min, spec.max);
     case "text": {
-      const text = (raw ?? "").trim();
+      const text = searchForm(raw ?? "").trim();
       if (spec.required && text.length === 0) throw invalidParameter(name, `${name} is required and must not be blank`);
       const length = codePointLength(text);
       if (length > spec.maxLength) throw invalidParameter(name, `${name} is ${length} characters long; the limit is ${spec.maxLength}`);
@@ -136,6 +136,20 @@ function parseOne(name: string, raw: string | undefined, spec: ParamSpec): unkno
       return items.map((item) => parseInteger(name, item.trim(), spec.min, spec.max));
     }
   }
+}
+
+/** Runs of text outside the CJK compatibility ideographs, which NFC would turn into other characters. */
+const OUTSIDE_COMPATIBILITY_IDEOGRAPHS = /[^\uF900-\uFAFF\u{2F800}-\u{2FA1F}]+/gu;
+const FULL_WIDTH_ASCII = /[\uFF01-\uFF5E]/g;
+
+/**
+ * A text query as it is matched: composed (NFC, so Hangul typed or pasted as conjoining jamo, as
+ * macOS keeps it, is the syllables it spells) except the CJK compatibility ideographs, which stay
+ * themselves (SPEC §3: they are records of their own); full-width ASCII (ＷＡＴＥＲ) read as ASCII.
+ */
+export function searchForm(text: string): string {
+  const composed = text.replace(OUTSIDE_COMPATIBILITY_IDEOGRAPHS, (run) => run.normalize("NFC"));
+  return composed.replace(FULL_WIDTH_ASCII, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0));
 }
 
 /** A plain decimal integer within [min, max]; signs, decimals, exponents and blanks are rejected. */
