@@ -26,6 +26,10 @@ export async function startServer(options: { dist?: DistFiles; runtime?: string 
     process.exit(2);
   }
   console.error(JSON.stringify({ level: "info", msg: "listening", url: `http://${host}:${listening.port}`, runtime: options.runtime ?? runtime }));
+  if (!booted.config.bankAccount) {
+    // Keys are still issued; their payment instructions just name no account to pay into.
+    console.error(JSON.stringify({ level: "warn", msg: "BANK_ACCOUNT is not set: POST /subscribe answers with payment instructions that name no account" }));
+  }
   onShutdown(() => listening.stop(), booted);
 }
 

@@ -97,6 +97,22 @@ describe.each(RUNTIMES)("start-up on $name", ({ command, args, start }) => {
     for (const result of [noData, badDb]) expect(result.stderr.trim().split("\n")).toHaveLength(1);
   });
 
+  it("warns at start-up, after listening, when BANK_ACCOUNT is not set, and not when it is", async () => {
+    const unset = await start({ QUOTA_DB: join(dir, "bank-unset.sqlite") });
+    const set = await start({ QUOTA_DB: join(dir, "bank-set.sqlite"), BANK_ACCOUNT: "국민은행 123-456 (예금주: 한자API)" });
+    try {
+      // Written just after the listening line, which may reach us first.
+      const warningOf = () => unset.stderr().split("\n").find((line) => line.includes('"level":"warn"'));
+      for (let i = 0; i < 100 && warningOf() === undefined; i++) await new Promise((r) => setTimeout(r, 20));
+      const warning = warningOf();
+      expect(JSON.parse(warning ?? "{}")).toEqual({ level: "warn", msg: "BANK_ACCOUNT is not set: POST /subscribe answers with payment instructions that name no account" });
+      expect(set.stderr()).not.toContain("BANK_ACCOUNT");
+      expect(set.stderr()).not.toContain('"level":"warn"');
+    } finally {
+      await Promise.all([unset.stop(), set.stop()]);
+    }
+  });
+
   it("MOUNT_PATH puts the proxy's prefix in the links the service writes", async () => {
     const server = await start({ QUOTA_DB: join(dir, "mount.sqlite"), MOUNT_PATH: "/lexicon" });
     try {
