@@ -109,6 +109,13 @@ function report(result: ActionResult, id: string, now: Date): void {
     );
   }
   process.stdout.write(`${JSON.stringify(adminView(result.key, now), null, 2)}\n`);
+  if (result.unchanged) {
+    // The record alone would not show that nothing happened: an early renewal is not recorded.
+    process.stderr.write(
+      `keys: key "${id}" is already active (${result.key.plan} until ${result.key.expires_at ?? "no end"}): nothing changed. ` +
+        "A deposit for the next year can be confirmed once the key has expired.\n",
+    );
+  }
 }
 
 async function run(argv: string[]): Promise<void> {

@@ -110,12 +110,18 @@ describe("keys CLI", () => {
     store.close();
   });
 
-  it("renews an expired key", async () => {
-    const { code, stdout } = await keys("confirm", expired.id, "--db", db);
+  it("renews an expired key; confirming it again says nothing changed and changes nothing", async () => {
+    const { code, stdout, stderr } = await keys("confirm", expired.id, "--db", db);
     expect(code).toBe(0);
+    expect(stderr).not.toContain("nothing changed");
     const key = JSON.parse(stdout);
     expect(key.status).toBe("active");
     expect(Date.parse(key.expires_at)).toBeGreaterThan(Date.now() + 364 * 86_400_000);
+
+    const again = await keys("confirm", expired.id, "--db", db);
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.stdout).expires_at).toBe(key.expires_at);
+    expect(again.stderr).toContain(`keys: key "${expired.id}" is already active (annual until ${key.expires_at}): nothing changed.`);
   });
 
   it("fails with exit 1 and a message for an unknown id or a missing database", async () => {

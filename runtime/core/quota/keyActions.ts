@@ -40,7 +40,8 @@ export async function keysWithStatus(store: QuotaStore, status: KeyStatus | unde
 }
 
 /** Outcome of an operator action: the updated key, or why nothing changed. */
-export type ActionResult = { ok: true; key: KeyRecord } | { ok: false; reason: "not_found" | "revoked" };
+/** What an operator's action did; `unchanged`: the key already was what the action makes it (confirming an active key). */
+export type ActionResult = { ok: true; key: KeyRecord; unchanged?: true } | { ok: false; reason: "not_found" | "revoked" };
 
 /**
  * Confirms the deposit: the key becomes `annual`/`active` for one year from now. Confirming an
@@ -51,7 +52,7 @@ export async function confirmKey(store: QuotaStore, id: string, now: Date): Prom
   const key = await store.keyById(id);
   if (!key) return { ok: false, reason: "not_found" };
   if (key.status === "revoked") return { ok: false, reason: "revoked" };
-  if (keyStatus(key, now) === "active") return { ok: true, key };
+  if (keyStatus(key, now) === "active") return { ok: true, key, unchanged: true };
   const expires = annualExpiry(now);
   const updated = await store.updateKey(id, {
     plan: "annual",
