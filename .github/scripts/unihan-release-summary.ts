@@ -34,16 +34,27 @@ interface Build {
   records: HanjaRecord[];
 }
 
-async function readBuild(dir: string): Promise<Build> {
-  const manifest = JSON.parse(await readFile(resolve(dir, "manifest.json"), "utf8")) as Manifest;
-  const lines = (await readFile(resolve(dir, "characters.jsonl"), "utf8")).trimEnd().split("\n");
+/** A mistake in how the script was called: printed as a message, not a stack. */
+class UsageError extends Error {}
+
+async function readBuild(dir: string, option: "--dist" | "--baseline"): Promise<Build> {
+  const read = async (file: string) => {
+    try {
+      return await readFile(resolve(dir, file), "utf8");
+    } catch (error) {
+      const why = (error as { code?: string }).code === "ENOENT" ? "no such file" : (error as Error).message;
+      throw new UsageError(`${option} ${dir}: cannot read ${file} (${why}); it must be a folder written by npm run build (dist/ is built by npm test or npm run build)`);
+    }
+  };
+  const manifest = JSON.parse(await read("manifest.json")) as Manifest;
+  const lines = (await read("characters.jsonl")).trimEnd().split("\n");
   return { manifest, records: lines.filter(Boolean).map((line) => JSON.parse(line) as HanjaRecord) };
 }
 
 /** The Markdown summary of the build in `dist`, compared with `baseline` when given. */
 export async function releaseSummary(options: { dist: string; baseline?: string }): Promise<string> {
-  const next = await readBuild(options.dist);
-  const base = options.baseline ? await readBuild(options.baseline) : undefined;
+  const next = await readBuild(options.dist, "--dist");
+  const base = options.baseline ? await readBuild(options.baseline, "--baseline") : undefined;
   const { version, origin, sha256 } = next.manifest.unihan;
   const lines = [
     `# Unihan ${version}`,
@@ -142,9 +153,16 @@ function adoptionNote(version: string): string[] {
   ];
 }
 
+const USAGE = "usage: npx tsx .github/scripts/unihan-release-summary.ts --dist <new dist> [--baseline <dist>] [--out <file.md>]";
+
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { dist: { type: "string" }, baseline: { type: "string" }, out: { type: "string" } } });
-  if (!values.dist) throw new Error("unihan-release-summary: --dist <folder of the new build> is required");
+  let values: { dist?: string; baseline?: string; out?: string };
+  try {
+    ({ values } = parseArgs({ options: { dist: { type: "string" }, baseline: { type: "string" }, out: { type: "string" } } }));
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}\n${USAGE}`);
+  }
+  if (!values.dist) throw new UsageError(`--dist <folder of the new build> is required\n${USAGE}`);
   const markdown = await releaseSummary({ dist: values.dist, baseline: values.baseline });
   if (!values.out) return void process.stdout.write(markdown);
   await mkdir(dirname(values.out), { recursive: true });
@@ -152,4 +170,10 @@ async function main(): Promise<void> {
   console.log(`unihan-release-summary: wrote ${values.out}`);
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) await main();
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
+  await main().catch((error: unknown) => {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`unihan-release-summary: ${error.message}`);
+    process.exit(2);
+  });
+}

@@ -173,6 +173,27 @@ describe(`a release labelled ${NEXT} (the small fixture, relabelled)`, () => {
     expect(markdown).toContain(`\`GET /hanja/v1/meta\` on the new build: 200, \`unihan_version\` ${NEXT}, \`source\` "${SOURCE}".`);
   });
 
+  it("the summary script answers a mistake in its call with a message and exit status 2, not a stack", async () => {
+    const script = join(ROOT, ".github/scripts/unihan-release-summary.ts");
+    const run = (...args: string[]) =>
+      promisify(execFile)(process.execPath, ["--import", "tsx", script, ...args], { cwd: ROOT }).then(
+        () => ({ code: 0, stderr: "" }),
+        (error: { code: number; stderr: string }) => error,
+      );
+    const missing = join(outDir, "..", "no-such-dist");
+    for (const [args, message] of [
+      [["--dist", outDir, "--baseline", missing], `unihan-release-summary: --baseline ${missing}: cannot read manifest.json (no such file); it must be a folder written by npm run build`],
+      [["--dist", missing], `unihan-release-summary: --dist ${missing}: cannot read manifest.json (no such file)`],
+      [["--dist", outDir, "--basline", baselineDir], "unihan-release-summary: Unknown option '--basline'"],
+      [[], "unihan-release-summary: --dist <folder of the new build> is required"],
+    ] as const) {
+      const result = await run(...args);
+      expect(result.code, args.join(" ")).toBe(2);
+      expect(result.stderr).toContain(message);
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+    }
+  });
+
   it("names added, removed and changed characters against the baseline", async () => {
     // A baseline that lacks the first record, has an extra one and reads 水 differently.
     const doctored = join(baselineDir, "..", "..", "doctored");
