@@ -177,13 +177,15 @@ describe("presenting a key", () => {
     expectProblem(await getJson(app, `${Q}/idiom?api_key=${key}&api_key=${key}`), 400, "invalid_parameter", "api_key");
   });
 
-  it("an unknown well-formed key → 401 invalid_key, never demo", async () => {
+  it("an unknown well-formed key → 401 invalid_key naming where it came, never demo", async () => {
     const app = testApp();
     const unknown = `hj_${"A".repeat(32)}`;
     for (const init of [{ headers: { "X-API-Key": unknown } }, {}]) {
       const path = "headers" in init ? `${Q}/quiz` : `${Q}/quiz?api_key=${unknown}`;
-      expectProblem(await getJson(app, path, { ...init, clientAddress: "10.5.0.1" }), 401, "invalid_key", "api_key");
+      expectProblem(await getJson(app, path, { ...init, clientAddress: "10.5.0.1" }), 401, "invalid_key", "headers" in init ? "X-API-Key" : "api_key");
     }
+    // The same key in both places: the header is named.
+    expectProblem(await getJson(app, `${Q}/quiz?api_key=${unknown}`, { headers: { "X-API-Key": unknown } }), 401, "invalid_key", "X-API-Key");
     expectProblem(await getJson(app, `${Q}/me`, { headers: { "X-API-Key": unknown } }), 401, "invalid_key");
     expect((await me(app, { clientAddress: "10.5.0.1" })).used_today).toBe(0);
   });
@@ -191,7 +193,7 @@ describe("presenting a key", () => {
   for (const malformed of ["abc", "hj_short", `hj_${"a".repeat(33)}`, `HJ_${"a".repeat(32)}`, `hj_${"a".repeat(31)}!`]) {
     it(`a malformed key ${JSON.stringify(malformed)} → 401 invalid_key`, async () => {
       const app = testApp();
-      expectProblem(await getJson(app, `${Q}/idiom`, { headers: { "X-API-Key": malformed } }), 401, "invalid_key", "api_key");
+      expectProblem(await getJson(app, `${Q}/idiom`, { headers: { "X-API-Key": malformed } }), 401, "invalid_key", "X-API-Key");
       expectProblem(await getJson(app, `${Q}/idiom?api_key=${encodeURIComponent(malformed)}`), 401, "invalid_key", "api_key");
     });
   }
@@ -245,8 +247,9 @@ describe("presenting a key", () => {
     const { key, id } = await newKey(app, "revoked");
     expect((await call(app, `${Q}/admin/keys/${id}/revoke`, { method: "POST", headers: bearer(TOKEN) })).status).toBe(200);
     for (const path of ["/quiz", "/idiom", "/idiom/1", "/search?q=a"]) {
-      expectProblem(await getJson(app, `${Q}${path}`, { headers: { "X-API-Key": key } }), 403, "key_revoked", "api_key");
+      expectProblem(await getJson(app, `${Q}${path}`, { headers: { "X-API-Key": key } }), 403, "key_revoked", "X-API-Key");
     }
+    expectProblem(await getJson(app, `${Q}/idiom?api_key=${key}`), 403, "key_revoked", "api_key");
     const status = await me(app, { key });
     expect(status).toMatchObject({ id, status: "revoked", daily_limit: 0, remaining: 0 });
   });
@@ -257,7 +260,8 @@ describe("presenting a key", () => {
     const app = testApp({ store, now: clock.now });
     const { key, id } = await newKey(app, "expired");
     store.updateKey(id, { plan: "annual", status: "active", confirmed_at: "2024-02-29T00:00:00.000Z", expires_at: "2025-03-01T02:59:59.000Z" });
-    expectProblem(await getJson(app, `${Q}/quiz`, { headers: { "X-API-Key": key } }), 403, "key_expired", "api_key");
+    expectProblem(await getJson(app, `${Q}/quiz`, { headers: { "X-API-Key": key } }), 403, "key_expired", "X-API-Key");
+    expectProblem(await getJson(app, `${Q}/quiz?api_key=${key}`), 403, "key_expired", "api_key");
     expect(await me(app, { key })).toMatchObject({ id, plan: "annual", status: "expired", daily_limit: 0, expires_at: "2025-03-01T02:59:59.000Z" });
   });
 });

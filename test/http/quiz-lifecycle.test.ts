@@ -66,9 +66,9 @@ describe("key lifecycle", () => {
     clock.set(new Date(Date.parse(expiresAt) - 1).toISOString());
     expect((await call(app, `${Q}/idiom`, auth)).status).toBe(200);
     clock.set(expiresAt);
-    expectProblem(await getJson(app, `${Q}/idiom`, auth), 403, "key_expired", "api_key");
+    expectProblem(await getJson(app, `${Q}/idiom`, auth), 403, "key_expired", "X-API-Key");
     clock.advance(10 * DAY);
-    expectProblem(await getJson(app, `${Q}/quiz`, auth), 403, "key_expired", "api_key");
+    expectProblem(await getJson(app, `${Q}/quiz`, auth), 403, "key_expired", "X-API-Key");
     expect(await me(app, { key })).toMatchObject({ status: "expired", daily_limit: 0, remaining: 0, expires_at: expiresAt });
     const listed = await getJson(app, `${Q}/admin/keys/${id}`, { headers: bearer(TOKEN) });
     expect(listed.body.key.status).toBe("expired");
@@ -87,9 +87,9 @@ describe("key lifecycle", () => {
 
     // Revoked: 403 key_revoked from then on, and it cannot be confirmed back.
     expect((await call(app, `${Q}/admin/keys/${id}/revoke`, { method: "POST", headers: bearer(TOKEN) })).status).toBe(200);
-    expectProblem(await getJson(app, `${Q}/quiz`, auth), 403, "key_revoked", "api_key");
+    expectProblem(await getJson(app, `${Q}/quiz`, auth), 403, "key_revoked", "X-API-Key");
     expectProblem(await getJson(app, `${Q}/admin/keys/${id}/confirm`, { method: "POST", headers: bearer(TOKEN) }), 409, "conflict");
-    expectProblem(await getJson(app, `${Q}/idiom`, auth), 403, "key_revoked", "api_key");
+    expectProblem(await getJson(app, `${Q}/idiom`, auth), 403, "key_revoked", "X-API-Key");
     expect(await me(app, { key })).toMatchObject({ status: "revoked", daily_limit: 0 });
   });
 

@@ -13,10 +13,10 @@ import type { ConsumeResult, KeyRecord, Plan, QuotaStore } from "./store.ts";
 
 // SHA-256 of recently seen well-formed keys, so a busy key is checked and hashed once rather than on every call.
 const hashes = new LRUCache<string, string>({ max: 10_000 });
-function checkedHash(key: string): string {
+function checkedHash({ value: key, param }: PresentedKey): string {
   let hash = hashes.get(key);
   if (hash === undefined) {
-    if (!KEY_PATTERN.test(key)) throw invalidKey();
+    if (!KEY_PATTERN.test(key)) throw invalidKey(param);
     hashes.set(key, (hash = hashApiKey(key)));
   }
   return hash;
@@ -39,8 +39,14 @@ export interface MeterConfig {
   offsetMinutes: number;
 }
 
+/** A key as a request carries it, and where: an error about it names that place. */
+export interface PresentedKey {
+  value: string;
+  param: "X-API-Key" | "api_key";
+}
+
 /** The key a request carries, or null; a header and a query value that differ are a 400. */
-export function presentedKey(request: RequestLike, query: Record<string, string | string[] | undefined>): string | null {
+export function presentedKey(request: RequestLike, query: Record<string, string | string[] | undefined>): PresentedKey | null {
   const header = request.headers.get("x-api-key");
   const fromQuery = query.api_key;
   if (Array.isArray(fromQuery)) throw invalidParameter("api_key", "api_key is given more than once");
@@ -52,8 +58,8 @@ export function presentedKey(request: RequestLike, query: Record<string, string 
   if (inHeader !== undefined && inQuery !== undefined && inHeader !== inQuery) {
     throw invalidParameter("api_key", "X-API-Key and api_key are both given and differ; send the key once");
   }
-  const key = inHeader ?? inQuery;
-  if (key !== undefined) return key;
+  if (inHeader !== undefined) return { value: inHeader, param: "X-API-Key" };
+  if (inQuery !== undefined) return { value: inQuery, param: "api_key" };
   // An API key sent as a Bearer token is not silently served as the demo: say where it goes.
   if (BEARER_KEY.test(request.headers.get("authorization") ?? "")) {
     throw new ApiError(401, "invalid_key", "Send the API key in the X-API-Key header (or the api_key query parameter); Authorization is read only by the admin routes.", "Authorization", {
@@ -71,18 +77,18 @@ const BEARER_KEY = new RegExp(`^\\s*bearer\\s+${KEY_PREFIX}`, "i");
  * revoked keys are `403` unless `allowInactive` (for `GET /me`, which reports them). Synchronous
  * when the store answers synchronously (both stores do for keys), so no promise is made per call.
  */
-export function identify(config: MeterConfig, key: string | null, ip: () => string, allowInactive = false): Caller | Promise<Caller> {
+export function identify(config: MeterConfig, key: PresentedKey | null, ip: () => string, allowInactive = false): Caller | Promise<Caller> {
   if (key === null) return { plan: "demo", bucket: `ip:${ip()}`, key: null, limit: DAILY_LIMITS.demo, at: config.now() };
-  return andThen(config.store.keyByHash(checkedHash(key)), (record) => callerOf(config, record, allowInactive));
+  return andThen(config.store.keyByHash(checkedHash(key)), (record) => callerOf(config, record, allowInactive, key.param));
 }
 
-function callerOf(config: MeterConfig, record: KeyRecord | null, allowInactive: boolean): Caller {
-  if (!record) throw invalidKey();
+function callerOf(config: MeterConfig, record: KeyRecord | null, allowInactive: boolean, param: PresentedKey["param"]): Caller {
+  if (!record) throw invalidKey(param);
   const at = config.now();
   const status = keyStatus(record, at);
   if (!allowInactive) {
-    if (status === "revoked") throw new ApiError(403, "key_revoked", "This API key was revoked by the operator.", "api_key");
-    if (status === "expired") throw new ApiError(403, "key_expired", `This API key expired at ${record.expires_at}; renew the annual plan to use it again.`, "api_key");
+    if (status === "revoked") throw new ApiError(403, "key_revoked", "This API key was revoked by the operator.", param);
+    if (status === "expired") throw new ApiError(403, "key_expired", `This API key expired at ${record.expires_at}; renew the annual plan to use it again.`, param);
   }
   const limit = status === "expired" || status === "revoked" ? 0 : DAILY_LIMITS[record.plan];
   return { plan: record.plan, bucket: `key:${record.id}`, key: record, limit, at };
@@ -91,8 +97,8 @@ function callerOf(config: MeterConfig, record: KeyRecord | null, allowInactive: 
 /** The challenge of a 401 for an API key (RFC 9110 §15.5.2: a 401 names how to authenticate). */
 export const API_KEY_CHALLENGE = 'ApiKey realm="quiz", header="X-API-Key", query="api_key"';
 
-function invalidKey(): ApiError {
-  return new ApiError(401, "invalid_key", "The API key is not valid. Keys look like hj_ followed by 32 letters and digits; get one from POST /subscribe.", "api_key", {
+function invalidKey(param: PresentedKey["param"]): ApiError {
+  return new ApiError(401, "invalid_key", "The API key is not valid. Keys look like hj_ followed by 32 letters and digits; get one from POST /subscribe.", param, {
     "WWW-Authenticate": API_KEY_CHALLENGE,
   });
 }
