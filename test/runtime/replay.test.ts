@@ -18,10 +18,15 @@ const get = (url: string, headers: Record<string, string> = {}, method = "GET") 
 const text = (reply: Reply) => (typeof reply.body === "string" ? reply.body : new TextDecoder().decode(reply.body ?? new Uint8Array()));
 
 describe("remembered answers", () => {
-  it("answers a target seen before synchronously, with the same shared reply", async () => {
+  it("answers a target seen before synchronously, with the same shared reply, without routing", async () => {
     const app = testApp();
-    const routed = await app.handle(get(DETAIL));
-    const again = app.handle(get(DETAIL));
+    // Routing sets `params` on the request (the route's pattern groups); a remembered answer does not route.
+    const first = get(DETAIL);
+    const routed = await app.handle(first);
+    expect(first).toHaveProperty("params");
+    const second = get(DETAIL);
+    const again = app.handle(second);
+    expect(second).not.toHaveProperty("params");
     expect(isPromise(again)).toBe(false);
     expect(again).toBe(routed);
     expect((again as Reply).shared).toBe(true);
@@ -66,7 +71,9 @@ describe("remembered answers", () => {
     const app = testApp();
     const ids = new Set<string>();
     for (let i = 0; i < 2; i++) {
-      const answered = await app.handle(get("http://localhost/hanja/v1/hanja?per_page=0"));
+      const request = get("http://localhost/hanja/v1/hanja?per_page=0");
+      const answered = await app.handle(request);
+      expect(request).toHaveProperty("params");
       expect(answered.status).toBe(400);
       expect(answered.shared).toBe(false);
       const problem = JSON.parse(text(answered));
@@ -81,7 +88,9 @@ describe("remembered answers", () => {
     const app = testApp();
     const url = "http://localhost/quiz/v1/quiz?count=3";
     const first = await app.handle(get(url), { clientAddress: "192.0.2.7" });
-    const second = await app.handle(get(url), { clientAddress: "192.0.2.7" });
+    const request = get(url);
+    const second = await app.handle(request, { clientAddress: "192.0.2.7" });
+    expect(request).toHaveProperty("params");
     const a = JSON.parse(text(first));
     const b = JSON.parse(text(second));
     expect(a.quota.remaining - b.quota.remaining).toBe(1);
