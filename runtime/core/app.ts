@@ -168,8 +168,7 @@ export function createApp(options: AppOptions): App {
     }
     if (replayed === undefined) {
       // Without a log, `finish` has nothing to do: no promise step is spent on it.
-      // Routed on the normalized URL; logged as the client sent it.
-      const routed = route(normalized(request), ctx);
+      const routed = route(request, ctx);
       return options.log ? andThen(routed, (reply) => finish(request, ctx, started, reply)) : routed;
     }
     if (!("then" in replayed)) return finish(request, ctx, started, replayed);
@@ -179,14 +178,18 @@ export function createApp(options: AppOptions): App {
     );
   }
 
-  /** The route's reply; without a promise when the route answers at once. */
-  function route(request: RequestLike, ctx: Context): Reply | Promise<Reply> {
+  /**
+   * The route's reply, on the normalized URL (the access log keeps the target as sent); without a
+   * promise when the route answers at once.
+   */
+  function route(sent: RequestLike, ctx: Context): Reply | Promise<Reply> {
     try {
+      const request = normalized(sent);
       if (request.method === "OPTIONS") return preflightFor(request);
       const reply = dispatch(router.routes, request, ctx) ?? noRoute(request);
       return "then" in reply ? reply.catch((error: unknown) => failure(error, ctx, request)) : reply;
     } catch (error) {
-      return failure(error, ctx, request);
+      return failure(error, ctx, sent);
     }
   }
 

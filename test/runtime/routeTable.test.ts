@@ -80,6 +80,17 @@ describe("dispatch", () => {
   });
 });
 
+describe("a request URL the parser cannot read", () => {
+  it("is a 500 problem reply, as any failure in routing, not an exception out of handle", async () => {
+    const errors: unknown[] = [];
+    const app = testApp({ onError: (error) => void errors.push(error) });
+    const reply = await app.handle({ method: "GET", url: "/hanja/v1/x/../meta", headers: new Headers() });
+    expect(reply.status).toBe(500);
+    expect(JSON.parse(reply.body as string).code).toBe("internal_error");
+    expect(errors).toHaveLength(1);
+  });
+});
+
 describe("the app routes an unnormalized target as its normalized path", () => {
   /** A request as node:http hands it over: the target exactly as the client sent it. */
   const raw = (target: string): RequestLike => ({ method: "GET", url: `http://localhost${target}`, headers: new Headers() });
