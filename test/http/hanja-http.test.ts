@@ -120,8 +120,11 @@ describe("CORS", () => {
     expect(badMethod.headers.get("access-control-allow-methods")).toBe("GET, HEAD, OPTIONS");
   });
 
-  test("a plain OPTIONS (no preflight) on an unknown route → 404", async () => {
+  test("a plain OPTIONS (no preflight) on an unknown route → 404; so is one whose requested method is empty or no token", async () => {
     await expectProblem(await call(app, `${BASE}/nope`, { method: "OPTIONS" }), 404, "not_found");
+    for (const method of ["", "  ", "GE T", "G\u00e9T"]) {
+      await expectProblem(await call(app, `${BASE}/nope`, { method: "OPTIONS", headers: { "Access-Control-Request-Method": method } }), 404, "not_found");
+    }
   });
 });
 

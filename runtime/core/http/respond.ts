@@ -38,21 +38,21 @@ const TOKEN_LIST = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+(?:[ \t]*,[ \t]*[!#$%&'*+.^_`|~0
 
 /**
  * The answer to `OPTIONS` on a path whose methods are `allow` (none: an unknown path). A CORS
- * preflight (`Access-Control-Request-Method` present) is allowed on every path, for the method and
- * headers it asks for: the browser then sends the request itself, and the page reads the real
+ * preflight (`Access-Control-Request-Method` naming a method) is allowed on every path, for the
+ * method and the headers it asks for (when they are a list of header names): the browser then sends the request itself, and the page reads the real
  * answer (a 404, a 405, a 401 …) instead of an opaque CORS failure. Cross-origin requests never
  * carry credentials here (`Access-Control-Allow-Origin: *`), so allowing them widens nothing. A
  * plain `OPTIONS` gets the path's `Allow`, and on an unknown path `undefined` (the caller's 404).
  */
 export function optionsReply(allow: readonly string[], request: RequestLike): Reply | undefined {
   const methods = allow.length > 0 ? [...allow, "OPTIONS"] : [];
-  const requested = request.headers.get("access-control-request-method");
-  if (requested === null) {
+  // What a browser sends is a method token; anything else (empty included) is no preflight.
+  const method = request.headers.get("access-control-request-method")?.trim() ?? "";
+  if (!TOKEN.test(method)) {
     if (methods.length === 0) return undefined;
     return reply(204, { ...CORS_HEADERS, "Access-Control-Allow-Methods": methods.join(", "), "Access-Control-Allow-Headers": ALLOWED_HEADERS.join(", "), "Access-Control-Max-Age": "86400", Allow: methods.join(", ") }, null);
   }
-  const method = requested.trim();
-  const allowMethods = TOKEN.test(method) && !methods.includes(method) ? [...methods, method] : methods;
+  const allowMethods = methods.includes(method) ? methods : [...methods, method];
   const asked = request.headers.get("access-control-request-headers")?.trim() ?? "";
   const extra = TOKEN_LIST.test(asked) ? asked.split(",").map((name) => name.trim()) : [];
   const known = new Set(ALLOWED_HEADERS.map((name) => name.toLowerCase()));
