@@ -233,10 +233,12 @@ describe("presenting a key", () => {
     }
     expect((await me(app, { key })).used_today).toBe(0);
     expect((await me(app, { clientAddress: "10.6.0.1" })).used_today).toBe(0);
-    // Another Bearer token (an app's own, sent to every API) leaves the demo as it was.
-    const other = await getJson(app, `${Q}/idiom`, { headers: { Authorization: "Bearer eyJhbGciOi.x.y" }, clientAddress: "10.6.0.1" });
-    expect(other.status).toBe(200);
-    expect(other.body.quota.plan).toBe("demo");
+    // Another Bearer token (an app's own, sent to every API) leaves the demo as it was: the key prefix is hj_ exactly.
+    for (const token of ["eyJhbGciOi.x.y", `HJ_${"A".repeat(32)}`]) {
+      const other = await getJson(app, `${Q}/idiom`, { headers: { Authorization: `Bearer ${token}` }, clientAddress: "10.6.0.1" });
+      expect(other.status, token).toBe(200);
+      expect(other.body.quota.plan).toBe("demo");
+    }
     // With the key in X-API-Key, Authorization is not read.
     const both = await getJson(app, `${Q}/idiom`, { headers: { "X-API-Key": key, Authorization: `Bearer ${key}` } });
     expect(both.body.quota.plan).toBe("free");

@@ -69,8 +69,8 @@ export function presentedKey(request: RequestLike, query: Record<string, string 
   return null;
 }
 
-/** An Authorization header carrying something shaped like an API key (`Bearer hj_…`). */
-const BEARER_KEY = new RegExp(`^\\s*bearer\\s+${KEY_PREFIX}`, "i");
+/** An Authorization header carrying something shaped like an API key (`Bearer hj_…`; the scheme in any case, the prefix as keys have it). */
+const BEARER_KEY = new RegExp(`^\\s*[Bb][Ee][Aa][Rr][Ee][Rr]\\s+${KEY_PREFIX}`);
 
 /**
  * Resolves the caller (`ip` is asked for only when there is no key). Unknown or malformed keys are `401 invalid_key` (never demo); expired and
