@@ -147,6 +147,29 @@ describe("the bundle on a Node without a SQLite driver", () => {
   });
 });
 
+describe("a quota database in a folder this process may not write", () => {
+  // SQLite's own message, "unable to open database file", does not say why. Root may write any
+  // folder, so as root the server runs as nobody.
+  it("stops start-up with exit status 2 naming QUOTA_DB and the folder", async () => {
+    const away = mkdtempSync(join(tmpdir(), "hanja-nowrite-"));
+    try {
+      chmodSync(away, 0o555);
+      const asRoot = process.getuid?.() === 0;
+      const path = join(away, "quota.sqlite");
+      const result = await new Promise<{ code: number | null; stderr: string }>((resolve) =>
+        execFile(process.execPath, ["--import", "tsx", "runtime/entry/server.ts"], { cwd: ROOT, env: environment({ QUOTA_DB: path }), timeout: 30_000, ...(asRoot ? { uid: 65534, gid: 65534 } : {}) }, (error, _stdout, stderr) =>
+          resolve({ code: error ? (typeof error.code === "number" ? error.code : null) : 0, stderr }),
+        ),
+      );
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr.trim()).toMatch(new RegExp(`^hanja-api: invalid configuration: QUOTA_DB: cannot open ${path}: .+ \\(the folder ${away} is not writable by this process\\)$`));
+    } finally {
+      chmodSync(away, 0o755);
+      rmSync(away, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("a quota database that can be read but not written", () => {
   // SQLite opens a read-only file read-only without saying so; every metered call then failed
   // with a 500. Root may write any file, so as root the server runs as nobody.

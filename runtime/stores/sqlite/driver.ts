@@ -5,7 +5,7 @@
  * problem behind a silent fallback. Each driver lives in its own file and is imported lazily,
  * so a bundle can leave the two it does not need external and never load them.
  */
-import { mkdirSync } from "node:fs";
+import { accessSync, constants, existsSync, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 
 /** Which library talks to SQLite. */
@@ -53,8 +53,38 @@ export function detectDriver(): DriverName {
  */
 export async function openDriver(path: string): Promise<SqlDriver> {
   const open = await loadDriver(detectDriver());
-  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
-  return open(path);
+  if (path === ":memory:") return open(path);
+  mkdirSync(dirname(path), { recursive: true });
+  try {
+    return open(path);
+  } catch (error) {
+    throw withPermissionCause(error, path);
+  }
+}
+
+/**
+ * SQLite says "unable to open database file" whatever kept it from opening; the usual cause, a
+ * folder this process may not write (SQLite creates the file and its -wal and -shm files there)
+ * or a file it may not read, is added to the message.
+ */
+function withPermissionCause(error: unknown, path: string): unknown {
+  if (!(error instanceof Error)) return error;
+  const folder = dirname(path);
+  const cause = !mayAccess(folder, constants.W_OK | constants.X_OK)
+    ? `the folder ${folder} is not writable by this process`
+    : existsSync(path) && !mayAccess(path, constants.R_OK)
+      ? "the file is not readable by this process"
+      : undefined;
+  return cause === undefined ? error : new Error(`${error.message} (${cause})`);
+}
+
+function mayAccess(path: string, mode: number): boolean {
+  try {
+    accessSync(path, mode);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** A driver's module, loaded: its function opening a database file. */
