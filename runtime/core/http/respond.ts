@@ -33,8 +33,9 @@ export const CORS_HEADERS: Readonly<Record<string, string>> = {
 const ALLOWED_HEADERS = ["Content-Type", "X-API-Key", "Authorization", "If-None-Match"];
 
 /** A method name or a comma-separated list of header names, as RFC 9110 tokens (what a preflight may echo). */
-const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-const TOKEN_LIST = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+(?:[ \t]*,[ \t]*[!#$%&'*+.^_`|~0-9A-Za-z-]+)*$/;
+const TCHARS = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
+const TOKEN = new RegExp(`^${TCHARS}$`);
+const TOKEN_LIST = new RegExp(`^${TCHARS}(?:[ \\t]*,[ \\t]*${TCHARS})*$`);
 
 /**
  * The answer to `OPTIONS` on a path whose methods are `allow` (none: an unknown path). A CORS
@@ -48,22 +49,23 @@ export function optionsReply(allow: readonly string[], request: RequestLike): Re
   const methods = allow.length > 0 ? [...allow, "OPTIONS"] : [];
   // What a browser sends is a method token; anything else (empty included) is no preflight.
   const method = request.headers.get("access-control-request-method")?.trim() ?? "";
-  if (!TOKEN.test(method)) {
-    if (methods.length === 0) return undefined;
-    return reply(204, { ...CORS_HEADERS, "Access-Control-Allow-Methods": methods.join(", "), "Access-Control-Allow-Headers": ALLOWED_HEADERS.join(", "), "Access-Control-Max-Age": "86400", Allow: methods.join(", ") }, null);
+  const preflight = TOKEN.test(method);
+  if (!preflight && methods.length === 0) return undefined;
+  // Header names by lower case, the service's own first; a preflight adds those it asks for.
+  const allowHeaders = new Map(ALLOWED_HEADERS.map((name) => [name.toLowerCase(), name]));
+  const asked = preflight ? (request.headers.get("access-control-request-headers")?.trim() ?? "") : "";
+  if (TOKEN_LIST.test(asked)) {
+    for (const name of asked.split(",").map((part) => part.trim())) {
+      if (!allowHeaders.has(name.toLowerCase())) allowHeaders.set(name.toLowerCase(), name);
+    }
   }
-  const allowMethods = methods.includes(method) ? methods : [...methods, method];
-  const asked = request.headers.get("access-control-request-headers")?.trim() ?? "";
-  const extra = TOKEN_LIST.test(asked) ? asked.split(",").map((name) => name.trim()) : [];
-  const known = new Set(ALLOWED_HEADERS.map((name) => name.toLowerCase()));
-  const allowHeaders = [...ALLOWED_HEADERS, ...extra.filter((name) => !known.has(name.toLowerCase()) && (known.add(name.toLowerCase()), true))];
   const headers: Record<string, string> = {
     ...CORS_HEADERS,
-    "Access-Control-Allow-Methods": (allowMethods.length > 0 ? allowMethods : ["OPTIONS"]).join(", "),
-    "Access-Control-Allow-Headers": allowHeaders.join(", "),
+    "Access-Control-Allow-Methods": (preflight && !methods.includes(method) ? [...methods, method] : methods).join(", "),
+    "Access-Control-Allow-Headers": [...allowHeaders.values()].join(", "),
     "Access-Control-Max-Age": "86400",
-    Vary: "Access-Control-Request-Method, Access-Control-Request-Headers",
   };
+  if (preflight) headers.Vary = "Access-Control-Request-Method, Access-Control-Request-Headers";
   if (methods.length > 0) headers.Allow = methods.join(", ");
   return reply(204, headers, null);
 }
