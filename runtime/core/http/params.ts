@@ -78,15 +78,21 @@ export function queryOf(url: string): RawQuery {
   return query;
 }
 
-/** The (decoded) names of the pairs of a raw query (`?a=1&b=%zz`) whose value is not valid percent-encoded UTF-8. */
+/** The names, as the query parser reads them, of the pairs of a raw query (`?a=1&b=%zz`) whose value is not valid percent-encoded UTF-8. */
 function malformedNames(raw: string): Set<string> {
   const names = new Set<string>();
   for (const pair of raw.slice(1).split("&")) {
     const eq = pair.indexOf("=");
     if (eq === -1 || !pair.includes("%", eq)) continue;
-    if (decodeComponent(pair.slice(eq + 1)) === null) names.add(decodeComponent(pair.slice(0, eq)) ?? pair.slice(0, eq));
+    if (decodeComponent(pair.slice(eq + 1)) === null) names.add(decodedName(pair.slice(0, eq)));
   }
   return names;
+}
+
+/** A query parameter's name as the query parser reads it (`%61pi_key` is `api_key`). */
+export function decodedName(name: string): string {
+  if (!name.includes("%") && !name.includes("+")) return name;
+  return new URLSearchParams(`${name}=`).keys().next().value ?? name;
 }
 
 /** A form-encoded component decoded (`+` is a space), or null when its escapes are not UTF-8. */

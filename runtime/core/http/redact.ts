@@ -1,5 +1,6 @@
 /** The access log's view of a request target: the `api_key` value and anything key-shaped replaced. */
 import { KEY_PATTERN } from "../quota/apiKeys.ts";
+import { decodedName } from "./params.ts";
 import { targetOf } from "./respond.ts";
 
 /** Path and query of a URL with the `api_key` value replaced, for the access log. */
@@ -17,9 +18,3 @@ export function redactedTarget(url: string): string {
 
 /** Anything shaped like a key (`KEY_PATTERN` unanchored), wherever it is in a target. */
 const KEY_SHAPED = new RegExp(KEY_PATTERN.source.replace(/^\^|\$$/g, ""), "g");
-
-/** A query parameter's name as the query parser reads it (`%61pi_key` is `api_key`). */
-function decodedName(name: string): string {
-  if (!name.includes("%") && !name.includes("+")) return name;
-  return new URLSearchParams(`${name}=`).keys().next().value ?? name;
-}
