@@ -20,16 +20,22 @@ const dir = mkdtempSync(join(tmpdir(), "hanja-startup-"));
 writeFileSync(join(dir, "a-file"), "not a folder\n");
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/** Root may read and write any file: permission tests run the server as nobody then. */
+const AS_ROOT = process.getuid?.() === 0;
+const NOBODY = AS_ROOT ? { uid: 65534, gid: 65534 } : {};
+/** Node's arguments for the entry from source. */
+const NODE_ARGS = ["--import", "tsx", "runtime/entry/server.ts"];
+
 const RUNTIMES: { name: string; command: string; args: string[]; start: StartServer }[] = [
-  { name: "Node", command: process.execPath, args: ["--import", "tsx", "runtime/entry/server.ts"], start: nodeSource },
+  { name: "Node", command: process.execPath, args: NODE_ARGS, start: nodeSource },
   { name: "Bun", command: BUN, args: ["runtime/entry/server.ts"], start: bunSource },
   { name: "Deno", command: DENO, args: ["run", ...denoPermissions([".", dir], dir), "runtime/entry/server.ts"], start: denoSource },
 ];
 
-/** Runs the entry to its exit (it must not start serving) and returns its exit code and output. */
-function run(command: string, args: readonly string[], env: Record<string, string>, cwd = ROOT): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/** Runs the entry to its exit (it must not start serving) and returns its exit code and output; `user`: another uid and gid. */
+function run(command: string, args: readonly string[], env: Record<string, string>, cwd = ROOT, user: { uid?: number; gid?: number } = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(command, args, { cwd, env: environment({ QUOTA_DB: join(dir, "quota.sqlite"), ...env }), timeout: 30_000 }, (error, stdout, stderr) =>
+    execFile(command, args, { cwd, env: environment({ QUOTA_DB: join(dir, "quota.sqlite"), ...env }), timeout: 30_000, ...user }, (error, stdout, stderr) =>
       resolve({ code: error ? (typeof error.code === "number" ? error.code : null) : 0, stdout, stderr }),
     );
   });
@@ -154,13 +160,8 @@ describe("a quota database in a folder this process may not write", () => {
     const away = mkdtempSync(join(tmpdir(), "hanja-nowrite-"));
     try {
       chmodSync(away, 0o555);
-      const asRoot = process.getuid?.() === 0;
       const path = join(away, "quota.sqlite");
-      const result = await new Promise<{ code: number | null; stderr: string }>((resolve) =>
-        execFile(process.execPath, ["--import", "tsx", "runtime/entry/server.ts"], { cwd: ROOT, env: environment({ QUOTA_DB: path }), timeout: 30_000, ...(asRoot ? { uid: 65534, gid: 65534 } : {}) }, (error, _stdout, stderr) =>
-          resolve({ code: error ? (typeof error.code === "number" ? error.code : null) : 0, stderr }),
-        ),
-      );
+      const result = await run(process.execPath, NODE_ARGS, { QUOTA_DB: path }, ROOT, NOBODY);
       expect(result.code, result.stderr).toBe(2);
       expect(result.stderr.trim()).toMatch(new RegExp(`^hanja-api: invalid configuration: QUOTA_DB: cannot open ${path}: .+ \\(the folder ${away} is not writable by this process\\)$`));
     } finally {
@@ -179,14 +180,9 @@ describe("a quota database that can be read but not written", () => {
       chmodSync(away, 0o777);
       const path = join(away, "quota.sqlite");
       (await openSqliteStore(path)).close(); // an existing quota database, in WAL mode
-      const asRoot = process.getuid?.() === 0;
-      if (asRoot) for (const file of readdirSync(away)) chownSync(join(away, file), 65534, 65534);
+      if (AS_ROOT) for (const file of readdirSync(away)) chownSync(join(away, file), 65534, 65534);
       chmodSync(path, 0o444);
-      const result = await new Promise<{ code: number | null; stderr: string }>((resolve) =>
-        execFile(process.execPath, ["--import", "tsx", "runtime/entry/server.ts"], { cwd: ROOT, env: environment({ QUOTA_DB: path }), timeout: 30_000, ...(asRoot ? { uid: 65534, gid: 65534 } : {}) }, (error, _stdout, stderr) =>
-          resolve({ code: error ? (typeof error.code === "number" ? error.code : null) : 0, stderr }),
-        ),
-      );
+      const result = await run(process.execPath, NODE_ARGS, { QUOTA_DB: path }, ROOT, NOBODY);
       expect(result.code, result.stderr).toBe(2);
       expect(result.stderr.trim()).toBe(`hanja-api: invalid configuration: QUOTA_DB: cannot open ${path}: quota store: cannot write ${path}: attempt to write a readonly database`);
     } finally {
