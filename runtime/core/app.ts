@@ -7,7 +7,7 @@ import { type DistFiles, type LoadedData, loadData } from "./data/load.ts";
 import { ApiError, internalError, problemBody } from "./http/errors.ts";
 import { type Reply, type RequestLike, reply, toResponse } from "./http/reply.ts";
 import { redactedTarget } from "./http/redact.ts";
-import { CORS_HEADERS, type Compressors, PROBLEM_TYPE, createSender, optionsReply, pathOf, utf8Length } from "./http/respond.ts";
+import { type Compressors, PROBLEM_TYPE, createSender, optionsReply, pathOf, utf8Length, withCors } from "./http/respond.ts";
 import type { RequestContext, Route } from "./routes/context.ts";
 import { hanjaRoutes } from "./routes/hanjaRoutes.ts";
 import { adminRoutes } from "./routes/adminRoutes.ts";
@@ -279,7 +279,7 @@ function notFound(mountPath: string): ApiError {
  * get (RFC 9110 §8.6), so no server adapter writes `Content-Length: 0` for it.
  */
 export function errorReply(error: ApiError, requestId: string, method: string, mountPath = ""): Reply {
-  const headers: Record<string, string> = { "Content-Type": PROBLEM_TYPE, "Cache-Control": "no-store", ...CORS_HEADERS, "X-Request-Id": requestId, ...error.headers };
+  const headers = withCors({ "Content-Type": PROBLEM_TYPE, "Cache-Control": "no-store", "X-Request-Id": requestId, ...error.headers });
   const body = problemBody(error, requestId, mountPath);
   if (method !== "HEAD") return reply(error.status, headers, body);
   headers["Content-Length"] = String(utf8Length(body));

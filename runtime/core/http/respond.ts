@@ -9,25 +9,26 @@ import { type Reply, type RequestLike, reply } from "./reply.ts";
 export const JSON_TYPE = "application/json; charset=utf-8";
 export const PROBLEM_TYPE = "application/problem+json; charset=utf-8";
 
-/** Headers browsers may read from a cross-origin response. */
-export const EXPOSED_HEADERS = [
-  "Allow",
-  "WWW-Authenticate",
-  "ETag",
-  "RateLimit",
-  "RateLimit-Policy",
-  "X-RateLimit-Limit",
-  "X-RateLimit-Remaining",
-  "X-RateLimit-Reset",
-  "Retry-After",
-  "X-Request-Id",
-].join(", ");
+/**
+ * The headers the service sends that a script on another origin may read only when the response
+ * exposes them (they are not CORS-safelisted), spelt as the service writes them.
+ */
+const EXPOSABLE = ["Allow", "WWW-Authenticate", "ETag", "RateLimit", "RateLimit-Policy", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "Retry-After", "X-Request-Id"];
 
-/** CORS headers on every response (SPEC §6). */
-export const CORS_HEADERS: Readonly<Record<string, string>> = {
-  "Access-Control-Allow-Origin": "*",
-  "Access-Control-Expose-Headers": EXPOSED_HEADERS,
-};
+/**
+ * Adds the CORS headers of SPEC §6 to a response's own headers, once those are all set:
+ * `Access-Control-Allow-Origin: *`, and `Access-Control-Expose-Headers` naming the headers of
+ * `EXPOSABLE` this response carries (a character's detail: `ETag`; a quiz: the rate-limit
+ * headers), none when it carries none. Naming a header a response lacks exposes nothing, so the
+ * list is each response's own and costs no bytes on the others.
+ */
+export function withCors(headers: Record<string, string>): Record<string, string> {
+  headers["Access-Control-Allow-Origin"] = "*";
+  let exposed = "";
+  for (const name of EXPOSABLE) if (name in headers) exposed = exposed === "" ? name : `${exposed}, ${name}`;
+  if (exposed !== "") headers["Access-Control-Expose-Headers"] = exposed;
+  return headers;
+}
 
 /** The request headers a preflight always allows: those the service reads. */
 const ALLOWED_HEADERS = ["Content-Type", "X-API-Key", "Authorization", "If-None-Match"];
@@ -60,14 +61,13 @@ export function optionsReply(allow: readonly string[], request: RequestLike): Re
     }
   }
   const headers: Record<string, string> = {
-    ...CORS_HEADERS,
     "Access-Control-Allow-Methods": (preflight && !methods.includes(method) ? [...methods, method] : methods).join(", "),
     "Access-Control-Allow-Headers": [...allowHeaders.values()].join(", "),
     "Access-Control-Max-Age": "86400",
   };
   if (preflight) headers.Vary = "Access-Control-Request-Method, Access-Control-Request-Headers";
   if (methods.length > 0) headers.Allow = methods.join(", ");
-  return reply(204, headers, null);
+  return reply(204, withCors(headers), null);
 }
 
 /** Caching policy of a response: interface A is public and validated by ETag; B is never stored. */
@@ -147,10 +147,11 @@ export function createSender(compressors: Compressors = {}): Sender {
   const build = (request: RequestLike, body: Body, options: BodyOptions, encoding: Encoding | undefined, large: boolean, notModified: boolean, share: boolean): Reply | Promise<Reply> => {
     const status = options.status ?? 200;
     const caching = options.caching;
-    const headers: Record<string, string> = { "Content-Type": options.contentType ?? JSON_TYPE, ...CORS_HEADERS, ...options.headers };
+    const headers: Record<string, string> = { "Content-Type": options.contentType ?? JSON_TYPE, ...options.headers };
     headers["Cache-Control"] = caching === "no-store" ? "no-store" : "public, max-age=86400";
     if (large) headers.Vary = "Accept-Encoding";
     if (caching !== "no-store") headers.ETag = variantTag(caching.etag, encoding);
+    withCors(headers);
     if (notModified) {
       const { "Content-Type": _type, ...rest } = headers;
       return { status: 304, headers: rest, body: null, shared: share };

@@ -18,7 +18,7 @@ const body = deno.readFileSync(deno.env.get("BODY_FILE") ?? "/tmp/detail.json");
 const six = {
   "Content-Type": "application/json; charset=utf-8",
   "Access-Control-Allow-Origin": "*",
-  "Access-Control-Expose-Headers": "ETag, RateLimit, RateLimit-Policy, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, X-Request-Id",
+  "Access-Control-Expose-Headers": "ETag",
   "Cache-Control": "public, max-age=86400",
   Vary: "Accept-Encoding",
   ETag: '"f36323b73c54de7e01629cd880624654"',

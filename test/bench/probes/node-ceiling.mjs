@@ -17,7 +17,7 @@ const quiz =
 const small = '{"success":true,"idiom":{"idx":5,"hanja":"角者無齒","hangul":"각자무치"},"quota":{"plan":"annual","remaining":9876}}';
 const hello = '{"hello":"world"}';
 const JSON_TYPE = "application/json; charset=utf-8";
-const EXPOSE = "ETag, RateLimit, RateLimit-Policy, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, X-Request-Id";
+const EXPOSE = "RateLimit, RateLimit-Policy, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset";
 
 let n = 0;
 /** The service's headers of a metered answer, the counts changing per request as they do there. */
