@@ -3,7 +3,8 @@
  * quiz with a key (SQLite store), each beside that runtime's own plain hello-world server measured
  * in the same run; cold start to the first character response; RSS after load.
  * Targets: Bun and Deno detail ≥ 60 % of their baseline; cold start ≤ 500 ms on Node and Deno,
- * ≤ 1.5 s for the binary; RSS ≤ 200 MB on Node. `npm run bench -- runtimes`.
+ * ≤ 1.5 s for the binary; RSS ≤ 200 MB on Node. `npm run bench -- runtimes`; `RUNTIMES=deno,bun`
+ * measures only those (`ROUNDS` rounds, `SECONDS` per case).
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -20,12 +21,20 @@ const ADMIN = "bench-admin-token-0123456789";
 const DETAIL = `/hanja/v1/hanja/${encodeURIComponent("水")}`;
 const SEARCH = `/hanja/v1/hanja?q=${encodeURIComponent("수")}`;
 
+const NAMES = ["node", "bun", "deno", "binary"];
+const chosen = process.env.RUNTIMES?.split(",").map((name) => name.trim()).filter(Boolean) ?? [];
+const unknown = chosen.filter((name) => !NAMES.includes(name));
+if (unknown.length > 0) throw new Error(`RUNTIMES: ${unknown.join(", ")} is not one of ${NAMES.join(", ")}`);
+const measured = (name: string) => chosen.length === 0 || chosen.includes(name);
+
 const server = await bundle();
-const binary = await buildBinary();
 const work = mkdtempSync(join(tmpdir(), "hanja-bench-runtimes-"));
+const binary = measured("binary") ? await buildBinary() : "";
 const helloBinary = join(work, "hello-bin");
-const compiled = spawnSync(join(BIN, "bun"), ["build", "--compile", join(ROOT, "test/bench/baselines/hello.bun.ts"), "--outfile", helloBinary], { stdio: "ignore" });
-if (compiled.status !== 0) throw new Error("could not compile the hello-world binary");
+if (measured("binary")) {
+  const compiled = spawnSync(join(BIN, "bun"), ["build", "--compile", join(ROOT, "test/bench/baselines/hello.bun.ts"), "--outfile", helloBinary], { stdio: "ignore" });
+  if (compiled.status !== 0) throw new Error("could not compile the hello-world binary");
+}
 
 interface Runtime {
   name: string;
@@ -34,7 +43,7 @@ interface Runtime {
 }
 const deno = join(BIN, "deno");
 const denoFlags = (db: string) => [`--allow-read=${DIST},${join(db, "..")}`, `--allow-write=${join(db, "..")}`, "--allow-env", "--allow-net=127.0.0.1"];
-const RUNTIMES: Runtime[] = [
+const RUNTIMES = ([
   { name: "node", baseline: ["node", [join(ROOT, "test/bench/baselines/hello.node.mjs")]], server: () => ["node", [server]] },
   { name: "bun", baseline: [join(BIN, "bun"), [join(ROOT, "test/bench/baselines/hello.bun.ts")]], server: () => [join(BIN, "bun"), [server]] },
   {
@@ -43,7 +52,7 @@ const RUNTIMES: Runtime[] = [
     server: (db) => [deno, ["run", ...denoFlags(db), server]],
   },
   { name: "binary", baseline: [helloBinary, []], server: () => [binary, []] },
-];
+] satisfies Runtime[]).filter((runtime) => measured(runtime.name));
 
 // The detail's body and headers, for the same-answer baseline (the server adds the framing ones).
 const detailBody = join(work, "detail.json");
