@@ -35,21 +35,42 @@ function newest(dir: string): number {
   return time;
 }
 
+export interface EnsureDistOptions {
+  /** Print only that a build starts, not its progress. */
+  quiet?: boolean;
+  /** The dist/ to check and build; default the project's. */
+  dist?: string;
+  /** Where UNIHAN_ZIP and SOURCE_DATE_EPOCH are read; default `process.env`. */
+  env?: NodeJS.ProcessEnv;
+}
+
 /** Builds dist/ when it is stale (see `distIsStale`), with the same input resolution as `npm run build`. */
-export async function ensureDist(options: { quiet?: boolean } = {}): Promise<void> {
-  if (!distIsStale()) return;
+export async function ensureDist(options: EnsureDistOptions = {}): Promise<void> {
+  const dist = options.dist ?? DIST;
+  const env = options.env ?? process.env;
+  if (!distIsStale(dist)) return;
   const log = options.quiet ? () => {} : (line: string) => console.log(line);
   if (options.quiet) console.log("dist/ is missing or stale: building it …");
   await buildDist({
-    unihan: process.env.UNIHAN_ZIP || undefined,
+    unihan: env.UNIHAN_ZIP || undefined,
     dataDir: join(ROOT, "pipeline/data"),
-    outDir: DIST,
+    outDir: dist,
     cacheDir: join(ROOT, ".cache"),
     localCopies: localCopiesBeside(ROOT),
-    sourceDateEpoch: process.env.SOURCE_DATE_EPOCH ? Number(process.env.SOURCE_DATE_EPOCH) : undefined,
+    sourceDateEpoch: env.SOURCE_DATE_EPOCH ? Number(env.SOURCE_DATE_EPOCH) : undefined,
     log,
   });
 }
 
-// `tsx scripts/ensureDist.ts`: build when stale (used by start:bun and start:deno).
-if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) await ensureDist();
+/**
+ * What `npm start` (and `start:bun`, `start:deno`) do before serving: with `DIST_DIR` set, that
+ * folder is served as it is — the server names a missing file or another format at start — and the
+ * project's dist/ is neither checked nor built; without it, dist/ is built when stale.
+ */
+export async function ensureServedDist(options: EnsureDistOptions = {}): Promise<void> {
+  if ((options.env ?? process.env).DIST_DIR) return;
+  await ensureDist(options);
+}
+
+// `tsx scripts/ensureDist.ts`: what start:bun and start:deno run before serving.
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) await ensureServedDist();

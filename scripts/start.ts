@@ -1,5 +1,5 @@
-/** `npm start`: builds dist/ when it is missing or stale, then serves on Node. */
-import { ensureDist } from "./ensureDist.ts";
+/** `npm start`: builds dist/ when it is missing or stale (unless DIST_DIR names the data), then serves on Node. */
+import { ensureServedDist } from "./ensureDist.ts";
 
-if (!process.argv.includes("--help") && !process.argv.includes("-h")) await ensureDist();
+if (!process.argv.includes("--help") && !process.argv.includes("-h")) await ensureServedDist();
 await import("../runtime/entry/server.ts");
