@@ -2,8 +2,7 @@
  * API key format and hashing (SPEC §4): `hj_` + 32 base62 characters (≈190 random bits from the
  * CSPRNG), shown once; the store keeps only its SHA-256 and a public id.
  */
-import { sha256 } from "@noble/hashes/sha2.js";
-import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
+import { sha256Hex } from "../digest.ts";
 import { type Random, randomBase62 } from "../quiz/random.ts";
 
 export const KEY_PREFIX = "hj_";
@@ -14,12 +13,9 @@ export function newApiKey(random: Random): { key: string; id: string } {
   return { key: `${KEY_PREFIX}${randomBase62(random, 32)}`, id: `key_${randomBase62(random, 12)}` };
 }
 
-/**
- * SHA-256 of the key, hex. Synchronous (@noble/hashes, audited, pure JS): Web Crypto's digest is
- * asynchronous and costs a thread-pool round trip on every metered request.
- */
+/** SHA-256 of the key, hex (what the store keeps). */
 export function hashApiKey(key: string): string {
-  return bytesToHex(sha256(utf8ToBytes(key)));
+  return sha256Hex(key);
 }
 
 /** Compares two secrets in time independent of where they differ (their SHA-256 digests are compared). */

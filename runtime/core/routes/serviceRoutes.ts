@@ -1,6 +1,5 @@
 /** Service routes outside both interfaces: liveness, the OpenAPI document, the API reference. */
-import { sha256 } from "@noble/hashes/sha2.js";
-import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
+import { sha256Hex } from "../digest.ts";
 import type { LoadedData } from "../data/load.ts";
 import type { Send } from "../http/respond.ts";
 import { buildOpenApi } from "../docs/openapi.ts";
@@ -49,5 +48,5 @@ interface Tagged {
 
 /** A body with its strong entity tag: the first 128 bits of its SHA-256, hex. */
 function tagged(body: string): Tagged {
-  return { body, etag: bytesToHex(sha256(utf8ToBytes(body))).slice(0, 32) };
+  return { body, etag: sha256Hex(body).slice(0, 32) };
 }
