@@ -62,9 +62,7 @@ export function presentedKey(request: RequestLike, query: Record<string, string 
   if (inQuery !== undefined) return { value: inQuery, param: "api_key" };
   // An API key sent as a Bearer token is not silently served as the demo: say where it goes.
   if (BEARER_KEY.test(request.headers.get("authorization") ?? "")) {
-    throw new ApiError(401, "invalid_key", "Send the API key in the X-API-Key header (or the api_key query parameter); Authorization is read only by the admin routes.", "Authorization", {
-      "WWW-Authenticate": API_KEY_CHALLENGE,
-    });
+    throw invalidKey("Authorization", "Send the API key in the X-API-Key header (or the api_key query parameter); Authorization is read only by the admin routes.");
   }
   return null;
 }
@@ -97,10 +95,12 @@ function callerOf(config: MeterConfig, record: KeyRecord | null, allowInactive: 
 /** The challenge of a 401 for an API key (RFC 9110 §15.5.2: a 401 names how to authenticate). */
 export const API_KEY_CHALLENGE = 'ApiKey realm="quiz", header="X-API-Key", query="api_key"';
 
-function invalidKey(param: PresentedKey["param"]): ApiError {
-  return new ApiError(401, "invalid_key", "The API key is not valid. Keys look like hj_ followed by 32 letters and digits; get one from POST /subscribe.", param, {
-    "WWW-Authenticate": API_KEY_CHALLENGE,
-  });
+/** A 401 `invalid_key` about the key in `param`, with the challenge saying where a key goes. */
+function invalidKey(
+  param: PresentedKey["param"] | "Authorization",
+  detail = "The API key is not valid. Keys look like hj_ followed by 32 letters and digits; get one from POST /subscribe.",
+): ApiError {
+  return new ApiError(401, "invalid_key", detail, param, { "WWW-Authenticate": API_KEY_CHALLENGE });
 }
 
 /**
