@@ -5,20 +5,12 @@
  */
 import { describe, expect, test } from "vitest";
 import { call, testApp } from "../helpers/app.ts";
+import { RATE_LIMIT_HEADERS as RATE_LIMIT, carriedNames, exposedNames } from "../helpers/cors.ts";
 import { BASE } from "./hanja-expect.ts";
 import { Q } from "./quiz-helpers.ts";
 
-/** Response headers of the service that are not CORS-safelisted and that clients have a use for. */
-const READ_BY_SCRIPTS = ["allow", "www-authenticate", "etag", "ratelimit", "ratelimit-policy", "x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset", "retry-after", "x-request-id"];
-const RATE_LIMIT = ["ratelimit", "ratelimit-policy", "x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset"];
-
-const exposed = (response: Response) =>
-  (response.headers.get("access-control-expose-headers") ?? "")
-    .split(",")
-    .map((name) => name.trim().toLowerCase())
-    .filter(Boolean)
-    .sort();
-const carried = (response: Response) => READ_BY_SCRIPTS.filter((name) => response.headers.has(name)).sort();
+const exposed = (response: Response) => exposedNames(response.headers);
+const carried = (response: Response) => carriedNames(response.headers);
 
 describe("Access-Control-Expose-Headers names what each response carries", () => {
   const app = testApp({ adminToken: "admin-token-for-cors-tests-0123" });
