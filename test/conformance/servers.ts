@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { buildBinary } from "../../scripts/build-binary.ts";
 import { bundle } from "../../scripts/bundle.ts";
+import { denoPermissions } from "../../scripts/start-deno.ts";
 import { CONFIG_VARIABLES } from "../../runtime/core/config.ts";
 import { ROOT } from "../helpers/app.ts";
 import { type RunningServer, type ServerCommand, spawnServer } from "../helpers/server.ts";
@@ -42,20 +43,6 @@ function dbDir(env: Record<string, string>): string {
   return dirname(db);
 }
 
-/**
- * Deno's permissions, as narrow as `npm run start:deno`: read where the code and data are and the
- * database directory, write only there, the configuration variables, the loopback interface.
- */
-export function denoPermissions(read: readonly string[], write: string): string[] {
-  return [
-    "--no-prompt",
-    `--allow-read=${read.join(",")}`,
-    `--allow-write=${write}`,
-    `--allow-env=${CONFIG_VARIABLES.join(",")}`,
-    "--allow-net=127.0.0.1",
-  ];
-}
-
 /** `node --import tsx runtime/entry/server.ts` (what `npm start` runs once dist/ is built). */
 export const nodeSource: StartServer = (env) =>
   spawnServer({ command: process.execPath, args: ["--import", "tsx", "runtime/entry/server.ts"], env: environment(env) });
@@ -63,9 +50,9 @@ export const nodeSource: StartServer = (env) =>
 /** `bun runtime/entry/server.ts` (`npm run start:bun`). */
 export const bunSource: StartServer = (env) => spawnServer({ command: BUN, args: ["runtime/entry/server.ts"], env: environment(env) });
 
-/** `deno run … runtime/entry/server.ts` (`npm run start:deno`), the database directory added to read and write. */
+/** `deno run … runtime/entry/server.ts` with the permissions `npm run start:deno` gives this environment. */
 export const denoSource: StartServer = (env) =>
-  spawnServer({ command: DENO, args: ["run", ...denoPermissions([".", dbDir(env)], dbDir(env)), "runtime/entry/server.ts"], env: environment(env) });
+  spawnServer({ command: DENO, args: ["run", ...denoPermissions(environment(env)), "runtime/entry/server.ts"], env: environment(env) });
 
 /**
  * The esbuild bundle on `runtime`, built into a fresh folder inside the project (Node 20 resolves
@@ -83,7 +70,7 @@ export function bundled(runtime: "node" | "bun" | "deno"): StartServer {
           ? [process.execPath, [file]]
           : runtime === "bun"
             ? [BUN, [file]]
-            : [DENO, ["run", ...denoPermissions([dir, join(ROOT, "dist"), dbDir(env)], dbDir(env)), file]];
+            : [DENO, ["run", ...denoPermissions(environment(env), [dir, join(ROOT, "dist")]), file]];
       return { command, args, cwd: dbDir(env), env: environment(env) };
     });
   };

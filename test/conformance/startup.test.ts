@@ -14,7 +14,8 @@ import { detectDriver } from "../../runtime/stores/sqlite/driver.ts";
 import { openSqliteStore } from "../../runtime/stores/sqlite/sqliteStore.ts";
 import { bundle } from "../../scripts/bundle.ts";
 import { ROOT } from "../helpers/app.ts";
-import { BUN, DENO, type StartServer, bunSource, denoPermissions, denoSource, environment, nodeSource } from "./servers.ts";
+import { denoPermissions } from "../../scripts/start-deno.ts";
+import { BUN, DENO, type StartServer, bunSource, denoSource, environment, nodeSource } from "./servers.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "hanja-startup-"));
 writeFileSync(join(dir, "a-file"), "not a folder\n");
@@ -29,7 +30,7 @@ const NODE_ARGS = ["--import", "tsx", "runtime/entry/server.ts"];
 const RUNTIMES: { name: string; command: string; args: string[]; start: StartServer }[] = [
   { name: "Node", command: process.execPath, args: NODE_ARGS, start: nodeSource },
   { name: "Bun", command: BUN, args: ["runtime/entry/server.ts"], start: bunSource },
-  { name: "Deno", command: DENO, args: ["run", ...denoPermissions([".", dir], dir), "runtime/entry/server.ts"], start: denoSource },
+  { name: "Deno", command: DENO, args: ["run", ...denoPermissions(environment({ QUOTA_DB: join(dir, "quota.sqlite") })), "runtime/entry/server.ts"], start: denoSource },
 ];
 
 /** Runs the entry to its exit (it must not start serving) and returns its exit code and output; `user`: another uid and gid. */
@@ -74,7 +75,7 @@ describe.each(RUNTIMES)("start-up on $name", ({ command, args, start }) => {
       taken.close();
     }
     // 192.0.2.1 is a documentation address, never this machine's. Deno, allowed 127.0.0.1 only
-    // (as npm run start:deno's narrow permissions in these tests), says it may not listen there.
+    // (start:deno's permissions for HOST=127.0.0.1, used for every case here), says it may not listen there.
     for (const host of ["not-an-ip", "192.0.2.1"]) {
       const badHost = await run(command, args, { HOST: host, QUOTA_STORE: "memory" });
       expect(badHost.code, badHost.stderr).toBe(2);

@@ -1,0 +1,64 @@
+/**
+ * `npm run start:deno`: builds dist/ when it is missing or stale (unless DIST_DIR names the data),
+ * then serves on Deno with the narrowest permissions this configuration needs (`denoPermissions`).
+ * SIGINT and SIGTERM are passed on to the server, which stops gracefully; its exit status is ours.
+ */
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { dirname, join, normalize, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { CONFIG_VARIABLES, readConfig } from "../runtime/core/config.ts";
+import { ROOT, ensureServedDist } from "./ensureDist.ts";
+
+/**
+ * Deno's permissions for the server under `env`: read `code` (the folders the program and the
+ * project's dist/ are in), `DIST_DIR` and the quota database's folder; write only that folder, and
+ * nothing with `QUOTA_STORE=memory`; read the configuration variables; listen on `HOST` alone.
+ * When the configuration is invalid the network is left open: the server then stops at start
+ * naming the bad variable, before it listens.
+ */
+export function denoPermissions(env: Record<string, string | undefined>, code: readonly string[] = ["."]): string[] {
+  let config: ReturnType<typeof readConfig> | undefined;
+  try {
+    config = readConfig(env);
+  } catch {
+    config = undefined;
+  }
+  const set = (name: string) => (env[name] ? env[name] : undefined);
+  const dbDir = normalize(dirname(set("QUOTA_DB") ?? "./.data/quota.sqlite"));
+  const writes = set("QUOTA_STORE") === "memory" ? [] : [dbDir];
+  const reads = unique([...code, ...(set("DIST_DIR") ? [set("DIST_DIR") as string] : []), ...writes]);
+  const host = config?.host;
+  const listen = host === undefined || !/^[\w.:[\]-]+$/.test(host) ? "--allow-net" : `--allow-net=${host.includes(":") && !host.startsWith("[") ? `[${host}]` : host}`;
+  return [
+    "--no-prompt",
+    `--allow-read=${reads.join(",")}`,
+    ...(writes.length > 0 ? [`--allow-write=${writes.join(",")}`] : []),
+    `--allow-env=${CONFIG_VARIABLES.join(",")}`,
+    listen,
+  ];
+}
+
+function unique(paths: readonly string[]): string[] {
+  return [...new Set(paths)];
+}
+
+/** The project's own Deno (a development dependency), else the one on PATH. */
+function denoCommand(): string {
+  const local = join(ROOT, "node_modules/.bin/deno");
+  return existsSync(local) ? local : "deno";
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  if (!args.includes("--help") && !args.includes("-h")) await ensureServedDist();
+  const child = spawn(denoCommand(), ["run", ...denoPermissions(process.env, [ROOT]), join(ROOT, "runtime/entry/server.ts"), ...args], { stdio: "inherit" });
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
+  child.on("error", (error) => {
+    console.error(`hanja-api: cannot run deno: ${error.message}`);
+    process.exit(1);
+  });
+  child.on("exit", (code, signal) => process.exit(code ?? (signal === "SIGINT" ? 130 : 143)));
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) await main();
