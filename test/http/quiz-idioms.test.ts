@@ -105,7 +105,7 @@ describe("GET /search", () => {
   async function search(q: string): Promise<IdiomRecord[]> {
     const { status, body } = await get(`/search?q=${encodeURIComponent(q)}`);
     expect(status, JSON.stringify(body)).toBe(200);
-    expect(Object.keys(body).sort()).toEqual(["count", "idioms", "query", "quota", "success"]);
+    expect(Object.keys(body).sort()).toEqual(["count", "idioms", "query", "quota", "success", "total"]);
     expect(body.query).toBe(q.trim());
     expect(body.count).toBe(body.idioms.length);
     expect(body.idioms.length).toBeLessThanOrEqual(30);
@@ -149,17 +149,22 @@ describe("GET /search", () => {
     }
   });
 
-  it("returns at most 30 items, count = their number", async () => {
-    const q = "ㄱ";
-    const expected = idioms.filter((i) => i.chosung.includes(q)).length;
-    const { body } = await get(`/search?q=${encodeURIComponent(q)}`);
-    expect(body.count).toBe(Math.min(30, expected));
+  it("returns at most 30 items, count = their number, total = every match (interface A's total for the same q)", async () => {
+    for (const q of ["ㄱ", "ㄱㄱ", (idioms[5] as IdiomRecord).hanja]) {
+      const expected = idioms.filter((i) => i.chosung.includes(q) || i.hanja.includes(q)).length;
+      const { body } = await get(`/search?q=${encodeURIComponent(q)}`);
+      expect(body.count, q).toBe(Math.min(30, expected));
+      expect(body.total, q).toBe(expected);
+      const a = await getJson(app, `/hanja/v1/idioms?q=${encodeURIComponent(q)}`);
+      expect(a.body.total, q).toBe(expected);
+    }
+    expect((await get(`/search?q=${encodeURIComponent("ㄱ")}`)).body.total).toBeGreaterThan(30);
   });
 
   it("a valid query without a match → 200, empty", async () => {
     const { status, body } = await get(`/search?q=${encodeURIComponent("zzqxj")}`);
     expect(status).toBe(200);
-    expect(body).toMatchObject({ success: true, query: "zzqxj", count: 0, idioms: [] });
+    expect(body).toMatchObject({ success: true, query: "zzqxj", count: 0, total: 0, idioms: [] });
   });
 
   it("80 code points are accepted (astral ones count once); 81 → 400", async () => {

@@ -59,6 +59,7 @@ export function quizSchemas(): Record<string, Schema> {
       success: SUCCESS,
       query: str("The query as used (trimmed and composed; see Conventions)."),
       count: int("Number of idioms returned (at most 30).", { minimum: 0, maximum: 30 }),
+      total: int("Extra: number of idioms matching `q`. More than `count` means the list was cut at 30; interface A's `GET /idioms?q=` pages through them all.", { minimum: 0 }),
       idioms: arrayOf("The matches, best first.", schemaRef("Idiom"), { maxItems: 30 }),
       quota: schemaRef("Quota"),
     }),

@@ -140,8 +140,9 @@ export function quizRoutes(base: string, data: LoadedData, config: QuizConfig): 
       handler: metered(
         (_request, query) => parseQuery(query, SEARCH_PARAMS),
         (p) => {
-          const found = searchIdioms(data.idioms, p.q).slice(0, 30).map((i) => data.idioms.itemsB[i]);
-          return `"query":${JSON.stringify(p.q)},"count":${found.length},"idioms":[${found.join(",")}]`;
+          const matches = searchIdioms(data.idioms, p.q);
+          const found = matches.slice(0, 30).map((i) => data.idioms.itemsB[i]);
+          return `"query":${JSON.stringify(p.q)},"count":${found.length},"total":${matches.length},"idioms":[${found.join(",")}]`;
         },
       ),
     },
