@@ -181,6 +181,18 @@ describe("GET /quiz?exclude=", () => {
     if (idioms.length <= 205) expect(answers.sort((a, b) => a - b)).toEqual(keep.sort((a, b) => a - b));
   });
 
+  it("an empty exclude= excludes nothing (a client joining an empty list); a repeated value counts once", async () => {
+    const { status, body } = await quiz("?count=20&exclude=");
+    expect(status).toBe(200);
+    expect(body.quizzes).toHaveLength(20);
+    const first = idioms[0]!.idx;
+    for (let n = 0; n < 10; n++) {
+      const repeated = await quiz(`?count=20&exclude=${first},${first},${first}`);
+      expect(repeated.status).toBe(200);
+      for (const q of repeated.body.quizzes) expect(checkQuiz(q, undefined, 4).idx).not.toBe(first);
+    }
+  });
+
   it("201 values → 400 naming exclude", async () => {
     const excluded = Array.from({ length: 201 }, (_, i) => i + 1);
     expectProblem(await quiz(`?exclude=${excluded.join(",")}`), 400, "invalid_parameter", "exclude");

@@ -68,7 +68,7 @@ export function parameters(): Record<string, Parameter> {
       in: "query",
       description:
         "Extra: comma-separated idx values (at most 200, each 1–999999) kept out of the answers, e.g. the ones a learner has already seen. " +
-        "If fewer than `count` idioms are left to ask about: `400`.",
+        "An empty value (`exclude=`) excludes nothing; a value with no idiom, or given twice, is allowed. If fewer than `count` idioms are left to ask about: `400`.",
       required: false,
       style: "form",
       explode: false,
