@@ -36,8 +36,8 @@ describe("admin routes: authentication", () => {
     for (const [label, headers] of wrong) {
       it(`${method} ${path} with ${label} → 401`, async () => {
         const result = await getJson(app, `${Q}${path}`, { method, headers });
-        expectProblem(result, 401, "invalid_key");
-        expect(result.headers.get("www-authenticate")).toMatch(/^Bearer/);
+        expectProblem(result, 401, "invalid_key", "Authorization");
+        expect(result.headers.get("www-authenticate")).toBe('Bearer realm="admin"');
       });
     }
   }

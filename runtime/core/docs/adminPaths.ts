@@ -8,7 +8,7 @@ import { type Operation, type PathItem, type Response, ref } from "./types.ts";
 const ADMIN = { Authorization: "Bearer $ADMIN_TOKEN" };
 const KEY_ID_EXAMPLE = "key_AbCdEf123456";
 
-const unauthorized: Response = problem(401, "Missing or wrong `Authorization: Bearer` token (`param: authorization`).", {
+const unauthorized: Response = problem(401, "Missing or wrong `Authorization: Bearer` token (`param: Authorization`).", {
   codes: ["invalid_key"],
   extra: headers(["WWW-Authenticate"]),
 });

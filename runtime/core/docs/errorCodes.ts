@@ -28,7 +28,7 @@ const ERRORS: Record<ErrorCode, Omit<ErrorCodeDoc, "code">> = {
     title: "Invalid API key",
     description:
       "The API key is malformed or unknown (`param: api_key`); it is never silently treated as the demo. " +
-      "On admin routes: a missing or wrong `Authorization: Bearer` token (`param: authorization`).",
+      "On admin routes: a missing or wrong `Authorization: Bearer` token (`param: Authorization`).",
   },
   key_expired: {
     status: [403],
