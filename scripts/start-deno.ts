@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { dirname, join, normalize, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { CONFIG_VARIABLES, readConfig } from "../runtime/core/config.ts";
+import { CONFIG_VARIABLES, type ConfigVariable, readConfig } from "../runtime/core/config.ts";
 import { ROOT, ensureServedDist } from "./ensureDist.ts";
 
 /**
@@ -18,29 +18,30 @@ import { ROOT, ensureServedDist } from "./ensureDist.ts";
  * naming the bad variable, before it listens.
  */
 export function denoPermissions(env: Record<string, string | undefined>, code: readonly string[] = ["."]): string[] {
-  let config: ReturnType<typeof readConfig> | undefined;
-  try {
-    config = readConfig(env);
-  } catch {
-    config = undefined;
-  }
-  const set = (name: string) => (env[name] ? env[name] : undefined);
-  const dbDir = normalize(dirname(set("QUOTA_DB") ?? "./.data/quota.sqlite"));
-  const writes = set("QUOTA_STORE") === "memory" ? [] : [dbDir];
-  const reads = unique([...code, ...(set("DIST_DIR") ? [set("DIST_DIR") as string] : []), ...writes]);
-  const host = config?.host;
-  const listen = host === undefined || !/^[\w.:[\]-]+$/.test(host) ? "--allow-net" : `--allow-net=${host.includes(":") && !host.startsWith("[") ? `[${host}]` : host}`;
+  const value = (name: ConfigVariable) => env[name] || undefined;
+  const dbDir = normalize(dirname(value("QUOTA_DB") ?? "./.data/quota.sqlite"));
+  const writes = value("QUOTA_STORE") === "memory" ? [] : [dbDir];
+  const dist = value("DIST_DIR");
+  const reads = [...new Set([...code, ...(dist ? [dist] : []), ...writes])];
   return [
     "--no-prompt",
     `--allow-read=${reads.join(",")}`,
     ...(writes.length > 0 ? [`--allow-write=${writes.join(",")}`] : []),
     `--allow-env=${CONFIG_VARIABLES.join(",")}`,
-    listen,
+    allowNet(env),
   ];
 }
 
-function unique(paths: readonly string[]): string[] {
-  return [...new Set(paths)];
+/** Listening on `HOST` alone (an IPv6 address in brackets), or anywhere when the configuration is invalid. */
+function allowNet(env: Record<string, string | undefined>): string {
+  let host: string;
+  try {
+    host = readConfig(env).host;
+  } catch {
+    return "--allow-net";
+  }
+  if (!/^[\w.:[\]-]+$/.test(host)) return "--allow-net";
+  return `--allow-net=${host.includes(":") && !host.startsWith("[") ? `[${host}]` : host}`;
 }
 
 /** The project's own Deno (a development dependency), else the one on PATH. */
