@@ -191,3 +191,41 @@ describe("q is matched in its composed form", () => {
     expect(unified.body.data.map((r: { codepoint: string }) => r.codepoint)).toEqual(["U+8C48"]);
   });
 });
+
+describe("punctuation around q is not part of it (text pasted from a sentence or a list)", () => {
+  const body = async (path: string, q: string) => (await getJson(app, `${path}?q=${encodeURIComponent(q)}`)).body;
+  test("each wrapped query answers what the bare one does, on every kind of match", async () => {
+    const cases: [string, string, string[]][] = [
+      [`${BASE}/hanja`, "水", ["(水)", "水.", "「水」"]],
+      [`${BASE}/hanja`, "수", ["“수”", "수?", "'수',"]],
+      [`${BASE}/hanja`, "U+6C34", ["U+6C34,", "[U+6C34]"]],
+      [`${BASE}/hanja`, "water", ["'water'.", "water!"]],
+      [`${BASE}/idioms`, "각골난망", ["각골난망.", "“각골난망”", " (각골난망) "]],
+      [`${BASE}/idioms`, "刻骨難忘", ["「刻骨難忘」", "刻骨難忘!"]],
+      [`${BASE}/idioms`, "ㄱㄱㄴㅁ", ["ㄱㄱㄴㅁ…"]],
+    ];
+    for (const [path, bare, wrapped] of cases) {
+      const plain = await body(path, bare);
+      expect(plain.total, bare).toBeGreaterThan(0);
+      for (const q of wrapped) expect(await body(path, q), q).toEqual(plain);
+    }
+  });
+
+  test("punctuation inside a query stays, and a query of punctuation alone matches nothing (not everything)", async () => {
+    expect((await body(`${BASE}/idioms`, "각골.난망")).total).toBe(0);
+    for (const q of ["...", "!", "“”"]) {
+      for (const path of [`${BASE}/hanja`, `${BASE}/idioms`]) expect((await body(path, q)).total, `${path} ${q}`).toBe(0);
+    }
+  });
+
+  test("quiz /search: the query reported is the one matched; punctuation alone is not blank", async () => {
+    const quiz = testApp();
+    const wrapped = await getJson(quiz, `/quiz/v1/search?q=${encodeURIComponent("“각골난망.”")}`, { clientAddress: "192.0.2.46" });
+    expect(wrapped.status).toBe(200);
+    expect(wrapped.body.query).toBe("각골난망");
+    expect(wrapped.body.idioms[0].hangul).toBe("각골난망");
+    const dots = await getJson(quiz, `/quiz/v1/search?q=...`, { clientAddress: "192.0.2.46" });
+    expect(dots.status).toBe(200);
+    expect(dots.body).toMatchObject({ query: "...", count: 0, total: 0 });
+  });
+});

@@ -125,7 +125,7 @@ function parseOne(name: string, raw: string | undefined, spec: ParamSpec): unkno
       if (raw === undefined) return spec.default;
       return parseInteger(name, raw, spec.min, spec.max);
     case "text": {
-      const text = searchForm(raw ?? "").trim();
+      const text = trimQuery(searchForm(raw ?? ""));
       if (spec.required && text.length === 0) throw invalidParameter(name, `${name} is required and must not be blank`);
       const length = codePointLength(text);
       if (length > spec.maxLength) throw invalidParameter(name, `${name} is ${length} characters long; the limit is ${spec.maxLength}`);
@@ -156,6 +156,20 @@ const FULL_WIDTH_ASCII = /[\uFF01-\uFF5E]/g;
 export function searchForm(text: string): string {
   const composed = text.replace(OUTSIDE_COMPATIBILITY_IDEOGRAPHS, (run) => run.normalize("NFC"));
   return composed.replace(FULL_WIDTH_ASCII, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0));
+}
+
+/** Spaces and punctuation at either end of a query. */
+const SURROUNDING = /^[\s\p{P}]+|[\s\p{P}]+$/gu;
+
+/**
+ * A query without the spaces and punctuation around it, as pasted from a sentence or a list
+ * (`“각골난망.”` is 각골난망, `(水)` is 水); a query of nothing but punctuation is only trimmed, so
+ * that it matches nothing rather than everything.
+ */
+export function trimQuery(text: string): string {
+  const trimmed = text.trim();
+  const inner = trimmed.replace(SURROUNDING, "");
+  return inner === "" ? trimmed : inner;
 }
 
 /** A plain decimal integer within [min, max]; signs, decimals, exponents and blanks are rejected. */
