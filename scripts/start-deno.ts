@@ -7,40 +7,40 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { dirname, join, normalize, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { CONFIG_VARIABLES, type ConfigVariable, readConfig } from "../runtime/core/config.ts";
+import { CONFIG_VARIABLES, type ServerConfig, readConfig } from "../runtime/core/config.ts";
 import { ROOT, ensureServedDist } from "./ensureDist.ts";
 
 /**
  * Deno's permissions for the server under `env`: read `code` (the folders the program and the
  * project's dist/ are in), `DIST_DIR` and the quota database's folder; write only that folder, and
  * nothing with `QUOTA_STORE=memory`; read the configuration variables; listen on `HOST` alone.
- * When the configuration is invalid the network is left open: the server then stops at start
- * naming the bad variable, before it listens.
+ * An invalid configuration gets no more than `code` to read and an open network: the server stops
+ * at start naming the bad variable, before it reads data, opens the database or listens.
  */
 export function denoPermissions(env: Record<string, string | undefined>, code: readonly string[] = ["."]): string[] {
-  const value = (name: ConfigVariable) => env[name] || undefined;
-  const dbDir = normalize(dirname(value("QUOTA_DB") ?? "./.data/quota.sqlite"));
-  const writes = value("QUOTA_STORE") === "memory" ? [] : [dbDir];
-  const dist = value("DIST_DIR");
-  const reads = [...new Set([...code, ...(dist ? [dist] : []), ...writes])];
+  const config = validConfig(env);
+  const writes = config === undefined || config.quotaStore === "memory" ? [] : [normalize(dirname(config.quotaDb))];
+  const reads = [...new Set([...code, ...(config?.distDir ? [config.distDir] : []), ...writes])];
   return [
     "--no-prompt",
     `--allow-read=${reads.join(",")}`,
     ...(writes.length > 0 ? [`--allow-write=${writes.join(",")}`] : []),
     `--allow-env=${CONFIG_VARIABLES.join(",")}`,
-    allowNet(env),
+    allowNet(config?.host),
   ];
 }
 
-/** Listening on `HOST` alone (an IPv6 address in brackets), or anywhere when the configuration is invalid. */
-function allowNet(env: Record<string, string | undefined>): string {
-  let host: string;
+function validConfig(env: Record<string, string | undefined>): ServerConfig | undefined {
   try {
-    host = readConfig(env).host;
+    return readConfig(env);
   } catch {
-    return "--allow-net";
+    return undefined;
   }
-  if (!/^[\w.:[\]-]+$/.test(host)) return "--allow-net";
+}
+
+/** Listening on `host` alone (an IPv6 address in brackets), or anywhere when there is no valid one. */
+function allowNet(host: string | undefined): string {
+  if (host === undefined || !/^[\w.:[\]-]+$/.test(host)) return "--allow-net";
   return `--allow-net=${host.includes(":") && !host.startsWith("[") ? `[${host}]` : host}`;
 }
 

@@ -13,8 +13,8 @@ import { CONFIG_VARIABLES } from "../../runtime/core/config.ts";
 import { detectDriver } from "../../runtime/stores/sqlite/driver.ts";
 import { openSqliteStore } from "../../runtime/stores/sqlite/sqliteStore.ts";
 import { bundle } from "../../scripts/bundle.ts";
-import { ROOT } from "../helpers/app.ts";
 import { denoPermissions } from "../../scripts/start-deno.ts";
+import { ROOT } from "../helpers/app.ts";
 import { BUN, DENO, type StartServer, bunSource, denoSource, environment, nodeSource } from "./servers.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "hanja-startup-"));
