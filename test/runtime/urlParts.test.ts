@@ -62,6 +62,36 @@ describe("redactedTarget (the access log's path)", () => {
     expect(redactedTarget("http://h/quiz/v1/me?api_key=%68j_0123")).toBe("/quiz/v1/me?api_key=REDACTED");
   });
 
+  it("redacts exactly the pairs whose name the query parser reads as api_key, for any query", () => {
+    const key = "hj_0123456789abcdefghijABCDEFGHIJ01";
+    /** Every pair checked by decoding its name as URLSearchParams does, and key shapes replaced first. */
+    const reference = (target: string) => {
+      const masked = target.replace(/hj_[0-9A-Za-z]{32}/g, "hj_REDACTED");
+      const q = masked.indexOf("?");
+      if (q === -1) return masked;
+      const pairs = masked.slice(q + 1).split("&").map((pair) => {
+        const eq = pair.indexOf("=");
+        if (eq === -1) return pair;
+        const name = [...new URLSearchParams(`${pair.slice(0, eq)}=`).keys()][0] ?? "";
+        return /^api_key(\[\])?$/i.test(name) ? `${pair.slice(0, eq)}=REDACTED` : pair;
+      });
+      return `${masked.slice(0, q)}?${pairs.join("&")}`;
+    };
+    const name = fc.oneof(
+      fc.constantFrom("api_key", "API_Key", "api%5Fkey", "%61%70%69%5f%6b%65%79", "api_key[]", "api_key%5B%5D", "api+key", "apikey", "api_ke", "my_api_key", "q", "count", "exclude", ""),
+      fc.stringMatching(/^[a-z_%5F0-9+]{0,10}$/),
+    );
+    const value = fc.oneof(fc.constantFrom(key, "x", "", "a=b", "%EA%B0%80"), fc.stringMatching(/^[A-Za-z0-9%_.-]{0,12}$/));
+    const pair = fc.oneof(fc.tuple(name, value).map(([n, v]) => `${n}=${v}`), name);
+    fc.assert(
+      fc.property(fc.array(pair, { maxLength: 5 }), fc.boolean(), (pairs, withQuery) => {
+        const url = `http://h/quiz/v1/me${withQuery ? `?${pairs.join("&")}` : ""}`;
+        expect(redactedTarget(url)).toBe(reference(targetOf(url)));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
   it("a key sent under an encoded name works, and the access log does not hold it", async () => {
     const entries: { path: string; status: number }[] = [];
     const app = testApp({ log: (entry) => void entries.push(entry) });

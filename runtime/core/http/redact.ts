@@ -5,9 +5,11 @@ import { targetOf } from "./respond.ts";
 
 /** Path and query of a URL with the `api_key` value replaced, for the access log. */
 export function redactedTarget(url: string): string {
-  const target = targetOf(url).replace(KEY_SHAPED, "hj_REDACTED");
+  let target = targetOf(url);
+  if (target.includes("hj_")) target = target.replace(KEY_SHAPED, "hj_REDACTED");
   const q = target.indexOf("?");
-  if (q === -1) return target;
+  // Decoding never lengthens a name, so a query with no name as long as `api_key` has none to hide.
+  if (q === -1 || !LONG_NAME.test(target.slice(q + 1))) return target;
   const pairs = target.slice(q + 1).split("&").map((pair) => {
     const eq = pair.indexOf("=");
     const name = eq === -1 ? pair : pair.slice(0, eq);
@@ -15,6 +17,9 @@ export function redactedTarget(url: string): string {
   });
   return `${target.slice(0, q)}?${pairs.join("&")}`;
 }
+
+/** A query pair whose name has at least as many characters as `api_key`. */
+const LONG_NAME = /(?:^|&)[^&=]{7,}=/;
 
 /** Anything shaped like a key (`KEY_PATTERN` unanchored), wherever it is in a target. */
 const KEY_SHAPED = new RegExp(KEY_PATTERN.source.replace(/^\^|\$$/g, ""), "g");
