@@ -37,6 +37,23 @@ describe("content negotiation", () => {
     expect(chooseEncoding("GZIP;Q=1", false)).toBe("gzip");
   });
 
+  it("answers each Accept-Encoding value with its own coding, however many values the app has seen (the choices are remembered)", async () => {
+    const { chooseEncoding } = await import("../../runtime/core/http/respond.ts");
+    const { nodeCompressors } = await import("../../runtime/entry/compressors.ts");
+    const { testApp } = await import("../helpers/app.ts");
+    const app = testApp({ compressors: nodeCompressors });
+    const url = `http://localhost/hanja/v1/hanja?q=${encodeURIComponent("수")}`;
+    const q = (n: number) => (n % 11) / 10;
+    const values = Array.from({ length: 600 }, (_, i) => `gzip;q=${q(i)}, br;q=${q(i * 7 + 3)}${i % 3 ? "" : ", identity"}`);
+    values.push("", "GZIP", `${"x-unknown;q=0.5, ".repeat(20)}gzip`, `${"x-unknown;q=0.5, ".repeat(20)}br;q=0`);
+    const answered = async (accept: string) => (await app.fetch(new Request(url, { headers: { "accept-encoding": accept } }))).headers.get("content-encoding") ?? undefined;
+    const expected = values.map((accept) => chooseEncoding(accept, true));
+    expect(new Set(expected)).toEqual(new Set(["br", "gzip", undefined]));
+    for (let pass = 0; pass < 2; pass++) {
+      for (const [i, accept] of values.entries()) expect(await answered(accept), `${JSON.stringify(accept)}, pass ${pass}`).toBe(expected[i]);
+    }
+  });
+
   it("answers brotli with its own strong ETag when the app has a brotli compressor, and the body decompresses to the same JSON", async () => {
     const { brotliDecompressSync, gunzipSync } = await import("node:zlib");
     const { nodeCompressors } = await import("../../runtime/entry/compressors.ts");

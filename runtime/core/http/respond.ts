@@ -133,6 +133,20 @@ export function createSender(compressors: Compressors = {}): Sender {
     sizeCalculation: (a, target) => target.length + Math.max(64, a.body.length),
   });
   const brotli = Boolean(compressors.brotli);
+  // The coding chosen for each Accept-Encoding value seen: clients send a handful of values, and
+  // parsing one costs more than the rest of answering a remembered reply.
+  const codings = new Map<string, Encoding | undefined>();
+  const codingFor = (header: string | null): Encoding | undefined => {
+    if (!header) return undefined;
+    const known = codings.get(header);
+    if (known !== undefined || codings.has(header)) return known;
+    const chosen = chooseEncoding(header, brotli);
+    if (header.length <= 256) {
+      if (codings.size >= 256) codings.clear();
+      codings.set(header, chosen);
+    }
+    return chosen;
+  };
   const encode = async (encoding: Encoding, body: Body, tagged: boolean): Promise<Uint8Array<ArrayBuffer>> => {
     const bytes = typeof body === "string" ? encoder.encode(body) : body;
     // A tagged body's gzip form carries a strong ETag, so it must be the same bytes wherever it is
@@ -182,7 +196,7 @@ export function createSender(compressors: Compressors = {}): Sender {
 
   // Not async: a cached or uncompressed reply (the common cases) is returned without a promise around it.
   const negotiate = (request: RequestLike, { body, options, large, forms }: Prepared): Reply | Promise<Reply> => {
-    const encoding = large ? chooseEncoding(request.headers.get("accept-encoding"), brotli) : undefined;
+    const encoding = large ? codingFor(request.headers.get("accept-encoding")) : undefined;
     const caching = options.caching;
     const notModified = caching !== "no-store" && (options.status ?? 200) === 200 && matchesEtag(request.headers.get("if-none-match"), caching.etag, encoding);
     if (forms === undefined) return build(request, body, options, encoding, large, notModified, false);
