@@ -22,10 +22,14 @@ process.on("exit", () => {
   for (const child of children) child.kill("SIGKILL");
 });
 
-/** Spawns a server (PORT=0) and waits for its first successful answer on `readyPath`. */
+/**
+ * Spawns a server (PORT=0) and waits for its first successful answer on `readyPath`. The service
+ * runs as it is configured by default, so with its access log (`ACCESS_LOG=0` in the environment
+ * turns it off); stdout, where the log goes, is /dev/null.
+ */
 export async function startServer(command: string, args: string[], env: Record<string, string>, readyPath: string): Promise<Started> {
   const t0 = performance.now();
-  const proc = spawn(command, args, { env: { ...process.env, PORT: "0", ACCESS_LOG: "0", ...env }, stdio: ["ignore", "ignore", "pipe"] });
+  const proc = spawn(command, args, { env: { ...process.env, PORT: "0", ...env }, stdio: ["ignore", "ignore", "pipe"] });
   children.add(proc);
   proc.on("exit", () => children.delete(proc));
   let stderr = "";

@@ -4,7 +4,8 @@
  * in the same run; cold start to the first character response; RSS after load.
  * Targets: Bun and Deno detail ≥ 60 % of their baseline; cold start ≤ 500 ms on Node and Deno,
  * ≤ 1.5 s for the binary; RSS ≤ 200 MB on Node. `npm run bench -- runtimes`; `RUNTIMES=deno,bun`
- * measures only those (`ROUNDS` rounds, `SECONDS` per case).
+ * measures only those (`ROUNDS` rounds, `SECONDS` per case). The service runs with its default
+ * configuration, access log included (`ACCESS_LOG=0` measures it without).
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
