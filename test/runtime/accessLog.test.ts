@@ -46,16 +46,16 @@ describe("createAccessLog", () => {
     expect(out).not.toHaveBeenCalled();
   });
 
-  it("writes the lines as UTF-8 bytes, in order, when flushed", () => {
-    const out: Uint8Array[] = [];
-    const log = createAccessLog(true, (bytes) => out.push(bytes));
+  it("writes the lines in order when flushed", () => {
+    const out: string[] = [];
+    const log = createAccessLog(true, (text) => out.push(text));
     log.write(entry({ request_id: "a-1", path: "/hanja/v1/hanja?q=물" }));
     log.write(entry({ request_id: "a-2", status: 404 }));
     expect(out).toEqual([]);
     log.flush();
     log.flush();
     expect(out).toHaveLength(1);
-    const lines = new TextDecoder().decode(out[0]).split("\n");
+    const lines = (out[0] ?? "").split("\n");
     expect(lines.pop()).toBe("");
     expect(lines.map((line) => JSON.parse(line))).toEqual([entry({ request_id: "a-1", path: "/hanja/v1/hanja?q=물" }), entry({ request_id: "a-2", status: 404 })]);
   });
@@ -64,7 +64,7 @@ describe("createAccessLog", () => {
     vi.useFakeTimers();
     try {
       const out: string[] = [];
-      const log = createAccessLog(true, (bytes) => out.push(new TextDecoder().decode(bytes)));
+      const log = createAccessLog(true, (text) => out.push(text));
       const line = logLine(entry());
       const perBatch = Math.floor(65_536 / line.length) + 1;
       for (let i = 0; i < perBatch + 3; i++) log.write(entry());
