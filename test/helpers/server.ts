@@ -1,6 +1,6 @@
 /**
  * Real server processes for the slow tests, found from the `listening` line every server prints
- * on stderr: `startServer` runs the Node entry (`runtime/entry/node.ts` through the tsx loader) on
+ * on stderr (their stdout, the access log, is ignored unless asked for): `startServer` runs the Node entry (`runtime/entry/node.ts` through the tsx loader) on
  * a free port; `spawnServer` runs any server command (Bun, Deno, the bundle, the binary).
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -13,6 +13,8 @@ export interface RunningServer {
   pid: number;
   /** Everything the process wrote to stderr so far (for failure messages). */
   stderr(): string;
+  /** Everything it wrote to stdout so far (the access log); empty unless the command kept stdout. */
+  stdout(): string;
   /** SIGTERM, then waits for the exit (SIGKILL after `graceMs`); resolves with the exit code. */
   stop(graceMs?: number): Promise<number | null>;
   /** Sends a signal without waiting (see `exit`). */
@@ -31,6 +33,8 @@ export interface ServerCommand {
   env: Record<string, string | undefined>;
   /** How long to wait for the `listening` line, default 30 s. */
   timeoutMs?: number;
+  /** Keep what the server writes to stdout (`RunningServer.stdout`); default: stdout is ignored. */
+  keepStdout?: boolean;
 }
 
 const running = new Set<RunningServer>();
@@ -49,9 +53,12 @@ export function startServer(env: Record<string, string>, timeoutMs = 30_000): Pr
 }
 
 /** Starts a server command (stdout ignored, stderr kept) and resolves once it prints its `listening` line. */
-export function spawnServer({ command, args, cwd = ROOT, env, timeoutMs = 30_000 }: ServerCommand): Promise<RunningServer> {
-  const child = spawn(command, args, { cwd, env, stdio: ["ignore", "ignore", "pipe"] });
+export function spawnServer({ command, args, cwd = ROOT, env, timeoutMs = 30_000, keepStdout = false }: ServerCommand): Promise<RunningServer> {
+  const child = spawn(command, args, { cwd, env, stdio: ["ignore", keepStdout ? "pipe" : "ignore", "pipe"] });
   let err = "";
+  let out = "";
+  child.stdout?.setEncoding("utf8");
+  child.stdout?.on("data", (chunk: string) => void (out += chunk));
   let exited = false;
   const exit = new Promise<number | null>((resolve) =>
     child.once("exit", (code) => {
@@ -84,7 +91,7 @@ export function spawnServer({ command, args, cwd = ROOT, env, timeoutMs = 30_000
         const url = listeningUrl(line);
         if (url) {
           clearTimeout(timer);
-          const server = serverHandle(child, url, exit, () => exited, () => err);
+          const server = serverHandle(child, url, exit, () => exited, () => err, () => out);
           running.add(server);
           resolve(server);
         }
@@ -103,11 +110,12 @@ function listeningUrl(line: string): string | null {
   }
 }
 
-function serverHandle(child: ChildProcess, url: string, exit: Promise<number | null>, exited: () => boolean, stderr: () => string): RunningServer {
+function serverHandle(child: ChildProcess, url: string, exit: Promise<number | null>, exited: () => boolean, stderr: () => string, stdout: () => string): RunningServer {
   const server: RunningServer = {
     url,
     pid: child.pid as number,
     stderr,
+    stdout,
     exit,
     kill: (signal) => void child.kill(signal),
     async stop(graceMs = 10_000) {

@@ -1,0 +1,70 @@
+/**
+ * The access log as each runtime's server writes it to stdout (SPEC §6): one JSON line per request,
+ * with method, path, status, duration and request id, the `api_key` value redacted, and nothing
+ * lost at a graceful stop. Each runtime writes its batches its own way (text on Node and Bun,
+ * bytes on Deno), so each is read back here.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { denoPermissions } from "../../scripts/start-deno.ts";
+import { type RunningServer, spawnServer } from "../helpers/server.ts";
+import { BUN, DENO, environment } from "./servers.ts";
+
+const work = mkdtempSync(join(tmpdir(), "hanja-access-log-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const commands: Record<string, (env: Record<string, string | undefined>) => [string, string[]]> = {
+  node: () => [process.execPath, ["--import", "tsx", "runtime/entry/server.ts"]],
+  bun: () => [BUN, ["runtime/entry/server.ts"]],
+  deno: (env) => [DENO, ["run", ...denoPermissions(env), "runtime/entry/server.ts"]],
+};
+
+/** A key-shaped value no server knows: sent as `api_key`, it must appear in no log line. */
+const KEY = "hj_Zx9Qw8Er7Ty6Ui5Op4As3Df2Gh1Jk0L";
+
+describe.each(Object.keys(commands))("access log on %s", (runtime) => {
+  it("writes one JSON line per request, in order, with the api_key value redacted, all of them by the time the server has stopped", async () => {
+    const env = environment({ ACCESS_LOG: "1", QUOTA_STORE: "memory", QUOTA_DB: join(work, `${runtime}.sqlite`) });
+    const [command, args] = commands[runtime]!(env);
+    const server: RunningServer = await spawnServer({ command, args, env, keepStdout: true });
+    const started = Date.now();
+    const requests: [string, string, number][] = [
+      ["GET", `/hanja/v1/hanja/${encodeURIComponent("水")}`, 200],
+      ["GET", `/hanja/v1/hanja?q=${encodeURIComponent("물")}&limit=2`, 200],
+      ["GET", `/quiz/v1/quiz?count=1&api_key=${KEY}`, 401],
+      ["HEAD", "/no/such/route", 404],
+      ["GET", `/hanja/v1/hanja?q=${encodeURIComponent('"a\\b"')}`, 200],
+    ];
+    const ids: (string | null)[] = [];
+    for (const [method, target, status] of requests) {
+      const response = await fetch(server.url + target, { method });
+      await response.arrayBuffer();
+      expect(response.status, `${method} ${target}`).toBe(status);
+      ids.push(response.headers.get("x-request-id"));
+    }
+    expect(await server.stop()).toBe(0);
+    // stdout may close a moment after the exit.
+    for (let i = 0; i < 100 && server.stdout().split("\n").length <= requests.length; i++) await new Promise((r) => setTimeout(r, 20));
+
+    const text = server.stdout();
+    expect(text.endsWith("\n")).toBe(true);
+    expect(text).not.toContain(KEY);
+    const lines = text.trimEnd().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.map((line) => [line.method, line.path, line.status])).toEqual(
+      requests.map(([method, target, status]) => [method, target.replace(KEY, "REDACTED"), status]),
+    );
+    for (const [i, line] of lines.entries()) {
+      expect(Object.keys(line)).toEqual(["time", "request_id", "method", "path", "status", "duration_ms"]);
+      expect(line.time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect(Date.parse(line.time as string)).toBeGreaterThanOrEqual(started - 1000);
+      expect(Date.parse(line.time as string)).toBeLessThanOrEqual(Date.now());
+      expect(typeof line.duration_ms).toBe("number");
+      expect(line.duration_ms as number).toBeGreaterThanOrEqual(0);
+      // Problems carry their request id; the log line has the same one.
+      if (ids[i] !== null) expect(line.request_id).toBe(ids[i]);
+    }
+    expect(new Set(lines.map((line) => line.request_id)).size).toBe(requests.length);
+  });
+});
