@@ -8,27 +8,23 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { denoPermissions } from "../../scripts/start-deno.ts";
-import { type RunningServer, spawnServer } from "../helpers/server.ts";
-import { BUN, DENO, environment } from "./servers.ts";
+import { type StartServer, bunSource, denoSource, nodeSource } from "./servers.ts";
 
 const work = mkdtempSync(join(tmpdir(), "hanja-access-log-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-const commands: Record<string, (env: Record<string, string | undefined>) => [string, string[]]> = {
-  node: () => [process.execPath, ["--import", "tsx", "runtime/entry/server.ts"]],
-  bun: () => [BUN, ["runtime/entry/server.ts"]],
-  deno: (env) => [DENO, ["run", ...denoPermissions(env), "runtime/entry/server.ts"]],
-};
+const SERVERS: [string, StartServer][] = [
+  ["node", nodeSource],
+  ["bun", bunSource],
+  ["deno", denoSource],
+];
 
 /** A key-shaped value no server knows: sent as `api_key`, it must appear in no log line. */
 const KEY = "hj_Zx9Qw8Er7Ty6Ui5Op4As3Df2Gh1Jk0L";
 
-describe.each(Object.keys(commands))("access log on %s", (runtime) => {
+describe.each(SERVERS)("access log on %s", (runtime, start) => {
   it("writes one JSON line per request, in order, with the api_key value redacted, all of them by the time the server has stopped", async () => {
-    const env = environment({ ACCESS_LOG: "1", QUOTA_STORE: "memory", QUOTA_DB: join(work, `${runtime}.sqlite`) });
-    const [command, args] = commands[runtime]!(env);
-    const server: RunningServer = await spawnServer({ command, args, env, keepStdout: true });
+    const server = await start({ ACCESS_LOG: "1", QUOTA_STORE: "memory", QUOTA_DB: join(work, `${runtime}.sqlite`) }, { keepStdout: true });
     const started = Date.now();
     const requests: [string, string, number][] = [
       ["GET", `/hanja/v1/hanja/${encodeURIComponent("水")}`, 200],

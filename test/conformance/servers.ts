@@ -25,7 +25,10 @@ export interface ConformanceServer {
  * Starts one server with `env` (at least `QUOTA_DB`, whose directory is the only place it may
  * write) on top of `PORT=0`, `HOST=127.0.0.1`, `ACCESS_LOG=0`, `QUOTA_STORE=sqlite`.
  */
-export type StartServer = (env: Record<string, string>) => Promise<ConformanceServer & Pick<RunningServer, "kill" | "exit" | "stderr">>;
+export type StartServer = (env: Record<string, string>, options?: LaunchOptions) => Promise<ConformanceServer & Pick<RunningServer, "kill" | "exit" | "stderr" | "stdout">>;
+
+/** How a launcher runs its server beyond the environment: whether stdout (the access log) is kept. */
+export type LaunchOptions = Pick<ServerCommand, "keepStdout">;
 
 export const BUN = join(ROOT, "node_modules/.bin/bun");
 export const DENO = join(ROOT, "node_modules/.bin/deno");
@@ -44,15 +47,15 @@ function dbDir(env: Record<string, string>): string {
 }
 
 /** `node --import tsx runtime/entry/server.ts` (what `npm start` runs once dist/ is built). */
-export const nodeSource: StartServer = (env) =>
-  spawnServer({ command: process.execPath, args: ["--import", "tsx", "runtime/entry/server.ts"], env: environment(env) });
+export const nodeSource: StartServer = (env, options) =>
+  spawnServer({ command: process.execPath, args: ["--import", "tsx", "runtime/entry/server.ts"], env: environment(env), ...options });
 
 /** `bun runtime/entry/server.ts` (`npm run start:bun`). */
-export const bunSource: StartServer = (env) => spawnServer({ command: BUN, args: ["runtime/entry/server.ts"], env: environment(env) });
+export const bunSource: StartServer = (env, options) => spawnServer({ command: BUN, args: ["runtime/entry/server.ts"], env: environment(env), ...options });
 
 /** `deno run … runtime/entry/server.ts` with the permissions `npm run start:deno` gives this environment. */
-export const denoSource: StartServer = (env) =>
-  spawnServer({ command: DENO, args: ["run", ...denoPermissions(environment(env)), "runtime/entry/server.ts"], env: environment(env) });
+export const denoSource: StartServer = (env, options) =>
+  spawnServer({ command: DENO, args: ["run", ...denoPermissions(environment(env)), "runtime/entry/server.ts"], env: environment(env), ...options });
 
 /**
  * The esbuild bundle on `runtime`, built into a fresh folder inside the project (Node 20 resolves
@@ -60,7 +63,7 @@ export const denoSource: StartServer = (env) =>
  * walking up from its own folder, so no `DIST_DIR` is set, and runs from the database folder.
  */
 export function bundled(runtime: "node" | "bun" | "deno"): StartServer {
-  return (env) => {
+  return (env, options) => {
     mkdirSync(join(ROOT, ".cache"), { recursive: true });
     const dir = mkdtempSync(join(ROOT, ".cache", "conformance-bundle-"));
     return startCleaningUp([dir], async () => {
@@ -72,7 +75,7 @@ export function bundled(runtime: "node" | "bun" | "deno"): StartServer {
             ? [BUN, [file]]
             : [DENO, ["run", ...denoPermissions(environment(env), [dir, join(ROOT, "dist")]), file]];
       return { command, args, cwd: dbDir(env), env: environment(env) };
-    });
+    }, options);
   };
 }
 
@@ -80,7 +83,7 @@ export function bundled(runtime: "node" | "bun" | "deno"): StartServer {
  * The `bun build --compile` executable, built into a temporary folder and run from another,
  * empty one, with no `DIST_DIR`: nothing beside it is needed to serve every operation.
  */
-export const compiledBinary: StartServer = (env) => {
+export const compiledBinary: StartServer = (env, options) => {
   const binDir = mkdtempSync(join(tmpdir(), "hanja-binary-"));
   const emptyDir = mkdtempSync(join(tmpdir(), "hanja-binary-cwd-"));
   return startCleaningUp([binDir, emptyDir], async () => ({
@@ -88,15 +91,15 @@ export const compiledBinary: StartServer = (env) => {
     args: [],
     cwd: emptyDir,
     env: environment(env),
-  }));
+  }), options);
 };
 
 /** Builds what `prepare` needs and spawns the server; `stop` (or a failed start) also removes `dirs`. */
-async function startCleaningUp(dirs: readonly string[], prepare: () => Promise<ServerCommand>): Promise<RunningServer> {
+async function startCleaningUp(dirs: readonly string[], prepare: () => Promise<ServerCommand>, options?: LaunchOptions): Promise<RunningServer> {
   const remove = () => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true }));
   let server: RunningServer;
   try {
-    server = await spawnServer(await prepare());
+    server = await spawnServer({ ...(await prepare()), ...options });
   } catch (error) {
     remove();
     throw error;

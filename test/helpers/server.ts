@@ -1,7 +1,8 @@
 /**
  * Real server processes for the slow tests, found from the `listening` line every server prints
- * on stderr (their stdout, the access log, is ignored unless asked for): `startServer` runs the Node entry (`runtime/entry/node.ts` through the tsx loader) on
- * a free port; `spawnServer` runs any server command (Bun, Deno, the bundle, the binary).
+ * on stderr (stdout, the access log, is ignored unless asked for): `startServer` runs the Node
+ * entry (`runtime/entry/node.ts` through the tsx loader) on a free port; `spawnServer` runs any
+ * server command (Bun, Deno, the bundle, the binary).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { ROOT } from "./app.ts";
@@ -52,7 +53,7 @@ export function startServer(env: Record<string, string>, timeoutMs = 30_000): Pr
   });
 }
 
-/** Starts a server command (stdout ignored, stderr kept) and resolves once it prints its `listening` line. */
+/** Starts a server command (stderr kept, stdout when asked) and resolves once it prints its `listening` line. */
 export function spawnServer({ command, args, cwd = ROOT, env, timeoutMs = 30_000, keepStdout = false }: ServerCommand): Promise<RunningServer> {
   const child = spawn(command, args, { cwd, env, stdio: ["ignore", keepStdout ? "pipe" : "ignore", "pipe"] });
   let err = "";
