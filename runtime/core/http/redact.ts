@@ -8,9 +8,11 @@ export function redactedTarget(url: string): string {
   let target = targetOf(url);
   if (target.includes("hj_")) target = target.replace(KEY_SHAPED, "hj_REDACTED");
   const q = target.indexOf("?");
+  if (q === -1) return target;
+  const query = target.slice(q + 1);
   // Decoding never lengthens a name, so a query with no name as long as `api_key` has none to hide.
-  if (q === -1 || !LONG_NAME.test(target.slice(q + 1))) return target;
-  const pairs = target.slice(q + 1).split("&").map((pair) => {
+  if (!LONG_NAME.test(query)) return target;
+  const pairs = query.split("&").map((pair) => {
     const eq = pair.indexOf("=");
     const name = eq === -1 ? pair : pair.slice(0, eq);
     return eq !== -1 && /^api_key(\[\])?$/i.test(decodedName(name)) ? `${name}=REDACTED` : pair;
