@@ -10,11 +10,11 @@ import { ROOT } from "./ensureDist.ts";
 
 export const BUNDLE = join(ROOT, "dist/runtime/hanja-api.mjs");
 
-/** Builds the bundle and returns its path. */
-export async function bundle(outfile = BUNDLE): Promise<string> {
+/** Builds the bundle (of the server, or of another program over the runtime) and returns its path. */
+export async function bundle(outfile = BUNDLE, entry = join(ROOT, "runtime/entry/server.ts")): Promise<string> {
   mkdirSync(join(outfile, ".."), { recursive: true });
   await build({
-    entryPoints: [join(ROOT, "runtime/entry/server.ts")],
+    entryPoints: [entry],
     outfile,
     bundle: true,
     format: "esm",

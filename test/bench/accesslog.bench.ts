@@ -8,22 +8,13 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { build } from "esbuild";
+import { bundle } from "../../scripts/bundle.ts";
 import { DIST, ensureDist } from "../../scripts/ensureDist.ts";
 import { BIN, ROOT, table } from "./lib.ts";
 
 await ensureDist();
 const work = mkdtempSync(join(tmpdir(), "hanja-bench-log-"));
-const harness = join(work, "access-log-cost.mjs");
-await build({
-  entryPoints: [join(ROOT, "test/bench/probes/access-log-cost.ts")],
-  outfile: harness,
-  bundle: true,
-  format: "esm",
-  platform: "node",
-  target: ["node20", "es2022"],
-  logLevel: "warning",
-});
+const harness = await bundle(join(work, "access-log-cost.mjs"), join(ROOT, "test/bench/probes/access-log-cost.ts"));
 
 const runtimes: [string, string, string[]][] = [
   ["node", "node", [harness]],
