@@ -6,8 +6,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { confirmKey } from "../../runtime/core/quota/keyActions.ts";
 import { MemoryQuotaStore } from "../../runtime/core/quota/memoryStore.ts";
 import { openQuotaStore } from "../../runtime/stores/index.ts";
-import { detectDriver, openDriver } from "../../runtime/stores/sqlite/driver.ts";
-import { SCHEMA_VERSION } from "../../runtime/stores/sqlite/migrations.ts";
+import { type SqlDriver, type SqlStatement, detectDriver, openDriver } from "../../runtime/stores/sqlite/driver.ts";
+import { SCHEMA_VERSION, checkOwnDatabase, migrate } from "../../runtime/stores/sqlite/migrations.ts";
 import { openSqliteStore, SqliteQuotaStore } from "../../runtime/stores/sqlite/sqliteStore.ts";
 import { keyRecord, plaintextKey, sha256 } from "./contractCases.ts";
 import { SHARED_FILE_CASE, sharedFileCase } from "./sharedFile.ts";
@@ -186,6 +186,41 @@ describe("SqliteQuotaStore", () => {
     );
     expect(readFileSync(path).equals(before)).toBe(true);
     expect(existsSync(`${path}-wal`)).toBe(false);
+  });
+
+  it("does not take a database another server creates between its two reads for another program's", async () => {
+    const path = freshPath();
+    const starting = await openDriver(path);
+    const creator = await openDriver(path);
+    // The other server commits the whole schema right after the first statement this one runs.
+    let created = false;
+    const createAfter = <T>(result: T): T => {
+      if (!created) {
+        created = true;
+        migrate(creator, path);
+      }
+      return result;
+    };
+    const racing: SqlDriver = {
+      name: starting.name,
+      exec: (sql) => starting.exec(sql),
+      close: () => starting.close(),
+      prepare(sql): SqlStatement {
+        const statement = starting.prepare(sql);
+        return {
+          run: (...params) => createAfter(statement.run(...params)),
+          get: (...params) => createAfter(statement.get(...params)),
+          first: (...params) => createAfter(statement.first(...params)),
+          all: (...params) => createAfter(statement.all(...params)),
+        };
+      },
+    };
+    expect(() => checkOwnDatabase(racing, path)).not.toThrow();
+    expect(created).toBe(true);
+    migrate(racing, path);
+    expect(Number(starting.prepare("PRAGMA user_version").get()?.["user_version"])).toBe(SCHEMA_VERSION);
+    starting.close();
+    creator.close();
   });
 
   it("migrates an empty database to the current version", async () => {

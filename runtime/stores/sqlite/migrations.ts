@@ -40,8 +40,12 @@ function userVersion(db: SqlDriver): number {
 /**
  * Refuses, before anything is written, a database this program must not touch: one from a newer
  * program, or another program's (tables but no schema version), which migrating would alter.
+ * The tables are read before the version: a server creating the schema beside this one commits
+ * both at once, so tables seen here come with their version (read the other way round, a
+ * migration committed between the two reads looked like another program's tables).
  */
 export function checkOwnDatabase(db: SqlDriver, path: string): void {
+  const tables = db.prepare("SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name").all().map((row) => String(row["name"]));
   const version = userVersion(db);
   if (version > SCHEMA_VERSION) {
     throw new Error(
@@ -49,9 +53,7 @@ export function checkOwnDatabase(db: SqlDriver, path: string): void {
         `upgrade the program or point QUOTA_DB at another file`,
     );
   }
-  if (version > 0) return;
-  const tables = db.prepare("SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name").all().map((row) => String(row["name"]));
-  if (tables.length > 0) {
+  if (version === 0 && tables.length > 0) {
     throw new Error(
       `quota store: ${path} is another program's database (it holds ${tables.slice(0, 5).join(", ")}${tables.length > 5 ? ", …" : ""} and no quota schema); ` +
         `point QUOTA_DB at a new file or at this service's own database`,
