@@ -6,37 +6,55 @@ export interface AccessLog {
   flush(): void;
 }
 
-/** Batches lines and writes them every 100 ms or every 64 KiB. */
-export function createAccessLog(enabled: boolean, out: (text: string) => void = stdoutWriter()): AccessLog {
+/** A batch is written once it holds this many bytes, or 100 ms after its first line. */
+export const BATCH_BYTES = 65_536;
+/** The bytes a batch has room for: past BATCH_BYTES, room for the usual last line. */
+export const BATCH_ROOM = BATCH_BYTES + 16_384;
+
+/**
+ * Batches lines and writes them every 100 ms or every 64 KiB. Each line is encoded into the
+ * batch's bytes as it is written: a batch kept as text instead is a string grown line by line,
+ * which lives through several collections among the requests' garbage and then costs more to
+ * flatten and encode than the rest of the log (on Deno, about 0.4 µs a request under load).
+ */
+export function createAccessLog(enabled: boolean, out: (bytes: Uint8Array) => void = stdoutWriter()): AccessLog {
   if (!enabled) return { write: () => {}, flush: () => {} };
-  let buffer = "";
+  const encoder = new TextEncoder();
+  // A line that does not fit in what is left of a batch starts the next one.
+  const newBatch = () => new Uint8Array(BATCH_ROOM);
+  let batch = newBatch();
+  let length = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const flush = () => {
     if (timer) clearTimeout(timer);
     timer = undefined;
-    if (buffer) out(buffer);
-    buffer = "";
+    if (length === 0) return;
+    // The writer may keep the bytes until they are out: the next batch gets its own.
+    out(batch.subarray(0, length));
+    batch = newBatch();
+    length = 0;
   };
   return {
     write(entry) {
-      buffer += logLine(entry);
-      if (buffer.length > 65_536) flush();
+      const line = logLine(entry);
+      let { read, written } = encoder.encodeInto(line, batch.subarray(length));
+      if (read < line.length) {
+        flush();
+        ({ read, written } = encoder.encodeInto(line, batch));
+        // Longer than a whole batch (a very long request target): written on its own.
+        if (read < line.length) return out(encoder.encode(line));
+      }
+      length += written;
+      if (length >= BATCH_BYTES) flush();
       else timer ??= setTimeout(flush, 100);
     },
     flush,
   };
 }
 
-/**
- * Writes a batch to stdout the quickest way the runtime offers: the text itself on Node and Bun,
- * its UTF-8 bytes on Deno, whose node:process measures a long string slowly before writing it.
- * (Encoding it on Bun would cost more than the rest of the log: its TextEncoder is slow on a string
- * grown line by line.)
- */
-export function stdoutWriter(): (text: string) => void {
-  if (!("Deno" in globalThis)) return (text) => void process.stdout.write(text);
-  const encoder = new TextEncoder();
-  return (text) => void process.stdout.write(encoder.encode(text));
+/** Writes a batch to stdout (`process.stdout`, which Node, Bun and Deno all have). */
+export function stdoutWriter(): (bytes: Uint8Array) => void {
+  return (bytes) => void process.stdout.write(bytes);
 }
 
 /**

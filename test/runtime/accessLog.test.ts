@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import type { AccessLogEntry } from "../../runtime/core/app.ts";
 import { isoClock } from "../../runtime/core/app.ts";
-import { createAccessLog, logLine } from "../../runtime/entry/accessLog.ts";
+import { BATCH_BYTES, BATCH_ROOM, createAccessLog, logLine } from "../../runtime/entry/accessLog.ts";
 
 const entry = (fields: Partial<AccessLogEntry> = {}): AccessLogEntry => ({
   time: "2026-11-22T18:00:00.123Z",
@@ -37,6 +37,23 @@ describe("logLine", () => {
   });
 });
 
+/** A log whose batches are kept as the text they encode, with the byte arrays as they were handed over. */
+function recordedLog() {
+  const batches: Uint8Array[] = [];
+  const texts: string[] = [];
+  const log = createAccessLog(true, (bytes) => {
+    batches.push(bytes);
+    texts.push(new TextDecoder().decode(bytes));
+  });
+  return { log, batches, texts };
+}
+
+const records = (text: string) => {
+  const lines = text.split("\n");
+  expect(lines.pop()).toBe("");
+  return lines.map((line) => JSON.parse(line) as AccessLogEntry);
+};
+
 describe("createAccessLog", () => {
   it("writes nothing when off", () => {
     const out = vi.fn();
@@ -46,36 +63,62 @@ describe("createAccessLog", () => {
     expect(out).not.toHaveBeenCalled();
   });
 
-  it("writes the lines in order when flushed", () => {
-    const out: string[] = [];
-    const log = createAccessLog(true, (text) => out.push(text));
+  it("writes the lines in order, as UTF-8, when flushed", () => {
+    const { log, texts } = recordedLog();
     log.write(entry({ request_id: "a-1", path: "/hanja/v1/hanja?q=물" }));
     log.write(entry({ request_id: "a-2", status: 404 }));
-    expect(out).toEqual([]);
+    expect(texts).toEqual([]);
     log.flush();
     log.flush();
-    expect(out).toHaveLength(1);
-    const lines = (out[0] ?? "").split("\n");
-    expect(lines.pop()).toBe("");
-    expect(lines.map((line) => JSON.parse(line))).toEqual([entry({ request_id: "a-1", path: "/hanja/v1/hanja?q=물" }), entry({ request_id: "a-2", status: 404 })]);
+    expect(texts).toHaveLength(1);
+    expect(records(texts[0] ?? "")).toEqual([entry({ request_id: "a-1", path: "/hanja/v1/hanja?q=물" }), entry({ request_id: "a-2", status: 404 })]);
   });
 
-  it("writes a batch once it passes 64 KiB, and the rest within 100 ms", async () => {
+  it("writes a batch once it reaches 64 KiB, and the rest within 100 ms", async () => {
     vi.useFakeTimers();
     try {
-      const out: string[] = [];
-      const log = createAccessLog(true, (text) => out.push(text));
+      const { log, texts } = recordedLog();
       const line = logLine(entry());
-      const perBatch = Math.floor(65_536 / line.length) + 1;
+      const perBatch = Math.ceil(BATCH_BYTES / line.length);
       for (let i = 0; i < perBatch + 3; i++) log.write(entry());
-      expect(out).toEqual([line.repeat(perBatch)]);
+      expect(texts).toEqual([line.repeat(perBatch)]);
       vi.advanceTimersByTime(99);
-      expect(out).toHaveLength(1);
+      expect(texts).toHaveLength(1);
       vi.advanceTimersByTime(1);
-      expect(out).toEqual([line.repeat(perBatch), line.repeat(3)]);
+      expect(texts).toEqual([line.repeat(perBatch), line.repeat(3)]);
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it("never splits a line between batches, nor reuses the bytes it handed over", () => {
+    const { log, batches, texts } = recordedLog();
+    // Lines of many lengths, multi-byte text included, up to 30 KB: batch ends fall everywhere,
+    // and some lines do not fit in what is left of a batch.
+    const written = Array.from({ length: 2000 }, (_, i) => entry({ request_id: `r-${i}`, path: `/hanja/v1/hanja?q=${"水물".repeat(i % 5 === 0 ? (i * 7919) % 5000 : i % 97)}` }));
+    for (const record of written) log.write(record);
+    log.flush();
+    expect(batches.length).toBeGreaterThan(10);
+    // Each batch, decoded again now, still holds what it held when written, and only whole lines.
+    const again = batches.map((bytes) => new TextDecoder().decode(bytes));
+    expect(again).toEqual(texts);
+    // A batch ends early only where the next line would not fit.
+    for (const [i, text] of again.slice(0, -1).entries()) {
+      const next = new TextEncoder().encode(`${JSON.stringify(records(again[i + 1] ?? "")[0])}\n`).length;
+      const size = new TextEncoder().encode(text).length;
+      if (size < BATCH_BYTES) expect(size + next).toBeGreaterThan(BATCH_ROOM);
+    }
+    expect(again.flatMap(records)).toEqual(written);
+  });
+
+  it("writes a line longer than a batch on its own, in order", () => {
+    const { log, texts } = recordedLog();
+    const long = entry({ request_id: "b-2", path: `/hanja/v1/hanja?q=${"\u0001水".repeat(20_000)}` });
+    log.write(entry({ request_id: "b-1" }));
+    log.write(long);
+    log.write(entry({ request_id: "b-3" }));
+    log.flush();
+    expect(texts.map(records)).toEqual([[entry({ request_id: "b-1" })], [long], [entry({ request_id: "b-3" })]]);
   });
 });
 
