@@ -1,8 +1,10 @@
 /**
- * What one access-log line costs a request on each runtime: `app.handle` for cached interface A
- * answers with the log off and on, in one process (no HTTP, so only the app's own work and the
- * log's), the lines written to stdout as the servers write them (here to /dev/null).
- * `npm run bench -- accesslog` (ROUNDS, N requests a round).
+ * What one access-log line costs a request on each runtime, two ways. In process: `app.handle` for
+ * cached interface A answers with the log off and on (no HTTP, so only the app's own work and the
+ * log's), the lines written to stdout as the servers write them (here to /dev/null). Under load:
+ * two servers of the bundle, log off and on, loaded in turn with a character detail; the CPU each
+ * request took. The second shows what the first cannot: the log's strings and bytes living among
+ * a real server's garbage. `npm run bench -- accesslog` (ROUNDS, N requests a round, SECONDS a load).
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -10,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { bundle } from "../../scripts/bundle.ts";
 import { DIST, ensureDist } from "../../scripts/ensureDist.ts";
-import { BIN, ROOT, table } from "./lib.ts";
+import { BIN, LOAD_TOOL, ROOT, load, median, startServer, table } from "./lib.ts";
 
 await ensureDist();
 const work = mkdtempSync(join(tmpdir(), "hanja-bench-log-"));
@@ -30,5 +32,32 @@ for (const [name, command, args] of runtimes) {
   rows.push([name, off.toFixed(2), on.toFixed(2), (on - off).toFixed(2)]);
   console.error(`${name} done`);
 }
-rmSync(work, { recursive: true, force: true });
+console.log("In process, medians of the rounds:\n");
 console.log(table(rows));
+
+const ROUNDS = Number(process.env.ROUNDS ?? 5);
+const SECONDS = Number(process.env.SECONDS ?? 4);
+const DETAIL = `/hanja/v1/hanja/${encodeURIComponent("水")}`;
+const server = await bundle();
+const loaded: (string | number)[][] = [["runtime", "detail, log off (CPU µs/request)", "detail, log on (CPU µs/request)", "the log's cost (CPU µs/request)"]];
+for (const [name, command, args] of runtimes) {
+  const serverArgs = name === "deno" ? ["run", `--allow-read=${DIST}`, "--allow-env", "--allow-net=127.0.0.1", server] : [server];
+  const servers = {
+    off: await startServer(command, serverArgs, { DIST_DIR: DIST, QUOTA_STORE: "memory", ACCESS_LOG: "0" }, DETAIL),
+    on: await startServer(command, serverArgs, { DIST_DIR: DIST, QUOTA_STORE: "memory", ACCESS_LOG: "1" }, DETAIL),
+  };
+  const cpu: Record<"off" | "on", number[]> = { off: [], on: [] };
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const mode of ["off", "on"] as const) {
+      const { url, proc } = servers[mode];
+      await load(url, [DETAIL], { seconds: 1 });
+      cpu[mode].push((await load(url, [DETAIL], { seconds: SECONDS, server: proc })).cpuUs ?? Number.NaN);
+    }
+  }
+  await Promise.all([servers.off.stop(), servers.on.stop()]);
+  loaded.push([name, median(cpu.off).toFixed(2), median(cpu.on).toFixed(2), (median(cpu.on) - median(cpu.off)).toFixed(2)]);
+  console.error(`${name} under load done`);
+}
+rmSync(work, { recursive: true, force: true });
+console.log(`\nUnder load (the bundle, ${LOAD_TOOL}, 50 connections, ${SECONDS} s a load, median of ${ROUNDS} rounds):\n`);
+console.log(table(loaded));
