@@ -18,14 +18,15 @@ await ensureDist();
 const work = mkdtempSync(join(tmpdir(), "hanja-bench-log-"));
 const harness = await bundle(join(work, "access-log-cost.mjs"), join(ROOT, "test/bench/probes/access-log-cost.ts"));
 
+// Each runtime's command and the arguments before the program (the harness or the server).
 const runtimes: [string, string, string[]][] = [
-  ["node", "node", [harness]],
-  ["bun", join(BIN, "bun"), [harness]],
-  ["deno", join(BIN, "deno"), ["run", `--allow-read=${DIST}`, "--allow-env", harness]],
+  ["node", "node", []],
+  ["bun", join(BIN, "bun"), []],
+  ["deno", join(BIN, "deno"), ["run", `--allow-read=${DIST}`, "--allow-env", "--allow-net=127.0.0.1"]],
 ];
 const rows: (string | number)[][] = [["runtime", "handle, log off (µs/request)", "handle, log on (µs/request)", "the log's cost (µs/request)"]];
-for (const [name, command, args] of runtimes) {
-  const run = spawnSync(command, args, { env: { ...process.env, DIST_DIR: DIST }, stdio: ["ignore", "ignore", "pipe"], encoding: "utf8" });
+for (const [name, command, flags] of runtimes) {
+  const run = spawnSync(command, [...flags, harness], { env: { ...process.env, DIST_DIR: DIST }, stdio: ["ignore", "ignore", "pipe"], encoding: "utf8" });
   const line = run.stderr.trim().split("\n").pop() ?? "";
   if (run.status !== 0 || !line.startsWith("{")) throw new Error(`${name}: the harness failed (${run.status}): ${run.stderr}`);
   const { off, on } = JSON.parse(line) as { off: number; on: number };
@@ -40,8 +41,8 @@ const SECONDS = Number(process.env.SECONDS ?? 4);
 const DETAIL = `/hanja/v1/hanja/${encodeURIComponent("水")}`;
 const server = await bundle();
 const loaded: (string | number)[][] = [["runtime", "detail, log off (CPU µs/request)", "detail, log on (CPU µs/request)", "the log's cost (CPU µs/request)"]];
-for (const [name, command, args] of runtimes) {
-  const serverArgs = name === "deno" ? ["run", `--allow-read=${DIST}`, "--allow-env", "--allow-net=127.0.0.1", server] : [server];
+for (const [name, command, flags] of runtimes) {
+  const serverArgs = [...flags, server];
   const servers = {
     off: await startServer(command, serverArgs, { DIST_DIR: DIST, QUOTA_STORE: "memory", ACCESS_LOG: "0" }, DETAIL),
     on: await startServer(command, serverArgs, { DIST_DIR: DIST, QUOTA_STORE: "memory", ACCESS_LOG: "1" }, DETAIL),

@@ -1,8 +1,8 @@
 /**
  * The access log as each runtime's server writes it to stdout (SPEC §6): one JSON line per request,
  * with method, path, status, duration and request id, the `api_key` value redacted, and nothing
- * lost at a graceful stop. Each runtime writes its batches its own way (text on Node and Bun,
- * bytes on Deno), so each is read back here.
+ * lost at a graceful stop. Each runtime's `process.stdout` takes the batches' bytes its own way,
+ * so each is read back here.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
