@@ -46,16 +46,26 @@ function dbDir(env: Record<string, string>): string {
   return dirname(db);
 }
 
-/** `node --import tsx runtime/entry/server.ts` (what `npm start` runs once dist/ is built). */
-export const nodeSource: StartServer = (env, options) =>
-  spawnServer({ command: process.execPath, args: ["--import", "tsx", "runtime/entry/server.ts"], env: environment(env), ...options });
+/**
+ * The command serving from source on `runtime`, as the npm scripts run it once dist/ is built:
+ * `node --import tsx runtime/entry/server.ts` (`npm start`), `bun runtime/entry/server.ts`
+ * (`npm run start:bun`), `deno run … runtime/entry/server.ts` with the permissions
+ * `npm run start:deno` gives the environment `env`.
+ */
+export function sourceCommand(runtime: "node" | "bun" | "deno", env: Record<string, string | undefined>): { command: string; args: string[] } {
+  const entry = "runtime/entry/server.ts";
+  if (runtime === "node") return { command: process.execPath, args: ["--import", "tsx", entry] };
+  if (runtime === "bun") return { command: BUN, args: [entry] };
+  return { command: DENO, args: ["run", ...denoPermissions(env), entry] };
+}
 
-/** `bun runtime/entry/server.ts` (`npm run start:bun`). */
-export const bunSource: StartServer = (env, options) => spawnServer({ command: BUN, args: ["runtime/entry/server.ts"], env: environment(env), ...options });
+function source(runtime: "node" | "bun" | "deno"): StartServer {
+  return (env, options) => spawnServer({ ...sourceCommand(runtime, environment(env)), env: environment(env), ...options });
+}
 
-/** `deno run … runtime/entry/server.ts` with the permissions `npm run start:deno` gives this environment. */
-export const denoSource: StartServer = (env, options) =>
-  spawnServer({ command: DENO, args: ["run", ...denoPermissions(environment(env)), "runtime/entry/server.ts"], env: environment(env), ...options });
+export const nodeSource = source("node");
+export const bunSource = source("bun");
+export const denoSource = source("deno");
 
 /**
  * The esbuild bundle on `runtime`, built into a fresh folder inside the project (Node 20 resolves

@@ -13,9 +13,8 @@ import { CONFIG_VARIABLES } from "../../runtime/core/config.ts";
 import { detectDriver } from "../../runtime/stores/sqlite/driver.ts";
 import { openSqliteStore } from "../../runtime/stores/sqlite/sqliteStore.ts";
 import { bundle } from "../../scripts/bundle.ts";
-import { denoPermissions } from "../../scripts/start-deno.ts";
 import { ROOT } from "../helpers/app.ts";
-import { BUN, DENO, type StartServer, bunSource, denoSource, environment, nodeSource } from "./servers.ts";
+import { type StartServer, bunSource, denoSource, environment, nodeSource, sourceCommand } from "./servers.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "hanja-startup-"));
 writeFileSync(join(dir, "a-file"), "not a folder\n");
@@ -24,13 +23,14 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** Root may read and write any file: permission tests run the server as nobody then. */
 const AS_ROOT = process.getuid?.() === 0;
 const NOBODY = AS_ROOT ? { uid: 65534, gid: 65534 } : {};
-/** Node's arguments for the entry from source. */
-const NODE_ARGS = ["--import", "tsx", "runtime/entry/server.ts"];
+/** Each runtime's command from source, for the environment `run` gives every case (its QUOTA_DB). */
+const commandOn = (runtime: "node" | "bun" | "deno") => sourceCommand(runtime, environment({ QUOTA_DB: join(dir, "quota.sqlite") }));
+const NODE = commandOn("node");
 
 const RUNTIMES: { name: string; command: string; args: string[]; start: StartServer }[] = [
-  { name: "Node", command: process.execPath, args: NODE_ARGS, start: nodeSource },
-  { name: "Bun", command: BUN, args: ["runtime/entry/server.ts"], start: bunSource },
-  { name: "Deno", command: DENO, args: ["run", ...denoPermissions(environment({ QUOTA_DB: join(dir, "quota.sqlite") })), "runtime/entry/server.ts"], start: denoSource },
+  { name: "Node", ...NODE, start: nodeSource },
+  { name: "Bun", ...commandOn("bun"), start: bunSource },
+  { name: "Deno", ...commandOn("deno"), start: denoSource },
 ];
 
 /** Runs the entry to its exit (it must not start serving) and returns its exit code and output; `user`: another uid and gid. */
@@ -162,7 +162,7 @@ describe("a quota database in a folder this process may not write", () => {
     try {
       chmodSync(away, 0o555);
       const path = join(away, "quota.sqlite");
-      const result = await run(process.execPath, NODE_ARGS, { QUOTA_DB: path }, ROOT, NOBODY);
+      const result = await run(NODE.command, NODE.args, { QUOTA_DB: path }, ROOT, NOBODY);
       expect(result.code, result.stderr).toBe(2);
       expect(result.stderr.trim()).toMatch(new RegExp(`^hanja-api: invalid configuration: QUOTA_DB: cannot open ${path}: .+ \\(the folder ${away} is not writable by this process\\)$`));
     } finally {
@@ -183,7 +183,7 @@ describe("a quota database that can be read but not written", () => {
       (await openSqliteStore(path)).close(); // an existing quota database, in WAL mode
       if (AS_ROOT) for (const file of readdirSync(away)) chownSync(join(away, file), 65534, 65534);
       chmodSync(path, 0o444);
-      const result = await run(process.execPath, NODE_ARGS, { QUOTA_DB: path }, ROOT, NOBODY);
+      const result = await run(NODE.command, NODE.args, { QUOTA_DB: path }, ROOT, NOBODY);
       expect(result.code, result.stderr).toBe(2);
       expect(result.stderr.trim()).toBe(`hanja-api: invalid configuration: QUOTA_DB: cannot open ${path}: quota store: cannot write ${path}: attempt to write a readonly database`);
     } finally {
