@@ -32,12 +32,18 @@ export interface ServerConfig {
   distDir: string | undefined;
   /** `ACCESS_LOG`: `1` (default) writes one JSON line per request to stdout, `0` turns it off. */
   accessLog: boolean;
+  /**
+   * `SHUTDOWN_TIMEOUT`: seconds from SIGINT/SIGTERM after which connections still open are closed
+   * and the server exits, default 8 (under Docker's 10 s before SIGKILL).
+   */
+  shutdownTimeoutMs: number;
 }
 
 /** Every environment variable the server reads (SPEC §7); `--help` lists each. */
 export const CONFIG_VARIABLES = [
   "PORT", "HOST", "HANJA_BASE", "QUIZ_BASE", "MOUNT_PATH", "QUOTA_STORE", "QUOTA_DB", "TRUST_PROXY_HOPS",
   "ADMIN_TOKEN", "BANK_ACCOUNT", "QUOTA_TZ_OFFSET", "DIST_DIR", "ACCESS_LOG",
+  "SHUTDOWN_TIMEOUT",
 ] as const;
 export type ConfigVariable = (typeof CONFIG_VARIABLES)[number];
 
@@ -94,6 +100,7 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     quotaTzOffset: offset,
     distDir: get("DIST_DIR"),
     accessLog: accessLog === "1",
+    shutdownTimeoutMs: int("SHUTDOWN_TIMEOUT", 8, 0, 3600) * 1000,
   };
 }
 
@@ -112,4 +119,6 @@ export const CONFIG_HELP = `Environment:
   BANK_ACCOUNT      bank account text shown in the payment instructions
   QUOTA_TZ_OFFSET   UTC offset of the quota day (default +09:00, Asia/Seoul)
   DIST_DIR          folder of the built data (default: dist/)
-  ACCESS_LOG        1 (default) = one JSON line per request on stdout, 0 = off`;
+  ACCESS_LOG        1 (default) = one JSON line per request on stdout, 0 = off
+  SHUTDOWN_TIMEOUT  seconds after SIGINT/SIGTERM before connections still open are
+                    closed and the server exits (default 8, 0 to 3600)`;

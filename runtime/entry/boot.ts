@@ -12,6 +12,7 @@ import type { DistFiles } from "../core/data/load.ts";
 import { openQuotaStore } from "../stores/index.ts";
 import { type AccessLog, createAccessLog } from "./accessLog.ts";
 import { nodeCompressors } from "./compressors.ts";
+import type { Listening } from "./listening.ts";
 import { loadDistFiles } from "./loadDist.ts";
 
 export interface Booted {
@@ -134,15 +135,31 @@ function visible(path: string): boolean {
  */
 export const DRAIN_MS = 100;
 
-/** Installs SIGINT/SIGTERM handlers that drain, stop accepting, finish in-flight requests, then close the store. */
-export function onShutdown(stop: () => Promise<void>, booted: Booted): void {
+/**
+ * Installs SIGINT/SIGTERM handlers that drain, stop accepting, finish in-flight requests, then close
+ * the store. Connections still open `config.shutdownTimeoutMs` after the signal (a client that
+ * never finishes sending its request, or a download that does not end) are closed then, so that a
+ * supervisor's stop is never held up by a client.
+ */
+export function onShutdown(listening: Listening, booted: Booted): void {
   let stopping = false;
   const handler = (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.error(JSON.stringify({ level: "info", msg: `${signal}: finishing in-flight requests` }));
-    new Promise((resolve) => setTimeout(resolve, DRAIN_MS))
-      .then(stop)
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timedOut = new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), booted.config.shutdownTimeoutMs)));
+    const stopped = new Promise((resolve) => setTimeout(resolve, DRAIN_MS)).then(() => listening.stop());
+    // A failure of stop() after the time ran out has nothing left to change.
+    stopped.catch(() => {});
+    Promise.race([stopped, timedOut])
+      .then((outcome) => {
+        clearTimeout(timer);
+        if (outcome !== "timeout") return;
+        const seconds = booted.config.shutdownTimeoutMs / 1000;
+        console.error(JSON.stringify({ level: "warn", msg: `${signal}: connections still open after ${seconds} s (SHUTDOWN_TIMEOUT) are closed` }));
+        listening.abort();
+      })
       .then(() => booted.app.close())
       .then(() => booted.log.flush())
       .then(

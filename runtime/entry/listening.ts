@@ -3,6 +3,12 @@ export interface Listening {
   port: number;
   /** Stops accepting connections and resolves once in-flight requests are answered. */
   stop(): Promise<void>;
+  /**
+   * Closes every connection still open, answered or not, after `stop()` has run out of time
+   * (a client that never sends its request, or trickles it). Deno.serve has no way to: there the
+   * process exits with them open.
+   */
+  abort(): void;
 }
 
 /** The runtime this code runs on, detected from its globals. */

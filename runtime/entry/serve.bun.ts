@@ -9,8 +9,12 @@ export function serveBun({ app, config }: Booted): Promise<Listening> {
     hostname: config.host,
     fetch: (request, bunServer) => respond(app.handle(request, new PeerOf(bunServer, request))),
   });
-  // stop() without force lets in-flight requests finish.
-  return Promise.resolve({ port: server.port ?? config.port, stop: async () => void (await server.stop()) });
+  // stop() without force lets in-flight requests finish; with it, every connection is closed.
+  return Promise.resolve({
+    port: server.port ?? config.port,
+    stop: async () => void (await server.stop()),
+    abort: () => void server.stop(true),
+  });
 }
 
 /** The peer address, looked up only when a route asks for it (interface B's demo quota). */

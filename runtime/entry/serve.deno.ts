@@ -20,7 +20,7 @@ export function serveDeno({ app, config }: Booted): Promise<Listening> {
   const deno = (globalThis as unknown as { Deno: DenoNamespace }).Deno;
   return new Promise((resolve) => {
     const server = deno.serve(
-      { port: config.port, hostname: config.host, onListen: ({ port }) => resolve({ port, stop: () => server.shutdown() }) },
+      { port: config.port, hostname: config.host, onListen: ({ port }) => resolve({ port, stop: () => server.shutdown(), abort: () => {} }) },
       (request, info) => respond(app.handle(request, new PeerOf(info))),
     );
   });

@@ -1,5 +1,6 @@
 /** Serving on Node with node:http; the core's replies are written directly (see nodeListener.ts). */
 import { createServer } from "node:http";
+import type { Socket } from "node:net";
 import type { Booted } from "./boot.ts";
 import type { Listening } from "./listening.ts";
 import { clientErrorListener, nodeListener } from "./nodeListener.ts";
@@ -24,6 +25,14 @@ export function serveNode({ app, config }: Booted): Promise<Listening> {
     listener(req, res);
   });
   server.on("clientError", clientErrorListener(app));
+  // Connections are tracked (once each, not per request) so that stop() can end those that never
+  // sent a byte: node:http counts them as waiting for a request, not idle, and close() also ends
+  // its checks of the header and request timeouts, so nothing else would ever close them.
+  const connections = new Set<Socket>();
+  server.on("connection", (socket: Socket) => {
+    connections.add(socket);
+    socket.once("close", () => connections.delete(socket));
+  });
   const stop = () =>
     new Promise<void>((done, fail) => {
       stopping = true;
@@ -35,12 +44,13 @@ export function serveNode({ app, config }: Booted): Promise<Listening> {
         if (error) fail(error);
         else done();
       });
+      for (const socket of connections) if (socket.bytesRead === 0) socket.destroy();
     });
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.port, config.host, () => {
       const address = server.address();
-      resolve({ port: typeof address === "object" && address ? address.port : config.port, stop });
+      resolve({ port: typeof address === "object" && address ? address.port : config.port, stop, abort: () => server.closeAllConnections() });
     });
   });
 }

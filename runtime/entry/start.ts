@@ -30,7 +30,7 @@ export async function startServer(options: { dist?: DistFiles; runtime?: string 
     // Keys are still issued; their payment instructions just name no account to pay into.
     console.error(JSON.stringify({ level: "warn", msg: "BANK_ACCOUNT is not set: POST /subscribe answers with payment instructions that name no account" }));
   }
-  onShutdown(() => listening.stop(), booted);
+  onShutdown(listening, booted);
 }
 
 /** Why listening failed, in the operator's terms, whatever the runtime's error looks like. */

@@ -171,6 +171,78 @@ async function busyAtSignal(start: StartServer): Promise<void> {
   }
 }
 
+/** The shutdown timeout of the tests below, in seconds. */
+const TIMEOUT_S = 2;
+
+/**
+ * A connection that never sends a byte (a browser's pre-connect, a pool's spare) holds no request:
+ * Node and Deno close it at the signal; Bun closes it after its idle timeout or SHUTDOWN_TIMEOUT,
+ * whichever comes first. Either way the server exits 0 with its store closed.
+ */
+async function silentConnection(start: StartServer, name: string): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), "hanja-shutdown-silent-"));
+  dirs.push(dir);
+  const db = join(dir, "quota.sqlite");
+  const server = await start({ QUOTA_DB: db, SHUTDOWN_TIMEOUT: String(TIMEOUT_S) });
+  try {
+    const silent = connectRaw(server.url);
+    const answered = await send(server.url, "/quiz/v1/idiom/1");
+    expect(answered.status).toBe(200);
+    const signalledAt = Date.now();
+    server.kill("SIGTERM");
+    expect(await server.exit, server.stderr()).toBe(0);
+    const exitMs = Date.now() - signalledAt;
+    expect(silent.received).toBe("");
+    expect(exitMs).toBeLessThan(name.startsWith("Bun") ? TIMEOUT_S * 1000 + 1_500 : 1_500);
+    expect(!existsSync(`${db}-wal`) || statSync(`${db}-wal`).size === 0, "the -wal file was not checkpointed").toBe(true);
+  } finally {
+    await server.stop();
+  }
+}
+
+/**
+ * A client that trickles its request (its header section, or a POST body) after the signal: the
+ * server waits SHUTDOWN_TIMEOUT for it, then closes the connection, says so on stderr, closes the
+ * store and exits 0, instead of waiting as long as the client keeps sending. Deno.serve does not
+ * count a request whose header section has not all arrived as in flight: it closes that connection
+ * at once.
+ */
+async function tricklingClient(start: StartServer, name: string, what: "headers" | "body"): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), "hanja-shutdown-trickle-"));
+  dirs.push(dir);
+  const db = join(dir, "quota.sqlite");
+  const server = await start({ QUOTA_DB: db, SHUTDOWN_TIMEOUT: String(TIMEOUT_S) });
+  let drip: ReturnType<typeof setInterval> | undefined;
+  try {
+    const slow = connectRaw(server.url);
+    if (what === "headers") {
+      slow.socket.write("GET /hanja/v1/meta HTTP/1.1\r\nHost: localhost\r\n");
+      drip = setInterval(() => slow.socket.write("X-Slow: 1\r\n"), 200);
+    } else {
+      slow.socket.write("POST /quiz/v1/subscribe HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 4000\r\n\r\n{");
+      drip = setInterval(() => slow.socket.write(" "), 200);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const signalledAt = Date.now();
+    server.kill("SIGTERM");
+    expect(await server.exit, server.stderr()).toBe(0);
+    const exitMs = Date.now() - signalledAt;
+    const warning = `connections still open after ${TIMEOUT_S} s (SHUTDOWN_TIMEOUT) are closed`;
+    if (name.startsWith("Deno") && what === "headers") {
+      expect(exitMs).toBeLessThan(1_500);
+      expect(server.stderr()).not.toContain(warning);
+    } else {
+      expect(exitMs, "the server exited before SHUTDOWN_TIMEOUT").toBeGreaterThanOrEqual(TIMEOUT_S * 1000 - 100);
+      expect(exitMs, "the server waited on the client past SHUTDOWN_TIMEOUT").toBeLessThan(TIMEOUT_S * 1000 + 1_500);
+      expect(server.stderr()).toContain(warning);
+    }
+    expect(!existsSync(`${db}-wal`) || statSync(`${db}-wal`).size === 0, "the -wal file was not checkpointed").toBe(true);
+  } finally {
+    clearInterval(drip);
+    await server.stop();
+  }
+}
+
 const runtimes: [string, StartServer][] = [
   ["Node entry", nodeSource],
   ["Bun entry", bunSource],
@@ -183,5 +255,8 @@ for (const [name, start] of runtimes) {
       it(`${signal} under load: exit 0, whole 200s only, no count lost`, { timeout: 60_000 }, () => shutdownUnderLoad(start, signal));
     }
     it("requests that arrived while the server was busy, just before SIGTERM, are answered", { timeout: 60_000 }, () => busyAtSignal(start));
+    it("a connection that never sends a byte does not hold the exit", { timeout: 30_000 }, () => silentConnection(start, name));
+    it("a client trickling its header section is cut off after SHUTDOWN_TIMEOUT", { timeout: 30_000 }, () => tricklingClient(start, name, "headers"));
+    it("a client trickling a POST body is cut off after SHUTDOWN_TIMEOUT", { timeout: 30_000 }, () => tricklingClient(start, name, "body"));
   });
 }

@@ -26,6 +26,7 @@ describe("readConfig", () => {
       quotaTzOffset: "+09:00",
       distDir: undefined,
       accessLog: true,
+      shutdownTimeoutMs: 8_000,
     });
   });
 
@@ -44,8 +45,9 @@ describe("readConfig", () => {
       QUOTA_TZ_OFFSET: "-05:30",
       DIST_DIR: "/srv/dist",
       ACCESS_LOG: "0",
+      SHUTDOWN_TIMEOUT: "30",
     });
-    expect(config).toMatchObject({ port: 0, host: "0.0.0.0", hanjaBase: "/h", quizBase: "/q", mountPath: "/lexicon", quotaStore: "memory", trustProxyHops: 2, accessLog: false });
+    expect(config).toMatchObject({ port: 0, host: "0.0.0.0", hanjaBase: "/h", quizBase: "/q", mountPath: "/lexicon", quotaStore: "memory", trustProxyHops: 2, accessLog: false, shutdownTimeoutMs: 30_000 });
     expect(readConfig({ PORT: "", MOUNT_PATH: "", QUOTA_STORE: "" })).toMatchObject({ port: 8080, mountPath: "", quotaStore: "sqlite" });
   });
 
@@ -66,6 +68,9 @@ describe("readConfig", () => {
     ["ADMIN_TOKEN", "      abcdefghij"],
     ["QUOTA_TZ_OFFSET", "KST"],
     ["ACCESS_LOG", "yes"],
+    ["SHUTDOWN_TIMEOUT", "2.5"],
+    ["SHUTDOWN_TIMEOUT", "3601"],
+    ["SHUTDOWN_TIMEOUT", "10s"],
   ])("%s=%j is refused with a message naming the variable and the value", (name, value) => {
     let error: unknown;
     try {
