@@ -26,7 +26,7 @@ export interface BootOptions {
   runtime: string;
   env: Record<string, string | undefined>;
   argv: readonly string[];
-  /** Data already in memory (the compiled binary); otherwise read from `DIST_DIR` or the nearest dist/. */
+  /** Data already in memory (the compiled binary), served unless `DIST_DIR` is set; otherwise read from `DIST_DIR` or the nearest dist/. */
   dist?: DistFiles;
 }
 
@@ -44,8 +44,13 @@ export async function boot(options: BootOptions): Promise<Booted> {
     console.error(`hanja-api: invalid configuration: ${error.message}`);
     process.exit(2);
   }
-  const distVariable = options.dist === undefined && config.distDir !== undefined ? "DIST_DIR" : undefined;
-  const dist = options.dist ?? (await startupStep(distVariable, () => loadDistFiles(config.distDir ?? findDist(dirname(fileURLToPath(import.meta.url))))));
+  // DIST_DIR, when set, is read on every runtime, the compiled binary included (it then serves
+  // that data instead of the data built into it).
+  const distVariable = config.distDir !== undefined ? "DIST_DIR" : undefined;
+  const dist =
+    config.distDir === undefined && options.dist !== undefined
+      ? options.dist
+      : await startupStep(distVariable, () => loadDistFiles(config.distDir ?? findDist(dirname(fileURLToPath(import.meta.url)))));
   const store = await startupStep(config.quotaStore === "sqlite" ? "QUOTA_DB" : undefined, async () => {
     try {
       return await openQuotaStore({ kind: config.quotaStore, path: config.quotaDb });
