@@ -5,7 +5,7 @@
  */
 import { execFile } from "node:child_process";
 import { type AddressInfo, createServer } from "node:net";
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -101,7 +101,14 @@ describe.each(RUNTIMES)("start-up on $name", ({ command, args, start }) => {
     const badDb = await run(command, args, { QUOTA_DB: underAFile });
     expect(badDb.code, badDb.stderr).toBe(2);
     expect(badDb.stderr).toContain(`hanja-api: invalid configuration: QUOTA_DB: cannot open ${underAFile}: `);
-    for (const result of [noData, badDb]) expect(result.stderr.trim().split("\n")).toHaveLength(1);
+    const aFolder = join(dir, "a-folder");
+    mkdirSync(aFolder, { recursive: true });
+    const folderDb = await run(command, args, { QUOTA_DB: aFolder });
+    expect(folderDb.code, folderDb.stderr).toBe(2);
+    expect(folderDb.stderr).toContain(`hanja-api: invalid configuration: QUOTA_DB: cannot open ${aFolder}: `);
+    expect(folderDb.stderr).toContain("(it is a folder; QUOTA_DB names the database file)");
+    expect(folderDb.stderr).not.toContain("not writable");
+    for (const result of [noData, badDb, folderDb]) expect(result.stderr.trim().split("\n")).toHaveLength(1);
   });
 
   it("warns at start-up, after listening, when BANK_ACCOUNT is not set, and not when it is", async () => {

@@ -5,7 +5,7 @@
  * problem behind a silent fallback. Each driver lives in its own file and is imported lazily,
  * so a bundle can leave the two it does not need external and never load them.
  */
-import { accessSync, constants, existsSync, mkdirSync } from "node:fs";
+import { accessSync, constants, existsSync, mkdirSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 
 /** Which library talks to SQLite. */
@@ -63,27 +63,40 @@ export async function openDriver(path: string): Promise<SqlDriver> {
 }
 
 /**
- * SQLite says "unable to open database file" whatever kept it from opening; the usual cause, a
- * folder this process may not write (SQLite creates the file and its -wal and -shm files there)
- * or a file it may not read, is added to the message.
+ * SQLite says "unable to open database file" whatever kept it from opening; the usual causes, a
+ * path that is a folder, a folder this process may not write (SQLite creates the file and its -wal
+ * and -shm files there) or a file it may not read, are added to the message. A check that cannot
+ * be made (Deno without `--allow-sys` refuses `access()`) names no cause rather than a wrong one.
  */
 function withPermissionCause(error: unknown, path: string): unknown {
   if (!(error instanceof Error)) return error;
   const folder = dirname(path);
-  const cause = !mayAccess(folder, constants.W_OK | constants.X_OK)
-    ? `the folder ${folder} is not writable by this process`
-    : existsSync(path) && !mayAccess(path, constants.R_OK)
-      ? "the file is not readable by this process"
-      : undefined;
+  const cause = isFolder(path)
+    ? "it is a folder; QUOTA_DB names the database file"
+    : mayAccess(folder, constants.W_OK | constants.X_OK) === false
+      ? `the folder ${folder} is not writable by this process`
+      : existsSync(path) && mayAccess(path, constants.R_OK) === false
+        ? "the file is not readable by this process"
+        : undefined;
   return cause === undefined ? error : new Error(`${error.message} (${cause})`);
 }
 
-function mayAccess(path: string, mode: number): boolean {
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** Whether this process may access `path` in `mode`; undefined when the check itself is refused or fails otherwise. */
+function mayAccess(path: string, mode: number): boolean | undefined {
   try {
     accessSync(path, mode);
     return true;
-  } catch {
-    return false;
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    return code === "EACCES" || code === "EPERM" || code === "EROFS" ? false : undefined;
   }
 }
 
