@@ -17,7 +17,7 @@
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type HttpBindings, serve } from "@hono/node-server";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { mount } from "hono/mount";
 import { type App, type DistFiles, MemoryQuotaStore, type QuotaStore, createApp } from "hanja-api";
 import { loadDistFiles } from "hanja-api/node";
@@ -53,12 +53,20 @@ export function hostApp(hanja: App): Hono<{ Bindings: HttpBindings }> {
   app.get("/", (c) => c.text(`Host home page. The Hanja API is under ${PREFIX}/ (reference: ${PREFIX}/docs).\n`));
   // The host's own health check; the service's is ${PREFIX}/healthz.
   app.get("/healthz", (c) => c.json({ host: "ok" }));
-  // `mount` strips the prefix; the option handler gives the service the TCP peer's address, which
-  // its demo quota counts against (it reads X-Forwarded-For only when trustProxyHops says so).
-  app.all(
-    `${PREFIX}/*`,
-    mount(hanja.fetch, (c) => ({ clientAddress: (c.env as HttpBindings).incoming.socket.remoteAddress })),
-  );
+  // The service counts its demo quota against the TCP peer's address (it reads X-Forwarded-For
+  // only when trustProxyHops says so).
+  const peer = (c: Context<{ Bindings: HttpBindings }>) => ({ clientAddress: c.env.incoming.socket.remoteAddress });
+  // `mount` copies each request into a new Web `Request`, which cannot carry TRACE (the platform
+  // refuses the method). The service takes that one through `handle`, which needs only a method,
+  // a URL and headers, and answers it 405 like any method it does not serve.
+  app.on("TRACE", `${PREFIX}/*`, async (c) => {
+    const url = new URL(c.req.url);
+    url.pathname = url.pathname.slice(PREFIX.length) || "/";
+    const reply = await hanja.handle({ method: "TRACE", url: url.href, headers: c.req.raw.headers }, peer(c));
+    return new Response(reply.body, { status: reply.status, headers: reply.headers });
+  });
+  // `mount` strips the prefix and hands every other request to the service.
+  app.all(`${PREFIX}/*`, mount(hanja.fetch, peer));
   return app;
 }
 

@@ -170,6 +170,16 @@ describe.each(EXAMPLES)("$name", ({ example, prefix }) => {
     expect(problemOf(embedded.text, embedded.headers["x-request-id"])).toEqual(problemOf(standalone.text, standalone.headers.get("x-request-id")));
   });
 
+  it("answers TRACE, which a Web Request cannot carry, with the standalone app's 405", async () => {
+    const embedded = await send(at("/hanja/v1/meta"), { method: "TRACE" });
+    const standalone = await direct.handle({ method: "TRACE", url: "http://localhost/hanja/v1/meta", headers: new Headers() });
+    expect(embedded.status).toBe(405);
+    expect(embedded.headers.allow).toBe(standalone.headers.Allow);
+    expect(embedded.headers["content-type"]).toBe(standalone.headers["Content-Type"]);
+    expect(embedded.headers["access-control-allow-origin"]).toBe("*");
+    expect(problemOf(embedded.text, embedded.headers["x-request-id"])).toEqual(problemOf(String(standalone.body), standalone.headers["X-Request-Id"]));
+  });
+
   it("keeps CORS: the header on answers, preflight answered, none on the host's own routes", async () => {
     const [get] = await both("/hanja/v1/meta", { headers: { Origin: "https://example.org" } });
     expect(get.headers["access-control-allow-origin"]).toBe("*");
