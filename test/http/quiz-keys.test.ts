@@ -177,6 +177,19 @@ describe("presenting a key", () => {
     expectProblem(await getJson(app, `${Q}/idiom?api_key=${key}&api_key=${key}`), 400, "invalid_parameter", "api_key");
   });
 
+  it("api_key with a broken escape → 400 naming api_key, like any parameter; not metered", async () => {
+    const app = testApp();
+    for (const path of ["/idiom", "/quiz", "/me", "/search?q=%EC%88%98&x=1"]) {
+      const sep = path.includes("?") ? "&" : "?";
+      for (const broken of ["%zz", "hj_%E6%B0", "%"]) {
+        const result = await getJson(app, `${Q}${path}${sep}api_key=${broken}`, { clientAddress: "10.7.0.1" });
+        expectProblem(result, 400, "invalid_parameter", "api_key");
+        expect(result.body.detail).toContain("not valid percent-encoded UTF-8");
+      }
+    }
+    expect((await me(app, { clientAddress: "10.7.0.1" })).used_today).toBe(0);
+  });
+
   it("an unknown well-formed key → 401 invalid_key naming where it came, never demo", async () => {
     const app = testApp();
     const unknown = `hj_${"A".repeat(32)}`;

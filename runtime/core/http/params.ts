@@ -104,6 +104,13 @@ function decodeComponent(text: string): string | null {
   }
 }
 
+/** Throws `400 invalid_parameter` naming `name` when its value in `query` has a broken escape. */
+export function assertWellFormed(query: RawQuery, name: string): void {
+  if (query[MALFORMED]?.has(name)) {
+    throw invalidParameter(name, `${name} is not valid percent-encoded UTF-8: a % must begin an escape of a whole UTF-8 character (%EC%88%98 for 수)`);
+  }
+}
+
 /** Parses the named parameters of `query`; throws `400 invalid_parameter` naming the first bad one. */
 export function parseQuery<S extends Record<string, ParamSpec>>(query: RawQuery, specs: S): { [K in keyof S]: Value<S[K]> } {
   const out: Record<string, unknown> = {};
@@ -111,9 +118,7 @@ export function parseQuery<S extends Record<string, ParamSpec>>(query: RawQuery,
     const spec = specs[name] as ParamSpec;
     const raw = query[name];
     if (Array.isArray(raw)) throw invalidParameter(name, `${name} is given ${raw.length} times; give it once`);
-    if (query[MALFORMED]?.has(name)) {
-      throw invalidParameter(name, `${name} is not valid percent-encoded UTF-8: a % must begin an escape of a whole UTF-8 character (%EC%88%98 for 수)`);
-    }
+    assertWellFormed(query, name);
     out[name] = parseOne(name, raw, spec);
   }
   return out as { [K in keyof S]: Value<S[K]> };

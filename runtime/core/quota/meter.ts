@@ -6,6 +6,7 @@
 import { LRUCache } from "lru-cache";
 import { ApiError, invalidParameter } from "../http/errors.ts";
 import type { RequestLike } from "../http/reply.ts";
+import { type RawQuery, assertWellFormed } from "../http/params.ts";
 import { KEY_PATTERN, KEY_PREFIX, hashApiKey } from "./apiKeys.ts";
 import { type QuotaDay, quotaDay } from "./clock.ts";
 import { keyStatus } from "./keyActions.ts";
@@ -46,10 +47,11 @@ export interface PresentedKey {
 }
 
 /** The key a request carries, or null; a header and a query value that differ are a 400. */
-export function presentedKey(request: RequestLike, query: Record<string, string | string[] | undefined>): PresentedKey | null {
+export function presentedKey(request: RequestLike, query: RawQuery): PresentedKey | null {
   const header = request.headers.get("x-api-key");
   const fromQuery = query.api_key;
   if (Array.isArray(fromQuery)) throw invalidParameter("api_key", "api_key is given more than once");
+  assertWellFormed(query, "api_key");
   // Servers join repeated header lines with ", " (and a key never holds a comma).
   if (header?.includes(",")) throw invalidParameter("X-API-Key", "X-API-Key is given more than once; send one key");
   // An empty value is no key: only the values that are there are compared.
