@@ -62,6 +62,20 @@ describe("redactedTarget (the access log's path)", () => {
     expect(redactedTarget("http://h/quiz/v1/me?api_key=%68j_0123")).toBe("/quiz/v1/me?api_key=REDACTED");
   });
 
+  it("redacts a key shape written with any of its characters percent-encoded, in the path or any parameter", () => {
+    const key = "hj_0123456789abcdefghijABCDEFGHIJ01";
+    const encodeAll = (text: string) => [...text].map((c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).join("");
+    const forms = [`%68j_${key.slice(3)}`, `hj%5f${key.slice(3)}`, `h%6A_${key.slice(3)}`, `hj_${encodeAll(key.slice(3))}`, encodeAll(key), `hj_0123%34${key.slice(8)}`];
+    for (const form of forms) {
+      expect(redactedTarget(`http://h/quiz/v1/me/${form}`), form).toBe("/quiz/v1/me/hj_REDACTED");
+      expect(redactedTarget(`http://h/quiz/v1/me?key=${form}&count=2`), form).toBe("/quiz/v1/me?key=hj_REDACTED&count=2");
+    }
+    // Not a key: too short, or an escape of something that is no letter or digit.
+    for (const kept of ["/hanja/v1/hanja/%E6%B0%B4", `/quiz/v1/me/%68j_${key.slice(4)}`, `/quiz/v1/me/hj_%2F${key.slice(4)}`]) {
+      expect(redactedTarget(`http://h${kept}`)).toBe(kept);
+    }
+  });
+
   it("redacts exactly the pairs whose name the query parser reads as api_key, for any query", () => {
     const key = "hj_0123456789abcdefghijABCDEFGHIJ01";
     /** Every pair checked by decoding its name as URLSearchParams does, and key shapes replaced first. */
