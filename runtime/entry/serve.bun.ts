@@ -7,7 +7,12 @@ export function serveBun({ app, config }: Booted): Promise<Listening> {
   const server = Bun.serve({
     port: config.port,
     hostname: config.host,
-    fetch: (request, bunServer) => respond(app.handle(request, new PeerOf(bunServer, request))),
+    fetch: (request, bunServer) => {
+      const answer = respond(app.handle(request, new PeerOf(bunServer, request)));
+      // Bun 1.4 writes no Date on an answer to HEAD (RFC 9110 §6.6.1 asks for one, and it does
+      // write one for every other method): given here.
+      return request.method === "HEAD" ? ("then" in answer ? answer.then(dated) : dated(answer)) : answer;
+    },
   });
   // stop() without force lets in-flight requests finish; with it, every connection is closed.
   return Promise.resolve({
@@ -26,4 +31,10 @@ class PeerOf {
   get clientAddress(): string | undefined {
     return this.server.requestIP(this.request)?.address;
   }
+}
+
+/** `response` with a Date of now (a clone's headers are its own). */
+function dated(response: Response): Response {
+  response.headers.set("Date", new Date().toUTCString());
+  return response;
 }

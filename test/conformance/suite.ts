@@ -290,6 +290,23 @@ export function conformanceSuite(label: string, start: StartServer): void {
         expectRateLimit(metered, 100);
       });
 
+      it("HEAD answers carry a Date, as GET answers do (RFC 9110 §6.6.1), errors and 304 too", async () => {
+        const etag = (await get(`${A}/hanja/${WATER}`)).headers.get("etag") ?? "";
+        const heads = [
+          await get(`${A}/hanja/${WATER}`, { method: "HEAD" }),
+          await get("/healthz", { method: "HEAD" }),
+          await get("/nope", { method: "HEAD" }),
+          await get(`${A}/hanja/${WATER}`, { method: "HEAD", headers: { "If-None-Match": etag } }),
+          await withKey(`${B}/idiom/1`, { method: "HEAD" }),
+        ];
+        expect(heads.map((head) => head.status)).toEqual([200, 200, 404, 304, 200]);
+        for (const head of heads) {
+          const date = head.headers.get("date");
+          expect(date, `HEAD answered ${head.status}`).toMatch(/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/);
+          expect(Math.abs(Date.parse(date ?? "") - Date.now())).toBeLessThan(60_000);
+        }
+      });
+
       it("HEAD: Content-Length, when sent, is the length of the body GET sends (RFC 9110 §8.6), errors too", async () => {
         const bytes = (text: string) => Buffer.byteLength(text);
         const got = await get(`${A}/hanja/${WATER}`);
