@@ -36,6 +36,12 @@ export async function boot(options: BootOptions): Promise<Booted> {
     console.log(`hanja-api (${options.runtime}): the Hanja and idiom API server.\n\nUsage: serve with the environment below; no arguments.\n\n${CONFIG_HELP}`);
     process.exit(0);
   }
+  // Settings come from the environment only: an argument (`--port 3000`) would otherwise be
+  // ignored without a word and the server start on another port than the one asked for.
+  if (options.argv.length > 0) {
+    console.error(`hanja-api: unexpected argument ${JSON.stringify(options.argv[0])}: the server takes its settings from the environment (PORT=3000, HOST=…); --help lists them`);
+    process.exit(2);
+  }
   let config: ServerConfig;
   try {
     config = readConfig(options.env);

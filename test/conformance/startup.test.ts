@@ -51,6 +51,12 @@ describe.each(RUNTIMES)("start-up on $name", ({ command, args, start }) => {
     expect(result.stderr).not.toContain("listening");
   });
 
+  it("an argument stops start-up with exit status 2 pointing to the environment, rather than being ignored", async () => {
+    const result = await run(command, [...args, "--port", "3000"], { QUOTA_STORE: "memory" });
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toBe('hanja-api: unexpected argument "--port": the server takes its settings from the environment (PORT=3000, HOST=…); --help lists them\n');
+  });
+
   it.each([
     ["PORT", "abc"],
     ["QUOTA_STORE", "redis"],
