@@ -6,11 +6,13 @@ import { sha256Hex } from "../digest.ts";
 import { type Random, randomBase62 } from "../quiz/random.ts";
 
 export const KEY_PREFIX = "hj_";
-export const KEY_PATTERN = /^hj_[0-9A-Za-z]{32}$/;
+/** How many base62 characters follow the prefix. */
+export const KEY_BODY_LENGTH = 32;
+export const KEY_PATTERN = new RegExp(`^${KEY_PREFIX}[0-9A-Za-z]{${KEY_BODY_LENGTH}}$`);
 
 /** A new key and its public id. */
 export function newApiKey(random: Random): { key: string; id: string } {
-  return { key: `${KEY_PREFIX}${randomBase62(random, 32)}`, id: `key_${randomBase62(random, 12)}` };
+  return { key: `${KEY_PREFIX}${randomBase62(random, KEY_BODY_LENGTH)}`, id: `key_${randomBase62(random, 12)}` };
 }
 
 /** SHA-256 of the key, hex (what the store keeps). */
