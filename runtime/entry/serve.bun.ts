@@ -1,4 +1,5 @@
 /** Serving on Bun with Bun.serve. */
+import { andThen } from "../core/quota/meter.ts";
 import type { Booted } from "./boot.ts";
 import type { Listening } from "./listening.ts";
 import { respond } from "./responses.ts";
@@ -11,7 +12,7 @@ export function serveBun({ app, config }: Booted): Promise<Listening> {
       const answer = respond(app.handle(request, new PeerOf(bunServer, request)));
       // Bun 1.4 writes no Date on an answer to HEAD (RFC 9110 §6.6.1 asks for one, and it does
       // write one for every other method): given here.
-      return request.method === "HEAD" ? ("then" in answer ? answer.then(dated) : dated(answer)) : answer;
+      return request.method === "HEAD" ? andThen(answer, dated) : answer;
     },
   });
   // stop() without force lets in-flight requests finish; with it, every connection is closed.
