@@ -1,12 +1,11 @@
 /** The HTTP conformance suite on the `bun build --compile` binary, run from an empty folder. */
-import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildBinary } from "../../scripts/build-binary.ts";
 import { ROOT } from "../../scripts/ensureDist.ts";
-import { compiledBinary, environment } from "./servers.ts";
+import { compiledBinary, environment, runToExit } from "./servers.ts";
 import { send } from "./client.ts";
 import { conformanceSuite } from "./suite.ts";
 
@@ -18,11 +17,7 @@ describe("compiled binary: DIST_DIR", () => {
 
   it("is read when set, like on every other runtime: a folder without data stops start-up naming it", { timeout: 120_000 }, async () => {
     const binary = await buildBinary(join(dir, "hanja-api"));
-    const result = await new Promise<{ code: number | null; stderr: string }>((resolve) =>
-      execFile(binary, [], { cwd: dir, env: environment({ QUOTA_STORE: "memory", DIST_DIR: join(dir, "no-such-dist") }), timeout: 30_000 }, (error, _stdout, stderr) =>
-        resolve({ code: error ? (typeof error.code === "number" ? error.code : null) : 0, stderr }),
-      ),
-    );
+    const result = await runToExit(binary, [], environment({ QUOTA_STORE: "memory", DIST_DIR: join(dir, "no-such-dist") }), dir);
     expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toMatch(/^hanja-api: invalid configuration: DIST_DIR: .*no-such-dist/m);
   });

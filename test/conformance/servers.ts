@@ -4,6 +4,7 @@
  * launcher spawns a real process with the suite's environment and nothing else of the operator's
  * configuration, and cleans up what it built when the server stops.
  */
+import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -61,6 +62,22 @@ export function sourceCommand(runtime: "node" | "bun" | "deno", env: Record<stri
 
 function source(runtime: "node" | "bun" | "deno"): StartServer {
   return (env, options) => spawnServer({ ...sourceCommand(runtime, environment(env)), env: environment(env), ...options });
+}
+
+/** How a server command that must not start serving ended: its exit code and its output. */
+export interface Exited {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a server command to its exit (within 30 s), in `cwd`, as another uid and gid when `user` says so. */
+export function runToExit(command: string, args: readonly string[], env: Record<string, string | undefined>, cwd: string, user: { uid?: number; gid?: number } = {}): Promise<Exited> {
+  return new Promise((resolve) => {
+    execFile(command, args, { cwd, env, timeout: 30_000, ...user }, (error, stdout, stderr) =>
+      resolve({ code: error ? (typeof error.code === "number" ? error.code : null) : 0, stdout, stderr }),
+    );
+  });
 }
 
 export const nodeSource = source("node");

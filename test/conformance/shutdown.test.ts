@@ -83,10 +83,20 @@ async function annualKey(url: string): Promise<{ key: string; id: string }> {
   return { key: issued.body.api_key as string, id };
 }
 
-async function shutdownUnderLoad(start: StartServer, signal: "SIGTERM" | "SIGINT"): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), "hanja-shutdown-"));
+/** A new database path in a folder removed after the tests. */
+function newDb(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
   dirs.push(dir);
-  const db = join(dir, "quota.sqlite");
+  return join(dir, "quota.sqlite");
+}
+
+/** The store was closed cleanly: the WAL was checkpointed into the database and removed (or left empty). */
+function expectCheckpointed(db: string): void {
+  expect(!existsSync(`${db}-wal`) || statSync(`${db}-wal`).size === 0, "the -wal file was not checkpointed").toBe(true);
+}
+
+async function shutdownUnderLoad(start: StartServer, signal: "SIGTERM" | "SIGINT"): Promise<void> {
+  const db = newDb("hanja-shutdown-");
   const server = await start({ QUOTA_DB: db, ADMIN_TOKEN });
   try {
     const { key, id } = await annualKey(server.url);
@@ -106,8 +116,7 @@ async function shutdownUnderLoad(start: StartServer, signal: "SIGTERM" | "SIGINT
     expect(result.ok).toBeGreaterThan(LOOPS); // the load really ran
     expect(exitMs, "exit waited for the clients to close their connections").toBeLessThan(EXIT_WITHIN_MS);
 
-    // The store was closed cleanly: the WAL was checkpointed into the database and removed (or left empty).
-    expect(!existsSync(`${db}-wal`) || statSync(`${db}-wal`).size === 0, "the -wal file was not checkpointed").toBe(true);
+    expectCheckpointed(db);
     const store = await openQuotaStore({ kind: "sqlite", path: db });
     try {
       expect(await store.used(`key:${id}`, quotaDay(new Date(), 540).day)).toBe(result.ok);
@@ -145,9 +154,7 @@ const rawGet = (path: string) => `GET ${path} HTTP/1.1\r\nHost: localhost\r\nCon
  * already open whose request bytes were not read yet. Each gets its whole answer.
  */
 async function busyAtSignal(start: StartServer): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), "hanja-shutdown-busy-"));
-  dirs.push(dir);
-  const server = await start({ QUOTA_DB: join(dir, "quota.sqlite") });
+  const server = await start({ QUOTA_DB: newDb("hanja-shutdown-busy-") });
   try {
     const open = Array.from({ length: 6 }, () => connectRaw(server.url));
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -180,9 +187,7 @@ const TIMEOUT_S = 2;
  * whichever comes first. Either way the server exits 0 with its store closed.
  */
 async function silentConnection(start: StartServer, name: string): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), "hanja-shutdown-silent-"));
-  dirs.push(dir);
-  const db = join(dir, "quota.sqlite");
+  const db = newDb("hanja-shutdown-silent-");
   const server = await start({ QUOTA_DB: db, SHUTDOWN_TIMEOUT: String(TIMEOUT_S) });
   try {
     const silent = connectRaw(server.url);
@@ -194,7 +199,7 @@ async function silentConnection(start: StartServer, name: string): Promise<void>
     const exitMs = Date.now() - signalledAt;
     expect(silent.received).toBe("");
     expect(exitMs).toBeLessThan(name.startsWith("Bun") ? TIMEOUT_S * 1000 + 1_500 : 1_500);
-    expect(!existsSync(`${db}-wal`) || statSync(`${db}-wal`).size === 0, "the -wal file was not checkpointed").toBe(true);
+    expectCheckpointed(db);
   } finally {
     await server.stop();
   }
@@ -208,9 +213,7 @@ async function silentConnection(start: StartServer, name: string): Promise<void>
  * at once.
  */
 async function tricklingClient(start: StartServer, name: string, what: "headers" | "body"): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), "hanja-shutdown-trickle-"));
-  dirs.push(dir);
-  const db = join(dir, "quota.sqlite");
+  const db = newDb("hanja-shutdown-trickle-");
   const server = await start({ QUOTA_DB: db, SHUTDOWN_TIMEOUT: String(TIMEOUT_S) });
   let drip: ReturnType<typeof setInterval> | undefined;
   try {
@@ -236,7 +239,7 @@ async function tricklingClient(start: StartServer, name: string, what: "headers"
       expect(exitMs, "the server waited on the client past SHUTDOWN_TIMEOUT").toBeLessThan(TIMEOUT_S * 1000 + 1_500);
       expect(server.stderr()).toContain(warning);
     }
-    expect(!existsSync(`${db}-wal`) || statSync(`${db}-wal`).size === 0, "the -wal file was not checkpointed").toBe(true);
+    expectCheckpointed(db);
   } finally {
     clearInterval(drip);
     await server.stop();

@@ -3,7 +3,6 @@
  * exits 0 without serving; a bad variable stops start-up with exit status 2 and a message naming
  * it; `MOUNT_PATH` reaches the app.
  */
-import { execFile } from "node:child_process";
 import { type AddressInfo, createServer } from "node:net";
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,7 +13,7 @@ import { detectDriver } from "../../runtime/stores/sqlite/driver.ts";
 import { openSqliteStore } from "../../runtime/stores/sqlite/sqliteStore.ts";
 import { bundle } from "../../scripts/bundle.ts";
 import { ROOT } from "../helpers/app.ts";
-import { type StartServer, bunSource, denoSource, environment, nodeSource, sourceCommand } from "./servers.ts";
+import { type Exited, type StartServer, bunSource, denoSource, environment, nodeSource, runToExit, sourceCommand } from "./servers.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "hanja-startup-"));
 writeFileSync(join(dir, "a-file"), "not a folder\n");
@@ -34,12 +33,8 @@ const RUNTIMES: { name: string; command: string; args: string[]; start: StartSer
 ];
 
 /** Runs the entry to its exit (it must not start serving) and returns its exit code and output; `user`: another uid and gid. */
-function run(command: string, args: readonly string[], env: Record<string, string>, cwd = ROOT, user: { uid?: number; gid?: number } = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(command, args, { cwd, env: environment({ QUOTA_DB: join(dir, "quota.sqlite"), ...env }), timeout: 30_000, ...user }, (error, stdout, stderr) =>
-      resolve({ code: error ? (typeof error.code === "number" ? error.code : null) : 0, stdout, stderr }),
-    );
-  });
+function run(command: string, args: readonly string[], env: Record<string, string>, cwd = ROOT, user: { uid?: number; gid?: number } = {}): Promise<Exited> {
+  return runToExit(command, args, environment({ QUOTA_DB: join(dir, "quota.sqlite"), ...env }), cwd, user);
 }
 
 describe.each(RUNTIMES)("start-up on $name", ({ command, args, start }) => {
