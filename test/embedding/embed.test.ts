@@ -41,12 +41,20 @@ async function callDirect(app: App, path: string, options: SendOptions = {}): Pr
   return { status: response.status, headers: response.headers, text };
 }
 
-/** Every header the standalone app sends is sent, with the same value, through the host. */
+/** Framing headers the host's HTTP server writes itself, which a Web `Response` does not carry. */
+const FRAMING = new Set(["date", "connection", "keep-alive", "content-length", "transfer-encoding"]);
+
+/**
+ * Every header the standalone app sends is sent, with the same value, through the host, and the
+ * host adds none but framing (a `Content-Type` on a 304 would overwrite a cache's stored one).
+ */
 function expectSameHeaders(embedded: Reply, direct: Direct): void {
   for (const [name, value] of direct.headers) {
     if (VOLATILE.has(name)) expect(embedded.headers[name], name).toBeDefined();
     else expect(embedded.headers[name], name).toBe(value);
   }
+  const added = Object.keys(embedded.headers).filter((name) => !FRAMING.has(name) && !direct.headers.has(name));
+  expect(added, `headers the host added (status ${embedded.status})`).toEqual([]);
 }
 
 /** A problem body without its request id, which must match the response's `X-Request-Id`. */
@@ -55,6 +63,17 @@ function problemOf(text: string, requestId: string | string[] | null | undefined
   expect(body.request_id).toBe(requestId);
   const { request_id: _, ...rest } = body;
   return rest;
+}
+
+/** Writes `bytes` on a new connection and reads the answer until the server closes it. */
+function rawExchange(port: number, bytes: Buffer): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1", () => socket.write(bytes));
+    let answer = "";
+    socket.on("data", (chunk: Buffer) => (answer += chunk.toString("utf8")));
+    socket.on("end", () => resolve(answer));
+    socket.on("error", reject);
+  });
 }
 
 /** True when this machine lets a client connect from 127.0.0.2 (Linux: all of 127/8 is loopback). */
@@ -162,6 +181,16 @@ describe.each(EXAMPLES)("$name", ({ example, prefix }) => {
     expect(dotted.headers["content-type"]).not.toMatch(/problem/);
   });
 
+  it("answers a request node:http cannot parse (raw UTF-8 in the query) with the service's 400 problem, and keeps serving", async () => {
+    const answer = await rawExchange(running.port, Buffer.from(`GET ${prefix}/hanja/v1/hanja?q=수 HTTP/1.1\r\nHost: x\r\n\r\n`, "utf8"));
+    expect(answer.startsWith("HTTP/1.1 400 Bad Request\r\n")).toBe(true);
+    expect(answer).toMatch(/\r\ncontent-type: application\/problem\+json; charset=utf-8\r\n/i);
+    const problem = JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4)) as Record<string, unknown>;
+    expect(problem).toMatchObject({ status: 400, code: "invalid_parameter", type: `${prefix}/docs#error-invalid_parameter` });
+    expect(problem.detail).toContain("Percent-encode");
+    expect((await send(at("/hanja/v1/meta"))).status).toBe(200);
+  });
+
   it("answers a wrong method with 405 and the same Allow", async () => {
     const [embedded, standalone] = await both("/hanja/v1/hanja/%E6%B0%B4", { method: "DELETE" });
     expect(embedded.status).toBe(405);
@@ -196,9 +225,11 @@ describe.each(EXAMPLES)("$name", ({ example, prefix }) => {
   it("passes ETag/304, HEAD and gzip through unchanged", async () => {
     const first = await send(at("/hanja/v1/hanja/%E6%B0%B4"));
     const etag = String(first.headers.etag);
-    const notModified = await send(at("/hanja/v1/hanja/%E6%B0%B4"), { headers: { "If-None-Match": etag } });
+    const [notModified, standalone304] = await both("/hanja/v1/hanja/%E6%B0%B4", { headers: { "If-None-Match": etag } });
     expect(notModified.status).toBe(304);
     expect(notModified.body).toHaveLength(0);
+    expect(notModified.headers["content-type"]).toBeUndefined();
+    expectSameHeaders(notModified, standalone304);
     const head = await send(at("/hanja/v1/hanja/%E6%B0%B4"), { method: "HEAD" });
     expect(head.status).toBe(200);
     expect(head.body).toHaveLength(0);
