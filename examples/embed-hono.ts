@@ -20,7 +20,7 @@ import { type HttpBindings, serve } from "@hono/node-server";
 import { type Context, Hono } from "hono";
 import { mount } from "hono/mount";
 import { type App, type DistFiles, MemoryQuotaStore, type QuotaStore, createApp } from "hanja-api";
-import { loadDistFiles } from "hanja-api/node";
+import { clientErrorListener, loadDistFiles } from "hanja-api/node";
 import { openQuotaStore } from "hanja-api/stores";
 
 /** Where the service appears in the host's URL space. */
@@ -90,6 +90,9 @@ export async function start(port: number, options: StartOptions = {}): Promise<R
             .then(() => hanja.close()),
       }),
     );
+    // A request node:http cannot parse (raw UTF-8 in the query, say) never reaches Hono; this
+    // answers it with the service's problem details instead of Node's bare 400.
+    server.on("clientError", clientErrorListener(hanja));
   });
 }
 

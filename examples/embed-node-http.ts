@@ -16,7 +16,7 @@ import { type IncomingMessage, type Server, type ServerResponse, createServer } 
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type App, type DistFiles, MemoryQuotaStore, type QuotaStore, createApp } from "hanja-api";
-import { loadDistFiles, nodeListener } from "hanja-api/node";
+import { clientErrorListener, loadDistFiles, nodeListener } from "hanja-api/node";
 import { openQuotaStore } from "hanja-api/stores";
 
 /** Where the service appears in the host's URL space. */
@@ -93,6 +93,9 @@ export async function start(port: number, options: StartOptions = {}): Promise<R
   });
   const host = options.host ?? "127.0.0.1";
   const server: Server = createServer(hostHandler(hanja));
+  // A request node:http cannot parse (raw UTF-8 in the query, say) never reaches a listener; this
+  // answers it with the service's problem details instead of Node's bare 400.
+  server.on("clientError", clientErrorListener(hanja));
   await new Promise<void>((done, fail) => {
     server.once("error", fail);
     server.listen(port, host, () => done());
