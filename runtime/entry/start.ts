@@ -2,6 +2,7 @@
  * The one server program for every runtime: boots the app and serves it with the runtime's own
  * server. This is the entry of the esbuild bundle and of `npm start` / `start:bun` / `start:deno`.
  */
+import { isIP } from "node:net";
 import type { DistFiles } from "../core/data/load.ts";
 import { boot, onShutdown } from "./boot.ts";
 import { type Listening, detectRuntime } from "./listening.ts";
@@ -21,7 +22,7 @@ export async function startServer(options: { dist?: DistFiles; runtime?: string 
           : await (await import("./serve.node.ts")).serveNode(booted);
   } catch (error) {
     // A HOST that is no address of this machine, or a PORT in use: a setting to change, like a bad value.
-    console.error(`hanja-api: cannot listen on ${host}:${booted.config.port} (HOST, PORT): ${listenFailure(error)}`);
+    console.error(`hanja-api: cannot listen on ${host}:${booted.config.port} (HOST, PORT): ${listenFailure(error, booted.config.host)}`);
     await booted.app.close();
     process.exit(2);
   }
@@ -34,12 +35,15 @@ export async function startServer(options: { dist?: DistFiles; runtime?: string 
 }
 
 /** Why listening failed, in the operator's terms, whatever the runtime's error looks like. */
-function listenFailure(error: unknown): string {
-  const { code, message } = error as { code?: string; message?: string };
+function listenFailure(error: unknown, hostSetting: string): string {
+  const { code, message, syscall } = error as { code?: string; message?: string; syscall?: string };
   const text = `${code ?? ""} ${message ?? String(error)}`;
   if (/EADDRINUSE|AddrInUse|address already in use|port .*in use/i.test(text)) return "the port is in use";
   if (/EADDRNOTAVAIL|ENOTFOUND|EAI_|AddrNotAvailable|not available|nodename nor servname|failed to lookup|Name or service not known/i.test(text)) return "HOST is not an address of this machine";
-  if (/EINVAL/.test(text)) return "HOST is not an address this machine can listen on";
   if (/EACCES|PermissionDenied|permission denied/i.test(text)) return "permission denied (ports below 1024 need privileges)";
+  // Bun reports a HOST name that does not resolve with whatever error number was set last
+  // (EINVAL, or ENOENT after start-up has looked for a file): any other failure of a name is that.
+  if (syscall === "listen" && isIP(hostSetting) === 0) return "HOST is not an address of this machine";
+  if (/EINVAL/.test(text)) return "HOST is not an address this machine can listen on";
   return (message ?? String(error)).split("\n")[0] ?? "";
 }
