@@ -65,6 +65,28 @@ describe("GET /docs", () => {
     expect(html).toContain(`id="${anchor}"`);
   });
 
+  it("the error table names the status and the `param` of each problem the server sends with a key or a refused request", async () => {
+    const documented = (code: string) => ERROR_CODES.find((e) => e.code === code);
+    const cases: [string, RequestInit][] = [
+      ["/quiz/v1/me?api_key=hj_nope", {}],
+      ["/quiz/v1/me", { headers: { "X-API-Key": "hj_nope" } }],
+      ["/quiz/v1/me", { headers: { Authorization: "Bearer hj_nope" } }],
+      ["/quiz/v1/admin/keys/k_1/confirm", { method: "POST", headers: { Authorization: "Bearer wrong" } }],
+    ];
+    for (const [path, init] of cases) {
+      const { status, body } = await getJson(app, path, init);
+      expect(status, path).toBe(401);
+      const doc = documented(body.code);
+      expect(doc?.status, body.code).toContain(status);
+      expect(doc?.description, `${body.code} with param ${body.param}`).toMatch(new RegExp(`\`(param: )?${body.param}\``));
+    }
+    // The Node server's refusals of what its parser cannot take (nodeListener.test.ts sends them).
+    expect(documented("payload_too_large")?.status).toEqual([413, 431]);
+    expect(documented("invalid_parameter")?.description).toContain("with no `param`");
+    const { html } = await page();
+    expect(html).toContain("<code>431</code>");
+  });
+
   it("every in-page link has a target", async () => {
     const { html } = await page();
     const ids = new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]));

@@ -11,7 +11,8 @@ const ERRORS: Record<ErrorCode, Omit<ErrorCodeDoc, "code">> = {
     title: "Invalid parameter",
     description:
       "A query parameter, path segment or body field is malformed or out of bounds, or given twice; `param` names it. " +
-      "Integers must be plain decimal digits. Unknown query parameters are ignored. Also: `X-API-Key` and `api_key` both sent with different values (`param: api_key`), or `X-API-Key` sent twice (`param: X-API-Key`).",
+      "Integers must be plain decimal digits. Unknown query parameters are ignored. Also: `X-API-Key` and `api_key` both sent with different values (`param: api_key`), or `X-API-Key` sent twice (`param: X-API-Key`). " +
+      "On the Node server, a request its HTTP parser refuses (non-ASCII bytes or a space in the request line, a malformed header) gets this code with no `param`; the `detail` says what to fix.",
   },
   not_found: {
     status: [404],
@@ -27,7 +28,8 @@ const ERRORS: Record<ErrorCode, Omit<ErrorCodeDoc, "code">> = {
     status: [401],
     title: "Invalid API key",
     description:
-      "The API key is malformed or unknown (`param: api_key`); it is never silently treated as the demo. " +
+      "The API key is malformed or unknown; `param` names where it was sent (`X-API-Key` or `api_key`). It is never silently treated as the demo. " +
+      "A key sent as `Authorization: Bearer hj_…` on interface B is refused the same way (`param: Authorization`), the `detail` saying where a key goes. " +
       "On admin routes: a missing or wrong `Authorization: Bearer` token (`param: Authorization`).",
   },
   key_expired: {
@@ -51,9 +53,9 @@ const ERRORS: Record<ErrorCode, Omit<ErrorCodeDoc, "code">> = {
     description: "`POST /subscribe` needs `Content-Type: application/json`.",
   },
   payload_too_large: {
-    status: [413],
+    status: [413, 431],
     title: "Payload too large",
-    description: "The request body is over 8 KiB (8,192 bytes).",
+    description: "`413`: the request body is over 8 KiB (8,192 bytes). `431`: on the Node server, the request's header section is over Node's 16 KiB limit.",
   },
   conflict: {
     status: [409],
