@@ -106,7 +106,7 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
 
 /** The configuration variables and what they do, for `--help`. */
 export const CONFIG_HELP = `Environment:
-  PORT              port to listen on (default 8080; 0 = any free port)
+  PORT              port to listen on (default 8080, up to 65535; 0 = any free port)
   HOST              address to bind (default 127.0.0.1; 0.0.0.0 for all)
   HANJA_BASE        base path of the character API (default /hanja/v1)
   QUIZ_BASE         base path of the quiz API (default /quiz/v1)
@@ -114,7 +114,7 @@ export const CONFIG_HELP = `Environment:
                     (e.g. /lexicon; default none): put in front of the links it writes
   QUOTA_STORE       sqlite (default) or memory
   QUOTA_DB          SQLite file (default ./.data/quota.sqlite)
-  TRUST_PROXY_HOPS  reverse proxies whose X-Forwarded-For is trusted (default 0)
+  TRUST_PROXY_HOPS  reverse proxies whose X-Forwarded-For is trusted (default 0, at most 10)
   ADMIN_TOKEN       enables /quiz/v1/admin/* with Authorization: Bearer <token> (16+ chars)
   BANK_ACCOUNT      bank account text shown in the payment instructions
   QUOTA_TZ_OFFSET   UTC offset of the quota day (default +09:00, Asia/Seoul)

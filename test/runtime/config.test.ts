@@ -99,6 +99,29 @@ describe("readConfig", () => {
   });
 });
 
+describe("the documented bounds", () => {
+  it("--help and the README state the largest value of every bounded whole-number variable", () => {
+    const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+    const bounded: string[] = [];
+    for (const name of CONFIG_VARIABLES) {
+      let message = "";
+      try {
+        readConfig({ [name]: "99999999" });
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      const max = /must be a whole number from \d+ to (\d+)/.exec(message)?.[1];
+      if (max === undefined) continue;
+      bounded.push(name);
+      const help = new RegExp(`^  ${name} [^]*?(?=\\n  [A-Z]|$)`).exec(CONFIG_HELP.slice(CONFIG_HELP.indexOf(`  ${name} `)))?.[0];
+      expect(help, `--help for ${name}`).toMatch(new RegExp(`\\b${max}\\b`));
+      const row = readme.split("\n").find((line) => line.startsWith(`| \`${name}\` |`));
+      expect(row, `README row for ${name}`).toMatch(new RegExp(`\\b${max}\\b`));
+    }
+    expect(bounded.sort()).toEqual(["PORT", "SHUTDOWN_TIMEOUT", "TRUST_PROXY_HOPS"]);
+  });
+});
+
 describe("createApp mountPath", () => {
   const MOUNT = "/lexicon";
   const app = testApp({ mountPath: `${MOUNT}/` });
