@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import type { AccessLogEntry } from "../../runtime/core/app.ts";
 import { isoClock } from "../../runtime/core/app.ts";
-import { BATCH_BYTES, BATCH_ROOM, createAccessLog, logLine } from "../../runtime/entry/accessLog.ts";
+import { BATCH_BYTES, BATCH_ROOM, MAX_LOGGED_TARGET, createAccessLog, logLine, loggedTarget } from "../../runtime/entry/accessLog.ts";
 
 const entry = (fields: Partial<AccessLogEntry> = {}): AccessLogEntry => ({
   time: "2026-11-22T18:00:00.123Z",
@@ -16,16 +16,56 @@ const entry = (fields: Partial<AccessLogEntry> = {}): AccessLogEntry => ({
 });
 
 describe("logLine", () => {
-  it("is JSON.stringify of the record and a newline, whatever the text in it", () => {
-    const text = fc.oneof(fc.string(), fc.string({ unit: "binary" }), fc.constantFrom('"', "\\", "\u0000", "\u007f", "\u2028", "\ud800", "가", "𝄞"));
+  it("is JSON.stringify of the record, its path as loggedTarget writes it, and a newline, whatever the text in it", () => {
+    const text = fc.oneof(fc.string(), fc.string({ unit: "binary" }), fc.constantFrom('"', "\\", "\u0000", "\u007f", "\u2028", "\ud800", "가", "𝄞", " "));
     const number = fc.oneof(fc.integer(), fc.double(), fc.constantFrom(0, -0, 0.1 + 0.2, 1e21, 1e-7));
     fc.assert(
       fc.property(text, text, text, text, number, number, fc.option(text, { nil: undefined }), (time, id, method, path, status, duration, plan) => {
         const record: AccessLogEntry = { time, request_id: id, method, path, status, duration_ms: duration, ...(plan === undefined ? {} : { plan }) };
-        expect(logLine(record)).toBe(`${JSON.stringify(record)}\n`);
+        expect(logLine(record)).toBe(`${JSON.stringify({ ...record, path: loggedTarget(path) })}\n`);
       }),
       { numRuns: 3000 },
     );
+  });
+
+  it("leaves a target of visible ASCII as it is, up to MAX_LOGGED_TARGET characters", () => {
+    const visible = fc.string({ unit: fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 300 });
+    fc.assert(
+      fc.property(visible, (target) => {
+        expect(loggedTarget(target)).toBe(target);
+      }),
+      { numRuns: 1000 },
+    );
+    const longest = `/hanja/v1/hanja?q=${"a".repeat(MAX_LOGGED_TARGET - 18)}`;
+    expect(loggedTarget(longest)).toBe(longest);
+  });
+
+  it("percent-encodes what a target cannot hold as it is (raw UTF-8 as Deno hands it over, spaces, controls), as Bun and the URL parser do", () => {
+    expect(loggedTarget("/hanja/v1/hanja?q=수")).toBe("/hanja/v1/hanja?q=%EC%88%98");
+    expect(loggedTarget("/hanja/v1/hanja/𝄞")).toBe("/hanja/v1/hanja/%F0%9D%84%9E");
+    expect(loggedTarget("/a b?q=\u0001\u007f")).toBe("/a%20b?q=%01%7F");
+    expect(loggedTarget("/x?q=\ud800")).toBe("/x?q=%EF%BF%BD");
+    // Escapes already there, and ASCII JSON escapes, stay as they are.
+    expect(loggedTarget('/x?q=%EC%88%98&r="\\')).toBe('/x?q=%EC%88%98&r="\\');
+    expect(JSON.parse(logLine(entry({ path: "/hanja/v1/hanja?q=\u0001水" }))).path).toBe("/hanja/v1/hanja?q=%01%E6%B0%B4");
+  });
+
+  it("cuts a target longer than MAX_LOGGED_TARGET there, never inside an escape, and marks the cut with …", () => {
+    const long = `/hanja/v1/hanja?q=${"a".repeat(20_000)}`;
+    expect(loggedTarget(long)).toBe(`${long.slice(0, MAX_LOGGED_TARGET)}…`);
+    const line = logLine(entry({ path: long }));
+    expect(JSON.parse(line).path).toBe(`${long.slice(0, MAX_LOGGED_TARGET)}…`);
+    expect(Buffer.byteLength(line)).toBeLessThan(MAX_LOGGED_TARGET + 300);
+    // Raw 수 (three escapes, nine characters each encoded) from the start: the cut falls between escapes.
+    for (const lead of [0, 1, 2]) {
+      const cut = loggedTarget(`/${"x".repeat(lead)}?q=${"수".repeat(2_000)}`);
+      expect(cut.endsWith("…")).toBe(true);
+      const kept = cut.slice(0, -1);
+      expect(kept.length).toBeLessThanOrEqual(MAX_LOGGED_TARGET);
+      expect(kept.length).toBeGreaterThan(MAX_LOGGED_TARGET - 3);
+      expect(kept).toMatch(/(%[0-9A-F]{2})+$/);
+      expect(kept).not.toMatch(/%[0-9A-F]?$/);
+    }
   });
 
   it("writes the usual record exactly, with and without a plan", () => {
@@ -33,7 +73,6 @@ describe("logLine", () => {
     expect(logLine(entry({ path: '/quiz/v1/quiz?q=a"b\\c', plan: "annual" }))).toBe(
       '{"time":"2026-11-22T18:00:00.123Z","request_id":"k3x9q0-1a","method":"GET","path":"/quiz/v1/quiz?q=a\\"b\\\\c","status":200,"duration_ms":0.05,"plan":"annual"}\n',
     );
-    expect(JSON.parse(logLine(entry({ path: "/hanja/v1/hanja?q=\u0001水" }))).path).toBe("/hanja/v1/hanja?q=\u0001水");
   });
 });
 
@@ -71,7 +110,7 @@ describe("createAccessLog", () => {
     log.flush();
     log.flush();
     expect(texts).toHaveLength(1);
-    expect(records(texts[0] ?? "")).toEqual([entry({ request_id: "a-1", path: "/hanja/v1/hanja?q=물" }), entry({ request_id: "a-2", status: 404 })]);
+    expect(records(texts[0] ?? "")).toEqual([entry({ request_id: "a-1", path: "/hanja/v1/hanja?q=%EB%AC%BC" }), entry({ request_id: "a-2", status: 404 })]);
   });
 
   it("writes a batch once it reaches 64 KiB, and the rest within 100 ms", async () => {
@@ -108,12 +147,13 @@ describe("createAccessLog", () => {
       const size = new TextEncoder().encode(text).length;
       if (size < BATCH_BYTES) expect(size + next).toBeGreaterThan(BATCH_ROOM);
     }
-    expect(again.flatMap(records)).toEqual(written);
+    expect(again.flatMap(records)).toEqual(written.map((record) => ({ ...record, path: loggedTarget(record.path) })));
   });
 
   it("writes a line longer than a batch on its own, in order", () => {
     const { log, texts } = recordedLog();
-    const long = entry({ request_id: "b-2", path: `/hanja/v1/hanja?q=${"\u0001水".repeat(20_000)}` });
+    // The target is cut to MAX_LOGGED_TARGET characters; a method is not (a server may accept a long one).
+    const long = entry({ request_id: "b-2", method: `X${"\u0001水".repeat(20_000)}` });
     log.write(entry({ request_id: "b-1" }));
     log.write(long);
     log.write(entry({ request_id: "b-3" }));
