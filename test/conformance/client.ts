@@ -4,8 +4,8 @@
  * content-coding checks, and the shared assertions on problem details and rate-limit headers.
  */
 import { request as httpRequest } from "node:http";
-import { connect } from "node:net";
 import { expect } from "vitest";
+import { rawExchange } from "../helpers/server.ts";
 
 /** A response read to the end. */
 export interface Reply {
@@ -73,23 +73,15 @@ export function sendMethod(base: string, path: string, method: string): Promise<
  * A GET whose request line carries `target` as raw UTF-8 bytes (what curl sends for `?q=수`),
  * over a plain socket because HTTP clients percent-encode it; the server is asked to close.
  */
-export function sendUnencoded(base: string, target: string): Promise<Reply> {
+export async function sendUnencoded(base: string, target: string): Promise<Reply> {
   const { hostname, port } = new URL(base);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => socket.write(Buffer.from(`GET ${target} HTTP/1.1\r\nHost: ${hostname}\r\nAccept-Encoding: identity\r\nConnection: close\r\n\r\n`, "utf8")));
-    const chunks: Buffer[] = [];
-    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
-    socket.on("error", reject);
-    socket.on("end", () => {
-      const answer = Buffer.concat(chunks).toString("utf8");
-      const split = answer.indexOf("\r\n\r\n");
-      const [statusLine = "", ...fields] = answer.slice(0, split).split("\r\n");
-      const headers = new Headers();
-      for (const field of fields) headers.append(field.slice(0, field.indexOf(":")), field.slice(field.indexOf(":") + 1).trim());
-      const text = answer.slice(split + 4);
-      resolve(replyOf(Number(statusLine.split(" ")[1]), headers, text));
-    });
-  });
+  const request = Buffer.from(`GET ${target} HTTP/1.1\r\nHost: ${hostname}\r\nAccept-Encoding: identity\r\nConnection: close\r\n\r\n`, "utf8");
+  const answer = await rawExchange(Number(port), request, hostname);
+  const split = answer.indexOf("\r\n\r\n");
+  const [statusLine = "", ...fields] = answer.slice(0, split).split("\r\n");
+  const headers = new Headers();
+  for (const field of fields) headers.append(field.slice(0, field.indexOf(":")), field.slice(field.indexOf(":") + 1).trim());
+  return replyOf(Number(statusLine.split(" ")[1]), headers, answer.slice(split + 4));
 }
 
 /** The problem-details shape of SPEC §5. */

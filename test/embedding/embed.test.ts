@@ -16,6 +16,7 @@ import { loadDistFiles } from "hanja-api/node";
 import { openQuotaStore } from "hanja-api/stores";
 import * as honoExample from "../../examples/embed-hono.ts";
 import * as nodeExample from "../../examples/embed-node-http.ts";
+import { rawExchange } from "../helpers/server.ts";
 import { type Reply, type SendOptions, send } from "./client.ts";
 
 const DIST = join(import.meta.dirname, "../../dist");
@@ -63,17 +64,6 @@ function problemOf(text: string, requestId: string | string[] | null | undefined
   expect(body.request_id).toBe(requestId);
   const { request_id: _, ...rest } = body;
   return rest;
-}
-
-/** Writes `bytes` on a new connection and reads the answer until the server closes it. */
-function rawExchange(port: number, bytes: Buffer): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, "127.0.0.1", () => socket.write(bytes));
-    let answer = "";
-    socket.on("data", (chunk: Buffer) => (answer += chunk.toString("utf8")));
-    socket.on("end", () => resolve(answer));
-    socket.on("error", reject);
-  });
 }
 
 /** True when this machine lets a client connect from 127.0.0.2 (Linux: all of 127/8 is loopback). */

@@ -5,6 +5,7 @@
  * server command (Bun, Deno, the bundle, the binary).
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { connect } from "node:net";
 import { ROOT } from "./app.ts";
 
 /** A server process started by `startServer`. */
@@ -135,4 +136,18 @@ function serverHandle(child: ChildProcess, url: string, exit: Promise<number | n
 /** Stops every server this module started that is still running. */
 export async function stopAllServers(): Promise<void> {
   await Promise.all([...running].map((server) => server.stop()));
+}
+
+/**
+ * Writes `request` (raw HTTP/1.1, text or bytes such as raw UTF-8 an HTTP client would encode) on a
+ * new connection and resolves with everything the server sent until it closed the connection.
+ */
+export function rawExchange(port: number, request: string | Buffer, host = "127.0.0.1"): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, host, () => socket.write(request));
+    const chunks: Buffer[] = [];
+    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+    socket.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    socket.on("error", reject);
+  });
 }

@@ -5,12 +5,12 @@
  * and requests node:http cannot parse answered with problem details (`clientErrorListener`).
  */
 import { type Server, createServer } from "node:http";
-import { connect } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import type { AccessLogEntry, App } from "../../runtime/core/app.ts";
 import { nodeCompressors } from "../../runtime/entry/compressors.ts";
 import { clientErrorListener, nodeListener } from "../../runtime/entry/nodeListener.ts";
 import { testApp } from "../helpers/app.ts";
+import { rawExchange } from "../helpers/server.ts";
 
 const servers: Server[] = [];
 afterEach(async () => {
@@ -24,17 +24,6 @@ async function listen(app: App): Promise<{ url: string; port: number }> {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : 0;
   return { url: `http://127.0.0.1:${port}`, port };
-}
-
-/** Sends raw HTTP/1.1 text and returns the whole answer (the request asks the server to close). */
-function raw(port: number, text: string | Buffer): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, "127.0.0.1", () => socket.write(text));
-    let answer = "";
-    socket.on("data", (chunk) => (answer += chunk.toString("utf8")));
-    socket.on("end", () => resolve(answer));
-    socket.on("error", reject);
-  });
 }
 
 /** The JSON body of a raw answer. */
@@ -59,7 +48,7 @@ describe("nodeListener", () => {
     const { port } = await listen(testApp());
     const types = ["meaning_to_idiom", "idiom_to_meaning", "hangul_to_hanja"];
     for (const [i, query] of [...types.map((t) => `type=${t}&choices=6`), ...types.map((t) => `type=${t}&choices=2&count=20`), "count=7", ""].entries()) {
-      const answer = await raw(port, `GET /quiz/v1/quiz?${query} HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 10.9.0.${i}\r\nConnection: close\r\n\r\n`);
+      const answer = await rawExchange(port, `GET /quiz/v1/quiz?${query} HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 10.9.0.${i}\r\nConnection: close\r\n\r\n`);
       expect(answer.startsWith("HTTP/1.1 200"), query).toBe(true);
       const body = answer.slice(answer.indexOf("\r\n\r\n") + 4);
       expect(Number(/content-length: (\d+)/i.exec(answer)?.[1]), query).toBe(Buffer.byteLength(body));
@@ -70,8 +59,8 @@ describe("nodeListener", () => {
   it("answers HEAD with the GET's Content-Length and no body", async () => {
     const { port } = await listen(testApp());
     const target = `/hanja/v1/hanja/${encodeURIComponent("樂")}`;
-    const get = await raw(port, `GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
-    const head = await raw(port, `HEAD ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+    const get = await rawExchange(port, `GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+    const head = await rawExchange(port, `HEAD ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
     const length = Number(/content-length: (\d+)/i.exec(head)?.[1]);
     expect(Number(/content-length: (\d+)/i.exec(get)?.[1])).toBe(length);
     const getBody = get.slice(get.indexOf("\r\n\r\n") + 4);
@@ -82,10 +71,10 @@ describe("nodeListener", () => {
 
   it("takes an absolute-form target, and answers 400 to a target that is neither form", async () => {
     const { port } = await listen(testApp());
-    const absolute = await raw(port, "GET http://example.org/hanja/v1/meta HTTP/1.1\r\nHost: example.org\r\nConnection: close\r\n\r\n");
+    const absolute = await rawExchange(port, "GET http://example.org/hanja/v1/meta HTTP/1.1\r\nHost: example.org\r\nConnection: close\r\n\r\n");
     expect(absolute.startsWith("HTTP/1.1 200 OK")).toBe(true);
     expect(absolute).toContain('"counts"');
-    const asterisk = await raw(port, "OPTIONS * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    const asterisk = await rawExchange(port, "OPTIONS * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
     expect(asterisk.startsWith("HTTP/1.1 400 Bad Request")).toBe(true);
     expect(asterisk).toMatch(/content-type: application\/problem\+json; charset=utf-8/i);
     expect(problemOf(asterisk)).toMatchObject({ status: 400, code: "invalid_parameter", detail: expect.stringContaining("request target") });
@@ -94,11 +83,11 @@ describe("nodeListener", () => {
   it("answers a method a Web Request cannot carry (TRACE) like any other unserved method, and keeps serving", async () => {
     const { port, url } = await listen(testApp());
     for (const method of ["TRACE", "PROPFIND"]) {
-      const known = await raw(port, `${method} /quiz/v1/quiz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+      const known = await rawExchange(port, `${method} /quiz/v1/quiz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
       expect(known.startsWith("HTTP/1.1 405 Method Not Allowed"), method).toBe(true);
       expect(known).toMatch(/\r\nallow: GET, HEAD, OPTIONS\r\n/i);
       expect(problemOf(known)).toMatchObject({ status: 405, code: "method_not_allowed" });
-      const unknown = await raw(port, `${method} /nope HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+      const unknown = await rawExchange(port, `${method} /nope HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
       expect(problemOf(unknown)).toMatchObject({ status: 404, code: "not_found" });
     }
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
@@ -108,7 +97,7 @@ describe("nodeListener", () => {
     const log: AccessLogEntry[] = [];
     const { port, url } = await listen(testApp({ log: (entry) => log.push(entry) }));
     // Raw UTF-8 in the query, as curl sends `?q=수&api_key=…`: node:http's parser refuses it.
-    const utf8 = await raw(port, Buffer.from("GET /hanja/v1/hanja?q=수&api_key=hj_secret HTTP/1.1\r\nHost: x\r\n\r\n", "utf8"));
+    const utf8 = await rawExchange(port, Buffer.from("GET /hanja/v1/hanja?q=수&api_key=hj_secret HTTP/1.1\r\nHost: x\r\n\r\n", "utf8"));
     expect(utf8.startsWith("HTTP/1.1 400 Bad Request\r\n")).toBe(true);
     expect(utf8).toMatch(/\r\ncontent-type: application\/problem\+json; charset=utf-8\r\n/i);
     expect(utf8).toMatch(/\r\nconnection: close\r\n/i);
@@ -117,7 +106,7 @@ describe("nodeListener", () => {
     expect(problem.detail).toContain("Percent-encode");
     expect(Number(/content-length: (\d+)/i.exec(utf8)?.[1])).toBe(Buffer.byteLength(utf8.slice(utf8.indexOf("\r\n\r\n") + 4)));
     // A header section over node:http's limit.
-    const huge = await raw(port, `GET /hanja/v1/meta HTTP/1.1\r\nHost: x\r\nX-Filler: ${"a".repeat(20_000)}\r\n\r\n`);
+    const huge = await rawExchange(port, `GET /hanja/v1/meta HTTP/1.1\r\nHost: x\r\nX-Filler: ${"a".repeat(20_000)}\r\n\r\n`);
     expect(huge.startsWith("HTTP/1.1 431 Request Header Fields Too Large\r\n")).toBe(true);
     expect(problemOf(huge)).toMatchObject({ status: 431, code: "payload_too_large" });
     expect(log.map(({ method, path, status }) => ({ method, path, status }))).toEqual([
@@ -136,18 +125,18 @@ describe("nodeListener", () => {
       ["POST /quiz/v1/subscribe HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nTransfer-Encoding: chunked\r\n\r\n", "Transfer-Encoding can't be present with Content-Length"],
       ["GET /hanja/v1/meta HTTP/1.1\r\nHost x\r\n\r\n", "Invalid header token"],
     ] as const) {
-      const answer = await raw(port, request);
+      const answer = await rawExchange(port, request);
       expect(answer.startsWith("HTTP/1.1 400 Bad Request\r\n"), request).toBe(true);
       const problem = problemOf(answer);
       expect(problem.detail, request).toBe(`The server could not parse the request (${reason}).`);
     }
     // A space or a control in the target is the target's fault: the advice names them.
-    expect(problemOf(await raw(port, "GET /hanja/v1/hanja?q=a\u0001b HTTP/1.1\r\nHost: x\r\n\r\n")).detail).toContain("Percent-encode characters outside ASCII, spaces and controls");
+    expect(problemOf(await rawExchange(port, "GET /hanja/v1/hanja?q=a\u0001b HTTP/1.1\r\nHost: x\r\n\r\n")).detail).toContain("Percent-encode characters outside ASCII, spaces and controls");
   });
 
   it("joins a repeated header field as Headers.get does (Accept-Encoding on two lines)", async () => {
     const { port } = await listen(testApp({ compressors: nodeCompressors }));
-    const answer = await raw(port, `GET /hanja/v1/hanja?q=water HTTP/1.1\r\nHost: x\r\nAccept-Encoding: identity\r\nAccept-Encoding: gzip\r\nConnection: close\r\n\r\n`);
+    const answer = await rawExchange(port, `GET /hanja/v1/hanja?q=water HTTP/1.1\r\nHost: x\r\nAccept-Encoding: identity\r\nAccept-Encoding: gzip\r\nConnection: close\r\n\r\n`);
     expect(answer).toMatch(/content-encoding: gzip/i);
   });
 
