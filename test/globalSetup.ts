@@ -1,6 +1,6 @@
 /**
- * Builds dist/ once before the suite when it is missing or older than its inputs, from the real
- * Unihan 17.0.0 data beside the project (`../shared/unihan`) or `UNIHAN_ZIP`.
+ * Builds dist/ once before the suite when it was not built from the current inputs (the pinned
+ * Unihan release in pipeline/data/unihan/, or `UNIHAN_ZIP`), saying why.
  */
 import { ensureDist } from "../scripts/ensureDist.ts";
 

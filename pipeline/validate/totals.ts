@@ -1,10 +1,9 @@
 import type { HanjaRecord } from "../../runtime/core/data/records.ts";
 import { InputError } from "../load/types.ts";
+import { releaseCounts } from "../pin/computePin.ts";
+import type { ReleaseCounts } from "../pin/pin.ts";
 
-/** What Unihan 17.0.0 must yield (UNIHAN-FIELDS.md, "Checks the build can make"). */
-export const EXPECTED_17 = { characters: 8525, education_hanja: 1800, name_hanja: 6367 } as const;
-
-/** Counts of the derived records that the source totals are checked against. */
+/** Counts of the derived records kept in the manifest and `/meta`. */
 export function countRecords(records: readonly HanjaRecord[]) {
   return {
     characters: records.length,
@@ -13,17 +12,23 @@ export function countRecords(records: readonly HanjaRecord[]) {
   };
 }
 
+/** The pinned release's version and counts, as `pin.json` records them. */
+export interface PinnedTotals {
+  version: string;
+  counts: ReleaseCounts;
+}
+
 /**
- * On 17.0.0 input a count that differs fails the build; on any other version the differences are
- * returned as warnings to print.
+ * Checks the records against the pin's counts: on input of the pinned version a count that
+ * differs fails the build; on any other version the differences are returned as warnings to print.
  */
-export function verifyTotals(records: readonly HanjaRecord[], version: string): string[] {
-  const counts = countRecords(records);
-  const differences = (Object.keys(EXPECTED_17) as (keyof typeof EXPECTED_17)[])
-    .filter((key) => counts[key] !== EXPECTED_17[key])
-    .map((key) => `${key}: ${counts[key]} (Unihan 17.0.0 has ${EXPECTED_17[key]})`);
-  if (version === "17.0.0" && differences.length > 0) {
-    throw new InputError(`unihan: the 17.0.0 input does not give the published totals: ${differences.join("; ")}`);
+export function verifyTotals(records: readonly HanjaRecord[], version: string, pinned: PinnedTotals): string[] {
+  const counts = releaseCounts(records);
+  const differences = (Object.keys(pinned.counts) as (keyof ReleaseCounts)[])
+    .filter((key) => counts[key] !== pinned.counts[key])
+    .map((key) => `${key}: ${counts[key]} (Unihan ${pinned.version} has ${pinned.counts[key]})`);
+  if (version === pinned.version && differences.length > 0) {
+    throw new InputError(`unihan: the ${version} input does not give the pinned totals (pin.json): ${differences.join("; ")}`);
   }
   return differences.map((d) => `unihan ${version}: ${d}`);
 }

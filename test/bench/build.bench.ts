@@ -7,8 +7,9 @@
  * side profits from the other's warm JIT); floor and build alternate, RUNS times each, and the
  * medians are reported. Module loading is outside the timed region in both. Not a test: it prints.
  *
- * Input: `UNIHAN_ZIP` or ../shared/unihan/Unihan-17.0.0.zip; CSVs from pipeline/data.
+ * Input: `UNIHAN_ZIP` or the pinned release in pipeline/data/unihan/; CSVs from pipeline/data.
  */
+import { pinnedZip, readPin } from "../../pipeline/pin/pin.ts";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,7 +19,7 @@ import unzipper from "unzipper";
 import { buildDist } from "../../pipeline/build.ts";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-const ZIP = resolve(process.env.UNIHAN_ZIP || join(ROOT, "../shared/unihan/Unihan-17.0.0.zip"));
+const ZIP = resolve(process.env.UNIHAN_ZIP || pinnedZip(readPin()));
 const RUNS = 5;
 const TARGET_RATIO = 3;
 const TARGET_RSS_MB = 1024;
@@ -51,8 +52,6 @@ async function build(): Promise<string> {
       unihan: ZIP,
       dataDir: join(ROOT, "pipeline/data"),
       outDir: join(out, "dist"),
-      cacheDir: join(out, "cache"),
-      localCopies: [],
       sourceDateEpoch: 0,
       log: () => {},
     });
@@ -91,7 +90,7 @@ function main(): void {
   try {
     zipBytes = statSync(ZIP).size;
   } catch {
-    console.error(`bench: ${ZIP} not found (set UNIHAN_ZIP or put shared/unihan beside the project)`);
+    console.error(`bench: ${ZIP} not found (set UNIHAN_ZIP, or restore the pinned zip with git checkout)`);
     process.exit(1);
   }
   console.log(`Build benchmark: ${ZIP} (${(zipBytes / 1e6).toFixed(1)} MB), ${RUNS} runs each, alternating, each in a fresh process`);

@@ -8,6 +8,7 @@ import { ROOT } from "../../scripts/ensureDist.ts";
 import { compiledBinary, environment, runToExit } from "./servers.ts";
 import { send } from "./client.ts";
 import { conformanceSuite } from "./suite.ts";
+import { CHARACTERS } from "../helpers/pin.ts";
 
 conformanceSuite("compiled binary", compiledBinary);
 
@@ -27,7 +28,7 @@ describe("compiled binary: DIST_DIR", () => {
     try {
       const meta = await send(server.url, "/hanja/v1/meta");
       expect(meta.status).toBe(200);
-      expect(meta.body.counts.characters).toBe(8525);
+      expect(meta.body.counts.characters).toBe(CHARACTERS);
     } finally {
       await server.stop();
     }

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Reply, awayFromRollover, expectProblem, expectRateLimit, send, sendMethod, sendRaw, sendUnencoded } from "./client.ts";
 import type { ConformanceServer, StartServer } from "./servers.ts";
 import { RATE_LIMIT_HEADERS, carriedNames, exposedNames } from "../helpers/cors.ts";
+import { CHARACTERS, EDUCATION_HANJA, PIN, UNIHAN_SOURCE, spotRecord } from "../helpers/pin.ts";
 
 const A = "/hanja/v1";
 const B = "/quiz/v1";
@@ -54,8 +55,7 @@ export function conformanceSuite(label: string, start: StartServer): void {
         expect(reply.headers.get("etag")).toMatch(/^"[^"]+"$/);
         expect(reply.text).toContain('"character":"水"'); // plain UTF-8, not \u escapes
         expect(reply.body).toMatchObject({
-          character: "水", codepoint: "U+6C34", readings: ["수"], readings_raw: "수:0E", strokes: 4, radical_number: 85,
-          radical: "水", starter: true, education_hanja: true, definition_en: "water, liquid, lotion, juice", source: "Unicode Unihan 17.0.0",
+          ...spotRecord("水"), starter: true, meaning_ko: "물 수", source: UNIHAN_SOURCE,
         });
         const idioms = reply.body.idioms as { idx: string; hanja: string; chosung: string }[];
         expect(idioms.length).toBeGreaterThan(0);
@@ -103,8 +103,8 @@ export function conformanceSuite(label: string, start: StartServer): void {
       it("GET /meta: counts measured from the data", async () => {
         const reply = await get(`${A}/meta`);
         expect(reply.status).toBe(200);
-        expect(reply.body.counts).toMatchObject({ characters: 8525, starters: 128, education_hanja: 1800, idioms: 910 });
-        expect(reply.body.data).toMatchObject({ unihan_version: "17.0.0" });
+        expect(reply.body.counts).toMatchObject({ characters: CHARACTERS, starters: 128, education_hanja: EDUCATION_HANJA, idioms: 910 });
+        expect(reply.body.data).toMatchObject({ unihan_version: PIN.version });
       });
 
       it("400 problem details naming the parameter; a repeated parameter is 400", async () => {

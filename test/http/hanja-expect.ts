@@ -9,9 +9,10 @@ import { expect } from "vitest";
 import type { App } from "../../runtime/core/app.ts";
 import type { HanjaRecord, IdiomRecord } from "../../runtime/core/data/records.ts";
 import { ROOT, getJson } from "../helpers/app.ts";
+import { UNIHAN_SOURCE } from "../helpers/pin.ts";
 
 export const BASE = "/hanja/v1";
-export const SOURCE = "Unicode Unihan 17.0.0";
+export const SOURCE = UNIHAN_SOURCE;
 /** The `source` of a page of idioms: the project's own data. */
 export const IDIOMS_SOURCE = "Hanja API project original idioms (see idiom terms)";
 

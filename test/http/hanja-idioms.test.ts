@@ -6,6 +6,7 @@ import { describe, expect, test } from "vitest";
 import type { IdiomRecord } from "../../runtime/core/data/records.ts";
 import { call, distFiles, getJson, testApp } from "../helpers/app.ts";
 import { BASE, type Envelope, IDIOMS_SOURCE, SOURCE, allPages, expectEnvelope, fileRecords, idiomItem, idiomsInOrder, initials, qs } from "./hanja-expect.ts";
+import { CHARACTERS, EDUCATION_HANJA, PIN } from "../helpers/pin.ts";
 
 const app = testApp();
 const idioms = idiomsInOrder(app);
@@ -187,16 +188,16 @@ describe("GET /meta", () => {
     expect(headers.get("content-type")).toBe("application/json; charset=utf-8");
     const records = fileRecords();
     expect(body.counts).toMatchObject({
-      characters: 8525,
+      characters: CHARACTERS,
       starters: 128,
-      education_hanja: 1800,
+      education_hanja: EDUCATION_HANJA,
       idioms: app.data.idioms.idioms.length,
     });
     expect(body.counts.characters).toBe(records.length);
     expect(body.counts.starters).toBe(records.filter((r) => r.starter).length);
     expect(body.counts.education_hanja).toBe(records.filter((r) => r.education_hanja).length);
     expect(body.api_version).toBe("1.0.0");
-    expect(body.data.unihan_version).toBe("17.0.0");
+    expect(body.data.unihan_version).toBe(PIN.version);
     expect(body.data.source).toBe(SOURCE);
     expect(typeof body.data.built_at).toBe("string");
     expect(body.licenses.unihan.url).toBe("https://www.unicode.org/license.txt");

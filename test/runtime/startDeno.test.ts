@@ -13,6 +13,7 @@ import { denoPermissions } from "../../scripts/start-deno.ts";
 import { environment } from "../conformance/servers.ts";
 import { ROOT } from "../helpers/app.ts";
 import { spawnServer } from "../helpers/server.ts";
+import { CHARACTERS } from "../helpers/pin.ts";
 
 const ENV = `--allow-env=${CONFIG_VARIABLES.join(",")}`;
 
@@ -67,7 +68,7 @@ describe("npm run start:deno", () => {
     });
     const meta = await fetch(`${server.url}/hanja/v1/meta`);
     expect(meta.status).toBe(200);
-    expect(((await meta.json()) as { counts?: { characters?: number } }).counts?.characters).toBe(8525);
+    expect(((await meta.json()) as { counts?: { characters?: number } }).counts?.characters).toBe(CHARACTERS);
     const idiom = await fetch(`${server.url}/quiz/v1/idiom/1`);
     expect(idiom.status, server.stderr()).toBe(200);
     expect(idiom.headers.get("x-ratelimit-remaining")).toBe("29");

