@@ -1,11 +1,32 @@
 import { defineConfig } from "vitest/config";
 
+/**
+ * The tests that start other processes: servers on each runtime, bundles, the compiled binary,
+ * several processes sharing a store, the CLIs. `npm run test:fast` runs everything else (the
+ * in-process tests, for the edit-and-test loop); `npm test` runs both.
+ */
+const SPAWNING = [
+  "test/conformance/**",
+  "test/embedding/**",
+  "test/http/quiz-multiprocess.test.ts",
+  "test/store/multiprocess.test.ts",
+  "test/store/runtimes.test.ts",
+  "test/store/cli.test.ts",
+  "test/runtime/startDeno.test.ts",
+  "test/pipeline/buildInputs.test.ts",
+  "test/pipeline/fixtures.test.ts",
+  "test/release/version-flow.test.ts",
+];
+
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
     globalSetup: ["test/globalSetup.ts"],
     reporters: ["default", "./test/reporters/summaryLine.ts"],
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    projects: [
+      { extends: true, test: { name: "fast", include: ["test/**/*.test.ts"], exclude: SPAWNING } },
+      { extends: true, test: { name: "processes", include: SPAWNING.map((p) => (p.endsWith("**") ? `${p}/*.test.ts` : p)) } },
+    ],
   },
 });
