@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Proof that the README's set-up works on a fresh clone with nothing beside it: clones this
+# repository's HEAD into an empty temporary folder (no ../shared, no .cache, no dist/), runs the
+# README's test command there, then its start command, and asks the server's /meta which Unihan
+# release it serves. Not part of `npm test` (it runs the whole suite itself).
+#
+#   bash scripts/fresh-clone-check.sh            # keeps nothing; prints timings and the checks
+set -euo pipefail
+repo="$(cd "$(dirname "$0")/.." && pwd)"
+work="$(mktemp -d /tmp/hanja-fresh-XXXXXX)"
+server=""
+cleanup() {
+  if [ -n "$server" ]; then kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+unset UNIHAN_ZIP DIST_DIR
+pinned="$(node -e 'process.stdout.write(JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).version)' "$repo/pipeline/data/unihan/pin.json")"
+
+git clone --quiet "$repo" "$work/clone"
+cd "$work/clone"
+echo "fresh clone of $(git rev-parse --short HEAD) in $work/clone; beside it: $(ls -A "$work" | tr '\n' ' ')"
+[ ! -e ../shared ] && [ ! -e .cache ] && [ ! -e dist ] || { echo "not a fresh folder" >&2; exit 1; }
+
+started=$(date +%s)
+npm ci --no-audit --no-fund > "$work/ci.log" 2>&1 || { tail -30 "$work/ci.log"; exit 1; }
+echo "npm ci: $(( $(date +%s) - started )) s"
+started=$(date +%s)
+npm test > "$work/test.log" 2>&1 || { tail -60 "$work/test.log"; echo "npm test FAILED after $(( $(date +%s) - started )) s" >&2; exit 1; }
+echo "npm test: $(( $(date +%s) - started )) s; $(grep -E '^[0-9]+ passed, [0-9]+ failed' "$work/test.log" | tail -1)"
+
+rm -rf dist   # the start command must build the data itself
+port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{process.stdout.write(String(s.address().port));s.close()})')
+PORT=$port npm start > "$work/start.log" 2>&1 &
+server=$!
+for _ in $(seq 1 240); do grep -q '"msg":"listening"' "$work/start.log" && break; sleep 0.5; done
+meta="$(curl -fsS "http://127.0.0.1:$port/hanja/v1/meta")"
+served="$(node -e 'const m=JSON.parse(process.argv[1]); process.stdout.write(`${m.data.unihan_version} (${m.data.source}), ${m.counts.characters} characters`)' "$meta")"
+echo "npm start: $(grep -m1 '^building dist/' "$work/start.log" || echo 'no build')"
+echo "GET /hanja/v1/meta: Unihan $served"
+case "$served" in
+  "$pinned "*) echo "OK: the fresh clone serves the pinned Unihan $pinned" ;;
+  *) echo "FAILED: the fresh clone serves $served, not the pinned $pinned" >&2; exit 1 ;;
+esac
