@@ -9,7 +9,9 @@ import { InputError } from "./load/types.ts";
 import { resolveUnihan } from "./load/resolveUnihan.ts";
 import { readPin } from "./pin/pin.ts";
 import { RECORD_PROPERTIES, buildHanjaRecords, collectUnihan, joinStarters, recordCodepoints } from "./parse/hanjaRecords.ts";
-import { IDIOM_COLUMNS, validateIdioms } from "./validate/idioms.ts";
+import { validateIdiomContent } from "./validate/idiomContent.ts";
+import { ALLOWED_COLUMNS, EXCEPTION_COLUMNS, GROUP_COLUMNS, LIST_FILES, MATURE_COLUMNS } from "./validate/idiomLists.ts";
+import { IDIOM_COLUMNS } from "./validate/idioms.ts";
 import { STARTER_COLUMNS, validateStarters } from "./validate/starters.ts";
 import { countRecords, verifyTotals } from "./validate/totals.ts";
 import { pipelineCodeHash } from "./write/codeHash.ts";
@@ -67,7 +69,7 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
   // inflate, and the idiom index is built from them on the worker while Unihan is read
   // (see earlyIdiomDocuments).
   const sources = readSources(options.dataDir);
-  const earlyIdioms = sources.then(({ idiomRows }) => {
+  const earlyIdioms = sources.then(({ idiomSources: { idiomRows } }) => {
     const documents = earlyIdiomDocuments(idiomRows);
     return { documents, index: indexer.idioms(documents) };
   });
@@ -84,7 +86,8 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
   if (version !== input.pinnedVersion) log(`warning   building Unihan ${version} from ${input.origin}, as asked; the project pins ${input.pinnedVersion}`);
 
   done = stage("sources");
-  const { idiomRows, starterRows, idiomsBytes, starterBytes, terms } = await sources;
+  const { idiomSources, starterRows, hashes, terms } = await sources;
+  const { idiomRows } = idiomSources;
   // The character index is built on the worker while the records are built and validated.
   const characterDocs = earlyCharacterDocuments(table, recordCodepoints(table), starterRows);
   const characterIndex = indexer.characters(characterDocs);
@@ -99,10 +102,10 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
   // The totals of the Unihan input and both files are checked before failing, so one run lists
   // every problem: a character missing from the input is reported as such, beside the rows that
   // name it. (Starters do not change the totals.)
-  const [warnings, starters, idioms] = allOrFail(
+  const [warnings, starters, { idioms, quiz }] = allOrFail(
     () => verifyTotals(plain, version, readPin(options.pinDir)),
     () => validateStarters(starterRows, byCharacter),
-    () => validateIdioms(idiomRows, byCharacter),
+    () => validateIdiomContent(idiomSources, byCharacter),
   );
   const records = joinStarters(plain, starters);
   for (const warning of warnings) log(`warning   ${warning}`);
@@ -129,6 +132,7 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
       details: `${buildDetailBodies(recordJson, records, idioms, tables.idiomsByCharacter).join("\n")}\n`,
       tables: JSON.stringify(tables),
       idioms: JSON.stringify(idioms),
+      quiz: JSON.stringify(quiz),
       searchCharacters: characterIndex.then((index) => index.json),
       searchIdioms: idiomIndex.then((index) => index.json),
       meta: JSON.stringify(meta),
@@ -136,7 +140,7 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
     },
     {
       unihan: { version, detected_by: method, origin: input.origin, sha256: input.bytes ? sha256(input.bytes) : null },
-      inputs: { "idioms.csv": sha256(idiomsBytes), "starter.csv": sha256(starterBytes), "TERMS.md": sha256(terms), pipeline: pipelineCodeHash() },
+      inputs: { ...hashes, "TERMS.md": sha256(terms), pipeline: pipelineCodeHash() },
       counts,
       built_at: builtAt,
     },
@@ -166,18 +170,39 @@ function allOrFail<A, B, C>(first: () => A, second: () => B, third: () => C): [A
   return [a as A, b as B, c as C];
 }
 
-/** The project's own inputs: idioms and starter glosses (parsed, and raw for their hashes) and TERMS.md. */
+/**
+ * The project's own inputs: idioms, the lists beside them (synonym groups, allowed close meanings,
+ * withheld idioms, reading exceptions: each optional, absent = empty) and starter glosses, parsed,
+ * with the SHA-256 of each file read for the manifest; and TERMS.md.
+ */
 async function readSources(dataDir: string) {
-  const idiomsPath = join(dataDir, "idioms.csv");
-  const starterPath = join(dataDir, "starter.csv");
-  const termsPath = join(dataDir, "TERMS.md");
+  const hashes: Record<string, string> = {};
   // Each file is read once: its text is parsed, its bytes are hashed for the manifest.
-  const [idioms, starters, terms] = await Promise.all([readSourceFile(idiomsPath), readSourceFile(starterPath), readSourceText(termsPath)]);
+  const read = async (name: string, optional = false): Promise<string> => {
+    const path = join(dataDir, name);
+    if (optional && !existsSync(path)) return "";
+    const { bytes, text } = await readSourceFile(path);
+    hashes[name] = sha256(bytes);
+    return text;
+  };
+  const table = async <K extends string>(name: string, columns: readonly K[]) => {
+    const text = await read(name, true);
+    return text === "" ? [] : parseCsvTable(name, text, columns);
+  };
+  const [idiomRows, groupRows, allowedRows, matureRows, exceptionRows, starters, terms] = await Promise.all([
+    read("idioms.csv").then((text) => parseCsvTable("idioms.csv", text, IDIOM_COLUMNS)),
+    table(LIST_FILES.groups, GROUP_COLUMNS),
+    table(LIST_FILES.allowed, ALLOWED_COLUMNS),
+    table(LIST_FILES.mature, MATURE_COLUMNS),
+    table(LIST_FILES.exceptions, EXCEPTION_COLUMNS),
+    read("starter.csv"),
+    readSourceText(join(dataDir, "TERMS.md")),
+  ]);
+  const sortedHashes = Object.fromEntries(Object.entries(hashes).sort(([a], [b]) => (a < b ? -1 : 1)));
   return {
-    idiomRows: parseCsvTable("idioms.csv", idioms.text, IDIOM_COLUMNS),
-    starterRows: parseCsvTable("starter.csv", starters.text, STARTER_COLUMNS),
-    idiomsBytes: idioms.bytes,
-    starterBytes: starters.bytes,
+    idiomSources: { idiomRows, groupRows, allowedRows, matureRows, exceptionRows },
+    starterRows: parseCsvTable("starter.csv", starters, STARTER_COLUMNS),
+    hashes: sortedHashes,
     terms,
   };
 }

@@ -2,26 +2,52 @@ import type { HanjaRecord, IdiomRecord } from "../../runtime/core/data/records.t
 import { chosung, initialSoundForms, isSyllable } from "../../runtime/core/text/hangul.ts";
 import type { CsvRow } from "../load/csvTable.ts";
 import { InputError } from "../load/types.ts";
+import { giveaways } from "./giveaways.ts";
 
-export const IDIOM_COLUMNS = ["idx", "hanja", "hangul", "meaning"] as const;
+export const IDIOM_COLUMNS = ["idx", "hanja", "hangul", "literal", "meaning"] as const;
 export type IdiomRow = CsvRow<(typeof IDIOM_COLUMNS)[number]>;
 
 /** Bounds on an idiom's meaning, in code points. */
-export const MEANING_LENGTH = { min: 15, max: 80 } as const;
+export const MEANING_LENGTH = { min: 5, max: 80 } as const;
+/** Bounds on an idiom's literal reading (when it has one), in code points. */
+export const LITERAL_LENGTH = { min: 4, max: 120 } as const;
 
 /**
- * Checks every idiom row against SPEC §2 and returns the idioms in `idx` order. Fails with the full
- * list of bad rows (file, line, value, rule) rather than the first one.
+ * A reading the dictionary gives an idiom's character that Unihan's `kHangul` does not list
+ * (143 琴瑟之樂: the standard headword is 금실지락, while 瑟 reads 슬), from reading-exceptions.csv.
  */
-export function validateIdioms(rows: IdiomRow[], byCharacter: ReadonlyMap<string, HanjaRecord>, file = "idioms.csv"): IdiomRecord[] {
+export interface ReadingException {
+  idx: number;
+  character: string;
+  reading: string;
+}
+
+/**
+ * Checks every idiom row against SPEC §2 and the giveaway rules (see `giveaways`) and returns the
+ * idioms in `idx` order. Fails with the full list of bad rows (file, line, value, rule) rather than
+ * the first one. `exceptions` are the documented readings outside `kHangul`; one that no row uses
+ * is reported too, so the list cannot go stale.
+ */
+export function validateIdioms(
+  rows: IdiomRow[],
+  byCharacter: ReadonlyMap<string, HanjaRecord>,
+  file = "idioms.csv",
+  exceptions: readonly ReadingException[] = [],
+): IdiomRecord[] {
   const problems: string[] = [];
+  const unused = new Set(exceptions);
+  const excepted = (idx: number, ch: string, syllable: string) => {
+    const hit = exceptions.find((e) => e.idx === idx && e.character === ch && e.reading === syllable);
+    if (hit) unused.delete(hit);
+    return hit !== undefined;
+  };
   const byIdx = new Map<number, number>();
   const byHanja = new Map<string, number>();
   const idioms: IdiomRecord[] = [];
   if (rows.length === 0) problems.push(`${file}:2: no idioms after the header`);
   for (const { line, values } of rows) {
     const bad = (why: string) => problems.push(`${file}:${line}: ${why}`);
-    const { idx: idxText, hanja, hangul, meaning } = values;
+    const { idx: idxText, hanja, hangul, literal, meaning } = values;
     const idx = /^[1-9]\d{0,5}$/.test(idxText) ? Number(idxText) : Number.NaN;
     if (Number.isNaN(idx)) bad(`idx ${JSON.stringify(idxText)} is not a positive integer`);
     else if (byIdx.has(idx)) bad(`idx ${idx} repeats line ${byIdx.get(idx)}`);
@@ -35,7 +61,7 @@ export function validateIdioms(rows: IdiomRow[], byCharacter: ReadonlyMap<string
         const record = byCharacter.get(ch);
         const syllable = syllables[i] ?? "";
         if (!record) bad(`${JSON.stringify(ch)} in ${hanja} is not in the character dataset`);
-        else if (!record.readings.some((r) => initialSoundForms(r).includes(syllable))) {
+        else if (!record.readings.some((r) => initialSoundForms(r).includes(syllable)) && !excepted(idx, ch, syllable)) {
           bad(`${syllable} is not a reading of ${ch} (${record.readings.join(", ")}) in ${hanja} ${hangul}`);
         }
       });
@@ -48,7 +74,14 @@ export function validateIdioms(rows: IdiomRow[], byCharacter: ReadonlyMap<string
     if (length < MEANING_LENGTH.min || length > MEANING_LENGTH.max) {
       bad(`meaning of ${hanja} is ${length} characters (allowed ${MEANING_LENGTH.min}–${MEANING_LENGTH.max})`);
     }
-    idioms.push({ idx, hanja, hangul, chosung: chosung(hangul), meaning });
+    for (const why of giveaways(hanja, hangul, meaning)) bad(`meaning of ${idxText} ${hanja} ${hangul} ${why}: ${JSON.stringify(meaning)}`);
+    if (literal !== literal.trim()) bad(`literal has leading or trailing spaces: ${JSON.stringify(literal)}`);
+    const literalLength = [...literal].length;
+    if (literal !== "" && (literalLength < LITERAL_LENGTH.min || literalLength > LITERAL_LENGTH.max)) {
+      bad(`literal of ${hanja} is ${literalLength} characters (allowed ${LITERAL_LENGTH.min}–${LITERAL_LENGTH.max}; empty when the idiom means just what its characters say)`);
+    }
+    if (literal !== "" && literal === meaning) bad(`literal of ${hanja} repeats its meaning; leave literal empty when the idiom means just what its characters say`);
+    idioms.push({ idx, hanja, hangul, chosung: chosung(hangul), literal: literal === "" ? null : literal, meaning });
   }
   // A published idx is never removed or renumbered: the idx values run 1…n without gaps. (Checked
   // once every idx is a distinct number, so a bad idx is not reported twice.)
@@ -62,6 +95,7 @@ export function validateIdioms(rows: IdiomRow[], byCharacter: ReadonlyMap<string
       previous = idx;
     }
   }
+  for (const e of unused) problems.push(`reading-exceptions.csv: ${e.idx} ${e.character} ${e.reading} is not used by ${file} (the idiom's hangul no longer needs it): remove it`);
   if (problems.length > 0) throw new InputError(`${file}: ${problems.length} bad row(s):\n  ${problems.join("\n  ")}`);
   return idioms.sort((a, b) => a.idx - b.idx);
 }

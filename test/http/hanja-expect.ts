@@ -151,8 +151,8 @@ export function initials(hangul: string): string {
 }
 
 /** Interface A's idiom item for a loaded idiom: `idx` as a string, plus `chosung`. */
-export function idiomItem(idiom: IdiomRecord): { idx: string; hanja: string; hangul: string; meaning: string; chosung: string } {
-  return { idx: String(idiom.idx), hanja: idiom.hanja, hangul: idiom.hangul, meaning: idiom.meaning, chosung: initials(idiom.hangul) };
+export function idiomItem(idiom: IdiomRecord): { idx: string; hanja: string; hangul: string; literal: string | null; meaning: string; chosung: string } {
+  return { idx: String(idiom.idx), hanja: idiom.hanja, hangul: idiom.hangul, literal: idiom.literal, meaning: idiom.meaning, chosung: initials(idiom.hangul) };
 }
 
 /** The loaded idioms in idx order. */

@@ -10,13 +10,13 @@ const byIdx = new Map(idioms.map((i) => [i.idx, i]));
 let calls = 0;
 const get = (path: string) => getJson(app, `${Q}${path}`, { clientAddress: ipFor(++calls) });
 
-/** A raw record (INTERFACES §2.7): exactly the five fields, equal to the loaded idiom. */
+/** A raw record (INTERFACES §2.7): the five fields plus `literal`, equal to the loaded idiom. */
 function expectRaw(item: any): IdiomRecord {
-  expect(Object.keys(item).sort()).toEqual(["chosung", "hangul", "hanja", "idx", "meaning"]);
+  expect(Object.keys(item).sort()).toEqual(["chosung", "hangul", "hanja", "idx", "literal", "meaning"]);
   expect(typeof item.idx).toBe("number");
   const loaded = byIdx.get(item.idx) as IdiomRecord;
   expect(loaded).toBeDefined();
-  expect(item).toEqual({ idx: loaded.idx, hanja: loaded.hanja, hangul: loaded.hangul, chosung: loaded.chosung, meaning: loaded.meaning });
+  expect(item).toEqual({ idx: loaded.idx, hanja: loaded.hanja, hangul: loaded.hangul, chosung: loaded.chosung, literal: loaded.literal, meaning: loaded.meaning });
   return loaded;
 }
 

@@ -17,7 +17,7 @@ describe("readCsvTable", () => {
   it("reads the fixture rows keyed by column, with their lines", async () => {
     const rows = await readCsvTable(join(FIXTURES, "idioms-small.csv"), IDIOM_COLUMNS);
     expect(rows.length).toBe(17);
-    expect(rows[0]).toEqual({ line: 2, values: { idx: "1", hanja: "家家戶戶", hangul: "가가호호", meaning: "집집마다 빠짐없이 모두를 이르는 말" } });
+    expect(rows[0]).toEqual({ line: 2, values: { idx: "1", hanja: "家家戶戶", hangul: "가가호호", literal: "", meaning: "집집마다 빠짐없이 모두를 이르는 말" } });
     expect(rows.map((r) => r.line)).toEqual(rows.map((_, i) => i + 2));
   });
 
@@ -43,25 +43,25 @@ describe("readCsvTable", () => {
   ])("fails on %s in the header, naming file and line 1", async (_, text, found) => {
     const error = await errorOf(async () => readCsvTable(await csv(text), IDIOM_COLUMNS));
     expect(error).toBeInstanceOf(InputError);
-    expect(error.message).toBe(`idioms.csv:1: header must be "idx,hanja,hangul,meaning", found ${found}`);
+    expect(error.message).toBe(`idioms.csv:1: header must be "idx,hanja,hangul,literal,meaning", found ${found}`);
   });
 
   it.each([
-    ["too few fields", "1,家家戶戶,가가호호", 3],
-    ["too many fields", "1,家家戶戶,가가호호,집집마다,extra", 5],
+    ["too few fields", "1,家家戶戶,가가호호,", 4],
+    ["too many fields", "1,家家戶戶,가가호호,,집집마다,extra", 6],
   ])("fails on a row with %s, naming file, line and the row", async (_, row, count) => {
-    const text = `idx,hanja,hangul,meaning\n2,東問西答,동문서답,묻는 말에 엉뚱한 대답을 하는 것\n${row}\n`;
+    const text = `idx,hanja,hangul,literal,meaning\n2,東問西答,동문서답,,묻는 말에 엉뚱한 대답을 하는 것\n${row}\n`;
     const error = await errorOf(async () => readCsvTable(await csv(text), IDIOM_COLUMNS));
     expect(error).toBeInstanceOf(InputError);
-    expect(error.message).toBe(`idioms.csv:3: expected 4 fields (idx,hanja,hangul,meaning), found ${count}: ${JSON.stringify(row)}`);
+    expect(error.message).toBe(`idioms.csv:3: expected 5 fields (idx,hanja,hangul,literal,meaning), found ${count}: ${JSON.stringify(row)}`);
   });
 
   it("lists every row of the wrong width, not only the first", async () => {
-    const text = "idx,hanja,hangul,meaning\n1,家家戶戶,가가호호\n2,東問西答,동문서답,묻는 말에 엉뚱한 대답을 하는 것\n3,一石二鳥,일석이조,x,y\n";
+    const text = "idx,hanja,hangul,literal,meaning\n1,家家戶戶,가가호호\n2,東問西答,동문서답,,묻는 말에 엉뚱한 대답을 하는 것\n3,一石二鳥,일석이조,x,y,z\n";
     const error = await errorOf(async () => readCsvTable(await csv(text), IDIOM_COLUMNS));
     expect(error).toBeInstanceOf(InputError);
     expect(error.message).toBe(
-      'idioms.csv: 2 rows of the wrong width:\n  idioms.csv:2: expected 4 fields (idx,hanja,hangul,meaning), found 3: "1,家家戶戶,가가호호"\n  idioms.csv:4: expected 4 fields (idx,hanja,hangul,meaning), found 5: "3,一石二鳥,일석이조,x,y"',
+      'idioms.csv: 2 rows of the wrong width:\n  idioms.csv:2: expected 5 fields (idx,hanja,hangul,literal,meaning), found 3: "1,家家戶戶,가가호호"\n  idioms.csv:4: expected 5 fields (idx,hanja,hangul,literal,meaning), found 6: "3,一石二鳥,일석이조,x,y,z"',
     );
   });
 

@@ -137,7 +137,7 @@ describe("build from the small fixtures (Unihan 16.0.0 content)", () => {
     await writeFile(join(out, DIST_FILES.meta), "previous build");
     const badData = await smallDataDir();
     const idioms = await readFile(join(badData, "idioms.csv"), "utf8");
-    await writeFile(join(badData, "idioms.csv"), `${idioms}18,一石四鳥,일석사조,한 가지 일로 네 가지 이득을 얻는다는 뜻의 말\n19,東問西答,동문서답,묻는 말에 전혀 엉뚱한 대답을 하는 것\n`);
+    await writeFile(join(badData, "idioms.csv"), `${idioms}18,一石四鳥,일석사조,,한 가지 일로 네 가지 이득을 얻는다는 말\n19,東問西答,동문서답,,묻는 말에 전혀 엉뚱한 대답을 하는 것\n`);
     const error = await errorOf(() => build(SMALL_ZIP, badData, out));
     expect(error).toBeInstanceOf(InputError);
     expect(error.message).toContain("idioms.csv: 2 bad row(s)");
@@ -151,7 +151,7 @@ describe("build from the small fixtures (Unihan 16.0.0 content)", () => {
     const starters = await readFile(join(badData, "starter.csv"), "utf8");
     await writeFile(join(badData, "starter.csv"), `${starters}込,넣을 입\n`);
     const idioms = await readFile(join(badData, "idioms.csv"), "utf8");
-    await writeFile(join(badData, "idioms.csv"), `${idioms}18,一石四鳥,일석사조,한 가지 일로 네 가지 이득을 얻는다는 뜻의 말\n`);
+    await writeFile(join(badData, "idioms.csv"), `${idioms}18,一石四鳥,일석사조,,한 가지 일로 네 가지 이득을 얻는다는 말\n`);
     const error = await errorOf(() => build(SMALL_ZIP, badData, join(root, "both")));
     expect(error).toBeInstanceOf(InputError);
     expect(error.message).toMatch(/^starter\.csv: 1 bad row\(s\):\n {2}starter\.csv:\d+: "込" is not in the character dataset\nidioms\.csv: 1 bad row\(s\):\n/);

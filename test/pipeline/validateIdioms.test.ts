@@ -11,7 +11,7 @@ import { FIXTURES, SMALL_ZIP, characters, errorOf } from "./helpers.ts";
 
 const MEANING = "한 가지 일로 두 가지 이득을 함께 얻음을 이르는 말";
 let line = 1;
-const row = (idx: string, hanja: string, hangul: string, meaning = MEANING): IdiomRow => ({ line: ++line, values: { idx, hanja, hangul, meaning } });
+const row = (idx: string, hanja: string, hangul: string, meaning = MEANING, literal = ""): IdiomRow => ({ line: ++line, values: { idx, hanja, hangul, literal, meaning } });
 
 /** The message of the error validating `rows` against `chars`. */
 function problems(rows: IdiomRow[], chars: ReadonlyMap<string, HanjaRecord>): string {
@@ -57,7 +57,7 @@ describe("validateIdioms", () => {
     const rows = await readCsvTable(join(FIXTURES, "idioms-small.csv"), IDIOM_COLUMNS);
     const idioms = validateIdioms(rows, new Map(records.map((r) => [r.character, r])));
     expect(idioms).toHaveLength(17);
-    expect(idioms[0]).toEqual({ idx: 1, hanja: "家家戶戶", hangul: "가가호호", chosung: "ㄱㄱㅎㅎ", meaning: "집집마다 빠짐없이 모두를 이르는 말" });
+    expect(idioms[0]).toEqual({ idx: 1, hanja: "家家戶戶", hangul: "가가호호", chosung: "ㄱㄱㅎㅎ", literal: null, meaning: "집집마다 빠짐없이 모두를 이르는 말" });
   });
 
   it("returns the idioms in idx order with their chosung", () => {
@@ -189,8 +189,8 @@ describe("validateIdioms", () => {
   it("never crashes on arbitrary rows: it accepts them or lists them", () => {
     const text = fc.string({ unit: fc.constantFrom(..."一石二鳥落花流水樂\uF914가나다이조석낙 1x"), maxLength: 6 });
     fc.assert(
-      fc.property(fc.array(fc.tuple(text, text, text, text), { maxLength: 5 }), (cells) => {
-        const rows = cells.map(([idx, hanja, hangul, meaning], i) => ({ line: i + 2, values: { idx, hanja, hangul, meaning } }));
+      fc.property(fc.array(fc.tuple(text, text, text, text, text), { maxLength: 5 }), (cells) => {
+        const rows = cells.map(([idx, hanja, hangul, literal, meaning], i) => ({ line: i + 2, values: { idx, hanja, hangul, literal, meaning } }));
         try {
           validateIdioms(rows, CHARS);
         } catch (error) {

@@ -4,7 +4,8 @@
  */
 import MiniSearch, { type Options, type SearchOptions } from "minisearch";
 
-export const DIST_FORMAT = 1;
+/** 2: idioms carry `literal`; `quiz.json` (synonym groups, withheld idioms, distractor pools) added. */
+export const DIST_FORMAT = 2;
 
 /** File names inside `dist/`. */
 export const DIST_FILES = {
@@ -21,6 +22,8 @@ export const DIST_FILES = {
   searchCharacters: "search-characters.json",
   /** MiniSearch index over idiom meanings (id = idiom position). */
   searchIdioms: "search-idioms.json",
+  /** What quizzes draw distractors from (see `QuizTables`). */
+  quiz: "quiz.json",
   /** The `/meta` body without the measured counts. */
   meta: "meta.json",
   /** The idiom terms (licence of the project's own content), served as text. */
@@ -40,9 +43,9 @@ export const RUNTIME_FILES: readonly string[] = Object.values(DIST_FILES).filter
  * an older release gets the new bytes: bump it whenever a release changes those bytes. (A build
  * without SOURCE_DATE_EPOCH changes the data hash anyway; a reproducible one does not.)
  * 2: a page of idioms names the project's idioms as its source, not Unihan; /docs says which
- * address its curl examples use.
+ * address its curl examples use. 3: idiom items carry `literal`.
  */
-export const BODY_REVISION = 2;
+export const BODY_REVISION = 3;
 
 /** `dist/manifest.json`. */
 export interface Manifest {
@@ -78,6 +81,21 @@ export interface Tables {
   glosses: [number, string][];
   /** Idiom positions per character (idx order). */
   idiomsByCharacter: Record<string, number[]>;
+}
+
+/**
+ * `dist/quiz.json`: what quizzes draw their wrong choices from, by idiom position (idx order).
+ * Made by the pipeline from the content files (synonym groups, withheld idioms) and the meanings.
+ */
+export interface QuizTables {
+  /** Per idiom, the positions of the other members of its synonym group: never its distractors. */
+  group: number[][];
+  /** Positions of the idioms left out of quizzes and random idioms unless a call asks for them (`mature=1`). */
+  mature: number[];
+  /** Per idiom, idioms whose hanja or hangul look like it (a shared character or syllable, the same first two initial consonants), most alike first. */
+  lookalike: number[][];
+  /** Per idiom, the idioms with the closest meanings (same measure as the build's similarity check), closest first. */
+  theme: number[][];
 }
 
 export const FLAG_STARTER = 1;

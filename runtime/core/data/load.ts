@@ -16,9 +16,10 @@ import {
   IDIOM_INDEX,
   type IdiomDoc,
   type Manifest,
+  type QuizTables,
   type Tables,
 } from "./format.ts";
-import { type IdiomRecord, idiomJsonB } from "./records.ts";
+import { type IdiomRecord, idiomItemA, idiomJsonB } from "./records.ts";
 
 /** The text of each `dist/` file, keyed by file name (see `DIST_FILES`). */
 export type DistFiles = Readonly<Record<string, string>>;
@@ -50,6 +51,8 @@ export interface IdiomData {
   itemsA: readonly string[];
   /** Interface B raw record (`idx` as a number) per position. */
   itemsB: readonly string[];
+  /** Synonym groups, withheld idioms and hard-distractor pools, by position. */
+  quiz: QuizTables;
   index(): MiniSearch<IdiomDoc>;
 }
 
@@ -99,8 +102,9 @@ export function loadData(files: DistFiles): LoadedData {
   const idiomData: IdiomData = {
     idioms,
     positionOfIdx: new Map(idioms.map((idiom, i) => [idiom.idx, i])),
-    itemsA: idioms.map((i) => JSON.stringify({ idx: String(i.idx), hanja: i.hanja, hangul: i.hangul, meaning: i.meaning, chosung: i.chosung })),
+    itemsA: idioms.map((i) => JSON.stringify(idiomItemA(i))),
     itemsB: idioms.map(idiomJsonB),
+    quiz: quizTables(need(files, DIST_FILES.quiz), idioms.length),
     index: once(() => MiniSearch.loadJSON<IdiomDoc>(need(files, DIST_FILES.searchIdioms), IDIOM_INDEX)),
   };
   const counts: DataCounts = {
@@ -118,6 +122,17 @@ export function loadData(files: DistFiles): LoadedData {
     meta: JSON.parse(need(files, DIST_FILES.meta)) as Record<string, unknown>,
     terms: need(files, DIST_FILES.terms),
   };
+}
+
+/** `quiz.json`, checked to hold one entry per idiom and only positions of idioms. */
+function quizTables(text: string, count: number): QuizTables {
+  const tables = JSON.parse(text) as QuizTables;
+  const lists = [tables.group, tables.lookalike, tables.theme];
+  const inRange = (p: unknown) => Number.isInteger(p) && (p as number) >= 0 && (p as number) < count;
+  if (!lists.every((list) => Array.isArray(list) && list.length === count && list.every((row) => Array.isArray(row) && row.every(inRange))) || !tables.mature.every(inRange)) {
+    throw new Error(`dist: ${DIST_FILES.quiz} does not match the ${count} idioms; rebuild dist/`);
+  }
+  return tables;
 }
 
 /** The record a detail body starts with: the detail up to its last key, `idioms`. */

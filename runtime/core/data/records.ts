@@ -40,26 +40,30 @@ export interface IdiomRecord {
   hanja: string;
   hangul: string;
   chosung: string;
+  /** The word-for-word reading of the four characters; null when the idiom means just what they say. */
+  literal: string | null;
+  /** What the idiom means in use (never a restatement of `literal`). */
   meaning: string;
 }
 
-/** Interface A's idiom item: `idx` as a string (INTERFACES.md §2.2), plus `chosung`. */
+/** Interface A's idiom item: `idx` as a string (INTERFACES.md §2.2), plus `chosung` and `literal`. */
 export interface IdiomItemA {
   idx: string;
   hanja: string;
   hangul: string;
+  literal: string | null;
   meaning: string;
   chosung: string;
 }
 
 /** Interface A's idiom item for an idiom record. */
 export function idiomItemA(idiom: IdiomRecord): IdiomItemA {
-  return { idx: String(idiom.idx), hanja: idiom.hanja, hangul: idiom.hangul, meaning: idiom.meaning, chosung: idiom.chosung };
+  return { idx: String(idiom.idx), hanja: idiom.hanja, hangul: idiom.hangul, literal: idiom.literal, meaning: idiom.meaning, chosung: idiom.chosung };
 }
 
 /** Interface B's idiom item as JSON (`idx` a number; also the quiz's `answer_idiom`). */
 export function idiomJsonB(idiom: IdiomRecord): string {
-  return JSON.stringify({ idx: idiom.idx, hanja: idiom.hanja, hangul: idiom.hangul, chosung: idiom.chosung, meaning: idiom.meaning });
+  return JSON.stringify({ idx: idiom.idx, hanja: idiom.hanja, hangul: idiom.hangul, chosung: idiom.chosung, literal: idiom.literal, meaning: idiom.meaning });
 }
 
 export const UNICODE_LICENSE_URL = "https://www.unicode.org/license.txt";

@@ -45,11 +45,24 @@ const HANJA_FIELDS: Record<string, Schema> = {
   },
 };
 
-const IDIOM_A = obj("An idiom as interface A returns it: `idx` is a string (INTERFACES.md §2.2), plus `chosung`.", {
+/** `literal` and `meaning` of an idiom record, the same in both interfaces. */
+export const IDIOM_TEXT = {
+  literal: nullable(
+    str(
+      "Extra: the word-for-word reading of the four characters in Korean (e.g. 空中樓閣 `공중에 떠 있는 누각`); for an idiom from a story, " +
+        "the reading and the story in brief. Null when the idiom means just what its characters say (家家戶戶). Quizzes never show it.",
+    ),
+  ),
+  meaning: str(
+    "What the idiom means in use: one Korean sentence in original wording, without the literal reading, the idiom's own hanja or any two consecutive syllables of its hangul (the build rejects these).",
+  ),
+};
+
+const IDIOM_A = obj("An idiom as interface A returns it: `idx` is a string (INTERFACES.md §2.2), plus `chosung` and `literal`.", {
   idx: str("Stable idiom number as a decimal string.", { pattern: "^[1-9][0-9]*$", examples: ["8"] }),
   hanja: str("The idiom in Han characters (four).", { examples: ["刻骨難忘"] }),
   hangul: str("Its Hangul reading (four syllables).", { examples: ["각골난망"] }),
-  meaning: str("A one-sentence Korean explanation."),
+  ...IDIOM_TEXT,
   chosung: str("Initial consonants of `hangul`.", { examples: ["ㄱㄱㄴㅁ"] }),
 });
 
