@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { type App, type AppOptions, createApp } from "../../runtime/core/app.ts";
+import { DIST_FILES } from "../../runtime/core/data/format.ts";
 import type { DistFiles } from "../../runtime/core/data/load.ts";
 import { loadDistFiles } from "../../runtime/entry/loadDist.ts";
 
@@ -27,4 +28,15 @@ export async function getJson<T = any>(app: App, path: string, init: RequestInit
   const response = await call(app, path, init);
   const text = await response.text();
   return { status: response.status, body: (text ? JSON.parse(text) : null) as T, headers: response.headers };
+}
+
+/**
+ * The built dist/ files with only the first `count` idioms (and quiz tables to match: no groups,
+ * nothing withheld, no hard pools), for tests that need a small idiom list.
+ */
+export function distWithFirstIdioms(count: number): DistFiles {
+  const files = distFiles();
+  const idioms = (JSON.parse(files[DIST_FILES.idioms] as string) as unknown[]).slice(0, count);
+  const none = idioms.map(() => []);
+  return { ...files, [DIST_FILES.idioms]: JSON.stringify(idioms), [DIST_FILES.quiz]: JSON.stringify({ group: none, mature: [], lookalike: none, theme: none }) };
 }

@@ -7,7 +7,7 @@ import type { App } from "../../runtime/core/app.ts";
 import { DIST_FILES } from "../../runtime/core/data/format.ts";
 import type { IdiomRecord } from "../../runtime/core/data/records.ts";
 import { seededRandom } from "../../runtime/core/quiz/random.ts";
-import { distFiles, getJson, testApp } from "../helpers/app.ts";
+import { distWithFirstIdioms, getJson, testApp } from "../helpers/app.ts";
 import { Q, chiSquare, ipFor } from "./quiz-helpers.ts";
 
 const TYPES = ["meaning_to_idiom", "idiom_to_meaning", "hangul_to_hanja"] as const;
@@ -89,8 +89,8 @@ describe("choices", () => {
 
 describe("idioms sharing a meaning or a reading", () => {
   // Ten idioms of the real data; the 2nd gets the 1st's meaning, the 4th the 3rd's reading.
-  const files = { ...distFiles() };
-  const ten = (JSON.parse(files[DIST_FILES.idioms] as string) as IdiomRecord[]).slice(0, 10);
+  const files = distWithFirstIdioms(10);
+  const ten = JSON.parse(files[DIST_FILES.idioms] as string) as IdiomRecord[];
   const [a, b, c, d] = ten as [IdiomRecord, IdiomRecord, IdiomRecord, IdiomRecord];
   b.meaning = a.meaning;
   d.hangul = c.hangul;

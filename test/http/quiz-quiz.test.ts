@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { IdiomRecord } from "../../runtime/core/data/records.ts";
 import { seededRandom } from "../../runtime/core/quiz/random.ts";
 import { DIST_FILES } from "../../runtime/core/data/format.ts";
-import { call, distFiles, getJson, testApp } from "../helpers/app.ts";
+import { call, distWithFirstIdioms, getJson, testApp } from "../helpers/app.ts";
 import { Q, expectProblem, ipFor, me } from "./quiz-helpers.ts";
 
 const TYPES = ["meaning_to_idiom", "idiom_to_meaning", "hangul_to_hanja"] as const;
@@ -12,6 +12,7 @@ type QuizType = (typeof TYPES)[number];
 const app = testApp({ random: seededRandom(11) });
 const idioms = app.data.idioms.idioms;
 const byIdx = new Map(idioms.map((i) => [i.idx, i]));
+const LITERALS = new Set(idioms.flatMap((i) => (i.literal === null ? [] : [i.literal])));
 // Each call from its own address, so the demo quota of 30 never gets in the way.
 let calls = 0;
 const quiz = (query = "") => getJson(app, `${Q}/quiz${query}`, { clientAddress: ipFor(++calls) });
@@ -37,8 +38,18 @@ function checkQuiz(q: any, type: QuizType | undefined, choices: number): IdiomRe
   const answerIdiom = byIdx.get(q.answer_idiom.idx) as IdiomRecord;
   expect(answerIdiom, `answer_idiom.idx ${q.answer_idiom.idx} is loaded`).toBeDefined();
   expect(Number.isInteger(q.answer_idiom.idx)).toBe(true);
-  expect(q.answer_idiom).toEqual({ idx: answerIdiom.idx, hanja: answerIdiom.hanja, hangul: answerIdiom.hangul, chosung: answerIdiom.chosung, meaning: answerIdiom.meaning });
+  expect(q.answer_idiom).toEqual({
+    idx: answerIdiom.idx,
+    hanja: answerIdiom.hanja,
+    hangul: answerIdiom.hangul,
+    chosung: answerIdiom.chosung,
+    literal: answerIdiom.literal,
+    meaning: answerIdiom.meaning,
+  });
   expect(q.prompt).toBe(view.prompt(answerIdiom));
+  // The literal reading would read the answer out: it is never a prompt or a choice.
+  expect(LITERALS.has(q.prompt)).toBe(false);
+  for (const choice of q.choices) expect(LITERALS.has(choice.text), choice.text).toBe(false);
 
   expect(q.choices).toHaveLength(choices);
   expect(q.choices.map((c: any) => c.key)).toEqual(Array.from({ length: choices }, (_, i) => String(i + 1)));
@@ -81,7 +92,7 @@ describe("GET /quiz", () => {
       const body = JSON.parse(text);
       for (const q of body.quizzes ?? [body.quiz]) {
         expect(Object.keys(q)).toEqual(["quiz_id", "type", "question", "prompt", "choices", "answer", "answer_idiom"]);
-        expect(Object.keys(q.answer_idiom)).toEqual(["idx", "hanja", "hangul", "chosung", "meaning"]);
+        expect(Object.keys(q.answer_idiom)).toEqual(["idx", "hanja", "hangul", "chosung", "literal", "meaning"]);
         checkQuiz(q, undefined, q.choices.length);
       }
     }
@@ -204,9 +215,9 @@ describe("GET /quiz?exclude=", () => {
 
   it("exclude leaving fewer idioms than count → 400 naming exclude, not metered", async () => {
     // Ten idioms, so that 200 exclusions can leave fewer than `count` whatever the real data's size.
-    const files = distFiles();
-    const ten = (JSON.parse(files[DIST_FILES.idioms] as string) as IdiomRecord[]).slice(0, 10);
-    const small = testApp({ dist: { ...files, [DIST_FILES.idioms]: JSON.stringify(ten) } });
+    const files = distWithFirstIdioms(10);
+    const ten = JSON.parse(files[DIST_FILES.idioms] as string) as IdiomRecord[];
+    const small = testApp({ dist: files });
     const excluded = ten.slice(0, -1).map((i) => i.idx);
     const path = `${Q}/quiz?count=2&exclude=${excluded.join(",")}`;
     expectProblem(await getJson(small, path), 400, "invalid_parameter", "exclude");

@@ -2,7 +2,7 @@
  * Every parameter of both interfaces with the type, bounds and default the code enforces
  * (`http/params.ts` specs in the route files). Shared as `components.parameters`.
  */
-import { QUIZ_TYPES } from "../quiz/makeQuiz.ts";
+import { DIFFICULTIES, QUIZ_TYPES } from "../quiz/makeQuiz.ts";
 import type { Parameter } from "./types.ts";
 
 const DIGITS = "Plain decimal digits; anything else (signs, decimals, blanks) or out of bounds is `400`. Given twice: `400`.";
@@ -74,6 +74,34 @@ export function parameters(): Record<string, Parameter> {
       explode: false,
       schema: { type: "array", items: { type: "integer", minimum: 1, maximum: 999_999 }, maxItems: 200, default: [] },
     },
+    // Difficulty, repeatable draws and withheld idioms on /quiz (and withheld idioms on /idiom).
+    Difficulty: {
+      name: "difficulty",
+      in: "query",
+      description:
+        "Extra: how the wrong options are drawn. `normal`: at random. `hard`: options that look like the answer, from the idioms sharing a hanja character, " +
+        "a hangul syllable or the first two initial consonants with it (`meaning_to_idiom`, `hangul_to_hanja`), or from the idioms whose meanings are closest to its own " +
+        "(`idiom_to_meaning`); topped up at random when too few are left. Either way no wrong option is from the answer's synonym group. Another value: `400`.",
+      required: false,
+      schema: { type: "string", enum: [...DIFFICULTIES], default: "normal" },
+    },
+    Seed: {
+      name: "seed",
+      in: "query",
+      description:
+        "Extra: makes the draw repeatable, e.g. the same quiz for a whole class. The same seed with the same other parameters gives the same quizzes " +
+        "(types, prompts, options and their order, answers); `quiz_id` still differs on every call. Limits: repeatable only while the service runs the same data " +
+        "release and quiz method (interface A's `GET /meta`, `data.built_at`, tells a new release); anyone with the seed sees the same answers. Omitted: a fresh draw every call.",
+      required: false,
+      schema: { type: "integer", minimum: 0, maximum: 4_294_967_295 },
+    },
+    Mature: intQuery(
+      "mature",
+      "Extra: `1` also draws the idioms withheld from the school set (listed in `pipeline/data/idioms-withheld.csv`: today 177 路柳墻花, a term for women in sex work), as answers and as wrong options. `0`: leave them out. They are always served by `/idiom/{idx}` and `/search`.",
+      0,
+      1,
+      0,
+    ),
     IdiomCount: intQuery("count", "Number of distinct random idioms. One metered call whatever the count.", 1, 50, 1),
     Idx: {
       name: "idx",

@@ -55,16 +55,20 @@ export function quizPaths(base: string, idiomCount: number): Record<string, Path
           "- `hangul_to_hanja`: `prompt` is hangul; each choice's `text` is hanja, `hangul` its reading.\n\n" +
           "Choices are distinct in `text`, shuffled and keyed `1`…`n`; exactly one is correct and its position is uniform. " +
           "`count` = 1 returns `{success, quiz, quota}`; `count` > 1 returns `{success, quizzes, quota}` with distinct answers.\n\n" +
+          "A quiz never shows an idiom's `literal` (it would read the answer out) and never offers a wrong option from the answer's synonym group " +
+          "(idioms a fair reader could take for the same answer). `difficulty=hard` draws look-alike options; `seed` repeats a draw; idioms withheld from the " +
+          "school set are left out unless `mature=1`.\n\n" +
           METERED,
-        parameters: ["QuizType", "Choices", "QuizCount", "Exclude"].map((name) => ref("parameters", name)),
+        parameters: ["QuizType", "Choices", "QuizCount", "Exclude", "Difficulty", "Seed", "Mature"].map((name) => ref("parameters", name)),
         responses: meteredResponses(
           ok("One quiz (`count` = 1) or several (`count` > 1).", { oneOf: [schemaRef("QuizResponse"), schemaRef("QuizzesResponse")] }, headers([...RATE_LIMIT, "Cache-Control"])),
-          { "400": badRequest("a type outside the list, a bound crossed, or `exclude` leaving fewer than `count` idioms") },
+          { "400": badRequest("a type or difficulty outside the list, a bound crossed, or `exclude` leaving fewer than `count` idioms") },
         ),
         "x-request-examples": [
           { description: "One quiz as the demo (no key)" },
           { description: "Three hangul_to_hanja quizzes with 5 options, with a key", query: { type: "hangul_to_hanja", choices: "5", count: "3" }, headers: WITH_KEY },
           { description: "Keep already-seen idioms out", query: { exclude: "1,2,3" } },
+          { description: "The same ten hard quizzes for a whole class", query: { difficulty: "hard", count: "10", seed: "20260901" } },
         ],
       }),
     },
@@ -73,8 +77,8 @@ export function quizPaths(base: string, idiomCount: number): Record<string, Path
       get: operation({
         operationId: "getRandomIdioms",
         summary: "Random idioms",
-        description: "Distinct random idioms as raw records (`idx` is an integer here).\n\n" + METERED,
-        parameters: [ref("parameters", "IdiomCount")],
+        description: "Distinct random idioms as raw records (`idx` is an integer here). Idioms withheld from the school set are left out unless `mature=1`.\n\n" + METERED,
+        parameters: [ref("parameters", "IdiomCount"), ref("parameters", "Mature")],
         responses: meteredResponses(meteredOk("The idioms.", "IdiomsResponse"), { "400": badRequest("`count` malformed or out of bounds") }),
         "x-request-examples": [{ description: "Five random idioms", query: { count: "5" } }],
       }),

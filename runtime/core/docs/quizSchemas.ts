@@ -3,6 +3,7 @@ import { QUIZ_TYPES } from "../quiz/makeQuiz.ts";
 import { DAILY_LIMITS } from "../quota/meter.ts";
 import { ANNUAL_PRICE_KRW } from "../routes/subscribe.ts";
 import { SUCCESS, arrayOf, int, nullable, obj, schemaRef, str } from "./schemaHelpers.ts";
+import { IDIOM_TEXT } from "./schemas.ts";
 import type { Schema } from "./types.ts";
 
 const KEY_ID = str("Public key id: `key_` and 12 letters and digits. Safe to show and log.", { pattern: "^key_[0-9A-Za-z]{12}$" });
@@ -17,8 +18,12 @@ const QUIZ = obj("A multiple-choice quiz. The answer is included so the client c
   quiz_id: str("Unique id of the quiz: `qz_` and 16 letters and digits.", { pattern: "^qz_[0-9A-Za-z]{16}$" }),
   type: str("Quiz type.", { enum: [...QUIZ_TYPES] }),
   question: str("Korean instruction sentence of the type."),
-  prompt: str("What is asked about: a meaning (`meaning_to_idiom`), an idiom in hanja (`idiom_to_meaning`) or hangul (`hangul_to_hanja`)."),
-  choices: arrayOf("The options, shuffled, distinct in `text`, keyed `1`…`n`; exactly one is correct.", schemaRef("Choice"), { minItems: 2, maxItems: 6 }),
+  prompt: str("What is asked about: a meaning (`meaning_to_idiom`), an idiom in hanja (`idiom_to_meaning`) or hangul (`hangul_to_hanja`); never a `literal`."),
+  choices: arrayOf(
+    "The options, shuffled, distinct in `text`, keyed `1`…`n`; exactly one is correct: no wrong option is from the answer's synonym group.",
+    schemaRef("Choice"),
+    { minItems: 2, maxItems: 6 },
+  ),
   answer: str("The `key` of the correct choice.", { pattern: "^[1-6]$" }),
   answer_idiom: schemaRef("Idiom"),
 });
@@ -26,12 +31,12 @@ const QUIZ = obj("A multiple-choice quiz. The answer is included so the client c
 /** Component schemas of interface B and the admin routes. */
 export function quizSchemas(): Record<string, Schema> {
   return {
-    Idiom: obj("An idiom raw record of interface B (INTERFACES.md §2.7): `idx` is an integer.", {
+    Idiom: obj("An idiom raw record of interface B (INTERFACES.md §2.7): `idx` is an integer; plus `literal`. Also the quiz's `answer_idiom`.", {
       idx: int("Stable idiom number.", { minimum: 1 }),
       hanja: str("The idiom in Han characters (four)."),
       hangul: str("Its Hangul reading (four syllables)."),
       chosung: str("Initial consonants of `hangul` (e.g. `ㄱㄱㄴㅁ`)."),
-      meaning: str("A one-sentence Korean explanation."),
+      ...IDIOM_TEXT,
     }),
     Choice: obj("One option of a quiz.", {
       key: str("Option number, `1`…`n`.", { pattern: "^[1-6]$" }),

@@ -1,7 +1,9 @@
 /**
  * Multiple-choice quizzes over the idioms (SPEC §4): three types, distinct choice texts, the
- * answer at a uniformly random position, no distractor that would also be a right answer.
+ * answer at a uniformly random position, no distractor that would also be a right answer (the
+ * same prompt, or a member of the answer's synonym group), and never the idiom's `literal`.
  */
+import type { QuizTables } from "../data/format.ts";
 import type { IdiomRecord } from "../data/records.ts";
 import { utf8Length } from "../http/respond.ts";
 import { type Random, randomBase62 } from "./random.ts";
@@ -16,7 +18,15 @@ export const QUESTIONS: Record<QuizType, string> = {
   hangul_to_hanja: "다음 독음에 알맞은 한자 표기를 고르세요.",
 };
 
-/** What each type shows as the prompt and as a choice's text. */
+/**
+ * How the wrong choices are drawn: `normal` at random; `hard` from the idioms that look like the
+ * answer (a shared hanja character or syllable, the same first two initial consonants) for
+ * `meaning_to_idiom` and `hangul_to_hanja`, from the closest meanings for `idiom_to_meaning`.
+ */
+export const DIFFICULTIES = ["normal", "hard"] as const;
+export type Difficulty = (typeof DIFFICULTIES)[number];
+
+/** What each type shows as the prompt and as a choice's text (`literal` never: it would read the answer out). */
 const VIEW: Record<QuizType, { prompt: (i: IdiomRecord) => string; text: (i: IdiomRecord) => string }> = {
   meaning_to_idiom: { prompt: (i) => i.meaning, text: (i) => i.hanja },
   idiom_to_meaning: { prompt: (i) => i.hanja, text: (i) => i.meaning },
@@ -30,6 +40,10 @@ export interface QuizRequest {
   count: number;
   /** idx values that must not be answers. */
   exclude: ReadonlySet<number>;
+  /** How the wrong choices are drawn; `normal` when omitted. */
+  difficulty?: Difficulty;
+  /** Also draw the withheld idioms (`QuizTables.mature`), as answers and as wrong choices. */
+  mature?: boolean;
 }
 
 /**
@@ -45,9 +59,12 @@ export interface SizedText {
 export interface QuizMaker {
   /**
    * `count` quizzes with distinct answers drawn from the idioms not excluded, as JSON texts.
-   * Null when fewer than `count` idioms are left to be answers.
+   * Null when fewer than `count` idioms are left to be answers. `idRandom` draws the `quiz_id`s
+   * (the platform CSPRNG when `random` is seeded, so ids stay unique), `random` everything else.
    */
-  quizzes(request: QuizRequest, random: Random): SizedText[] | null;
+  quizzes(request: QuizRequest, random: Random, idRandom?: Random): SizedText[] | null;
+  /** Positions of the withheld idioms: no answer or wrong choice unless `mature` is asked for. */
+  readonly withheld: ReadonlySet<number>;
 }
 
 /** One type's view of every idiom, with the JSON fragments a quiz is assembled from (and their `extraBytes`). */
@@ -86,14 +103,21 @@ function extraBytes(text: string): number {
   return utf8Length(text) - text.length;
 }
 
+/** No groups, nothing withheld, no hard pools: every draw is at random. */
+const NO_TABLES: QuizTables = { group: [], mature: [], lookalike: [], theme: [] };
+
 /**
  * A quiz maker for `idioms`, whose interface B JSON (`idiomJsonB`, the quiz's `answer_idiom`) is
- * `answerJson`, position for position. The JSON of every prompt and choice is made once here, so
- * a request only draws idioms and joins ready fragments.
+ * `answerJson`, position for position, and whose groups, withheld idioms and hard pools are
+ * `tables` (dist/quiz.json; none when omitted). The JSON of every prompt and choice is made once
+ * here, so a request only draws idioms and joins ready fragments.
  */
-export function createQuizMaker(idioms: readonly IdiomRecord[], answerJson: readonly string[]): QuizMaker {
+export function createQuizMaker(idioms: readonly IdiomRecord[], answerJson: readonly string[], tables: QuizTables = NO_TABLES): QuizMaker {
   const answerExtra = answerJson.map(extraBytes);
   const positions = idioms.map((_, i) => i);
+  const withheld = new Set(tables.mature);
+  const schoolPositions = positions.filter((p) => !withheld.has(p));
+  const groupOf = (p: number): readonly number[] => tables.group[p] ?? [];
   const views = Object.fromEntries(
     QUIZ_TYPES.map((type): [QuizType, TypeView] => {
       const view = VIEW[type];
@@ -119,23 +143,39 @@ export function createQuizMaker(idioms: readonly IdiomRecord[], answerJson: read
   ) as Record<QuizType, TypeView>;
 
   /** One quiz with the idiom at `answer` as its answer. */
-  const quiz = (answer: number, type: QuizType, size: number, random: Random): SizedText => {
+  const quiz = (answer: number, type: QuizType, size: number, request: QuizRequest, random: Random, idRandom: Random): SizedText => {
     const view = views[type];
     const prompt = view.promptId[answer];
     const texts = [view.textId[answer] as number];
     const chosen: number[] = [];
-    // Random candidates drawn until there are enough; one already drawn, whose text repeats a
-    // choice, or that fits the prompt too (a second right answer) is skipped. A bounded number of
-    // draws keeps a tiny idiom set from looping forever.
+    const group = groupOf(answer);
+    const mature = request.mature === true;
+    // A candidate already drawn, in the answer's group, withheld, whose text repeats a choice, or
+    // that fits the prompt too (a second right answer) is skipped.
     const tried = [answer];
-    for (let draws = 0; chosen.length < size - 1 && tried.length < idioms.length && draws < idioms.length * 4; draws++) {
-      const candidate = random.int(idioms.length);
-      if (tried.includes(candidate)) continue;
+    const offer = (candidate: number) => {
+      if (tried.includes(candidate)) return;
       tried.push(candidate);
+      if (group.includes(candidate) || (!mature && withheld.has(candidate))) return;
       const text = view.textId[candidate] as number;
-      if (texts.includes(text) || view.promptId[candidate] === prompt) continue;
+      if (texts.includes(text) || view.promptId[candidate] === prompt) return;
       texts.push(text);
       chosen.push(candidate);
+    };
+    if (request.difficulty === "hard") {
+      // The pool in random order, so a hard quiz on the same answer varies; a pool too small
+      // (after the skips) is topped up at random below.
+      const pool = [...((type === "idiom_to_meaning" ? tables.theme : tables.lookalike)[answer] ?? [])];
+      for (let i = 0; i < pool.length && chosen.length < size - 1; i++) {
+        const j = i + random.int(pool.length - i);
+        [pool[i], pool[j]] = [pool[j] as number, pool[i] as number];
+        offer(pool[i] as number);
+      }
+    }
+    // Random candidates until there are enough; a bounded number of draws keeps a tiny idiom set
+    // from looping forever.
+    for (let draws = 0; chosen.length < size - 1 && tried.length < idioms.length && draws < idioms.length * 4; draws++) {
+      offer(random.int(idioms.length));
     }
     const at = random.int(chosen.length + 1);
     chosen.splice(at, 0, answer);
@@ -147,21 +187,23 @@ export function createQuizMaker(idioms: readonly IdiomRecord[], answerJson: read
       extra += view.choiceExtra[choice] as number;
     }
     const text =
-      `{"quiz_id":"qz_${randomBase62(random, 16)}${view.head}${view.promptJson[answer]},"choices":[${choices}],` +
+      `{"quiz_id":"qz_${randomBase62(idRandom, 16)}${view.head}${view.promptJson[answer]},"choices":[${choices}],` +
       `"answer":"${at + 1}","answer_idiom":${answerJson[answer]}}`;
     return { text, extraBytes: extra };
   };
 
   return {
-    quizzes(request, random) {
+    quizzes(request, random, idRandom = random) {
       // Answers are drawn as positions in `idioms`, which index every per-idiom fragment.
-      const pool = request.exclude.size === 0 ? positions : positions.filter((p) => !request.exclude.has((idioms[p] as IdiomRecord).idx));
+      const eligible = request.mature === true ? positions : schoolPositions;
+      const pool = request.exclude.size === 0 ? eligible : eligible.filter((p) => !request.exclude.has((idioms[p] as IdiomRecord).idx));
       if (pool.length < request.count) return null;
       return sample(pool, request.count, random).map((answer) => {
         const type = request.type ?? QUIZ_TYPES[random.int(QUIZ_TYPES.length)] ?? "meaning_to_idiom";
-        return quiz(answer, type, request.choices, random);
+        return quiz(answer, type, request.choices, request, random, idRandom);
       });
     },
+    withheld,
   };
 }
 

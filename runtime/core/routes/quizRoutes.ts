@@ -9,8 +9,8 @@ import { type RawQuery, decodeSegment, parsePositiveId, parseQuery, queryOf, ref
 import type { Reply } from "../http/reply.ts";
 import type { Send } from "../http/respond.ts";
 import { searchIdioms } from "../idioms/searchIdioms.ts";
-import { QUIZ_TYPES, type SizedText, createQuizMaker, sample } from "../quiz/makeQuiz.ts";
-import type { Random } from "../quiz/random.ts";
+import { DIFFICULTIES, QUIZ_TYPES, type SizedText, createQuizMaker, sample } from "../quiz/makeQuiz.ts";
+import { type Random, seededRandom } from "../quiz/random.ts";
 import { clientIp } from "../quota/clientIp.ts";
 import { quotaDay } from "../quota/clock.ts";
 import { type MeterConfig, type Metered, identify, meter, presentedKey, andThen } from "../quota/meter.ts";
@@ -42,15 +42,24 @@ export function quizRoutes(base: string, data: LoadedData, config: QuizConfig): 
   const meterConfig: MeterConfig = { store: config.store, now: config.now, offsetMinutes: config.offsetMinutes };
   const { idioms } = data.idioms;
   const maxIdx = idioms.reduce((max, i) => Math.max(max, i.idx), 0);
-  const quizMaker = createQuizMaker(idioms, data.idioms.itemsB);
+  const quizMaker = createQuizMaker(idioms, data.idioms.itemsB, data.idioms.quiz);
+  // Random idioms leave out the withheld ones unless `mature=1` asks for them.
+  const schoolItemsB = data.idioms.itemsB.filter((_, p) => !quizMaker.withheld.has(p));
 
   const QUIZ_PARAMS = {
     type: { kind: "enum", values: QUIZ_TYPES },
     choices: { kind: "int", min: 2, max: 6, default: 4 },
     count: { kind: "int", min: 1, max: 20, default: 1 },
     exclude: { kind: "intList", min: 1, max: 999_999, maxItems: 200 },
+    // Difficulty, repeatable draws and withheld idioms (docs: Difficulty, Seed, Mature).
+    difficulty: { kind: "enum", values: DIFFICULTIES },
+    seed: { kind: "int", min: 0, max: 4_294_967_295 },
+    mature: { kind: "int", min: 0, max: 1, default: 0 },
   } as const;
-  const IDIOM_PARAMS = { count: { kind: "int", min: 1, max: 50, default: 1 } } as const;
+  const IDIOM_PARAMS = {
+    count: { kind: "int", min: 1, max: 50, default: 1 },
+    mature: { kind: "int", min: 0, max: 1, default: 0 },
+  } as const;
   const SEARCH_PARAMS = { q: { kind: "text", maxLength: 80, required: true } } as const;
 
   /**
@@ -94,13 +103,16 @@ export function quizRoutes(base: string, data: LoadedData, config: QuizConfig): 
         (_request, query) => {
           const p = parseQuery(query, QUIZ_PARAMS);
           const exclude = new Set(p.exclude);
+          const mature = p.mature === 1;
           // Checked here, before metering: a request rejected with 400 is not counted.
-          const left = exclude.size === 0 ? idioms.length : idioms.reduce((n, i) => (exclude.has(i.idx) ? n : n + 1), 0);
+          const left = idioms.reduce((n, i, position) => (exclude.has(i.idx) || (!mature && quizMaker.withheld.has(position)) ? n : n + 1), 0);
           if (left < p.count) throw invalidParameter("exclude", `exclude leaves ${left} idioms to ask about; count is ${p.count}`);
-          return { ...p, exclude };
+          return { ...p, exclude, mature, difficulty: p.difficulty ?? "normal" };
         },
         (p) => {
-          const quizzes = quizMaker.quizzes(p, config.random);
+          // A seed makes the draw repeatable; quiz ids still come from the platform CSPRNG, so they stay unique.
+          const random = p.seed === undefined ? config.random : seededRandom(p.seed);
+          const quizzes = quizMaker.quizzes(p, random, config.random);
           if (!quizzes) throw invalidParameter("exclude", `exclude leaves fewer than ${p.count} idioms to ask about`);
           const extraBytes = quizzes.reduce((sum, q) => sum + q.extraBytes, 0);
           const text = p.count === 1 ? `"quiz":${(quizzes[0] as SizedText).text}` : `"quizzes":[${quizzes.map((q) => q.text).join(",")}]`;
@@ -116,7 +128,7 @@ export function quizRoutes(base: string, data: LoadedData, config: QuizConfig): 
           refuseEmptySegment(request.url, "idx", "give a positive whole number, e.g. /idiom/1");
           return parseQuery(query, IDIOM_PARAMS);
         },
-        (p) => `"idioms":[${sample(data.idioms.itemsB, p.count, config.random).join(",")}]`,
+        (p) => `"idioms":[${sample(p.mature === 1 ? data.idioms.itemsB : schoolItemsB, p.count, config.random).join(",")}]`,
       ),
     },
     {
