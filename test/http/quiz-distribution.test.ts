@@ -8,30 +8,13 @@ import { DIST_FILES } from "../../runtime/core/data/format.ts";
 import type { IdiomRecord } from "../../runtime/core/data/records.ts";
 import { seededRandom } from "../../runtime/core/quiz/random.ts";
 import { distWithFirstIdioms, getJson, testApp } from "../helpers/app.ts";
-import { Q, chiSquare, ipFor } from "./quiz-helpers.ts";
+import { Q, chiSquare, ipFor, positionCounts, quizzes } from "./quiz-helpers.ts";
 
 const TYPES = ["meaning_to_idiom", "idiom_to_meaning", "hangul_to_hanja"] as const;
 // χ² with 3 degrees of freedom: p = 0.001 at 16.27; p ≈ 1e-6 at 30.7. The seeded runs are
 // deterministic but change with the data, so they get the looser bound too: a real bias (one
 // position at 30% instead of 25% over 6,000 quizzes) scores about 80.
 const CHI2_3_P1E6 = 30.7;
-
-/** `calls` calls of `query`, each from its own address; returns every quiz. */
-async function quizzes(app: App, query: string, calls: number): Promise<any[]> {
-  const out: any[] = [];
-  for (let n = 0; n < calls; n++) {
-    const { status, body } = await getJson(app, `${Q}/quiz${query}`, { clientAddress: ipFor(n) });
-    expect(status, JSON.stringify(body)).toBe(200);
-    out.push(...(body.quizzes ?? [body.quiz]));
-  }
-  return out;
-}
-
-function positionCounts(all: readonly any[], choices: number): number[] {
-  const counts = new Array<number>(choices).fill(0);
-  for (const q of all) counts[Number(q.answer) - 1]! += 1;
-  return counts;
-}
 
 describe("answer position", () => {
   it("is uniform over 6,000 quizzes with choices=4 (seeded)", async () => {

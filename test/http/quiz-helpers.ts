@@ -111,3 +111,21 @@ export function chiSquare(counts: readonly number[]): number {
   const expected = total / counts.length;
   return counts.reduce((sum, c) => sum + (c - expected) ** 2 / expected, 0);
 }
+
+/** `calls` calls of `query` to `/quiz`, each from its own address; returns every quiz. */
+export async function quizzes(app: App, query: string, calls: number): Promise<any[]> {
+  const out: any[] = [];
+  for (let n = 0; n < calls; n++) {
+    const { status, body } = await getJson(app, `${Q}/quiz${query}`, { clientAddress: ipFor(n) });
+    expect(status, JSON.stringify(body)).toBe(200);
+    out.push(...(body.quizzes ?? [body.quiz]));
+  }
+  return out;
+}
+
+/** How many of the quizzes have their answer at each position. */
+export function positionCounts(all: readonly any[], choices: number): number[] {
+  const counts = new Array<number>(choices).fill(0);
+  for (const q of all) counts[Number(q.answer) - 1]! += 1;
+  return counts;
+}
