@@ -11,7 +11,7 @@ import { scoreMatrix } from "./meaningSimilarity.ts";
  * Scores at or above this are close. Calibrated on the 910 meanings: it flags every named
  * near-synonym pair (6/337, 774/775, 662/675) and leaves a list short enough to review by hand.
  */
-export const CLOSE_MEANING = 0.3;
+export const CLOSE_MEANING = 0.17;
 
 /** A pair of idioms (positions) whose meanings score at least `CLOSE_MEANING`. */
 export interface ClosePair {
@@ -23,7 +23,7 @@ export interface ClosePair {
 
 /** The text the measure compares for an idiom: its meaning. */
 export function comparedText(idiom: IdiomRecord): string {
-  return idiom.meaning;
+  return idiom.literal === null ? idiom.meaning : `${idiom.literal} ${idiom.meaning}`;
 }
 
 /** The scores of every pair of the idioms' compared texts. */
