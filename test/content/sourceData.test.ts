@@ -7,7 +7,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { readCsvTable } from "../../pipeline/load/csvTable.ts";
-import { IDIOM_COLUMNS, type IdiomRow, validateIdioms } from "../../pipeline/validate/idioms.ts";
+import { validateIdiomContent } from "../../pipeline/validate/idiomContent.ts";
+import { ALLOWED_COLUMNS, EXCEPTION_COLUMNS, GROUP_COLUMNS, LIST_FILES, MATURE_COLUMNS } from "../../pipeline/validate/idiomLists.ts";
+import { IDIOM_COLUMNS, type IdiomRow } from "../../pipeline/validate/idioms.ts";
 import { STARTER_COLUMNS, type StarterRow, validateStarters } from "../../pipeline/validate/starters.ts";
 import { DIST_FILES } from "../../runtime/core/data/format.ts";
 import type { HanjaRecord } from "../../runtime/core/data/records.ts";
@@ -18,24 +20,35 @@ const DATA = join(ROOT, "pipeline/data");
 let byCharacter: Map<string, HanjaRecord>;
 let idiomRows: IdiomRow[];
 let starterRows: StarterRow[];
+let sources: Parameters<typeof validateIdiomContent>[0];
 
 beforeAll(async () => {
   const lines = readFileSync(join(ROOT, "dist", DIST_FILES.characters), "utf8").trimEnd().split("\n");
   byCharacter = new Map(lines.map((l) => JSON.parse(l) as HanjaRecord).map((r) => [r.character, r]));
   idiomRows = await readCsvTable(join(DATA, "idioms.csv"), IDIOM_COLUMNS);
   starterRows = await readCsvTable(join(DATA, "starter.csv"), STARTER_COLUMNS);
+  sources = {
+    idiomRows,
+    groupRows: await readCsvTable(join(DATA, LIST_FILES.groups), GROUP_COLUMNS),
+    allowedRows: await readCsvTable(join(DATA, LIST_FILES.allowed), ALLOWED_COLUMNS),
+    matureRows: await readCsvTable(join(DATA, LIST_FILES.mature), MATURE_COLUMNS),
+    exceptionRows: await readCsvTable(join(DATA, LIST_FILES.exceptions), EXCEPTION_COLUMNS),
+  };
 });
 
 describe("idioms.csv", () => {
-  it("has 910 rows that pass every build rule (characters, readings with 두음법칙, duplicates, lengths)", () => {
+  it("has 910 rows that pass every build rule (characters, readings with 두음법칙, duplicates, lengths, giveaways, close meanings, lists)", () => {
     expect(idiomRows).toHaveLength(910);
-    const idioms = validateIdioms(idiomRows, byCharacter);
+    const { idioms, quiz } = validateIdiomContent(sources, byCharacter);
     expect(idioms).toHaveLength(910);
+    expect(quiz.group.filter((g) => g.length > 0).length).toBeGreaterThan(400);
   });
 
-  it("numbers the rows 1…910 in 가나다 order of the hangul", () => {
+  it("numbers the rows 1…910 in 가나다 order of the hangul, but for an idx kept when its reading was corrected (143)", () => {
     expect(idiomRows.map((r) => Number(r.values.idx))).toEqual(Array.from({ length: 910 }, (_, i) => i + 1));
-    const hangul = idiomRows.map((r) => r.values.hangul);
+    const corrected = new Set(sources.exceptionRows.map((r) => r.values.idx));
+    const hangul = idiomRows.filter((r) => !corrected.has(r.values.idx)).map((r) => r.values.hangul);
+    expect(hangul.length).toBe(909);
     expect([...hangul].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))).toEqual(hangul);
   });
 

@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 import type { IdiomRecord } from "../../runtime/core/data/records.ts";
 import { seededRandom } from "../../runtime/core/quiz/random.ts";
+import { comparedText } from "../../pipeline/validate/closeMeanings.ts";
 import { meaningSimilarity } from "../../pipeline/validate/meaningSimilarity.ts";
 import { getJson, testApp } from "../helpers/app.ts";
 import { Q, chiSquare, expectProblem, ipFor, me, positionCounts, quizzes } from "./quiz-helpers.ts";
@@ -28,9 +29,9 @@ function looksAlike(a: IdiomRecord, b: IdiomRecord): boolean {
   return [...a.hanja].some((c) => b.hanja.includes(c)) || [...a.hangul].some((s) => b.hangul.includes(s)) || a.chosung.slice(0, 2) === b.chosung.slice(0, 2);
 }
 
-// The close theme of a meaning, computed here from the measure itself: its THEME_SIZE nearest
-// meanings outside its group.
-const similarity = meaningSimilarity(idioms.map((i) => i.meaning));
+// The close theme of a meaning, computed here from the measure itself (over literal and meaning,
+// as the build's similarity check): its THEME_SIZE nearest idioms outside its group.
+const similarity = meaningSimilarity(idioms.map(comparedText));
 const themeCache = new Map<number, Set<number>>();
 function closeTheme(answer: IdiomRecord): Set<number> {
   const p = position.get(answer.idx) as number;
