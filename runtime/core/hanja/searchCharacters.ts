@@ -1,7 +1,8 @@
 /**
  * `GET /hanja` matching and ordering (SPEC §3): one character, a code point, a Hangul reading
  * then gloss, or full text over English definitions and glosses; filters AND-ed; ties broken by
- * education hanja, starters, fewer strokes, code point.
+ * education hanja, starters, fewer strokes, code point. In text searches a CJK compatibility
+ * ideograph comes right after its unified counterpart when both match.
  */
 import { type CharacterData } from "../data/load.ts";
 import { CHARACTER_QUERY, CHARACTER_TYPO_QUERY, EDUCATION_BOOST, FLAG_EDUCATION, FLAG_STARTER } from "../data/format.ts";
@@ -48,7 +49,7 @@ function searchHangul(data: CharacterData, q: string, keep: (i: number) => boole
   const byReading = (data.readings.get(q) ?? []).filter(keep);
   const seen = new Set(byReading);
   const byGloss = data.glosses.filter(([i, gloss]) => !seen.has(i) && gloss.includes(q) && keep(i)).map(([i]) => i);
-  return [...sortByTieBreak(data, byReading), ...sortByTieBreak(data, byGloss)];
+  return afterUnified(data, [...sortByTieBreak(data, byReading), ...sortByTieBreak(data, byGloss)]);
 }
 
 /**
@@ -63,7 +64,34 @@ function searchFullText(data: CharacterData, q: string, keep: (i: number) => boo
   if (hits.length === 0) hits = data.index().search(q, { ...CHARACTER_TYPO_QUERY, ...options });
   const kept = hits.filter((h) => keep(h.id as number));
   const score = new Map(kept.map((h) => [h.id as number, h.score]));
-  return kept.map((h) => h.id as number).sort((a, b) => (score.get(b) ?? 0) - (score.get(a) ?? 0) || tieBreak(data, a, b));
+  return afterUnified(
+    data,
+    kept.map((h) => h.id as number).sort((a, b) => (score.get(b) ?? 0) - (score.get(a) ?? 0) || tieBreak(data, a, b)),
+  );
+}
+
+const COMPATIBILITY_IDEOGRAPH = /^[\uF900-\uFAFF\u{2F800}-\u{2FA1F}]$/u;
+
+/**
+ * The results with every CJK compatibility ideograph moved right after its unified counterpart
+ * (its canonical equivalent, which NFC gives) when that is among them: 讀 U+F95A shares 讀 U+8B80's
+ * definition, and listed apart it would read as a duplicate, or come first. Its record names the
+ * counterpart (`variants_detail.kCompatibilityVariant`). One whose counterpart is not in the
+ * results keeps its place.
+ */
+function afterUnified(data: CharacterData, positions: number[]): number[] {
+  const counterpart = new Map<number, number>();
+  const included = new Set(positions);
+  for (const p of positions) {
+    const ch = data.characters[p] ?? "";
+    if (!COMPATIBILITY_IDEOGRAPH.test(ch)) continue;
+    const unified = data.positionOf.get(ch.normalize("NFC"));
+    if (unified !== undefined && unified !== p && included.has(unified)) counterpart.set(p, unified);
+  }
+  if (counterpart.size === 0) return positions;
+  const following = new Map<number, number[]>();
+  for (const [p, unified] of counterpart) following.set(unified, [...(following.get(unified) ?? []), p]);
+  return positions.flatMap((p) => (counterpart.has(p) ? [] : [p, ...(following.get(p) ?? [])]));
 }
 
 function filterPredicate(data: CharacterData, f: CharacterFilters): (i: number) => boolean {
