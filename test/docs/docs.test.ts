@@ -116,6 +116,15 @@ describe("GET /docs", () => {
     expect(html).toContain("-H &#34;Authorization: Bearer $ADMIN_TOKEN&#34;");
   });
 
+  it("describes literal, the synonym groups, difficulty, seed and the withheld idioms, with the quiz parameters' bounds", async () => {
+    const { html } = await page();
+    for (const text of ["Idioms and quizzes", "<code>literal</code>", "Synonym groups: 148 groups", "<code>difficulty</code>", "<code>seed</code>", "<code>mature</code>"]) {
+      expect(html, text).toContain(text);
+    }
+    expect(html).toContain("<code>difficulty</code></td><td>query</td><td>string</td><td>one of <code>&#34;normal&#34;</code>, <code>&#34;hard&#34;</code></td><td><code>&#34;normal&#34;</code></td>");
+    expect(html).toMatch(/<code>seed<\/code><\/td><td>query<\/td><td>integer<\/td><td>0–4294967295<\/td>/);
+  });
+
   it("follows the configured bases", async () => {
     const { html } = await page(testApp({ hanjaBase: "/api/chars" }));
     expect(html).toContain("<code>/api/chars/hanja/{character}</code>");

@@ -109,10 +109,29 @@ function describeService(bases: ServiceBases, unihan: string, data: LoadedData):
       "The day is the calendar day in Asia/Seoul (UTC+09:00) unless the operator configured another offset; counters reset at its midnight. " +
       'Every metered response carries `RateLimit-Policy: "daily";q=<limit>;w=86400`, `RateLimit: "daily";r=<remaining>;t=<seconds to reset>`, ' +
       "`X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (epoch seconds). Over the limit: `429 quota_exceeded` with `Retry-After`.",
+    "## Idioms and quizzes",
+    ...idiomNotes(data),
     "## Errors",
     "Every error is an RFC 9457 problem details body `{type, title, status, detail, code, success: false, param?, request_id}`; branch on the stable `code`. " +
       "`type` is `/docs#error-<code>` (under the host's mount path when the service is mounted under one), a link to the error table of the API reference.",
     "## Versioning",
     `API description 1.0.0; the version is part of the base paths. Data: Unicode Unihan ${unihan}; \`GET ${hanjaBase}/meta\` reports the versions and counts.`,
   ].join("\n\n");
+}
+
+/** The idiom content and quiz rules the reference states once (README: Quizzes). */
+function idiomNotes(data: LoadedData): string[] {
+  const { group, mature } = data.idioms.quiz;
+  const grouped = group.filter((members) => members.length > 0).length;
+  const groups = group.filter((members, p) => members.length > 0 && members.every((q) => q > p)).length;
+  return [
+    "- Every idiom record (both interfaces, the quiz's `answer_idiom` included) has `meaning`, what the idiom means in use, and `literal`, the word-for-word reading of its characters " +
+      "(for an idiom from a story, with the story in one sentence), or null when the idiom means just what its characters say. A meaning never contains the idiom's own hanja, " +
+      "two consecutive syllables of its hangul or a literal lead-in; the build rejects them.",
+    `- Synonym groups: ${groups} groups of idioms a fair reader could take for the same answer (${grouped} idioms), e.g. 각골난망/백골난망, 진퇴양난/진퇴유곡. ` +
+      "A quiz never offers a wrong choice from the answer's group, and never shows `literal` in a prompt or a choice.",
+    "- `GET /quiz?difficulty=hard` draws wrong choices that look like the answer (a shared hanja character or syllable, the same first two initial consonants) or, for `idiom_to_meaning`, " +
+      "the closest meanings; `normal` (the default) draws them at random. `seed` repeats a draw (the same quiz for a whole class) while the data release stays the same. " +
+      `${mature.length} idiom(s) withheld from the school set are left out of quizzes and random idioms unless \`mature=1\`.`,
+  ];
 }

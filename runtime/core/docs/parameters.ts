@@ -26,7 +26,8 @@ export function parameters(): Record<string, Parameter> {
       description:
         "Search text, trimmed; at most 80 code points. Empty: no text filter. One Han character → that character; a code point " +
         "(`U+6C34`, `u+6c34`, `U 6C34`, `6C34`) → that character; Hangul → characters with that exact reading, then characters whose `meaning_ko` contains it; " +
-        "other text → full-text search of `definition_en` and `meaning_ko` (word prefix, one typo per word of four letters or more when nothing matches exactly: a letter added, left out or changed).",
+        "other text → full-text search of `definition_en` and `meaning_ko` (word prefix, one typo per word of four letters or more when nothing matches exactly: a letter added, left out or changed). " +
+        "In these text searches a CJK compatibility ideograph matching with its unified counterpart comes directly after it (its `variants_detail.kCompatibilityVariant` names it).",
       required: false,
       schema: { type: "string", maxLength: 80, default: "" },
     },
