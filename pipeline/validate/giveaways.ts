@@ -24,6 +24,6 @@ export function giveaways(hanja: string, hangul: string, meaning: string): strin
   }
   if (pairs.size > 0) found.push(`contains two consecutive syllables of its hangul: ${[...pairs].map((p) => `"${p}"`).join(", ")}`);
   const lead = LITERAL_LEAD_IN.exec(meaning);
-  if (lead) found.push(`opens with a literal reading ("…${meaning.slice(Math.max(0, lead.index - 6), lead.index + lead[0].length)}"); move it to literal`);
+  if (lead) found.push(`opens with a literal reading ("${meaning.slice(0, lead.index + lead[0].length)}"); move it to literal`);
   return found;
 }

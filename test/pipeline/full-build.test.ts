@@ -158,6 +158,29 @@ describe("build from the small fixtures (Unihan 16.0.0 content)", () => {
     expect(error.message).toContain('"四" in 一石四鳥 is not in the character dataset');
   });
 
+  it("reads the lists beside idioms.csv: groups and withheld idioms go to quiz.json; a bad list row and a close pair fail naming file and line", async () => {
+    const listsData = await smallDataDir();
+    await writeFile(join(listsData, "idiom-groups.csv"), "group,idx,hangul\n말을 흘려들음,6,동문서답\n말을 흘려들음,7,마이동풍\n");
+    await writeFile(join(listsData, "idioms-withheld.csv"), "idx,hangul,reason\n9,삼인성호,(for the test)\n");
+    await build(SMALL_ZIP, listsData, join(root, "lists"));
+    const quiz = JSON.parse(await readFile(join(root, "lists", DIST_FILES.quiz), "utf8"));
+    expect(quiz.group[5]).toEqual([6]);
+    expect(quiz.mature).toEqual([8]);
+    expect(quiz.lookalike).toHaveLength(17);
+
+    await writeFile(join(listsData, "idiom-groups.csv"), "group,idx,hangul\n말을 흘려들음,6,동문서답\n말을 흘려들음,7,마이동풍x\n");
+    const listError = await errorOf(() => build(SMALL_ZIP, listsData, join(root, "lists-bad")));
+    expect(listError).toBeInstanceOf(InputError);
+    expect(listError.message).toContain('idiom-groups.csv:3: idx 7 is 마이동풍 (馬耳東風), not "마이동풍x"');
+
+    // The lists valid again, 自業自得 given 一石二鳥's meaning: a close pair, checked once the lists are valid.
+    await writeFile(join(listsData, "idiom-groups.csv"), "group,idx,hangul\n");
+    const idioms = await readFile(join(listsData, "idioms.csv"), "utf8");
+    await writeFile(join(listsData, "idioms.csv"), idioms.replace("자기가 저지른 일의 결과를 자기가 받음을 이르는 말", "한 가지 일로 두 가지 이득을 함께 얻음"));
+    const closeError = await errorOf(() => build(SMALL_ZIP, listsData, join(root, "lists-close")));
+    expect(closeError.message).toMatch(/idioms\.csv:16\/17: the meanings of 15 일석이조 and 16 자업자득 are close \(IDF-weighted bigram Dice 0\.\d\d ≥ 0\.17/);
+  });
+
   it("on input of the pinned version short of characters, says so beside the rows that name the missing ones", async () => {
     // A zip labelled with the pinned version with 水 only: the totals fail, and the idioms name characters it lacks.
     const zip = await writeZip(unihanFiles({
