@@ -142,7 +142,9 @@ export function conformanceSuite(label: string, start: StartServer): void {
 
       it("GET /idiom and /idiom/{idx}", async () => {
         const one = await withKey(`${B}/idiom/1`);
-        expect(one.body).toMatchObject({ success: true, idiom: { idx: 1, hanja: "家家戶戶", hangul: "가가호호", chosung: "ㄱㄱㅎㅎ" }, quota: { plan: "free" } });
+        expect(one.body).toMatchObject({ success: true, idiom: { idx: 1, hanja: "家家戶戶", hangul: "가가호호", chosung: "ㄱㄱㅎㅎ", literal: null }, quota: { plan: "free" } });
+        const withLiteral = await withKey(`${B}/idiom/87`);
+        expect(withLiteral.body.idiom.literal).toMatch(/누각/);
         const some = await withKey(`${B}/idiom?count=5`);
         expect(some.body.idioms).toHaveLength(5);
         expect(new Set(some.body.idioms.map((i: { idx: number }) => i.idx)).size).toBe(5);
