@@ -16,21 +16,33 @@ export function buildQuizTables(idioms: readonly IdiomRecord[], lists: IdiomList
   for (const members of lists.groups) for (const p of members) group[p] = members.filter((q) => q !== p);
   const outside = (p: number, q: number) => q !== p && !(group[p] as number[]).includes(q) && idioms[q]?.hanja !== idioms[p]?.hanja;
   const { n, scores } = matrix;
-  const lookalike = idioms.map((idiom, p) =>
-    idioms
-      .map((other, q) => ({ q, score: outside(p, q) ? lookAlike(idiom, other) : 0 }))
-      .filter((c) => c.score > 0)
-      .sort((x, y) => y.score - x.score || x.q - y.q)
-      .slice(0, HARD_POOL.lookalike)
-      .map((c) => c.q),
-  );
-  const theme = idioms.map((_, p) =>
-    idioms
-      .map((__, q) => ({ q, score: outside(p, q) ? (scores[p * n + q] ?? 0) : 0 }))
-      .filter((c) => c.score > 0)
-      .sort((x, y) => y.score - x.score || x.q - y.q)
-      .slice(0, HARD_POOL.theme)
-      .map((c) => c.q),
-  );
+  // Only idioms sharing a character, a syllable or the first two initials can look alike: the
+  // candidates of each idiom come from an index of those keys, not from every other idiom.
+  const byKey = new Map<string, number[]>();
+  idioms.forEach((idiom, q) => {
+    for (const key of new Set([...idiom.hanja, ...idiom.hangul, `^${idiom.chosung.slice(0, 2)}`])) byKey.set(key, [...(byKey.get(key) ?? []), q]);
+  });
+  const lookalike = idioms.map((idiom, p) => {
+    const candidates = new Set<number>();
+    for (const key of new Set([...idiom.hanja, ...idiom.hangul, `^${idiom.chosung.slice(0, 2)}`])) for (const q of byKey.get(key) ?? []) candidates.add(q);
+    return ranked([...candidates].filter((q) => outside(p, q)).map((q) => ({ q, score: lookAlike(idiom, idioms[q] as IdiomRecord) })), HARD_POOL.lookalike);
+  });
+  const theme = idioms.map((_, p) => {
+    const candidates: { q: number; score: number }[] = [];
+    for (let q = 0; q < n; q++) {
+      const score = scores[p * n + q] ?? 0;
+      if (score > 0 && outside(p, q)) candidates.push({ q, score });
+    }
+    return ranked(candidates, HARD_POOL.theme);
+  });
   return { group, mature: lists.mature, lookalike, theme };
+}
+
+/** The `size` best candidates with a positive score, best first (ties by position). */
+function ranked(candidates: { q: number; score: number }[], size: number): number[] {
+  return candidates
+    .filter((c) => c.score > 0)
+    .sort((x, y) => y.score - x.score || x.q - y.q)
+    .slice(0, size)
+    .map((c) => c.q);
 }
