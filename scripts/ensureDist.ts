@@ -3,6 +3,7 @@ import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildDist } from "../pipeline/build.ts";
 import { PIN_DIR, readPin } from "../pipeline/pin/pin.ts";
+import { LIST_FILES } from "../pipeline/validate/idiomLists.ts";
 import { pipelineCodeHash } from "../pipeline/write/codeHash.ts";
 import { sha256 } from "../pipeline/write/writeDist.ts";
 import { DIST_FILES, DIST_FORMAT, type Manifest } from "../runtime/core/data/format.ts";
@@ -14,8 +15,8 @@ const DATA = join(ROOT, "pipeline/data");
 /**
  * Why dist/ must be built again, or `[]` when it was built from the current inputs. Judged by
  * content, never by file times (a clone resets them): the manifest's format and input hashes —
- * the Unihan zip (the pinned one, or `UNIHAN_ZIP`), idioms.csv, starter.csv, TERMS.md and the
- * pipeline's code — against the current ones.
+ * the Unihan zip (the pinned one, or `UNIHAN_ZIP`), idioms.csv and the lists beside it, starter.csv,
+ * TERMS.md and the pipeline's code — against the current ones.
  */
 export function staleReasons(dist = DIST, env: NodeJS.ProcessEnv = process.env): string[] {
   const path = join(dist, DIST_FILES.manifest);
@@ -36,6 +37,11 @@ export function staleReasons(dist = DIST, env: NodeJS.ProcessEnv = process.env):
   const inputs = manifest.inputs ?? {};
   for (const name of ["idioms.csv", "starter.csv", "TERMS.md"]) {
     if (inputs[name] !== sha256(readFileSync(join(DATA, name)))) reasons.push(`pipeline/data/${name} changed`);
+  }
+  // The lists beside idioms.csv are optional: a list added, changed or removed.
+  for (const name of Object.values(LIST_FILES)) {
+    const path = join(DATA, name);
+    if (inputs[name] !== (existsSync(path) ? sha256(readFileSync(path)) : undefined)) reasons.push(`pipeline/data/${name} changed`);
   }
   if (inputs.pipeline !== pipelineCodeHash()) reasons.push("the pipeline's code changed");
   return reasons;

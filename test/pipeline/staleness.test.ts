@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test, vi } from "vitest";
 import { DIST, ensureDist, staleReasons } from "../../scripts/ensureDist.ts";
+import { LIST_FILES } from "../../pipeline/validate/idiomLists.ts";
 import { DIST_FORMAT, type Manifest } from "../../runtime/core/data/format.ts";
 import { PIN } from "../helpers/pin.ts";
 import { SMALL_ZIP, tempDir } from "./helpers.ts";
@@ -49,7 +50,11 @@ describe("staleReasons", () => {
     const dir = await distWith((m) => ({ ...m, inputs: { ...m.inputs, "idioms.csv": "0".repeat(64), "TERMS.md": "1".repeat(64), pipeline: "2".repeat(64) } }));
     expect(staleReasons(dir, {})).toEqual(["pipeline/data/idioms.csv changed", "pipeline/data/TERMS.md changed", "the pipeline's code changed"]);
     const old = await distWith((m) => ({ ...m, inputs: { "idioms.csv": m.inputs["idioms.csv"] ?? "", "starter.csv": m.inputs["starter.csv"] ?? "", "TERMS.md": m.inputs["TERMS.md"] ?? "" } }));
-    expect(staleReasons(old, {})).toEqual(["the pipeline's code changed"]);
+    // A manifest from before the lists beside idioms.csv: each list counts as changed.
+    const lists = Object.values(LIST_FILES).map((name) => `pipeline/data/${name} changed`);
+    expect(staleReasons(old, {})).toEqual([...lists, "the pipeline's code changed"]);
+    const group = await distWith((m) => ({ ...m, inputs: { ...m.inputs, "idiom-groups.csv": "3".repeat(64) } }));
+    expect(staleReasons(group, {})).toEqual(["pipeline/data/idiom-groups.csv changed"]);
   });
 });
 
