@@ -1,4 +1,4 @@
-/** Randomness for quizzes and keys: the platform CSPRNG, or a seeded generator for tests. */
+/** Randomness for quizzes and keys: the platform CSPRNG, or a seeded generator (`seed`, tests). */
 
 export interface Random {
   /** A uniformly random integer in [0, n). */
@@ -41,7 +41,10 @@ export const cryptoRandom: Random = {
   },
 };
 
-/** A deterministic generator (sfc32) for tests: the same seed gives the same quizzes. */
+/**
+ * A deterministic generator (sfc32): the same seed gives the same quizzes. Serves `/quiz?seed=`
+ * (a draw a teacher can repeat, not a secret) and the tests; never keys or quiz ids.
+ */
 export function seededRandom(seed: number): Random {
   let a = 0x9e3779b9;
   let b = 0x243f6a88;
