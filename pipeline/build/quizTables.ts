@@ -19,21 +19,30 @@ export function buildQuizTables(idioms: readonly IdiomRecord[], lists: IdiomList
   // Only idioms sharing a character, a syllable or the first two initials can look alike: the
   // candidates of each idiom come from an index of those keys, not from every other idiom.
   const byKey = new Map<string, number[]>();
-  idioms.forEach((idiom, q) => {
-    for (const key of new Set([...idiom.hanja, ...idiom.hangul, `^${idiom.chosung.slice(0, 2)}`])) byKey.set(key, [...(byKey.get(key) ?? []), q]);
+  const keysOf = idioms.map((idiom) => new Set([...idiom.hanja, ...idiom.hangul, `^${idiom.chosung.slice(0, 2)}`]));
+  keysOf.forEach((keys, q) => {
+    for (const key of keys) {
+      const list = byKey.get(key);
+      if (list) list.push(q);
+      else byKey.set(key, [q]);
+    }
   });
   const lookalike = idioms.map((idiom, p) => {
     const candidates = new Set<number>();
-    for (const key of new Set([...idiom.hanja, ...idiom.hangul, `^${idiom.chosung.slice(0, 2)}`])) for (const q of byKey.get(key) ?? []) candidates.add(q);
+    for (const key of keysOf[p] ?? []) for (const q of byKey.get(key) ?? []) candidates.add(q);
     return ranked([...candidates].filter((q) => outside(p, q)).map((q) => ({ q, score: lookAlike(idiom, idioms[q] as IdiomRecord) })), HARD_POOL.lookalike);
   });
   const theme = idioms.map((_, p) => {
-    const candidates: { q: number; score: number }[] = [];
+    // The best HARD_POOL.theme so far, kept sorted; most scores never enter it.
+    const best: { q: number; score: number }[] = [];
     for (let q = 0; q < n; q++) {
       const score = scores[p * n + q] ?? 0;
-      if (score > 0 && outside(p, q)) candidates.push({ q, score });
+      if (score <= 0 || (best.length === HARD_POOL.theme && score <= (best.at(-1)?.score ?? 0)) || !outside(p, q)) continue;
+      best.push({ q, score });
+      best.sort((x, y) => y.score - x.score || x.q - y.q);
+      if (best.length > HARD_POOL.theme) best.pop();
     }
-    return ranked(candidates, HARD_POOL.theme);
+    return best.map((c) => c.q);
   });
   return { group, mature: lists.mature, lookalike, theme };
 }

@@ -58,38 +58,40 @@ export function meaningSimilarity(meanings: readonly string[]): MeaningSimilarit
 
 /**
  * Every pair's score at once, as a symmetric n×n matrix (row-major; the diagonal is 1). The same
- * scores as `score`, computed on interned bigram ids: each text's ids sorted, each pair a merge.
+ * scores as `score`, summed over an inverted index (bigram → the texts holding it), so only pairs
+ * that share a bigram cost anything.
  */
 export function scoreMatrix(meanings: readonly string[]): { n: number; scores: Float32Array; similarity: MeaningSimilarity } {
   const similarity = meaningSimilarity(meanings);
   const n = meanings.length;
-  const ids = new Map<string, number>();
-  const sets = meanings.map((m) => [...bigrams(comparableText(m))]);
-  for (const set of sets) for (const gram of set) if (!ids.has(gram)) ids.set(gram, ids.size);
-  const documents = new Float64Array(ids.size);
-  const rows = sets.map((set) => Int32Array.from(set.map((gram) => ids.get(gram) as number)).sort());
-  for (const row of rows) for (const id of row) documents[id] = (documents[id] ?? 0) + 1;
-  const weight = Float64Array.from(documents, (d) => Math.log((n + 1) / (d + 0.5)));
-  const mass = rows.map((row) => row.reduce((sum, id) => sum + (weight[id] ?? 0), 0));
+  const postings = new Map<string, number[]>();
+  const sets = meanings.map((m) => bigrams(comparableText(m)));
+  sets.forEach((set, i) => {
+    for (const gram of set) {
+      const list = postings.get(gram);
+      if (list) list.push(i);
+      else postings.set(gram, [i]);
+    }
+  });
+  const mass = new Float64Array(n);
+  const common = new Float64Array(n * n);
+  for (const list of postings.values()) {
+    const weight = Math.log((n + 1) / (list.length + 0.5));
+    for (let x = 0; x < list.length; x++) {
+      const i = list[x] as number;
+      mass[i] = (mass[i] ?? 0) + weight;
+      for (let y = x + 1; y < list.length; y++) {
+        const at = i * n + (list[y] as number);
+        common[at] = (common[at] ?? 0) + weight;
+      }
+    }
+  }
   const scores = new Float32Array(n * n);
   for (let i = 0; i < n; i++) {
     scores[i * n + i] = 1;
-    const a = rows[i] as Int32Array;
     for (let j = i + 1; j < n; j++) {
-      const b = rows[j] as Int32Array;
-      let common = 0;
-      for (let x = 0, y = 0; x < a.length && y < b.length; ) {
-        const u = a[x] as number;
-        const v = b[y] as number;
-        if (u === v) {
-          common += weight[u] ?? 0;
-          x++;
-          y++;
-        } else if (u < v) x++;
-        else y++;
-      }
       const total = (mass[i] ?? 0) + (mass[j] ?? 0);
-      const score = total === 0 ? 0 : (2 * common) / total;
+      const score = total === 0 ? 0 : (2 * (common[i * n + j] ?? 0)) / total;
       scores[i * n + j] = score;
       scores[j * n + i] = score;
     }

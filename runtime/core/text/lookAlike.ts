@@ -13,8 +13,15 @@ type Written = Pick<IdiomRecord, "hanja" | "hangul" | "chosung">;
  */
 export function lookAlike(a: Written, b: Written): number {
   let score = 0;
-  for (const ch of new Set(a.hanja)) if (b.hanja.includes(ch)) score += 3;
-  for (const syllable of new Set(a.hangul)) if (b.hangul.includes(syllable)) score += 2;
+  const chars = [...a.hanja];
+  const syllables = [...a.hangul];
+  // Each distinct character or syllable of `a` counts once (家家戶戶 shares 家 once).
+  chars.forEach((ch, i) => {
+    if (chars.indexOf(ch) === i && b.hanja.includes(ch)) score += 3;
+  });
+  syllables.forEach((syllable, i) => {
+    if (syllables.indexOf(syllable) === i && b.hangul.includes(syllable)) score += 2;
+  });
   if (a.chosung.slice(0, 2) === b.chosung.slice(0, 2)) score += 1;
   return score;
 }
