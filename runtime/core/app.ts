@@ -14,6 +14,7 @@ import { adminRoutes } from "./routes/adminRoutes.ts";
 import { quizRoutes } from "./routes/quizRoutes.ts";
 import { allowedMethods, assertReachable, dispatch, normalized } from "./routes/routeTable.ts";
 import { serviceRoutes } from "./routes/serviceRoutes.ts";
+import { pageRoutes } from "./routes/pageRoutes.ts";
 import { strongAdminToken } from "./quota/apiKeys.ts";
 import { parseOffset } from "./quota/clock.ts";
 import { andThen } from "./quota/meter.ts";
@@ -140,6 +141,7 @@ export function createApp(options: AppOptions): App {
     ...interfaceA,
     ...(options.adminToken ? adminRoutes(quizBase, { store, now, adminToken: options.adminToken, sendBody }) : []),
     ...serviceRoutes(data, { hanjaBase, quizBase, mountPath, adminEnabled: Boolean(options.adminToken) }, sendBody),
+    ...pageRoutes({ hanjaBase, quizBase, mountPath }, sendBody),
   ];
   const router = IttyRouter<IRequest, [RequestContext]>();
   for (const route of routes) {

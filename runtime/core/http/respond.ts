@@ -82,6 +82,11 @@ export interface BodyOptions {
   contentType?: string;
   /** The UTF-8 length of a text body, when the caller knows it (it is then not measured). */
   byteLength?: number;
+  /**
+   * `false` when the answer depends on more than the request target (the page at `/`, chosen by
+   * `Accept`): it is then never replayed for the target alone.
+   */
+  replay?: false;
 }
 
 /** Bodies of at least this many bytes are gzipped when the client accepts it. */
@@ -163,7 +168,7 @@ export function createSender(compressors: Compressors = {}): Sender {
     const caching = options.caching;
     const headers: Record<string, string> = { "Content-Type": options.contentType ?? JSON_TYPE, ...options.headers };
     headers["Cache-Control"] = caching === "no-store" ? "no-store" : "public, max-age=86400";
-    if (large) headers.Vary = "Accept-Encoding";
+    if (large) headers.Vary = headers.Vary ? `${headers.Vary}, Accept-Encoding` : "Accept-Encoding";
     if (caching !== "no-store") headers.ETag = variantTag(caching.etag, encoding);
     withCors(headers);
     if (notModified) {
@@ -211,7 +216,7 @@ export function createSender(compressors: Compressors = {}): Sender {
   return {
     send(request, body, options) {
       const prepared = prepare(body, options);
-      if (prepared.forms !== undefined && (request.method === "GET" || request.method === "HEAD")) answers.set(targetOf(request.url), prepared);
+      if (prepared.forms !== undefined && options.replay !== false && (request.method === "GET" || request.method === "HEAD")) answers.set(targetOf(request.url), prepared);
       return negotiate(request, prepared);
     },
     replay(request) {

@@ -1,0 +1,90 @@
+/**
+ * The page for people (`GET /`): search, study and quiz in the browser, built from web/src
+ * (see web/build.ts) and served from memory. Browsers get it; a client that does not ask for HTML
+ * gets the 404 problem it always got, so API clients and their tests see no change.
+ */
+import { PAGE_CSS, PAGE_JS } from "../../../web/assets.generated.ts";
+import { sha256Hex } from "../digest.ts";
+import { ApiError } from "../http/errors.ts";
+import type { RequestLike } from "../http/reply.ts";
+import type { Send } from "../http/respond.ts";
+import type { Route } from "./context.ts";
+
+/** Where the page's assets are served, below the service's root. */
+export const PAGE_ASSETS = { js: "/page/app.js", css: "/page/app.css" } as const;
+
+/**
+ * The page's Content-Security-Policy: scripts, styles, images and calls from the service's own
+ * origin only (no inline script or style; the one `data:` image is the empty favicon), no plugins,
+ * and no framing by another origin (the page holds an API key field).
+ */
+export const PAGE_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'self'";
+
+/** Headers every part of the page carries besides the service's usual ones. */
+const SAFE = { "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer" };
+
+/** The routes of the page, for an app serving the interfaces at `hanjaBase` and `quizBase` under `mountPath`. */
+export function pageRoutes(bases: { hanjaBase: string; quizBase: string; mountPath: string }, sendBody: Send): Route[] {
+  const html = pageHtml(bases);
+  const etag = (body: string) => sha256Hex(body).slice(0, 32);
+  const page = { body: html, etag: etag(html) };
+  const js = { body: PAGE_JS, etag: etag(PAGE_JS) };
+  const css = { body: PAGE_CSS, etag: etag(PAGE_CSS) };
+  return [
+    {
+      method: "GET",
+      path: "/",
+      handler: (request) => {
+        if (!acceptsHtml(request)) {
+          throw new ApiError(404, "not_found", `No such route. See ${bases.mountPath}/docs for the API reference (this address serves a page to browsers, which ask for text/html).`, undefined, { Vary: "Accept" });
+        }
+        return sendBody(request, page.body, {
+          caching: { etag: page.etag },
+          contentType: "text/html; charset=utf-8",
+          headers: { ...SAFE, "Content-Security-Policy": PAGE_CSP, Vary: "Accept" },
+          replay: false,
+        });
+      },
+    },
+    { method: "GET", path: PAGE_ASSETS.js, handler: (request) => sendBody(request, js.body, { caching: { etag: js.etag }, contentType: "text/javascript; charset=utf-8", headers: SAFE }) },
+    { method: "GET", path: PAGE_ASSETS.css, handler: (request) => sendBody(request, css.body, { caching: { etag: css.etag }, contentType: "text/css; charset=utf-8", headers: SAFE }) },
+  ];
+}
+
+/**
+ * Whether the request asks for HTML: its `Accept` names `text/html` (or XHTML) with a weight above
+ * zero, as every browser's navigation does. `*\/*` alone (curl, fetch) is not asking for a page.
+ */
+export function acceptsHtml(request: RequestLike): boolean {
+  const accept = request.headers.get("accept");
+  if (!accept) return false;
+  for (const part of accept.split(",")) {
+    const [type = "", ...params] = part.split(";").map((piece) => piece.trim().toLowerCase());
+    if (type !== "text/html" && type !== "application/xhtml+xml") continue;
+    const q = params.find((param) => param.startsWith("q="));
+    if (q === undefined || Number(q.slice(2)) > 0) return true;
+  }
+  return false;
+}
+
+/** The page's document: a shell the script fills, with the bases in data attributes (no inline script). */
+function pageHtml({ hanjaBase, quizBase, mountPath }: { hanjaBase: string; quizBase: string; mountPath: string }): string {
+  const attr = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+  return `<!doctype html>
+<html lang="ko">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>한자와 사자성어 · Hanja API</title>
+<meta name="description" content="Look up Han characters with Korean readings, study four-character idioms and take quizzes.">
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="${attr(mountPath)}${PAGE_ASSETS.css}">
+<script defer src="${attr(mountPath)}${PAGE_ASSETS.js}"></script>
+</head>
+<body data-root="${attr(mountPath)}" data-hanja="${attr(mountPath + hanjaBase)}" data-quiz="${attr(mountPath + quizBase)}">
+<noscript><p>This page needs JavaScript. 이 페이지는 자바스크립트가 필요합니다. The API reference: <a href="${attr(mountPath)}/docs">${attr(mountPath)}/docs</a></p></noscript>
+</body>
+</html>
+`;
+}

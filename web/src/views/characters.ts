@@ -1,0 +1,158 @@
+/** Character search (reading, English, hangul gloss, code point; filters) and a character's detail with its idioms. */
+import { call } from "../api.ts";
+import { type Child, field, h, replace } from "../dom.ts";
+import { t } from "../i18n.ts";
+import { type Problem, errorBox, loading, ok, requestPanel, searchForm } from "../ui.ts";
+import { type ViewContext, hashOf } from "./context.ts";
+
+interface CharacterRecord {
+  character: string;
+  codepoint: string;
+  readings: string[];
+  meaning_ko: string | null;
+  definition_en: string | null;
+  strokes: number | null;
+  radical: string | null;
+  radical_number: number | null;
+  variants: string | null;
+  education_hanja?: boolean;
+  name_hanja?: boolean;
+  idioms?: IdiomItem[];
+}
+
+/** An idiom of interface A. */
+export interface IdiomItem {
+  idx: string;
+  hanja: string;
+  hangul: string;
+  meaning: string;
+  chosung: string;
+}
+
+/** A page of a list. */
+export interface Page<T> {
+  data: T[];
+  total: number;
+  page: number;
+  pages: number;
+}
+
+const FILTERS = ["q", "strokes", "radical_number", "starter", "education", "page"] as const;
+
+/** The last search, for the detail's way back. */
+let lastSearch = "#/";
+
+/** `#/` and `#/hanja?q=…`: the search form and its results. */
+export async function characterSearch(main: HTMLElement, ctx: ViewContext): Promise<void> {
+  const p = ctx.params;
+  lastSearch = location.hash || "#/";
+  const q = h("input", { type: "search", name: "q", value: p.get("q") ?? "", autocomplete: "off", lang: "ko" });
+  const strokes = h("input", { type: "number", name: "strokes", min: 1, max: 64, inputmode: "numeric", value: p.get("strokes") ?? "" });
+  const radical = h("input", { type: "number", name: "radical_number", min: 1, max: 214, inputmode: "numeric", value: p.get("radical_number") ?? "" });
+  const starter = h("input", { type: "checkbox", name: "starter", checked: p.get("starter") === "1" });
+  const education = h("input", { type: "checkbox", name: "education", checked: p.get("education") === "1" });
+  const results = h("section", { class: "results" });
+  const form = searchForm(
+    () => ctx.go(hashOf("/hanja", { q: q.value.trim(), strokes: strokes.value, radical_number: radical.value, starter: starter.checked ? 1 : undefined, education: education.checked ? 1 : undefined })),
+    field(t().charQuery, q, t().charQueryHint),
+    h("div", { class: "filters" }, field(t().strokes, strokes), field(t().radical, radical)),
+    h("div", { class: "checks" }, checkbox(t().starterOnly, starter), checkbox(t().educationOnly, education)),
+  );
+  replace(main, h("h1", { tabindex: -1 }, t().navSearch), form, results);
+  const query = Object.fromEntries(FILTERS.map((name) => [name, p.get(name) ?? undefined]));
+  const searched = FILTERS.some((name) => name !== "page" && p.get(name));
+  if (!searched) return;
+  replace(results, loading());
+  try {
+    const answer = ok(await call<Page<CharacterRecord> | Problem>(`${ctx.bases.hanja}/hanja`, { ...query, per_page: 24 }));
+    if (!ctx.current()) return;
+    const { data, total, page, pages } = answer.body;
+    replace(
+      results,
+      h("h2", { tabindex: -1, "data-focus": "" }, t().results(total)),
+      data.length === 0 ? h("p", {}, t().noResults) : h("ul", { class: "cards" }, data.map((c) => h("li", {}, characterCard(c)))),
+      pager(page, pages, (n) => hashOf("/hanja", { ...query, page: n })),
+      requestPanel(answer.request),
+    );
+  } catch (error) {
+    if (ctx.current()) replace(results, errorBox(error, () => void characterSearch(main, ctx)));
+  }
+}
+
+function checkbox(label: string, input: HTMLInputElement): HTMLElement {
+  return h("div", { class: "field check" }, h("label", {}, input, ` ${label}`));
+}
+
+function characterCard(c: CharacterRecord): HTMLElement {
+  return h(
+    "a",
+    { href: hashOf(`/hanja/${encodeURIComponent(c.character)}`), class: "card" },
+    h("span", { class: "glyph", lang: "ko" }, c.character),
+    h("span", { class: "card-text" }, h("span", { class: "readings", lang: "ko" }, c.meaning_ko ?? c.readings.join(", ")), c.definition_en ? h("span", { class: "definition", lang: "en" }, c.definition_en) : null),
+  );
+}
+
+/** Previous/next links and the page number; nothing for a single page. */
+export function pager(page: number, pages: number, hashFor: (page: number) => string): HTMLElement | null {
+  if (pages <= 1) return null;
+  return h(
+    "nav",
+    { class: "pager", "aria-label": t().pageOf(page, pages) },
+    page > 1 ? h("a", { href: hashFor(page - 1), rel: "prev" }, `← ${t().previous}`) : null,
+    h("span", {}, t().pageOf(Math.min(page, pages), pages)),
+    page < pages ? h("a", { href: hashFor(page + 1), rel: "next" }, `${t().next} →`) : null,
+  );
+}
+
+/** `#/hanja/水`: one character with its idioms. */
+export async function characterDetail(main: HTMLElement, ctx: ViewContext): Promise<void> {
+  replace(main, h("h1", { tabindex: -1 }, ctx.arg), loading());
+  try {
+    const answer = ok(await call<CharacterRecord | Problem>(`${ctx.bases.hanja}/hanja/${encodeURIComponent(ctx.arg)}`));
+    if (!ctx.current()) return;
+    const c = answer.body;
+    const rows: [string, Child][] = [
+      [t().readings, h("span", { lang: "ko" }, c.readings.join(", "))],
+      [t().gloss, c.meaning_ko ? h("span", { lang: "ko" }, c.meaning_ko) : "—"],
+      [t().definition, c.definition_en ? h("span", { lang: "en" }, c.definition_en) : "—"],
+      [t().codepoint, c.codepoint],
+      [t().strokes, c.strokes ?? "—"],
+      [t().radicalLabel, c.radical ? h("span", { lang: "ko" }, `${c.radical} (${c.radical_number})`) : "—"],
+      [t().variants, c.variants ? variantLinks(c.variants) : "—"],
+      [t().education, c.education_hanja ? t().yes : t().no],
+      [t().nameHanja, c.name_hanja ? t().yes : t().no],
+    ];
+    const idioms = c.idioms ?? [];
+    replace(
+      main,
+      h("p", { class: "back" }, h("a", { href: lastSearch }, `← ${t().backToSearch}`)),
+      h("h1", { tabindex: -1, class: "detail-title" }, h("span", { class: "big-glyph", lang: "ko" }, c.character), h("span", { class: "sub", lang: "ko" }, c.meaning_ko ?? c.readings.join(", "))),
+      h("dl", { class: "facts" }, rows.map(([term, value]) => [h("dt", {}, term), h("dd", {}, value)])),
+      h("h2", {}, t().idiomsWith(c.character)),
+      idioms.length === 0 ? h("p", {}, t().noIdioms) : idiomList(idioms),
+      requestPanel(answer.request),
+    );
+  } catch (error) {
+    if (ctx.current()) replace(main, h("h1", { tabindex: -1 }, ctx.arg), h("p", { class: "back" }, h("a", { href: lastSearch }, `← ${t().backToSearch}`)), errorBox(error));
+  }
+}
+
+function variantLinks(variants: string): Child[] {
+  return [...variants].map((v, i) => [i > 0 ? " " : null, h("a", { href: hashOf(`/hanja/${encodeURIComponent(v)}`), lang: "ko" }, v)]);
+}
+
+/** A list of idioms, each a link to its detail. */
+export function idiomList(idioms: readonly IdiomItem[]): HTMLElement {
+  return h(
+    "ul",
+    { class: "idioms" },
+    idioms.map((i) =>
+      h(
+        "li",
+        {},
+        h("a", { href: hashOf(`/idiom/${encodeURIComponent(i.hanja)}`), lang: "ko" }, h("span", { class: "idiom-hanja" }, i.hanja), " ", h("span", { class: "idiom-hangul" }, i.hangul)),
+        h("p", { class: "meaning", lang: "ko" }, i.meaning),
+      ),
+    ),
+  );
+}

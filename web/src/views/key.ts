@@ -1,0 +1,189 @@
+/** `#/key`: the tab's API key (sessionStorage only), its status from `/me`, and the key application with its payment instructions. */
+import { call, storeKey, storedKey } from "../api.ts";
+import { field, h, replace } from "../dom.ts";
+import { t } from "../i18n.ts";
+import { type Problem, errorBox, isProblem, loading, requestPanel, showQuota } from "../ui.ts";
+import type { ViewContext } from "./context.ts";
+
+const KEY_SHAPE = /^hj_[0-9A-Za-z]{32}$/;
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+interface Me {
+  key: { id: string | null; plan: string; status: string; daily_limit: number; remaining: number };
+}
+
+interface Applied {
+  api_key: string;
+  key: { id: string; plan: string; daily_limit: number };
+  payment: { plan: string; price_krw: number; method: string; account: string; depositor: string };
+}
+
+/** The key view. */
+export function keyView(main: HTMLElement, ctx: ViewContext): void {
+  const status = h("div", { class: "key-status", "aria-live": "polite" });
+  const input = h("input", { type: "password", name: "api_key", autocomplete: "off", spellcheck: "false", value: storedKey() ?? "" });
+  const keyForm = h(
+    "form",
+    {
+      class: "key-form",
+      onsubmit: (event: Event) => {
+        event.preventDefault();
+        const key = input.value.trim();
+        if (!KEY_SHAPE.test(key)) return invalid(input, t().keyBadFormat);
+        clearInvalid(input);
+        storeKey(key);
+        void check(status, ctx);
+      },
+    },
+    field(t().keyField, input, t().keyHint),
+    h(
+      "div",
+      { class: "buttons" },
+      h("button", { type: "submit", class: "primary" }, t().keySave),
+      h("button", { type: "button", onclick: () => ((input.value = ""), storeKey(undefined), clearInvalid(input), void check(status, ctx)) }, t().keyForget),
+    ),
+  );
+  replace(
+    main,
+    h("h1", { tabindex: -1 }, t().keyTitle),
+    h("section", { class: "note" }, h("h2", {}, t().classTitle), h("p", {}, t().classText)),
+    keyForm,
+    status,
+    applyForm(ctx, (key) => {
+      input.value = key;
+      clearInvalid(input);
+      void check(status, ctx);
+    }),
+  );
+  void check(status, ctx);
+}
+
+/** Shows what `/me` says of the tab's key (or the demo), and updates the quota line. */
+async function check(status: HTMLElement, ctx: ViewContext): Promise<void> {
+  replace(status, loading());
+  try {
+    const answer = await call<Me | Problem>(`${ctx.bases.quiz}/me`, {}, { keyed: true });
+    if (isProblem(answer.body)) return replace(status, errorBox(answer.body), requestPanel(answer.request));
+    const key = answer.body.key;
+    showQuota({ limit: key.daily_limit, remaining: key.remaining }, key.plan);
+    replace(
+      status,
+      h("p", {}, storedKey() ? t().keyInUse : t().keyNone),
+      h("dl", { class: "facts" }, h("dt", {}, t().plan), h("dd", {}, key.plan), h("dt", {}, t().status), h("dd", {}, key.status), h("dt", {}, t().remaining), h("dd", {}, `${key.remaining} / ${key.daily_limit}`)),
+      requestPanel(answer.request),
+    );
+  } catch (error) {
+    replace(status, errorBox(error));
+  }
+}
+
+/** The application form; `onKey` gets the new key once it is kept for the tab. */
+function applyForm(ctx: ViewContext, onKey: (key: string) => void): HTMLElement {
+  const inputs = {
+    name: h("input", { type: "text", name: "name", autocomplete: "name", required: true, maxlength: 100 }),
+    email: h("input", { type: "email", name: "email", autocomplete: "email", required: true, maxlength: 254 }),
+    phone: h("input", { type: "tel", name: "phone", autocomplete: "tel", required: true, maxlength: 40 }),
+    depositor: h("input", { type: "text", name: "depositor", required: true, maxlength: 100 }),
+  };
+  const outcome = h("div", { class: "outcome" });
+  const form = h(
+    "form",
+    {
+      class: "apply-form",
+      novalidate: true,
+      onsubmit: (event: Event) => {
+        event.preventDefault();
+        void submit();
+      },
+    },
+    field(t().name, inputs.name),
+    field(t().email, inputs.email),
+    field(t().phone, inputs.phone),
+    field(t().depositor, inputs.depositor),
+    h("button", { type: "submit", class: "primary" }, t().apply),
+  );
+
+  async function submit(): Promise<void> {
+    let first: HTMLInputElement | undefined;
+    for (const input of Object.values(inputs)) {
+      const value = input.value.trim();
+      const message = value === "" ? t().required : input.type === "email" && !EMAIL_SHAPE.test(value) ? t().badEmail : undefined;
+      if (message) {
+        invalid(input, message);
+        first ??= input;
+      } else clearInvalid(input);
+    }
+    if (first) {
+      replace(outcome, h("p", { class: "error", role: "alert" }, t().fixFields));
+      first.focus();
+      return;
+    }
+    replace(outcome, loading());
+    try {
+      const body = Object.fromEntries(Object.entries(inputs).map(([name, input]) => [name, input.value.trim()]));
+      const answer = await call<Applied | Problem>(`${ctx.bases.quiz}/subscribe`, {}, { method: "POST", json: body });
+      const result = answer.body;
+      if (isProblem(result)) {
+        const input = result.param ? inputs[result.param as keyof typeof inputs] : undefined;
+        if (input) {
+          invalid(input, result.detail ?? t().error);
+          input.focus();
+        }
+        replace(outcome, errorBox(result), requestPanel(answer.request));
+        return;
+      }
+      storeKey(result.api_key);
+      form.reset();
+      replace(
+        outcome,
+        h(
+          "div",
+          { class: "applied", role: "status", tabindex: -1 },
+          h("p", {}, t().applied),
+          h("p", {}, h("code", { class: "new-key" }, result.api_key)),
+          h("p", {}, t().keyApplied),
+          h("h3", {}, t().payment),
+          h(
+            "dl",
+            { class: "facts" },
+            h("dt", {}, t().price),
+            h("dd", {}, `${result.payment.price_krw.toLocaleString("ko")} KRW`),
+            h("dt", {}, t().account),
+            h("dd", {}, result.payment.account),
+            h("dt", {}, t().reference),
+            h("dd", {}, h("code", {}, result.payment.depositor)),
+          ),
+        ),
+        requestPanel(answer.request),
+      );
+      onKey(result.api_key);
+      outcome.querySelector<HTMLElement>(".applied")?.focus();
+    } catch (error) {
+      replace(outcome, errorBox(error));
+    }
+  }
+
+  return h("section", { class: "apply", "aria-labelledby": "apply-title" }, h("h2", { id: "apply-title" }, t().applyTitle), h("p", {}, t().applyText), form, outcome);
+}
+
+/** Marks a field invalid with a message read out with it. */
+function invalid(input: HTMLInputElement, message: string): void {
+  const id = `${input.id}-error`;
+  let note = document.getElementById(id);
+  if (!note) {
+    note = h("span", { class: "field-error", id });
+    input.insertAdjacentElement("afterend", note);
+  }
+  note.textContent = message;
+  input.setAttribute("aria-invalid", "true");
+  const described = (input.getAttribute("aria-describedby") ?? "").split(" ").filter((part) => part && part !== id);
+  input.setAttribute("aria-describedby", [...described, id].join(" "));
+}
+
+function clearInvalid(input: HTMLInputElement): void {
+  document.getElementById(`${input.id}-error`)?.remove();
+  input.removeAttribute("aria-invalid");
+  const described = (input.getAttribute("aria-describedby") ?? "").split(" ").filter((part) => part && part !== `${input.id}-error`);
+  if (described.length > 0) input.setAttribute("aria-describedby", described.join(" "));
+  else input.removeAttribute("aria-describedby");
+}

@@ -1,0 +1,178 @@
+/**
+ * `#/quiz?type=…&choices=…&count=…`: choose the quiz, draw it in one metered call (`count`), answer
+ * each question, see right or wrong, the answer idiom and a running score. The drawn quiz stays
+ * in memory, so following the answer idiom and coming Back resumes it.
+ */
+import { type Answer, type Quota, call, storedKey } from "../api.ts";
+import { field, h, replace } from "../dom.ts";
+import { type Lang, t } from "../i18n.ts";
+import { type Problem, errorBox, exhaustedBox, isProblem, loading, requestPanel, showQuota } from "../ui.ts";
+import { type ViewContext, hashOf } from "./context.ts";
+
+const TYPES = ["meaning_to_idiom", "idiom_to_meaning", "hangul_to_hanja"] as const;
+
+interface Choice {
+  key: string;
+  text: string;
+  hangul: string;
+}
+
+interface Quiz {
+  type: (typeof TYPES)[number];
+  question: string;
+  prompt: string;
+  choices: Choice[];
+  answer: string;
+  answer_idiom: { idx: number; hanja: string; hangul: string; meaning: string };
+}
+
+interface QuizAnswer {
+  quizzes?: Quiz[];
+  quiz?: Quiz;
+  quota?: { plan: string; remaining: number };
+}
+
+/** The quiz being taken: its questions, which is shown, what was answered. */
+interface Session {
+  config: string;
+  quizzes: Quiz[];
+  index: number;
+  chosen: (string | undefined)[];
+  request: Answer<unknown>["request"];
+}
+
+let session: Session | undefined;
+
+/** The quiz view. */
+export async function quizView(main: HTMLElement, ctx: ViewContext): Promise<void> {
+  const p = ctx.params;
+  const type = h("select", { name: "type" }, h("option", { value: "" }, t().anyType), TYPES.map((name) => h("option", { value: name, selected: p.get("type") === name }, t()[name])));
+  const choices = h("select", { name: "choices" }, [2, 3, 4, 5, 6].map((n) => h("option", { value: n, selected: (p.get("choices") ?? "4") === String(n) }, String(n))));
+  const count = h("input", { type: "number", name: "count", min: 1, max: 20, inputmode: "numeric", required: true, value: p.get("count") ?? "5" });
+  const area = h("section", { class: "quiz-area", "aria-live": "polite" });
+  const form = h(
+    "form",
+    {
+      class: "quiz-form",
+      onsubmit: (event: Event) => {
+        event.preventDefault();
+        const n = Math.min(20, Math.max(1, Math.trunc(Number(count.value)) || 5));
+        count.value = String(n);
+        const config = hashOf("/quiz", { type: type.value, choices: choices.value, count: n });
+        // The choice is kept in the URL (shareable) without a new history entry or a re-render.
+        history.replaceState(null, "", config);
+        void start(area, ctx, config, { type: type.value || undefined, choices: choices.value, count: n });
+      },
+    },
+    h("div", { class: "filters" }, field(t().quizType, type), field(t().choices, choices), field(t().count, count)),
+    h("p", { class: "hint" }, t().quizNote),
+    h("button", { type: "submit", class: "primary" }, t().start),
+  );
+  replace(main, h("h1", { tabindex: -1 }, t().quizTitle), form, area, h("section", { class: "note" }, h("h2", {}, t().classTitle), h("p", {}, t().classText)));
+  if (session && session.config === (location.hash || "#/quiz")) showQuestion(area, session);
+}
+
+async function start(area: HTMLElement, ctx: ViewContext, config: string, query: Record<string, string | number | undefined>): Promise<void> {
+  replace(area, loading());
+  area.setAttribute("aria-busy", "true");
+  try {
+    const answer = await call<QuizAnswer | Problem>(`${ctx.bases.quiz}/quiz`, query, { keyed: true });
+    const body = answer.body;
+    showQuota(answer.quota, isProblem(body) ? (storedKey() ? "key" : "demo") : (body.quota?.plan ?? "demo"));
+    if (answer.status === 429) return replace(area, exhaustedBox(answer.quota), requestPanel(answer.request));
+    if (isProblem(body)) return replace(area, errorBox(body), body.code?.startsWith("key_") || body.code === "invalid_key" ? h("p", {}, h("a", { href: "#/key" }, t().navKey)) : null, requestPanel(answer.request));
+    const quizzes = body.quizzes ?? (body.quiz ? [body.quiz] : []);
+    session = { config, quizzes, index: 0, chosen: [], request: answer.request };
+    showQuestion(area, session);
+    area.querySelector<HTMLElement>("legend")?.focus();
+  } catch (error) {
+    replace(area, errorBox(error));
+  } finally {
+    area.removeAttribute("aria-busy");
+  }
+}
+
+function score(s: Session): number {
+  return s.chosen.filter((chosen, i) => chosen !== undefined && chosen === s.quizzes[i]?.answer).length;
+}
+
+function answered(s: Session): number {
+  return s.chosen.filter((chosen) => chosen !== undefined).length;
+}
+
+/** Shows the current question, answered or not; after the last one the result. */
+function showQuestion(area: HTMLElement, s: Session): void {
+  const quiz = s.quizzes[s.index];
+  if (!quiz) {
+    replace(
+      area,
+      h("h2", { tabindex: -1, class: "result" }, t().finished(score(s), s.quizzes.length)),
+      h("button", { type: "button", class: "primary", onclick: () => ((session = undefined), area.closest("main")?.querySelector<HTMLElement>("form button[type=submit]")?.click()) }, t().again),
+      requestPanel(s.request),
+    );
+    area.querySelector<HTMLElement>("h2")?.focus();
+    return;
+  }
+  const chosen = s.chosen[s.index];
+  const done = chosen !== undefined;
+  const buttons = quiz.choices.map((choice) =>
+    h(
+      "button",
+      {
+        type: "button",
+        class: `choice${done && choice.key === quiz.answer ? " right" : ""}${done && choice.key === chosen && chosen !== quiz.answer ? " wrong" : ""}`,
+        lang: "ko",
+        "aria-disabled": done ? "true" : undefined,
+        onclick: () => {
+          if (s.chosen[s.index] !== undefined) return;
+          s.chosen[s.index] = choice.key;
+          showQuestion(area, s);
+          area.querySelector<HTMLElement>(".next")?.focus();
+        },
+      },
+      h("span", { class: "choice-key", "aria-hidden": "true" }, choice.key),
+      choice.text,
+      done && choice.key === quiz.answer ? h("span", { class: "mark" }, " ✓") : null,
+      done && choice.key === chosen && chosen !== quiz.answer ? h("span", { class: "mark" }, " ✗") : null,
+    ),
+  );
+  const right = quiz.choices.find((choice) => choice.key === quiz.answer);
+  const idiom = quiz.answer_idiom;
+  const last = s.index === s.quizzes.length - 1;
+  replace(
+    area,
+    h("p", { class: "progress" }, t().question(s.index + 1, s.quizzes.length), " · ", h("span", { class: "score" }, t().score(score(s), answered(s)))),
+    h("fieldset", { class: "question" }, h("legend", { tabindex: -1, lang: "ko" }, quiz.question), h("p", { class: `prompt ${quiz.type}`, lang: "ko" }, quiz.prompt), h("div", { class: `choices ${quiz.type === "idiom_to_meaning" ? "texts" : "hanja"}` }, buttons)),
+    done
+      ? h(
+          "div",
+          { class: `feedback ${chosen === quiz.answer ? "is-right" : "is-wrong"}`, role: "status" },
+          h("p", { class: "verdict" }, chosen === quiz.answer ? t().correct : t().wrong(`${quiz.answer}. ${right?.text ?? ""}`)),
+          h(
+            "p",
+            { class: "answer-idiom", lang: "ko" },
+            h("span", { class: "label", lang: langAttr() }, `${t().answerIdiom}: `),
+            h("a", { href: hashOf(`/idiom/${encodeURIComponent(idiom.hanja)}`) }, `${idiom.hanja} (${idiom.hangul})`),
+            ` — ${idiom.meaning}`,
+          ),
+          h("button", { type: "button", class: "primary next", onclick: () => (s.index++, showQuestion(area, s), area.querySelector<HTMLElement>("legend, h2")?.focus()) }, last ? t().finish : t().nextQuestion),
+        )
+      : null,
+    requestPanel(s.request),
+  );
+}
+
+function langAttr(): Lang {
+  return document.documentElement.lang === "en" ? "en" : "ko";
+}
+
+/** The demo or key quota as `/me` reports it (not metered), for the quota line. */
+export async function refreshQuota(ctx: { bases: { quiz: string } }): Promise<void> {
+  try {
+    const answer = await call<{ key?: { plan: string; daily_limit: number; remaining: number } } | Problem>(`${ctx.bases.quiz}/me`, {}, { keyed: true });
+    const key = isProblem(answer.body) ? undefined : answer.body.key;
+    if (key) showQuota({ limit: key.daily_limit, remaining: key.remaining } satisfies Quota, key.plan);
+  } catch {
+    // The quota line is a convenience: without it the views still work.
+  }
+}
