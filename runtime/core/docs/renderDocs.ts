@@ -19,7 +19,7 @@ nav ul{list-style:none;padding-left:.8rem;margin:.2rem 0}nav a{color:#1d3557;tex
 main{flex:1;min-width:0;padding:1rem 2rem 4rem;max-width:72rem}h2{border-bottom:2px solid #1d3557;padding-bottom:.2rem;margin-top:2.5rem}
 section.op{border:1px solid #dde3ea;border-radius:6px;padding:.2rem 1rem 1rem;margin:1.2rem 0}
 .method{display:inline-block;min-width:3.2rem;text-align:center;border-radius:4px;padding:0 .4rem;color:#fff;font-weight:600;font-size:.85rem;margin-right:.4rem}
-.get{background:#2a7f62}.post{background:#b5651d}code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.88em;background:#f1f4f7;padding:0 .2em;border-radius:3px}
+.get{background:#2a7f62}.post{background:#9c5215}code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.88em;background:#f1f4f7;padding:0 .2em;border-radius:3px}
 pre{background:#0f1720;color:#e6edf3;padding:.7rem 1rem;border-radius:6px;overflow:auto}pre code{background:none;color:inherit;padding:0}
 table{border-collapse:collapse;width:100%;margin:.5rem 0 1rem;font-size:.9rem}th,td{border:1px solid #dde3ea;padding:.3rem .5rem;text-align:left;vertical-align:top}th{background:#f1f4f7}
 tr:target{background:#fff6d6}.muted{color:#5b6570}
@@ -54,7 +54,7 @@ export function renderDocs(document: OpenApiDocument): string {
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} reference</title><style>${STYLE}</style></head>
 <body>
-<header><h1>${escapeHtml(title)}</h1><p>API reference · <a style="color:#fff" href="${escapeHtml(serviceRoot(document))}openapi.json">OpenAPI document</a></p></header>
+<header><h1>${escapeHtml(title)}</h1><p>API reference · <a style="color:#fff" href="${escapeHtml(serviceRoot(document))}openapi.json">OpenAPI document</a> · <a style="color:#fff" href="${escapeHtml(serviceRoot(document))}">Search, study and quiz in the browser</a></p></header>
 <div class="layout">
 <nav><ul>${nav.join("\n")}</ul></nav>
 <main>
