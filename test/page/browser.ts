@@ -1,0 +1,100 @@
+/**
+ * Real-browser helpers for the page's tests: Debian's Chromium driven by playwright-core (stable
+ * APIs only), and the service served in this process by node:http, as `npm start` serves it.
+ */
+import { type Server, createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { type Browser, type BrowserContext, type Page, chromium } from "playwright-core";
+import type { App, AppOptions } from "../../runtime/core/app.ts";
+import { nodeCompressors } from "../../runtime/entry/compressors.ts";
+import { nodeListener } from "../../runtime/entry/nodeListener.ts";
+import { testApp } from "../helpers/app.ts";
+
+/** Debian's Chromium (`apt-get install chromium`; .ci/run installs it when missing). */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/**
+ * Launches Chromium headless. playwright-core gives every launch a fresh profile of its own (a new
+ * temporary --user-data-dir, removed on close). The background-networking flags keep it from
+ * calling Google's services (a closed network refuses them, and the tests assert that the page
+ * itself makes no request to another host).
+ */
+export async function launch(): Promise<{ browser: Browser; close(): Promise<void> }> {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+  return {
+    browser,
+    close: () => browser.close(),
+  };
+}
+
+/** A service listening on a free loopback port. */
+export interface Served {
+  url: string;
+  app: App;
+  close(): Promise<void>;
+}
+
+/** Serves a test app (memory store) over node:http on 127.0.0.1 and a free port. */
+export async function serve(options: Partial<AppOptions> = {}, prefix = ""): Promise<Served> {
+  const app = testApp({ compressors: nodeCompressors, ...options });
+  const listener = nodeListener(app);
+  const server: Server = createServer((req, res) => {
+    // A host that mounts the service under `prefix` strips it first (as examples/embed-node-http.ts does).
+    if (prefix) {
+      if (!req.url?.startsWith(`${prefix}/`)) {
+        res.writeHead(404, { "Content-Type": "text/plain" }).end("host: not found");
+        return;
+      }
+      req.url = req.url.slice(prefix.length);
+    }
+    listener(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}${prefix}`,
+    app,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await app.close();
+    },
+  };
+}
+
+/** What a page did that the tests forbid: console errors, uncaught errors, requests to another origin. */
+export interface Watch {
+  consoleErrors: string[];
+  offOrigin: string[];
+  requests: string[];
+}
+
+/** Opens a new page in its own context (own storage), watching its console and requests. */
+export async function openPage(browser: Browser, origin: string, viewport = { width: 1280, height: 900 }, locale = "en-US"): Promise<{ page: Page; context: BrowserContext; watch: Watch }> {
+  const context = await browser.newContext({ viewport, locale });
+  const page = await context.newPage();
+  const watch: Watch = { consoleErrors: [], offOrigin: [], requests: [] };
+  page.on("console", (message) => {
+    if (message.type() === "error") watch.consoleErrors.push(message.text());
+  });
+  page.on("pageerror", (error) => watch.consoleErrors.push(String(error)));
+  page.on("request", (request) => {
+    const url = request.url();
+    watch.requests.push(url);
+    if (!url.startsWith("data:") && new URL(url).origin !== new URL(origin).origin) watch.offOrigin.push(url);
+  });
+  return { page, context, watch };
+}
