@@ -193,6 +193,20 @@ export function conformanceSuite(label: string, start: StartServer): void {
         expect(getSubscribe.headers.get("allow")).toContain("POST");
       });
 
+      it("GET / is the page to a browser (with its script and stylesheet) and the 404 problem to an API client", async () => {
+        const page = await get("/", { headers: { Accept: "text/html,application/xhtml+xml,*/*;q=0.8" } });
+        expect(page.status).toBe(200);
+        expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
+        expect(page.headers.get("content-security-policy")).toContain("default-src 'none'");
+        expect(page.text).toContain('<script defer src="/page/app.js"></script>');
+        const script = await get("/page/app.js", { headers: { "Accept-Encoding": "gzip" } });
+        expect(script.status).toBe(200);
+        expect(script.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+        expect(script.headers.get("content-encoding")).toBe("gzip");
+        expect((await get("/page/app.css")).headers.get("content-type")).toBe("text/css; charset=utf-8");
+        expectProblem(await get("/"), 404, "not_found");
+      });
+
       it("methods no route serves, even those fetch cannot send, get 405 or 404 and the server serves on", async () => {
         for (const method of ["TRACE", "PURGE", "PUT", "DELETE"]) {
           const known = await sendMethod(server.url, `${B}/quiz`, method);

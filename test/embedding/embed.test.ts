@@ -120,6 +120,20 @@ describe.each(EXAMPLES)("$name", ({ example, prefix }) => {
     expect((await send(`${running.url}${terms}`)).status).toBe(200);
   });
 
+  it("serves the page to a browser at the prefix's root, its assets and API calls inside the mount, as the standalone app does", async () => {
+    const browser = { headers: { Accept: "text/html,application/xhtml+xml,*/*;q=0.8" } };
+    const [embedded, standalone] = await both("/", browser);
+    expect(embedded.status).toBe(200);
+    expect(embedded.text).toBe(standalone.text);
+    expectSameHeaders(embedded, standalone);
+    expect(embedded.headers["content-security-policy"]).toContain("connect-src 'self'");
+    expect(embedded.text).toContain(`data-root="${prefix}" data-hanja="${prefix}/hanja/v1" data-quiz="${prefix}/quiz/v1"`);
+    for (const asset of [...embedded.text.matchAll(/(?:src|href)="(\/[^"]+)"/g)].map((m) => m[1] ?? "")) {
+      expect(asset.startsWith(`${prefix}/`), asset).toBe(true);
+      expect((await send(`${running.url}${asset}`)).status, asset).toBe(200);
+    }
+  });
+
   it("serves a character detail (BMP and astral) with the standalone app's body and headers", async () => {
     for (const path of ["/hanja/v1/hanja/%E6%B0%B4", "/hanja/v1/hanja/%F0%AE%95%A9"]) {
       const [embedded, standalone] = await both(path);
