@@ -35,11 +35,12 @@ afterAll(async () => {
 
 /**
  * Nothing the tests forbid happened on the page. `expected` names statuses the test provoked on
- * purpose (a refused application, an exhausted quota): Chromium logs every such answer to a fetch
- * as a console error of its own, and those alone are allowed.
+ * purpose (a refused application, an exhausted quota) and network errors it provoked: Chromium logs
+ * each as a console error of its own, and those alone are allowed.
  */
-function expectClean(watch: Watch, expected: number[] = []): void {
-  const provoked = (message: string) => expected.some((status) => message.startsWith(`Failed to load resource: the server responded with a status of ${status} `));
+function expectClean(watch: Watch, expected: (number | string)[] = []): void {
+  const provoked = (message: string) =>
+    expected.some((what) => message.startsWith(typeof what === "number" ? `Failed to load resource: the server responded with a status of ${what} ` : `Failed to load resource: ${what}`));
   expect(watch.consoleErrors.filter((message) => !provoked(message))).toEqual([]);
   expect(watch.offOrigin).toEqual([]);
 }
@@ -106,6 +107,28 @@ describe("the page in Chromium", () => {
     await page.goto(`${served.url}/#/hanja?q=U%2B6C34`);
     await page.getByRole("heading", { name: "1 result" }).waitFor();
     expectClean(watch);
+    await context.close();
+  });
+
+  it("shows loading and error states: the service's message for a bad filter, and a retry when the service cannot be reached", async () => {
+    const { page, context, watch } = await openPage(browser, served.url);
+    await page.goto(`${served.url}/#/hanja?q=water&strokes=99`);
+    await page.getByRole("alert").getByText("strokes must be from 1 to 64; got 99").waitFor();
+    // A call held, then failing at the network: "Loading…" first, then the message and a retry.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/hanja/v1/idioms?*", async (route) => {
+      await held;
+      await route.abort("connectionrefused");
+    });
+    await page.goto(`${served.url}/#/idioms?q=%EB%B0%B0%EC%88%98`);
+    await page.locator("main").getByRole("status").getByText("Loading…").waitFor();
+    release();
+    await page.getByText("The service could not be reached. Check the connection and try again.").waitFor();
+    await page.unroute("**/hanja/v1/idioms?*");
+    await page.getByRole("button", { name: "Try again" }).click();
+    await page.getByRole("link", { name: /背水之陣/ }).waitFor();
+    expectClean(watch, [400, "net::ERR_CONNECTION_REFUSED"]);
     await context.close();
   });
 
