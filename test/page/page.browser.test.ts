@@ -94,6 +94,15 @@ describe("the page in Chromium", () => {
 
   it("searches idioms by initial consonants and pages through character results with the filters", async () => {
     const { page, context, watch } = await openPage(browser, served.url);
+    // A shared link to an idiom: its detail, with no Back (nothing of the page to go back to).
+    await page.goto(`${served.url}/#/idiom/${encodeURIComponent("背水之陣")}`);
+    await page.getByRole("heading", { level: 1, name: /背水之陣/ }).waitFor();
+    await page.getByText("ㅂㅅㅈㅈ").waitFor();
+    expect(await page.getByRole("button", { name: "← Back" }).count()).toBe(0);
+    // The empty search offers examples to try.
+    await page.goto(`${served.url}/`);
+    await page.getByRole("link", { name: "U+6C34" }).click();
+    await page.getByRole("link", { name: /^水/ }).waitFor();
     await page.goto(`${served.url}/#/idioms`);
     await page.getByRole("searchbox", { name: "Hanja, hangul, initial consonants or meaning" }).fill("ㅂㅅㅈㅈ");
     await page.keyboard.press("Enter");

@@ -16,6 +16,8 @@ import { quizView, refreshQuota } from "./views/quiz.ts";
 const bases = readBases();
 const main = h("main", { id: "main", tabindex: -1 });
 let renders = 0;
+/** Navigations inside the page so far: Back is offered only when it returns to a view of the page. */
+let navigations = 0;
 
 /** The view and its argument for a fragment such as `#/hanja/水?x=1`. */
 function route(hash: string): { view: View; arg: string; params: URLSearchParams; section: string } {
@@ -53,6 +55,7 @@ async function render(focus: boolean): Promise<void> {
     params,
     go: (hash) => (location.hash === hash ? void render(true) : void (location.hash = hash)),
     current: () => mine === renders,
+    canGoBack: navigations > 0,
   };
   const shown = view(main, ctx);
   if (focus) (main.querySelector<HTMLElement>("h1") ?? main).focus();
@@ -101,6 +104,9 @@ function build(): void {
 }
 
 build();
-addEventListener("hashchange", () => void render(true));
+addEventListener("hashchange", () => {
+  navigations++;
+  void render(true);
+});
 void render(false);
 void refreshQuota({ bases });

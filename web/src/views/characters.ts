@@ -61,7 +61,11 @@ export async function characterSearch(main: HTMLElement, ctx: ViewContext): Prom
   replace(main, h("h1", { tabindex: -1 }, t().navSearch), form, results);
   const query = Object.fromEntries(FILTERS.map((name) => [name, p.get(name) ?? undefined]));
   const searched = FILTERS.some((name) => name !== "page" && p.get(name));
-  if (!searched) return;
+  if (!searched) {
+    const example = (q: string) => h("li", {}, h("a", { href: hashOf("/hanja", { q }), lang: "ko" }, q));
+    replace(results, h("h2", {}, t().examples), h("ul", { class: "examples" }, ["水", "수", "물", "water", "U+6C34"].map(example)));
+    return;
+  }
   replace(results, loading());
   try {
     const answer = ok(await call<Page<CharacterRecord> | Problem>(`${ctx.bases.hanja}/hanja`, { ...query, per_page: 24 }));

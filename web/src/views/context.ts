@@ -12,6 +12,8 @@ export interface ViewContext {
   go(hash: string): void;
   /** Whether this render is still the current one (a later navigation makes it stale). */
   current(): boolean;
+  /** Whether an earlier view of this page is in the tab's history (Back stays on the page). */
+  canGoBack: boolean;
 }
 
 /** A view renders into `main`. */

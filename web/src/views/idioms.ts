@@ -34,7 +34,7 @@ export async function idiomSearch(main: HTMLElement, ctx: ViewContext): Promise<
 
 /** `#/idiom/背水之陣`: the idiom found by its exact hanja, its characters linked to their details. */
 export async function idiomDetail(main: HTMLElement, ctx: ViewContext): Promise<void> {
-  const back = history.length > 1 ? h("p", { class: "back" }, h("button", { type: "button", class: "link", onclick: () => history.back() }, `← ${t().back}`)) : null;
+  const back = ctx.canGoBack ? h("p", { class: "back" }, h("button", { type: "button", class: "link", onclick: () => history.back() }, `← ${t().back}`)) : null;
   replace(main, back, h("h1", { tabindex: -1, lang: "ko" }, ctx.arg), loading());
   try {
     const answer = ok(await call<Page<IdiomItem> | Problem>(`${ctx.bases.hanja}/idioms`, { q: ctx.arg, per_page: 50 }));
