@@ -54,7 +54,7 @@ export async function idiomDetail(main: HTMLElement, ctx: ViewContext): Promise<
         h("dt", {}, t().meaning),
         h("dd", { lang: "ko" }, idiom.meaning),
         h("dt", {}, t().initials),
-        h("dd", { lang: "ko" }, idiom.chosung),
+        h("dd", { lang: "ko", class: "chosung" }, idiom.chosung),
         h("dt", {}, "idx"),
         h("dd", {}, idiom.idx),
       ),
