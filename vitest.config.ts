@@ -2,8 +2,8 @@ import { defineConfig } from "vitest/config";
 
 /**
  * The tests that start other processes: servers on each runtime, bundles, the compiled binary,
- * several processes sharing a store, the CLIs. `npm run test:fast` runs everything else (the
- * in-process tests, for the edit-and-test loop); `npm test` runs both.
+ * several processes sharing a store, the CLIs, the browser the page is tested in. `npm run test:fast`
+ * runs everything else (the in-process tests, for the edit-and-test loop); `npm test` runs both.
  */
 const SPAWNING = [
   "test/conformance/**",
@@ -16,6 +16,7 @@ const SPAWNING = [
   "test/pipeline/buildInputs.test.ts",
   "test/pipeline/fixtures.test.ts",
   "test/release/version-flow.test.ts",
+  "test/page/**",
 ];
 
 export default defineConfig({
