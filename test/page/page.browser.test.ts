@@ -77,6 +77,10 @@ describe("the page in Chromium", () => {
     // The developer's panel: the request as a URL and a curl command.
     await page.getByText("API request for developers").click();
     await expect.poll(() => page.locator("details.api code").first().textContent()).toBe(`${served.url}/hanja/v1/hanja/%E6%B0%B4`);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: served.url });
+    await page.getByRole("button", { name: "Copy: curl" }).click();
+    await page.getByRole("button", { name: "Copy: curl" }).getByText("Copied").waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`curl '${served.url}/hanja/v1/hanja/%E6%B0%B4'`);
     await page.getByRole("link", { name: /背水之陣/ }).click();
     await page.getByRole("heading", { level: 1, name: /背水之陣/ }).waitFor();
     await page.getByText("강물을 등지고 진을 친다는 뜻으로", { exact: false }).waitFor();
