@@ -1,14 +1,27 @@
 /**
  * Real-browser helpers for the page's tests: Debian's Chromium driven by playwright-core (stable
- * APIs only), and the service served in this process by node:http, as `npm start` serves it.
+ * APIs only), the service served in this process by node:http as `npm start` serves it, what a
+ * page may not do (console errors, off-origin requests), axe-core, and screenshots.
  */
+import { mkdirSync, readFileSync } from "node:fs";
 import { type Server, createServer } from "node:http";
+import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
+import { join } from "node:path";
 import { type Browser, type BrowserContext, type Page, chromium } from "playwright-core";
+import { afterAll, beforeAll, expect } from "vitest";
 import type { App, AppOptions } from "../../runtime/core/app.ts";
 import { nodeCompressors } from "../../runtime/entry/compressors.ts";
 import { nodeListener } from "../../runtime/entry/nodeListener.ts";
-import { testApp } from "../helpers/app.ts";
+import { ROOT, testApp } from "../helpers/app.ts";
+
+/** Where the screenshots are written (git-ignored; named in the README). */
+export const SCREENSHOTS = join(ROOT, "test-results/page");
+/** A phone's viewport (390 × 844 CSS pixels). */
+export const PHONE = { width: 390, height: 844 };
+/** A desktop browser's viewport. */
+export const DESKTOP = { width: 1280, height: 900 };
+const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 /** Debian's Chromium (`apt-get install chromium`; .ci/run installs it when missing). */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -97,4 +110,55 @@ export async function openPage(browser: Browser, origin: string, viewport = { wi
     if (!url.startsWith("data:") && new URL(url).origin !== new URL(origin).origin) watch.offOrigin.push(url);
   });
   return { page, context, watch };
+}
+
+/** What a test file's pages share: one browser and one service (memory store), for the whole file. */
+export interface Session {
+  browser: Browser;
+  served: Served;
+}
+
+/** Launches the browser and serves the app before the file's tests, and closes both after them. */
+export function useSession(): Session {
+  const session = {} as Session;
+  let close: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    const launched = await launch();
+    close = launched.close;
+    session.browser = launched.browser;
+    session.served = await serve();
+  });
+  afterAll(async () => {
+    await close?.();
+    await session.served?.close();
+  });
+  return session;
+}
+
+/**
+ * Nothing the tests forbid happened on the page. `expected` names statuses the test provoked on
+ * purpose (a refused application, an exhausted quota) and network errors it provoked: Chromium logs
+ * each as a console error of its own, and those alone are allowed.
+ */
+export function expectClean(watch: Watch, expected: (number | string)[] = []): void {
+  const provoked = (message: string) =>
+    expected.some((what) => message.startsWith(typeof what === "number" ? `Failed to load resource: the server responded with a status of ${what} ` : `Failed to load resource: ${what}`));
+  expect(watch.consoleErrors.filter((message) => !provoked(message))).toEqual([]);
+  expect(watch.offOrigin).toEqual([]);
+}
+
+/** Runs axe-core on the page as it is now; returns the serious and critical violations. */
+export async function axe(page: Page): Promise<{ id: string; impact: string; nodes: string[] }[]> {
+  await page.evaluate(AXE);
+  const violations = await page.evaluate(async () => {
+    const result = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run();
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(" ")) }));
+  });
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+}
+
+/** A full-page screenshot into SCREENSHOTS. */
+export async function shoot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }

@@ -1,5 +1,6 @@
 /** Interface text in Korean and English; the language defaults from the browser and can be switched. */
 
+/** An interface language. */
 export type Lang = "ko" | "en";
 
 const STORAGE = "hanja-page-lang";
