@@ -177,10 +177,14 @@ describe("the page in Chromium: flows", () => {
     await page.getByRole("button", { name: "Apply" }).click();
     const key = ((await (await applied).json()) as { api_key: string }).api_key;
     await page.getByText(key).waitFor();
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: session.served.url });
+    await page.getByRole("button", { name: "Copy: API key" }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
     await page.getByText("9,900 KRW", { exact: true }).waitFor();
     await page.getByText("Transfer reference (write it as the depositor name)").waitFor();
     // The key is in use in this tab at once: the status says so and the quota is the key's.
     await page.getByText("A key is in use in this tab.").waitFor();
+    await page.getByText("awaiting the deposit").waitFor();
     await page.getByText("Key (free): 100 of 100 calls left today").waitFor();
     expect(await page.getByLabel("API key (kept in this tab only)").inputValue()).toBe(key);
     await shoot(page, "desktop-key-applied");

@@ -34,30 +34,21 @@ export function ok<T>(answer: Answer<T | Problem>): Answer<T> {
   return answer as Answer<T>;
 }
 
+/** A button that puts `text` on the clipboard; its name says what it copies ("Copy: curl"). */
+export function copyButton(text: string, what: string): HTMLButtonElement {
+  const onclick = (event: Event) => {
+    const button = event.currentTarget as HTMLButtonElement;
+    void navigator.clipboard?.writeText(text).then(
+      () => (button.textContent = t().copied),
+      () => {},
+    );
+  };
+  return h("button", { type: "button", class: "copy", "aria-label": `${t().copy}: ${what}`, onclick }, t().copy);
+}
+
 /** The developer's panel: the request a view made, as a URL and a curl command, each copyable. */
 export function requestPanel(request: Described): HTMLElement {
-  const copyable = (label: string, text: string) =>
-    h(
-      "div",
-      { class: "copyable" },
-      h("span", { class: "copy-label" }, label),
-      h("code", {}, text),
-      h(
-        "button",
-        {
-          type: "button",
-          "aria-label": `${t().copy}: ${label}`,
-          onclick: (event: Event) => {
-            const button = event.currentTarget as HTMLButtonElement;
-            void navigator.clipboard?.writeText(text).then(
-              () => (button.textContent = t().copied),
-              () => {},
-            );
-          },
-        },
-        t().copy,
-      ),
-    );
+  const copyable = (label: string, text: string) => h("div", { class: "copyable" }, h("span", { class: "copy-label" }, label), h("code", {}, text), copyButton(text, label));
   const keyed = request.curl.includes(KEY_PLACEHOLDER);
   return h(
     "details",
@@ -95,7 +86,7 @@ function renderQuota(): void {
   }
   const { quota, plan } = lastQuota;
   quotaLine.hidden = false;
-  quotaLine.textContent = plan === "demo" ? t().quotaDemo(quota.remaining, quota.limit) : t().quotaKey(quota.remaining, quota.limit, plan);
+  quotaLine.textContent = plan === "demo" ? t().quotaDemo(quota.remaining, quota.limit) : t().quotaKey(quota.remaining, quota.limit, t().planNames[plan] ?? plan);
   quotaLine.classList.toggle("low", quota.remaining <= 3);
 }
 

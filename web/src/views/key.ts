@@ -2,7 +2,7 @@
 import { call, storeKey, storedKey } from "../api.ts";
 import { field, h, replace } from "../dom.ts";
 import { t } from "../i18n.ts";
-import { type Problem, errorBox, isProblem, loading, requestPanel, showQuota } from "../ui.ts";
+import { type Problem, copyButton, errorBox, isProblem, loading, requestPanel, showQuota } from "../ui.ts";
 import type { ViewContext } from "./context.ts";
 
 const KEY_SHAPE = /^hj_[0-9A-Za-z]{32}$/;
@@ -69,7 +69,7 @@ async function check(status: HTMLElement, ctx: ViewContext): Promise<void> {
     replace(
       status,
       h("p", {}, storedKey() ? t().keyInUse : t().keyNone),
-      h("dl", { class: "facts" }, h("dt", {}, t().plan), h("dd", {}, key.plan), h("dt", {}, t().status), h("dd", {}, key.status), h("dt", {}, t().remaining), h("dd", {}, `${key.remaining} / ${key.daily_limit}`)),
+      h("dl", { class: "facts" }, h("dt", {}, t().plan), h("dd", {}, t().planNames[key.plan] ?? key.plan), h("dt", {}, t().status), h("dd", {}, t().statusNames[key.status] ?? key.status), h("dt", {}, t().remaining), h("dd", {}, `${key.remaining} / ${key.daily_limit}`)),
       requestPanel(answer.request),
     );
   } catch (error) {
@@ -140,7 +140,7 @@ function applyForm(ctx: ViewContext, onKey: (key: string) => void): HTMLElement 
           "div",
           { class: "applied", role: "status", tabindex: -1 },
           h("p", {}, t().applied),
-          h("p", {}, h("code", { class: "new-key" }, result.api_key)),
+          h("p", { class: "copyable" }, h("code", { class: "new-key" }, result.api_key), copyButton(result.api_key, t().keyTitle)),
           h("p", {}, t().keyApplied),
           h("h3", {}, t().payment),
           h(

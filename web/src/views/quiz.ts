@@ -49,7 +49,8 @@ export async function quizView(main: HTMLElement, ctx: ViewContext): Promise<voi
   const type = h("select", { name: "type" }, h("option", { value: "" }, t().anyType), TYPES.map((name) => h("option", { value: name, selected: p.get("type") === name }, t()[name])));
   const choices = h("select", { name: "choices" }, [2, 3, 4, 5, 6].map((n) => h("option", { value: n, selected: (p.get("choices") ?? "4") === String(n) }, String(n))));
   const count = h("input", { type: "number", name: "count", min: 1, max: 20, inputmode: "numeric", required: true, value: p.get("count") ?? "5" });
-  const area = h("section", { class: "quiz-area", "aria-live": "polite" });
+  // Not a live region: focus moves to each question, and the verdict is its own status message.
+  const area = h("section", { class: "quiz-area" });
   const form = h(
     "form",
     {
