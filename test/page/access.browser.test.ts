@@ -100,7 +100,8 @@ describe("the page in Chromium: access", () => {
     }
   });
 
-  it("has no serious or critical axe-core violation on any view, nor on /docs", async () => {
+  // axe-core takes seconds on the long /docs; on a busy shared machine far more, hence the long timeouts.
+  it("has no serious or critical axe-core violation on any view of the page", async () => {
     const { page, context } = await openPage(session.browser, session.served.url);
     const views = ["#/hanja?q=%EC%88%98", `#/hanja/${encodeURIComponent("水")}`, "#/idioms?q=%E3%84%B1%E3%84%B1", `#/idiom/${encodeURIComponent("背水之陣")}`, "#/quiz", "#/key"];
     const found: Record<string, unknown> = {};
@@ -108,7 +109,8 @@ describe("the page in Chromium: access", () => {
       await page.goto(`${session.served.url}/${hash}`);
       await page.locator("main h1").first().waitFor();
       await page.waitForLoadState("networkidle");
-      await page.locator("details.api").first().evaluate((d) => ((d as HTMLDetailsElement).open = true)).catch(() => {});
+      // The developer's panels open, so that what they hold is audited too.
+      await page.evaluate(() => document.querySelectorAll("details").forEach((d) => (d.open = true)));
       const violations = await axe(page);
       if (violations.length > 0) found[hash] = violations;
     }
@@ -118,12 +120,18 @@ describe("the page in Chromium: access", () => {
     await page.locator(".feedback").waitFor();
     const quiz = await axe(page);
     if (quiz.length > 0) found["quiz answered"] = quiz;
-    await page.goto(`${session.served.url}/docs`);
-    const docs = await axe(page);
-    if (docs.length > 0) found["/docs"] = docs;
-    await page.screenshot({ path: join(SCREENSHOTS, "desktop-docs.png") });
-    console.log(`axe-core: serious or critical violations ${JSON.stringify(found)} on ${views.length + 2} views`);
+    console.log(`axe-core: serious or critical violations ${JSON.stringify(found)} on ${views.length + 1} views of the page`);
     expect(found).toEqual({});
     await context.close();
-  });
+  }, 180_000);
+
+  it("has no serious or critical axe-core violation on /docs", async () => {
+    const { page, context } = await openPage(session.browser, session.served.url);
+    await page.goto(`${session.served.url}/docs`);
+    const violations = await axe(page);
+    await page.screenshot({ path: join(SCREENSHOTS, "desktop-docs.png") });
+    console.log(`axe-core: serious or critical violations on /docs ${JSON.stringify(violations)}`);
+    expect(violations).toEqual([]);
+    await context.close();
+  }, 180_000);
 });
