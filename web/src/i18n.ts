@@ -159,7 +159,7 @@ const ko: Strings = {
   nameHanja: "인명용 한자",
   yes: "예",
   no: "아니요",
-  idiomsWith: (c) => `${c}이(가) 들어간 사자성어`,
+  idiomsWith: (c) => `${c} 자가 들어간 사자성어`,
   noIdioms: "이 한자가 들어간 사자성어가 없습니다.",
   back: "뒤로",
   backToSearch: "검색으로 돌아가기",
