@@ -32,7 +32,9 @@ describe("the page in Chromium: flows", () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`curl '${session.served.url}/hanja/v1/hanja/%E6%B0%B4'`);
     await page.getByRole("link", { name: /背水之陣/ }).click();
     await page.getByRole("heading", { level: 1, name: /背水之陣/ }).waitFor();
-    await page.getByText("강물을 등지고 진을 친다는 뜻으로", { exact: false }).waitFor();
+    // The meaning, and the word-for-word reading apart from it.
+    await page.getByText("물러설 길을 끊고 목숨을 걸어 맞서는 태세", { exact: false }).waitFor();
+    await expect.poll(() => page.locator("dl.facts").textContent()).toContain("Literally물을 등지고 친 진");
     await shoot(page, "desktop-idiom");
     // Each character of the idiom leads to its detail; Back returns to the character we came from.
     expect(await page.getByRole("link", { name: /^陣/ }).count()).toBe(1);

@@ -25,6 +25,8 @@ export interface IdiomItem {
   idx: string;
   hanja: string;
   hangul: string;
+  /** The word-for-word reading of the characters; null when the idiom means just what they say. */
+  literal: string | null;
   meaning: string;
   chosung: string;
 }

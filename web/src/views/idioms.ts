@@ -53,6 +53,7 @@ export async function idiomDetail(main: HTMLElement, ctx: ViewContext): Promise<
         { class: "facts" },
         h("dt", {}, t().meaning),
         h("dd", { lang: "ko" }, idiom.meaning),
+        ...(idiom.literal ? [h("dt", {}, t().literal), h("dd", { lang: "ko" }, idiom.literal)] : []),
         h("dt", {}, t().initials),
         h("dd", { lang: "ko", class: "chosung" }, idiom.chosung),
         h("dt", {}, "idx"),
