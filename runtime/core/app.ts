@@ -4,7 +4,7 @@
  */
 import { IttyRouter, type IRequest } from "itty-router";
 import { type DistFiles, type LoadedData, loadData } from "./data/load.ts";
-import { ApiError, internalError, problemBody } from "./http/errors.ts";
+import { ApiError, internalError, problemBody, serviceUnavailable } from "./http/errors.ts";
 import { type Reply, type RequestLike, reply, toResponse } from "./http/reply.ts";
 import { redactedTarget } from "./http/redact.ts";
 import { type Compressors, PROBLEM_TYPE, createSender, optionsReply, pathOf, utf8Length, withCors } from "./http/respond.ts";
@@ -19,7 +19,7 @@ import { strongAdminToken } from "./quota/apiKeys.ts";
 import { parseOffset } from "./quota/clock.ts";
 import { andThen } from "./quota/meter.ts";
 import { MemoryQuotaStore } from "./quota/memoryStore.ts";
-import type { QuotaStore } from "./quota/store.ts";
+import { type QuotaStore, StoreUnavailableError } from "./quota/store.ts";
 import { type Random, cryptoRandom } from "./quiz/random.ts";
 
 /** Options of `createApp`. Every field has the default named in its comment. */
@@ -196,10 +196,16 @@ export function createApp(options: AppOptions): App {
     }
   }
 
-  /** The problem-details reply to an error; an unexpected one is reported with its request id. */
+  /**
+   * The problem-details reply to an error; an unexpected one is reported with its request id. A
+   * store that cannot answer now is a 503 with Retry-After (its message, which holds no personal
+   * data by the store contract, is reported too).
+   */
   function failure(error: unknown, ctx: Context, request: RequestLike): Reply {
-    if (!(error instanceof ApiError)) onError(error, ctx.requestId);
-    return errorReply(error instanceof ApiError ? error : internalError(), ctx.requestId, request.method, mountPath);
+    if (error instanceof ApiError) return errorReply(error, ctx.requestId, request.method, mountPath);
+    onError(error, ctx.requestId);
+    const answer = error instanceof StoreUnavailableError ? serviceUnavailable(error.retryAfterSeconds) : internalError();
+    return errorReply(answer, ctx.requestId, request.method, mountPath);
   }
 
   /** Writes the access-log record of a request and returns its reply. */

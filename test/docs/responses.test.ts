@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { OpenApiDocument, Operation, RequestExample } from "../../runtime/core/docs/types.ts";
 import { RATE_LIMIT } from "../../runtime/core/docs/responses.ts";
 import { MemoryQuotaStore } from "../../runtime/core/quota/memoryStore.ts";
+import { StoreUnavailableError } from "../../runtime/core/quota/store.ts";
 import { call, testApp } from "../helpers/app.ts";
 import { Contract, exchange, target } from "./contract.ts";
 
@@ -217,6 +218,27 @@ describe("real responses match the OpenAPI document", () => {
     expect(result.status).toBe(500);
     expect(result.text).not.toContain("secret");
     contract.check(result);
+  });
+
+  it("503 service_unavailable with Retry-After wherever the quota store is read and cannot answer", async () => {
+    const store = new MemoryQuotaStore();
+    const unavailable = () => {
+      throw new StoreUnavailableError("quota store: database is locked", 3);
+    };
+    for (const name of ["consume", "used", "insertKey", "keyByHash", "keyById", "listKeys", "updateKey"] as const) store[name] = unavailable;
+    const down = testApp({ store, adminToken: ADMIN_TOKEN });
+    const listing = operations.filter(({ op }) => "503" in op.responses);
+    expect(listing.length).toBeGreaterThan(0);
+    for (const { path, method, op } of listing) {
+      const filled = fill(first(op), { apiKey: `hj_${"A".repeat(32)}`, keyId: "key_AbCdEf123456" });
+      const body = filled.body === undefined ? undefined : JSON.stringify(filled.body);
+      const headers = { ...(body === undefined ? {} : { "Content-Type": "application/json" }), ...filled.headers };
+      const result = await exchange(down, method, target(path, filled.path, filled.query), { headers, body, ip: freshIp() });
+      expect(result.status, op.operationId).toBe(503);
+      expect(result.headers.get("retry-after"), op.operationId).toBe("3");
+      expect(result.text, op.operationId).not.toContain("locked");
+      contract.check(result);
+    }
   });
 
   it("every documented status of every operation was exercised (500 only on GET /quiz)", () => {

@@ -7,6 +7,7 @@ import { MemoryQuotaStore } from "../../runtime/core/quota/memoryStore.ts";
 import type { QuotaStore } from "../../runtime/core/quota/store.ts";
 import { openSqliteStore } from "../../runtime/stores/sqlite/sqliteStore.ts";
 import { contractCases } from "./contractCases.ts";
+import { failureCases } from "./failureCases.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "quota-contract-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -19,7 +20,7 @@ const stores: Record<string, () => Promise<QuotaStore>> = {
 
 for (const [name, open] of Object.entries(stores)) {
   describe(`${name} contract`, () => {
-    for (const check of contractCases) {
+    for (const check of [...contractCases, ...failureCases]) {
       it(check.name, async () => {
         const store = await open();
         try {

@@ -68,6 +68,13 @@ const ERRORS: Record<ErrorCode, Omit<ErrorCodeDoc, "code">> = {
     title: "Internal server error",
     description: "An unexpected failure. The body holds no internals; quote its `request_id` (also in `X-Request-Id`) when reporting it.",
   },
+  service_unavailable: {
+    status: [503],
+    title: "Service unavailable",
+    description:
+      "The quota store (keys and daily counters) cannot answer now: down, busy past its time bound, or out of disk. Only interface B and the admin routes read it; " +
+      "interface A and the reference are unaffected. Nothing was counted: retry after the seconds in `Retry-After`.",
+  },
 };
 
 /** The error codes in a stable order (the order of `ErrorCode`). */

@@ -29,6 +29,7 @@ function meteredResponses(success: Response, errors: Record<string, Response>): 
     "403": shared("InactiveKey"),
     "429": quotaExceeded(),
     "500": shared("InternalError"),
+    "503": shared("StoreUnavailable"),
   };
 }
 
@@ -127,6 +128,7 @@ export function quizPaths(base: string, idiomCount: number): Record<string, Path
           "400": badRequest("`X-API-Key` and `api_key` both sent with different values, `X-API-Key` sent twice, or `api_key` given twice"),
           "401": shared("InvalidKey"),
           "500": shared("InternalError"),
+          "503": shared("StoreUnavailable"),
         },
         "x-request-examples": [{ description: "Key status", headers: WITH_KEY }, { description: "Demo status (no key)" }],
       }),
@@ -158,6 +160,7 @@ export function quizPaths(base: string, idiomCount: number): Record<string, Path
           "415": problem(415, "The body is not sent as `Content-Type: application/json`.", { codes: ["unsupported_media_type"] }),
           "429": problem(429, `More than ${APPLICATIONS_PER_IP} applications from this client IP today.`, { codes: ["quota_exceeded"], extra: headers(["Retry-After"]) }),
           "500": shared("InternalError"),
+          "503": shared("StoreUnavailable"),
         },
         "x-request-examples": [{ description: "Apply", headers: { "Content-Type": "application/json" }, body: { name: "홍길동", email: "gildong@example.com", depositor: "홍길동" } }],
       }),

@@ -15,7 +15,8 @@ export type ErrorCode =
   | "unsupported_media_type"
   | "payload_too_large"
   | "conflict"
-  | "internal_error";
+  | "internal_error"
+  | "service_unavailable";
 
 const TITLES: Record<ErrorCode, string> = {
   invalid_parameter: "Invalid parameter",
@@ -29,6 +30,7 @@ const TITLES: Record<ErrorCode, string> = {
   payload_too_large: "Payload too large",
   conflict: "Conflict",
   internal_error: "Internal server error",
+  service_unavailable: "Service unavailable",
 };
 
 /** An error with its HTTP status, stable code and, for parameter errors, the parameter's name. */
@@ -69,4 +71,11 @@ export function problemBody(error: ApiError, requestId: string, mountPath = ""):
 /** The error a non-`ApiError` exception is answered with: no internals. */
 export function internalError(): ApiError {
   return new ApiError(500, "internal_error", "The server failed to answer this request. Quote the request_id when reporting it.");
+}
+
+/** `503 service_unavailable`: the quota store cannot answer now; `Retry-After` says when to try again. */
+export function serviceUnavailable(retryAfterSeconds: number): ApiError {
+  return new ApiError(503, "service_unavailable", "The service cannot count calls or read keys right now; nothing was counted. Try again after Retry-After seconds.", undefined, {
+    "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))),
+  });
 }

@@ -43,6 +43,16 @@ export interface ConsumeResult {
 /** A change to a key (confirm, renew, revoke). */
 export type KeyPatch = Partial<Pick<KeyRecord, "plan" | "status" | "confirmed_at" | "expires_at" | "revoked_at">>;
 
+/**
+ * The failure contract every store keeps (see `runtime/stores/registry.ts` for the kinds):
+ * - an operation may answer at once or with a promise, and settles within the store's time bound;
+ * - an operation that cannot be done now (backend down, locked or busy past the bound, disk full)
+ *   throws or rejects with `StoreUnavailableError`, and has then changed nothing: a `consume` that
+ *   fails has not counted, so the caller's retry is counted once. The service answers `503
+ *   service_unavailable` with `Retry-After`; it never retries an operation itself;
+ * - error messages name the store and the cause, never a key, a hash or an applicant's data
+ *   (they are logged).
+ */
 export interface QuotaStore {
   /**
    * Counts one call in `bucket` for `day` if fewer than `limit` were counted, atomically: N
@@ -68,6 +78,14 @@ export interface QuotaStore {
   updateKey(id: string, patch: KeyPatch): KeyRecord | null | Promise<KeyRecord | null>;
   /** Releases files and handles. */
   close(): void | Promise<void>;
+}
+
+/** The quota store cannot answer now (down, busy past its time bound, disk full): the service answers 503 with Retry-After. */
+export class StoreUnavailableError extends Error {
+  constructor(message: string, readonly retryAfterSeconds = 1) {
+    super(message);
+    this.name = "StoreUnavailableError";
+  }
 }
 
 /** Raised by `insertKey` for a second pending application with the same e-mail. */

@@ -1,0 +1,34 @@
+/**
+ * The service's guard on the store contract's time bound: an operation that answers with a
+ * promise and has not settled within the bound fails with `StoreUnavailableError` (a 503), so a
+ * request never hangs on a store. A store keeps its own bound first (SQLite's busy timeout, a
+ * network store's command timeout), because only the store knows whether an operation it gave up
+ * on changed anything; this guard catches a store that breaks its bound. Operations that answer
+ * at once (the memory and SQLite stores) pass through untouched, without a promise or a timer.
+ */
+import { type QuotaStore, StoreUnavailableError } from "./store.ts";
+
+type Operation = Exclude<keyof QuotaStore, "close">;
+const OPERATIONS: readonly Operation[] = ["consume", "used", "insertKey", "keyByHash", "keyById", "listKeys", "updateKey"];
+
+/** `store` with every operation that answers later bounded to `timeoutMs` milliseconds. */
+export function boundedStore(store: QuotaStore, timeoutMs: number, name = "quota store"): QuotaStore {
+  const bounded = { close: () => store.close() } as QuotaStore;
+  for (const operation of OPERATIONS) {
+    const call = store[operation].bind(store) as (...args: unknown[]) => unknown;
+    (bounded as unknown as Record<Operation, unknown>)[operation] = (...args: unknown[]) => {
+      const result = call(...args);
+      return result instanceof Promise ? withinBound(result, timeoutMs, `${name}: ${operation} did not answer within ${timeoutMs} ms`) : result;
+    };
+  }
+  return bounded;
+}
+
+/** `promise`, or a `StoreUnavailableError` when it has not settled after `timeoutMs`. */
+function withinBound<T>(promise: Promise<T>, timeoutMs: number, message: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new StoreUnavailableError(message)), timeoutMs);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
