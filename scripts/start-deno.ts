@@ -5,29 +5,38 @@
  */
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { dirname, join, normalize, resolve } from "node:path";
+import { join, normalize, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CONFIG_VARIABLES, type ServerConfig, readConfig } from "../runtime/core/config.ts";
+import { type StoreNeeds, optionsFrom, storeKind } from "../runtime/stores/registry.ts";
 import { ROOT, ensureServedDist } from "./ensureDist.ts";
 
 /**
  * Deno's permissions for the server under `env`: read `code` (the folders the program and the
- * project's dist/ are in), `DIST_DIR` and the quota database's folder; write only that folder, and
- * nothing with `QUOTA_STORE=memory`; read the configuration variables; listen on `HOST` alone.
- * An invalid configuration gets no more than `code` to read and an open network: the server stops
- * at start naming the bad variable, before it reads data, opens the database or listens.
+ * project's dist/ are in), `DIST_DIR` and what the quota store kind needs (the SQLite database's
+ * folder; nothing for `memory`); write only what the store needs to write; read the configuration
+ * variables; listen on `HOST` and reach only the hosts the store needs. An invalid configuration
+ * gets no more than `code` to read and an open network: the server stops at start naming the bad
+ * variable, before it reads data, opens the store or listens.
  */
 export function denoPermissions(env: Record<string, string | undefined>, code: readonly string[] = ["."]): string[] {
   const config = validConfig(env);
-  const writes = config === undefined || config.quotaStore === "memory" ? [] : [normalize(dirname(config.quotaDb))];
-  const reads = [...new Set([...code, ...(config?.distDir ? [config.distDir] : []), ...writes])];
+  const needs: StoreNeeds = config === undefined ? { read: [], write: [], net: [] } : storeNeeds(config);
+  const writes = needs.write.map((path) => normalize(path));
+  const reads = [...new Set([...code, ...(config?.distDir ? [config.distDir] : []), ...needs.read.map((path) => normalize(path)), ...writes])];
   return [
     "--no-prompt",
     `--allow-read=${reads.join(",")}`,
     ...(writes.length > 0 ? [`--allow-write=${writes.join(",")}`] : []),
     `--allow-env=${CONFIG_VARIABLES.join(",")}`,
-    allowNet(config?.host),
+    allowNet(config?.host, needs.net),
   ];
+}
+
+/** What the configured store kind needs from the runtime. */
+function storeNeeds(config: ServerConfig): StoreNeeds {
+  const kind = storeKind(config.quotaStore);
+  return kind.needs(optionsFrom(kind, config));
 }
 
 function validConfig(env: Record<string, string | undefined>): ServerConfig | undefined {
@@ -38,10 +47,14 @@ function validConfig(env: Record<string, string | undefined>): ServerConfig | un
   }
 }
 
-/** Listening on `host` alone (an IPv6 address in brackets), or anywhere when there is no valid one. */
-function allowNet(host: string | undefined): string {
+/**
+ * Listening on `host` alone (an IPv6 address in brackets) and reaching the store's hosts, or the
+ * whole network when there is no valid host.
+ */
+function allowNet(host: string | undefined, reach: readonly string[] = []): string {
   if (host === undefined || !/^[\w.:[\]-]+$/.test(host)) return "--allow-net";
-  return `--allow-net=${host.includes(":") && !host.startsWith("[") ? `[${host}]` : host}`;
+  const listen = host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
+  return `--allow-net=${[...new Set([listen, ...reach])].join(",")}`;
 }
 
 /** The project's own Deno (a development dependency), else the one on PATH. */

@@ -1,19 +1,25 @@
 /**
- * The operator's key tool over the quota database (SPEC §4): list applications, show one,
- * confirm a deposit, revoke a key. The same actions as the admin HTTP routes (`keyActions.ts`).
+ * The operator's key tool over the quota store (SPEC §4): list applications, show one,
+ * confirm a deposit, revoke a key. The same actions as the admin HTTP routes (`keyActions.ts`),
+ * on the store the server is configured with (`QUOTA_STORE` and its kind's variables, or the
+ * options below); the options and their help come from the store registry.
  *
  *   npm run keys -- list [--status pending_deposit|active|expired|revoked]
  *   npm run keys -- show|confirm|revoke <id>
  *
- * Exit codes: 0 done, 1 the action failed (no such key, no database, revoked key), 2 bad usage.
+ * Exit codes: 0 done, 1 the action failed (no such key, no store, revoked key), 2 bad usage.
  */
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { KEY_STATUSES, adminView, confirmKey, keyStatus, keysWithStatus, paymentReference, revokeKey, type ActionResult } from "../core/quota/keyActions.ts";
 import type { KeyStatus, QuotaStore } from "../core/quota/store.ts";
-import { DEFAULT_QUOTA_DB } from "../stores/index.ts";
-import { openSqliteStore } from "../stores/sqlite/sqliteStore.ts";
+import { DEFAULT_STORE_KIND, STORE_KINDS, type StoreKind, type StoreVariable, isStoreKind, openStore, storeKind, storeVariables } from "../stores/registry.ts";
+import { StoreNotFoundError } from "../stores/storeKind.ts";
+
+/** The variables of the store kinds that have a CLI option. */
+const FLAGGED = storeVariables().filter((v): v is StoreVariable & { flag: NonNullable<StoreVariable["flag"]> } => v.flag !== undefined);
+
+/** One option line of the usage text. */
+const optionLine = (option: string, text: string) => `  ${option.padEnd(27)}${text}`;
 
 const USAGE = `Usage: npm run keys -- <command> [options]
 
@@ -26,7 +32,8 @@ Commands:
   revoke <id>                revoke the key for good
 
 Options:
-  --db <path>                the quota database (default: $QUOTA_DB or ${DEFAULT_QUOTA_DB})
+${optionLine("--store <kind>", `the quota store: ${Object.keys(STORE_KINDS).join(", ")} (default: $QUOTA_STORE or ${DEFAULT_STORE_KIND})`)}
+${FLAGGED.map((v) => optionLine(`--${v.flag.name} <${v.flag.value}>`, `$${v.name}: ${v.help.split("\n")[0]}${v.secret ? " (a secret: prefer the variable)" : ""}`)).join("\n")}
   -h, --help                 this text
 `;
 
@@ -45,11 +52,17 @@ function isStatus(value: string): value is KeyStatus {
   return (KEY_STATUSES as readonly string[]).includes(value);
 }
 
+/** The store a command works on: its kind and `open` options. */
+interface Target {
+  kind: StoreKind;
+  options: Record<string, string>;
+}
+
 /** What the operator asked for. */
 type Command =
   | { name: "help" }
-  | { name: "list"; status: KeyStatus | undefined; db: string }
-  | { name: "show" | "confirm" | "revoke"; id: string; db: string };
+  | ({ name: "list"; status: KeyStatus | undefined } & Target)
+  | ({ name: "show" | "confirm" | "revoke"; id: string } & Target);
 
 /** Reads the command line; bad usage is a `CliError` with code 2. */
 function parseCommand(argv: string[]): Command {
@@ -58,33 +71,66 @@ function parseCommand(argv: string[]): Command {
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { db: { type: "string" }, status: { type: "string" }, help: { type: "boolean", short: "h" } },
+      options: {
+        store: { type: "string" },
+        ...Object.fromEntries(FLAGGED.map((v) => [v.flag.name, { type: "string" as const }])),
+        status: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
     });
   } catch (error) {
     throw usageError(error instanceof Error ? error.message : String(error));
   }
-  const { values, positionals } = parsed;
+  const { positionals } = parsed;
+  const values = parsed.values as Record<string, string | boolean | undefined>;
   if (values.help) return { name: "help" };
-  const db = values.db ?? process.env["QUOTA_DB"] ?? DEFAULT_QUOTA_DB;
+  const target = targetOf(values);
   const [name, id, ...extra] = positionals;
   switch (name) {
     case undefined:
       throw usageError("no command");
     case "list": {
       if (id !== undefined) throw usageError("list takes no arguments");
-      const { status } = values;
+      const status = values.status as string | undefined;
       if (status !== undefined && !isStatus(status)) throw usageError(`unknown status "${status}"`);
-      return { name, status, db };
+      return { name, status, ...target };
     }
     case "show":
     case "confirm":
     case "revoke":
       if (id === undefined || extra.length > 0) throw usageError(`${name} takes exactly one key id`);
       if (values.status !== undefined) throw usageError("--status only applies to list");
-      return { name, id, db };
+      return { name, id, ...target };
     default:
       throw usageError(`unknown command "${name}"`);
   }
+}
+
+/**
+ * The store: the kind from `--store`, else `QUOTA_STORE`, else the default; each of its options
+ * from its CLI option, else its variable, else its default. A value the kind refuses is bad usage
+ * (repeated unless secret).
+ */
+function targetOf(values: Record<string, string | boolean | undefined>): Target {
+  const name = (values.store as string | undefined) || process.env["QUOTA_STORE"] || DEFAULT_STORE_KIND;
+  if (!isStoreKind(name)) throw usageError(`unknown store "${name}"; choose ${Object.keys(STORE_KINDS).join(" or ")}`);
+  const kind = storeKind(name);
+  const options: Record<string, string> = {};
+  for (const variable of kind.variables) {
+    const given = variable.flag ? (values[variable.flag.name] as string | undefined) : undefined;
+    const value = given || process.env[variable.name] || variable.default;
+    if (value === undefined) continue;
+    const problem = variable.check?.(value);
+    if (problem !== undefined) throw usageError(`${variable.name}: ${problem}${variable.secret ? "" : `, got ${JSON.stringify(value)}`}`);
+    options[variable.option] = value;
+  }
+  return { kind, options };
+}
+
+/** How to name the store elsewhere: its CLI options and variables. */
+function whereToSet(kind: StoreKind): string {
+  const ways = kind.variables.flatMap((v) => [...(v.flag ? [`--${v.flag.name}`] : []), v.name]);
+  return ways.length > 0 ? ` (set ${ways.join(" or ")})` : "";
 }
 
 async function list(store: QuotaStore, status: KeyStatus | undefined, now: Date): Promise<void> {
@@ -124,14 +170,17 @@ async function run(argv: string[]): Promise<void> {
     process.stdout.write(USAGE);
     return;
   }
-  // Opening would create an empty database: a mistyped path must not look like "no keys".
-  if (!existsSync(command.db)) throw new CliError(`keys: no quota database at ${command.db} (set --db or QUOTA_DB)`, 1);
-  let store: QuotaStore & { close(): void };
+  const { kind, options } = command;
+  if (!kind.shared) {
+    throw new CliError(`keys: the ${kind.name} store lives inside one server process and is out of this command's reach; use that server's admin routes (ADMIN_TOKEN)`, 1);
+  }
+  let store: QuotaStore;
   try {
-    store = await openSqliteStore(command.db, { readOnlyUse: command.name === "list" || command.name === "show" });
+    store = await openStore(kind, options, { existing: true, readOnly: command.name === "list" || command.name === "show" });
   } catch (error) {
-    // Not a database, another program's, a newer schema, unreadable: the reason, not a stack.
-    throw new CliError(`keys: cannot open ${resolve(command.db)}: ${error instanceof Error ? error.message : String(error)}`, 1);
+    if (error instanceof StoreNotFoundError) throw new CliError(`keys: ${error.message}${whereToSet(kind)}`, 1);
+    // Not a database, another program's, a newer schema, unreadable, unreachable: the reason, not a stack.
+    throw new CliError(`keys: cannot open ${kind.where(options)}: ${error instanceof Error ? error.message : String(error)}`, 1);
   }
   try {
     const now = new Date();
@@ -146,7 +195,7 @@ async function run(argv: string[]): Promise<void> {
         return report(await revokeKey(store, command.id, now), command.id, now);
     }
   } finally {
-    store.close();
+    await store.close();
   }
 }
 

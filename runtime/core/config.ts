@@ -1,11 +1,19 @@
 /**
  * Server configuration from the environment (SPEC §7), validated in one place for every entry
- * point. A bad value stops start-up with a message naming the variable.
+ * point. A bad value stops start-up with a message naming the variable. The quota store's
+ * variables come from the store registry (`runtime/stores/registry.ts`), which imports no driver.
  */
+import { DEFAULT_STORE_KIND, STORE_KINDS, type StoreKindName, isStoreKind, settingName, storeKind, storeVariables } from "../stores/registry.ts";
 import { strongAdminToken } from "./quota/apiKeys.ts";
 import { parseOffset } from "./quota/clock.ts";
 
-export interface ServerConfig {
+/**
+ * The configuration: the fields below, and the variables of the chosen quota store as camelCase
+ * fields (`QUOTA_DB` → `quotaDb`; `optionsFrom` in the registry reads them).
+ */
+export type ServerConfig = BaseConfig & { readonly [storeSetting: string]: unknown };
+
+interface BaseConfig {
   /** `PORT`, default 8080. */
   port: number;
   /** `HOST`, default 127.0.0.1. */
@@ -16,10 +24,8 @@ export interface ServerConfig {
   quizBase: string;
   /** `MOUNT_PATH`: the prefix a reverse proxy strips before requests reach the server, default none. */
   mountPath: string;
-  /** `QUOTA_STORE`: `sqlite` (default) or `memory`. */
-  quotaStore: "sqlite" | "memory";
-  /** `QUOTA_DB`, default `./.data/quota.sqlite`. */
-  quotaDb: string;
+  /** `QUOTA_STORE`: a kind of the store registry, `sqlite` by default. */
+  quotaStore: StoreKindName;
   /** `TRUST_PROXY_HOPS`, default 0. */
   trustProxyHops: number;
   /** `ADMIN_TOKEN`: enables the admin routes; at least 16 characters. */
@@ -39,13 +45,16 @@ export interface ServerConfig {
   shutdownTimeoutMs: number;
 }
 
-/** Every environment variable the server reads (SPEC §7); `--help` lists each. */
-export const CONFIG_VARIABLES = [
-  "PORT", "HOST", "HANJA_BASE", "QUIZ_BASE", "MOUNT_PATH", "QUOTA_STORE", "QUOTA_DB", "TRUST_PROXY_HOPS",
+/** The variables of the server itself, besides those of the quota store kinds. */
+const SERVER_VARIABLES = [
+  "PORT", "HOST", "HANJA_BASE", "QUIZ_BASE", "MOUNT_PATH", "QUOTA_STORE", "TRUST_PROXY_HOPS",
   "ADMIN_TOKEN", "BANK_ACCOUNT", "QUOTA_TZ_OFFSET", "DIST_DIR", "ACCESS_LOG",
   "SHUTDOWN_TIMEOUT",
 ] as const;
-export type ConfigVariable = (typeof CONFIG_VARIABLES)[number];
+
+/** Every environment variable the server reads (SPEC §7), every store kind's included; `--help` lists each. */
+export const CONFIG_VARIABLES: readonly string[] = [...SERVER_VARIABLES, ...new Set(storeVariables().map((v) => v.name))];
+type ConfigVariable = (typeof SERVER_VARIABLES)[number];
 
 /** A configuration error naming the variable. */
 export class ConfigError extends Error {
@@ -73,8 +82,8 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     if (!/^(\/[A-Za-z0-9._~-]+)+\/?$/.test(raw)) throw new ConfigError(name, `must be a path like ${example}, got ${JSON.stringify(raw)}`);
     return raw.replace(/\/$/, "");
   };
-  const store = get("QUOTA_STORE") ?? "sqlite";
-  if (store !== "sqlite" && store !== "memory") throw new ConfigError("QUOTA_STORE", `must be sqlite or memory, got ${JSON.stringify(store)}`);
+  const store = get("QUOTA_STORE") ?? DEFAULT_STORE_KIND;
+  if (!isStoreKind(store)) throw new ConfigError("QUOTA_STORE", `must be ${Object.keys(STORE_KINDS).join(" or ")}, got ${JSON.stringify(store)}`);
   const offset = get("QUOTA_TZ_OFFSET") ?? "+09:00";
   if (parseOffset(offset) === null) throw new ConfigError("QUOTA_TZ_OFFSET", `must be an offset like +09:00, got ${JSON.stringify(offset)}`);
   const adminToken = get("ADMIN_TOKEN");
@@ -87,13 +96,13 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
   const quizBase = base("QUIZ_BASE", "/quiz/v1");
   if (hanjaBase === quizBase) throw new ConfigError("QUIZ_BASE", "must differ from HANJA_BASE");
   return {
+    ...storeSettings(store, env),
     port: int("PORT", 8080, 0, 65535),
     host,
     hanjaBase,
     quizBase,
     mountPath: base("MOUNT_PATH", "", "/lexicon"),
     quotaStore: store,
-    quotaDb: get("QUOTA_DB") ?? "./.data/quota.sqlite",
     trustProxyHops: int("TRUST_PROXY_HOPS", 0, 0, 10),
     adminToken,
     bankAccount: get("BANK_ACCOUNT"),
@@ -104,6 +113,36 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
   };
 }
 
+/**
+ * The chosen store kind's variables as configuration fields (`QUOTA_DB` → `quotaDb`), defaults
+ * filled in; a value its kind refuses is a `ConfigError`, which repeats the value unless secret.
+ */
+function storeSettings(name: StoreKindName, env: Record<string, string | undefined>): Record<string, string> {
+  const settings: Record<string, string> = {};
+  for (const variable of storeKind(name).variables) {
+    const raw = env[variable.name];
+    const value = raw === undefined || raw === "" ? variable.default : raw;
+    if (value === undefined) continue;
+    const problem = variable.check?.(value);
+    if (problem !== undefined) throw new ConfigError(variable.name, variable.secret ? problem : `${problem}, got ${JSON.stringify(value)}`);
+    settings[settingName(variable.name)] = value;
+  }
+  return settings;
+}
+
+/** A `--help` entry: the name in a column of 18, later lines of the text under the first. */
+function helpEntry(name: string, text: string): string {
+  return `  ${name.padEnd(18)}${text.split("\n").join(`\n${" ".repeat(20)}`)}`;
+}
+
+/** The `QUOTA_STORE` entry and each kind's variables, from the registry. */
+function storeHelp(): string {
+  const kinds = Object.values(STORE_KINDS);
+  const names = kinds.map((kind) => `${kind.name}${kind.name === DEFAULT_STORE_KIND ? " (default)" : ""}`).join(" or ");
+  const entry = [`the quota store: ${names}`, ...kinds.map((kind) => `  ${kind.name}: ${kind.summary}`)].join("\n");
+  return [helpEntry("QUOTA_STORE", entry), ...storeVariables().map((v) => helpEntry(v.name, v.help))].join("\n");
+}
+
 /** The configuration variables and what they do, for `--help`. */
 export const CONFIG_HELP = `Environment:
   PORT              port to listen on (default 8080, up to 65535; 0 = any free port)
@@ -112,8 +151,7 @@ export const CONFIG_HELP = `Environment:
   QUIZ_BASE         base path of the quiz API (default /quiz/v1)
   MOUNT_PATH        prefix a reverse proxy strips before requests reach this server
                     (e.g. /lexicon; default none): put in front of the links it writes
-  QUOTA_STORE       sqlite (default) or memory
-  QUOTA_DB          SQLite file (default ./.data/quota.sqlite)
+${storeHelp()}
   TRUST_PROXY_HOPS  reverse proxies whose X-Forwarded-For is trusted (default 0, at most 10)
   ADMIN_TOKEN       enables /quiz/v1/admin/* with Authorization: Bearer <token> (16+ chars)
   BANK_ACCOUNT      bank account text shown in the payment instructions

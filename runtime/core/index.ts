@@ -17,6 +17,7 @@ export {
   type Plan,
   type QuotaStore,
   type StoredKeyStatus,
+  StoreUnavailableError,
 } from "./quota/store.ts";
 export type { Random } from "./quiz/random.ts";
 export type { Compressors } from "./http/respond.ts";

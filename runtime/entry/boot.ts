@@ -9,7 +9,7 @@ import { type App, createApp } from "../core/app.ts";
 import { CONFIG_HELP, ConfigError, type ServerConfig, readConfig } from "../core/config.ts";
 import { DIST_FILES } from "../core/data/format.ts";
 import type { DistFiles } from "../core/data/load.ts";
-import { openQuotaStore } from "../stores/index.ts";
+import { openStore, optionsFrom, storeKind } from "../stores/registry.ts";
 import { type AccessLog, createAccessLog } from "./accessLog.ts";
 import { nodeCompressors } from "./compressors.ts";
 import type { Listening } from "./listening.ts";
@@ -57,11 +57,13 @@ export async function boot(options: BootOptions): Promise<Booted> {
     config.distDir === undefined && options.dist !== undefined
       ? options.dist
       : await startupStep(distVariable, () => loadDistFiles(config.distDir ?? findDist(dirname(fileURLToPath(import.meta.url)))));
-  const store = await startupStep(config.quotaStore === "sqlite" ? "QUOTA_DB" : undefined, async () => {
+  const kind = storeKind(config.quotaStore);
+  const storeOptions = optionsFrom(kind, config);
+  const store = await startupStep(kind.variables[0]?.name, async () => {
     try {
-      return await openQuotaStore({ kind: config.quotaStore, path: config.quotaDb });
+      return await openStore(kind, storeOptions);
     } catch (error) {
-      throw new Error(`cannot open ${config.quotaDb}: ${error instanceof Error ? error.message : String(error)}`);
+      throw new Error(`cannot open ${kind.where(storeOptions)}: ${error instanceof Error ? error.message : String(error)}`);
     }
   });
   const log = createAccessLog(config.accessLog);

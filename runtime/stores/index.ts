@@ -1,24 +1,21 @@
 /**
- * Picks and opens the quota store the configuration names. The SQLite store (and its driver) is
- * only loaded when asked for, so a memory-only embedding never touches SQLite.
+ * Opens the quota store an embedding names (`hanja-api/stores`). The kinds are those of the
+ * registry (`registry.ts`); a kind's driver is only loaded when asked for, so a memory-only
+ * embedding never touches SQLite.
  */
-import { MemoryQuotaStore } from "../core/quota/memoryStore.ts";
 import type { QuotaStore } from "../core/quota/store.ts";
+import { type StoreChoice, openStore, storeKind } from "./registry.ts";
 
-/** Where the SQLite store lives unless told otherwise (relative to the working directory). */
-export const DEFAULT_QUOTA_DB = "./.data/quota.sqlite";
+export { STORE_KINDS, type StoreKindName } from "./registry.ts";
 
-/** Which quota store to open (`QUOTA_STORE`, `QUOTA_DB`). */
-export interface QuotaStoreConfig {
-  /** `sqlite`: durable, shared by several processes; `memory`: one process, lost on restart. */
-  kind: "memory" | "sqlite";
-  /** The SQLite database file; default `./.data/quota.sqlite`. Ignored for `memory`. */
-  path?: string;
-}
+/**
+ * Which quota store to open: `{ kind: "sqlite", path? }` (durable, shared by several processes;
+ * default file `./.data/quota.sqlite`) or `{ kind: "memory" }` (one process, lost on restart).
+ */
+export type QuotaStoreConfig = StoreChoice;
 
 /** Opens the configured quota store. */
 export async function openQuotaStore(config: QuotaStoreConfig): Promise<QuotaStore> {
-  if (config.kind === "memory") return new MemoryQuotaStore();
-  const { openSqliteStore } = await import("./sqlite/sqliteStore.ts");
-  return openSqliteStore(config.path ?? DEFAULT_QUOTA_DB);
+  const { kind, ...options } = config;
+  return openStore(storeKind(kind), options as Record<string, string>);
 }
