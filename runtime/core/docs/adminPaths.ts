@@ -2,6 +2,8 @@
  * The operator routes under the quiz base (SPEC §4, present only when an admin token is
  * configured) and the service routes outside both interfaces (SPEC §6).
  */
+import { KEY_ID_PATH, KEY_LIST_PARAMS } from "../routes/quizParams.ts";
+import { parameterRefs } from "./parameters.ts";
 import { CACHED, headers, ok, problem, shared } from "./responses.ts";
 import { type Operation, type PathItem, type Response, ref } from "./types.ts";
 
@@ -30,7 +32,7 @@ export function adminPaths(base: string): Record<string, PathItem> {
         operationId: "listKeys",
         summary: "List keys",
         description: "Every key, newest first, with the applicant's details, optionally only those with one stored status. Not cacheable.",
-        parameters: [ref("parameters", "KeyStatusFilter")],
+        parameters: parameterRefs(KEY_LIST_PARAMS),
         responses: {
           "200": ok("The keys.", "AdminKeyList", headers(["Cache-Control"])),
           "400": problem(400, "`status` is not one of the listed values, or given twice (`param: status`).", { codes: ["invalid_parameter"] }),
@@ -46,7 +48,7 @@ export function adminPaths(base: string): Record<string, PathItem> {
         operationId: "getKey",
         summary: "One key",
         description: "One key with the applicant's details and its live status (`expired` once an annual key passes `expires_at`).",
-        parameters: [ref("parameters", "KeyId")],
+        parameters: parameterRefs({ id: KEY_ID_PATH }),
         responses: { "200": keyOk("The key."), "400": badId, "401": unauthorized, "404": noKey, "500": shared("InternalError"), "503": shared("StoreUnavailable") },
         "x-request-examples": [{ description: "Show a key", path: { id: KEY_ID_EXAMPLE }, headers: ADMIN }],
       }),
@@ -59,7 +61,7 @@ export function adminPaths(base: string): Record<string, PathItem> {
         description:
           "The deposit arrived: the key becomes `annual`/`active` for one year from now (10,000 calls a day). Confirming an expired key renews it for a year from now; " +
           "confirming an active key changes nothing (idempotent). A revoked key cannot be confirmed (`409`). No request body.",
-        parameters: [ref("parameters", "KeyId")],
+        parameters: parameterRefs({ id: KEY_ID_PATH }),
         responses: {
           "200": keyOk("The key after confirmation."),
           "400": badId,
@@ -77,7 +79,7 @@ export function adminPaths(base: string): Record<string, PathItem> {
         operationId: "revokeKey",
         summary: "Revoke a key",
         description: "Revokes the key for good: it answers `403 key_revoked` from then on. Revoking again keeps the first `revoked_at`. No request body.",
-        parameters: [ref("parameters", "KeyId")],
+        parameters: parameterRefs({ id: KEY_ID_PATH }),
         responses: { "200": keyOk("The key after revocation."), "400": badId, "401": unauthorized, "404": noKey, "500": shared("InternalError"), "503": shared("StoreUnavailable") },
         "x-request-examples": [{ description: "Revoke a key", path: { id: KEY_ID_EXAMPLE }, headers: ADMIN }],
       }),

@@ -1,4 +1,6 @@
 /** The operations of interface A (INTERFACES.md §4.1, SPEC §3) under its configured base. */
+import { CHARACTER_PATH, HANJA_LIST_PARAMS, IDIOMS_LIST_PARAMS } from "../routes/hanjaParams.ts";
+import { parameterRefs } from "./parameters.ts";
 import { CACHED, headers, ok, problem, shared } from "./responses.ts";
 import { type Operation, type PathItem, type Response, ref } from "./types.ts";
 
@@ -38,7 +40,7 @@ export function hanjaPaths(base: string): Record<string, PathItem> {
           "A valid search without match, or a page past the end, is `200` with empty `data`; use `total` and `pages` to know whether more pages exist. " +
           "`/hanja/` (an empty character segment) is `400`.\n\n" +
           CACHING,
-        parameters: ["CharacterQuery", "Page", "PerPage", "Strokes", "RadicalNumber", "Starter", "Education"].map((name) => ref("parameters", name)),
+        parameters: parameterRefs(HANJA_LIST_PARAMS),
         responses: cachedResponses(ok("A page of characters.", "HanjaList", headers(CACHED)), {
           "400": badParameter("a malformed or out-of-bounds value, a parameter given twice, or `q` over 80 code points"),
         }),
@@ -60,7 +62,7 @@ export function hanjaPaths(base: string): Record<string, PathItem> {
           "The path segment is percent-decoded and must be exactly one code point (astral characters included); no Unicode normalisation, " +
           "so the CJK compatibility ideographs of the dataset are distinct records.\n\n" +
           CACHING,
-        parameters: [ref("parameters", "Character")],
+        parameters: parameterRefs({ character: CHARACTER_PATH }),
         responses: cachedResponses(ok("The detail record.", "HanjaDetail", headers(CACHED)), {
           "400": badParameter("the segment is not exactly one character, or not valid percent-encoded UTF-8"),
           "404": problem(404, "The character is not in the dataset (`param: character`; `detail` names the code point).", { codes: ["not_found"] }),
@@ -80,7 +82,7 @@ export function hanjaPaths(base: string): Record<string, PathItem> {
           "then meaning matches by relevance; idx order within each tier. Empty `q`: every idiom in idx order.\n\n" +
           "Items carry `idx` as a string (as published) and `chosung`. The character filters (`strokes`, `radical_number`, `starter`) do not apply here and are ignored.\n\n" +
           CACHING,
-        parameters: ["IdiomQuery", "Page", "PerPage"].map((name) => ref("parameters", name)),
+        parameters: parameterRefs(IDIOMS_LIST_PARAMS),
         responses: cachedResponses(ok("A page of idioms.", "IdiomListA", headers(CACHED)), {
           "400": badParameter("a malformed or out-of-bounds value, a parameter given twice, or `q` over 80 code points"),
         }),

@@ -1,4 +1,6 @@
 /** The operations of interface B (INTERFACES.md §4.2, SPEC §4) under its configured base. */
+import { IDIOM_PARAMS, IDX_PATH, QUIZ_PARAMS, SEARCH_PARAMS } from "../routes/quizParams.ts";
+import { parameterRefs } from "./parameters.ts";
 import { APPLICATIONS_PER_IP, MAX_BODY_BYTES } from "../routes/subscribe.ts";
 import { schemaRef } from "./schemaHelpers.ts";
 import { RATE_LIMIT, headers, ok, problem, quotaExceeded, shared } from "./responses.ts";
@@ -60,7 +62,7 @@ export function quizPaths(base: string, idiomCount: number): Record<string, Path
           "(idioms a fair reader could take for the same answer). `difficulty=hard` draws look-alike options; `seed` repeats a draw; idioms withheld from the " +
           "school set are left out unless `mature=1`.\n\n" +
           METERED,
-        parameters: ["QuizType", "Choices", "QuizCount", "Exclude", "Difficulty", "Seed", "Mature"].map((name) => ref("parameters", name)),
+        parameters: parameterRefs(QUIZ_PARAMS),
         responses: meteredResponses(
           ok("One quiz (`count` = 1) or several (`count` > 1).", { oneOf: [schemaRef("QuizResponse"), schemaRef("QuizzesResponse")] }, headers([...RATE_LIMIT, "Cache-Control"])),
           { "400": badRequest("a type or difficulty outside the list, a bound crossed, or `exclude` leaving fewer than `count` idioms") },
@@ -79,7 +81,7 @@ export function quizPaths(base: string, idiomCount: number): Record<string, Path
         operationId: "getRandomIdioms",
         summary: "Random idioms",
         description: "Distinct random idioms as raw records (`idx` is an integer here). Idioms withheld from the school set are left out unless `mature=1`.\n\n" + METERED,
-        parameters: [ref("parameters", "IdiomCount"), ref("parameters", "Mature")],
+        parameters: parameterRefs(IDIOM_PARAMS),
         responses: meteredResponses(meteredOk("The idioms.", "IdiomsResponse"), { "400": badRequest("`count` malformed or out of bounds") }),
         "x-request-examples": [{ description: "Five random idioms", query: { count: "5" } }],
       }),
@@ -90,7 +92,7 @@ export function quizPaths(base: string, idiomCount: number): Record<string, Path
         operationId: "getIdiom",
         summary: "One idiom by idx",
         description: `One idiom by its stable idx (currently 1 to ${idiomCount}). An unknown idx is \`404\` and is counted.\n\n${METERED}`,
-        parameters: [ref("parameters", "Idx")],
+        parameters: parameterRefs({ idx: IDX_PATH }),
         responses: meteredResponses(meteredOk("The idiom.", "IdiomResponse"), {
           "400": badRequest("`idx` is empty (`/idiom/`) or not a positive whole number written in digits"),
           "404": problem(404, "No idiom with this idx (`param: idx`). The call was counted.", { codes: ["not_found"], metered: true }),
@@ -107,7 +109,7 @@ export function quizPaths(base: string, idiomCount: number): Record<string, Path
           "Idioms matching `q`, best first, at most 30. Matching and order are those of interface A's idiom search: exact `hanja`/`hangul` first, " +
           "then prefix matches (hanja, hangul, initial consonants), then substring matches, then `meaning` matches by relevance; idx order within each tier.\n\n" +
           METERED,
-        parameters: [ref("parameters", "SearchQuery")],
+        parameters: parameterRefs(SEARCH_PARAMS),
         responses: meteredResponses(meteredOk("The matches.", "SearchResponse"), { "400": badRequest("`q` missing, blank or over 80 code points") }),
         "x-request-examples": [
           { description: "By initial consonants", query: { q: "ㄱㄱㄴㅁ" } },

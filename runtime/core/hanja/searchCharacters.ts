@@ -6,13 +6,7 @@
  */
 import { type CharacterData } from "../data/load.ts";
 import { CHARACTER_QUERY, CHARACTER_TYPO_QUERY, EDUCATION_BOOST, FLAG_EDUCATION, FLAG_STARTER } from "../data/format.ts";
-
-export interface CharacterFilters {
-  strokes?: number | undefined;
-  radical_number?: number | undefined;
-  starter?: number | undefined;
-  education?: number | undefined;
-}
+import type { CharacterFilter } from "../routes/hanjaParams.ts";
 
 // `U+6C34`, `u+6c34`, `U 6C34` (an unencoded `+` in a query string arrives as a space), or bare
 // hex with at least one digit (`6C34`; `face` stays an English word).
@@ -20,9 +14,12 @@ const CODEPOINT_QUERY = /^(?:[Uu][+ ]([0-9A-Fa-f]{4,6})|(?=[A-Fa-f]*\d)([0-9A-Fa
 const HANGUL_QUERY = /^[\p{Script=Hangul}\s]+$/u;
 const HAN = /^\p{Script=Han}$/u;
 
-/** Positions of the matching records, best first. */
-export function searchCharacters(data: CharacterData, q: string, filters: CharacterFilters): number[] {
-  const keep = filterPredicate(data, filters);
+/**
+ * Positions of the matching records, best first. The filters are the specs of `params` that have
+ * a predicate (`CharacterFilter`); those given a value in `values` are AND-ed.
+ */
+export function searchCharacters(data: CharacterData, q: string, params: Readonly<Record<string, object>>, values: Readonly<Record<string, unknown>>): number[] {
+  const keep = filterPredicate(data, params, values);
   if (q === "") {
     const all: number[] = [];
     for (let i = 0; i < data.records.length; i++) if (keep(i)) all.push(i);
@@ -94,13 +91,15 @@ function afterUnified(data: CharacterData, positions: number[]): number[] {
   return positions.flatMap((p) => (counterpart.has(p) ? [] : [p, ...(following.get(p) ?? [])]));
 }
 
-function filterPredicate(data: CharacterData, f: CharacterFilters): (i: number) => boolean {
-  const { strokes, radical_number, starter, education } = f;
-  return (i) =>
-    (strokes === undefined || data.strokes[i] === strokes) &&
-    (radical_number === undefined || data.radical[i] === radical_number) &&
-    (starter === undefined || ((data.flags[i] ?? 0) & FLAG_STARTER ? 1 : 0) === starter) &&
-    (education === undefined || ((data.flags[i] ?? 0) & FLAG_EDUCATION ? 1 : 0) === education);
+/** Whether a record passes every filter given a value (none given: every record passes). */
+function filterPredicate(data: CharacterData, params: Readonly<Record<string, object>>, values: Readonly<Record<string, unknown>>): (i: number) => boolean {
+  const active: [CharacterFilter, number][] = [];
+  for (const name in params) {
+    const spec = params[name];
+    const value = values[name];
+    if (spec !== undefined && "keep" in spec && typeof value === "number") active.push([spec as CharacterFilter, value]);
+  }
+  return (i) => active.every(([filter, value]) => filter.keep(data, i, value));
 }
 
 function sortByTieBreak(data: CharacterData, positions: number[]): number[] {

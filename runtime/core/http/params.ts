@@ -14,30 +14,51 @@ const MALFORMED: unique symbol = Symbol("malformed");
  */
 export type RawQuery = Record<string, string | string[] | undefined> & { [MALFORMED]?: Set<string> };
 
-export interface IntSpec {
+/**
+ * What every parameter spec carries besides its type and bounds: the reference documents it from
+ * this (`docs/parameters.ts` derives the OpenAPI parameter), so a parameter is written once.
+ */
+export interface ParamDoc {
+  /** The name of its entry in the OpenAPI `components.parameters` (`Strokes`). */
+  component: string;
+  /** What it does; the reference adds what its type implies (digits only, a `400` past the bounds). */
+  description: string;
+}
+
+export interface IntSpec extends ParamDoc {
   kind: "int";
   min: number;
   max: number;
   default?: number;
 }
-export interface TextSpec {
+export interface TextSpec extends ParamDoc {
   kind: "text";
   /** Maximum length in code points, after trimming. */
   maxLength: number;
   /** Reject a missing or blank value. */
   required?: boolean;
 }
-export interface EnumSpec<T extends string = string> {
+export interface EnumSpec<T extends string = string> extends ParamDoc {
   kind: "enum";
   values: readonly T[];
+  /** What the route does when it is omitted, for the reference (the parser gives undefined). */
+  documentedDefault?: T;
 }
-export interface IntListSpec {
+export interface IntListSpec extends ParamDoc {
   kind: "intList";
   min: number;
   max: number;
   maxItems: number;
 }
+/** A query parameter. */
 export type ParamSpec = IntSpec | TextSpec | EnumSpec | IntListSpec;
+
+/** A path segment: exactly one character (code point), or a positive whole number (an id), or text of a pattern. */
+export type PathSpec = ParamDoc & { in: "path" } & (
+    | { kind: "character" }
+    | { kind: "positiveId" }
+    | { kind: "pattern"; pattern: RegExp; shape: string }
+  );
 
 type Value<S> = S extends IntSpec
   ? S extends { default: number }
@@ -109,6 +130,16 @@ export function assertWellFormed(query: RawQuery, name: string): void {
   if (query[MALFORMED]?.has(name)) {
     throw invalidParameter(name, `${name} is not valid percent-encoded UTF-8: a % must begin an escape of a whole UTF-8 character (%EC%88%98 for 수)`);
   }
+}
+
+/**
+ * The values of the parameters of `specs` in spec order, leaving out those named in `except`, for
+ * a cache key: a parameter added to a spec is part of the key without another edit.
+ */
+export function keyValues<S extends Record<string, ParamSpec>>(specs: S, values: { [K in keyof S]: unknown }, except: object = {}): unknown[] {
+  const out: unknown[] = [];
+  for (const name in specs) if (!Object.hasOwn(except, name)) out.push(values[name]);
+  return out;
 }
 
 /** Parses the named parameters of `query`; throws `400 invalid_parameter` naming the first bad one. */
@@ -208,6 +239,29 @@ export function decodeSegment(segment: string, param: string): string {
     return decodeURIComponent(segment);
   } catch {
     throw invalidParameter(param, `${param} is not valid percent-encoded UTF-8`);
+  }
+}
+
+/**
+ * A path segment as its spec says: percent-decoded; for `character` exactly one code point, for
+ * `positiveId` a positive whole number (`Infinity` when too large to be an id), for `pattern` text
+ * of the pattern. Anything else is a `400` naming the parameter.
+ */
+export function parsePath(name: string, segment: string, spec: PathSpec & { kind: "positiveId" }): { raw: string; value: number };
+export function parsePath(name: string, segment: string, spec: PathSpec): { raw: string; value: string };
+export function parsePath(name: string, segment: string, spec: PathSpec): { raw: string; value: string | number } {
+  const raw = decodeSegment(segment, name);
+  switch (spec.kind) {
+    case "character": {
+      const length = codePointLength(raw);
+      if (length !== 1) throw invalidParameter(name, `${name} must be exactly one character; got ${length}`);
+      return { raw, value: raw };
+    }
+    case "positiveId":
+      return { raw, value: parsePositiveId(name, raw) };
+    case "pattern":
+      if (!spec.pattern.test(raw)) throw invalidParameter(name, `${name} must look like ${spec.shape}`);
+      return { raw, value: raw };
   }
 }
 

@@ -3,13 +3,14 @@
  * configured: list, show, confirm a deposit, revoke. Bearer token compared in constant time.
  */
 import type { IRequest } from "itty-router";
-import { ApiError, invalidParameter } from "../http/errors.ts";
-import { parseQuery, queryOf } from "../http/params.ts";
+import { ApiError } from "../http/errors.ts";
+import { parsePath, parseQuery, queryOf } from "../http/params.ts";
 import type { Send } from "../http/respond.ts";
 import { constantTimeEqual } from "../quota/apiKeys.ts";
-import { type ActionResult, KEY_STATUSES, adminView, confirmKey, keysWithStatus, revokeKey } from "../quota/keyActions.ts";
+import { type ActionResult, adminView, confirmKey, keysWithStatus, revokeKey } from "../quota/keyActions.ts";
 import type { QuotaStore } from "../quota/store.ts";
 import type { Route } from "./context.ts";
+import { KEY_ID_PATH, KEY_LIST_PARAMS } from "./quizParams.ts";
 
 export interface AdminConfig {
   store: QuotaStore;
@@ -17,8 +18,6 @@ export interface AdminConfig {
   adminToken: string;
   sendBody: Send;
 }
-
-const STATUS_PARAMS = { status: { kind: "enum", values: KEY_STATUSES } } as const;
 
 export function adminRoutes(base: string, config: AdminConfig): Route[] {
   const guard = async (request: IRequest) => {
@@ -29,11 +28,7 @@ export function adminRoutes(base: string, config: AdminConfig): Route[] {
     }
   };
   const send = (request: IRequest, body: unknown) => config.sendBody(request, JSON.stringify({ success: true, ...(body as object) }), { caching: "no-store" });
-  const keyId = (request: IRequest) => {
-    const id = request.params.id ?? "";
-    if (!/^key_[0-9A-Za-z]{12}$/.test(id)) throw invalidParameter("id", "id must look like key_ followed by 12 letters and digits");
-    return id;
-  };
+  const keyId = (request: IRequest) => parsePath("id", request.params.id ?? "", KEY_ID_PATH).value;
   const act = (action: (store: QuotaStore, id: string, now: Date) => Promise<ActionResult>) => async (request: IRequest) => {
     await guard(request);
     const now = config.now();
@@ -51,7 +46,7 @@ export function adminRoutes(base: string, config: AdminConfig): Route[] {
       path: `${base}/admin/keys`,
       handler: async (request) => {
         await guard(request);
-        const { status } = parseQuery(queryOf(request.url), STATUS_PARAMS);
+        const { status } = parseQuery(queryOf(request.url), KEY_LIST_PARAMS);
         const now = config.now();
         const keys = await keysWithStatus(config.store, status, now);
         return send(request, { count: keys.length, keys: keys.map((k) => adminView(k, now)) });

@@ -4,28 +4,13 @@ import type { LoadedData } from "../data/load.ts";
 import { BODY_REVISION } from "../data/format.ts";
 import { IDIOMS_SOURCE } from "../data/records.ts";
 import { searchCharacters } from "../hanja/searchCharacters.ts";
-import { ApiError, invalidParameter } from "../http/errors.ts";
-import { decodeSegment, parseQuery, queryOf, refuseEmptySegment } from "../http/params.ts";
+import { ApiError } from "../http/errors.ts";
+import { keyValues, parsePath, parseQuery, queryOf, refuseEmptySegment } from "../http/params.ts";
 import type { Send } from "../http/respond.ts";
 import { searchIdioms } from "../idioms/searchIdioms.ts";
 import { cacheKey, pageCache, positionsCache } from "../http/resultCache.ts";
 import type { Route } from "./context.ts";
-
-const PAGING = {
-  page: { kind: "int", min: 1, max: 10_000, default: 1 },
-  per_page: { kind: "int", min: 1, max: 50, default: 24 },
-} as const;
-const Q = { kind: "text", maxLength: 80 } as const;
-
-const HANJA_PARAMS = {
-  q: Q,
-  ...PAGING,
-  strokes: { kind: "int", min: 1, max: 64 },
-  radical_number: { kind: "int", min: 1, max: 214 },
-  starter: { kind: "int", min: 0, max: 1 },
-  education: { kind: "int", min: 0, max: 1 },
-} as const;
-const IDIOMS_PARAMS = { q: Q, ...PAGING } as const;
+import { CHARACTER_PATH, HANJA_LIST_PARAMS, IDIOMS_LIST_PARAMS, PAGING } from "./hanjaParams.ts";
 
 /** The routes of interface A under `base` (links written with the host's `mountPath` in front). */
 export function hanjaRoutes(base: string, data: LoadedData, sendBody: Send, mountPath = ""): Route[] {
@@ -70,18 +55,16 @@ export function hanjaRoutes(base: string, data: LoadedData, sendBody: Send, moun
       path: `${base}/hanja`,
       handler: (request) => {
         refuseEmptySegment(request.url, "character", "give exactly one character, e.g. /hanja/水");
-        const p = parseQuery(queryOf(request.url), HANJA_PARAMS);
-        const search = [p.q, p.strokes, p.radical_number, p.starter, p.education];
-        return list(request, "hanja", search, () => searchCharacters(chars, p.q, p), chars.records, p.page, p.per_page);
+        const p = parseQuery(queryOf(request.url), HANJA_LIST_PARAMS);
+        const search = keyValues(HANJA_LIST_PARAMS, p, PAGING);
+        return list(request, "hanja", search, () => searchCharacters(chars, p.q, HANJA_LIST_PARAMS, p), chars.records, p.page, p.per_page);
       },
     },
     {
       method: "GET",
       path: `${base}/hanja/:character`,
       handler: (request) => {
-        const character = decodeSegment(request.params.character ?? "", "character");
-        const length = [...character].length;
-        if (length !== 1) throw invalidParameter("character", `character must be exactly one character; got ${length}`);
+        const character = parsePath("character", request.params.character ?? "", CHARACTER_PATH).value;
         const position = chars.positionOf.get(character);
         if (position === undefined) throw new ApiError(404, "not_found", `${character} (U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}) is not in the dataset`, "character");
         // Detail bodies are encoded once, on first request: no per-request UTF-8 encoding.
@@ -93,8 +76,9 @@ export function hanjaRoutes(base: string, data: LoadedData, sendBody: Send, moun
       method: "GET",
       path: `${base}/idioms`,
       handler: (request) => {
-        const p = parseQuery(queryOf(request.url), IDIOMS_PARAMS);
-        return list(request, "idioms", [p.q], () => searchIdioms(data.idioms, p.q), data.idioms.itemsA, p.page, p.per_page);
+        const p = parseQuery(queryOf(request.url), IDIOMS_LIST_PARAMS);
+        const search = keyValues(IDIOMS_LIST_PARAMS, p, PAGING);
+        return list(request, "idioms", search, () => searchIdioms(data.idioms, p.q), data.idioms.itemsA, p.page, p.per_page);
       },
     },
     { method: "GET", path: `${base}/meta`, handler: (request) => sendBody(request, metaBody, { caching }) },

@@ -5,11 +5,11 @@
 import type { IRequest } from "itty-router";
 import type { LoadedData } from "../data/load.ts";
 import { ApiError, invalidParameter } from "../http/errors.ts";
-import { type RawQuery, decodeSegment, parsePositiveId, parseQuery, queryOf, refuseEmptySegment } from "../http/params.ts";
+import { type RawQuery, parsePath, parseQuery, queryOf, refuseEmptySegment } from "../http/params.ts";
 import type { Reply } from "../http/reply.ts";
 import type { Send } from "../http/respond.ts";
 import { searchIdioms } from "../idioms/searchIdioms.ts";
-import { DIFFICULTIES, QUIZ_TYPES, type SizedText, createQuizMaker, sample } from "../quiz/makeQuiz.ts";
+import { type SizedText, createQuizMaker, sample } from "../quiz/makeQuiz.ts";
 import { type Random, seededRandom } from "../quiz/random.ts";
 import { clientIp } from "../quota/clientIp.ts";
 import { quotaDay } from "../quota/clock.ts";
@@ -17,6 +17,7 @@ import { type MeterConfig, type Metered, identify, meter, presentedKey, andThen 
 import { keyStatus } from "../quota/keyActions.ts";
 import type { QuotaStore } from "../quota/store.ts";
 import type { RequestContext, Route } from "./context.ts";
+import { IDIOM_PARAMS, IDX_PATH, QUIZ_PARAMS, SEARCH_PARAMS } from "./quizParams.ts";
 import { subscribeHandler } from "./subscribe.ts";
 
 /** What interface B needs besides the data. */
@@ -45,22 +46,6 @@ export function quizRoutes(base: string, data: LoadedData, config: QuizConfig): 
   const quizMaker = createQuizMaker(idioms, data.idioms.itemsB, data.idioms.quiz);
   // Random idioms leave out the withheld ones unless `mature=1` asks for them.
   const schoolItemsB = data.idioms.itemsB.filter((_, p) => !quizMaker.withheld.has(p));
-
-  const QUIZ_PARAMS = {
-    type: { kind: "enum", values: QUIZ_TYPES },
-    choices: { kind: "int", min: 2, max: 6, default: 4 },
-    count: { kind: "int", min: 1, max: 20, default: 1 },
-    exclude: { kind: "intList", min: 1, max: 999_999, maxItems: 200 },
-    // Difficulty, repeatable draws and withheld idioms (docs: Difficulty, Seed, Mature).
-    difficulty: { kind: "enum", values: DIFFICULTIES },
-    seed: { kind: "int", min: 0, max: 4_294_967_295 },
-    mature: { kind: "int", min: 0, max: 1, default: 0 },
-  } as const;
-  const IDIOM_PARAMS = {
-    count: { kind: "int", min: 1, max: 50, default: 1 },
-    mature: { kind: "int", min: 0, max: 1, default: 0 },
-  } as const;
-  const SEARCH_PARAMS = { q: { kind: "text", maxLength: 80, required: true } } as const;
 
   /**
    * Validates first (a 400 is not metered), then identifies the caller and counts the call.
@@ -107,7 +92,7 @@ export function quizRoutes(base: string, data: LoadedData, config: QuizConfig): 
           // Checked here, before metering: a request rejected with 400 is not counted.
           const left = idioms.reduce((n, i, position) => (exclude.has(i.idx) || (!mature && quizMaker.withheld.has(position)) ? n : n + 1), 0);
           if (left < p.count) throw invalidParameter("exclude", `exclude leaves ${left} idioms to ask about; count is ${p.count}`);
-          return { ...p, exclude, mature, difficulty: p.difficulty ?? "normal" };
+          return { ...p, exclude, mature, difficulty: p.difficulty ?? QUIZ_PARAMS.difficulty.documentedDefault };
         },
         (p) => {
           // A seed makes the draw repeatable; quiz ids still come from the platform CSPRNG, so they stay unique.
@@ -136,8 +121,8 @@ export function quizRoutes(base: string, data: LoadedData, config: QuizConfig): 
       path: `${base}/idiom/:idx`,
       handler: metered(
         (request) => {
-          const raw = decodeSegment(request.params.idx ?? "", "idx");
-          return { raw, idx: parsePositiveId("idx", raw) };
+          const { raw, value } = parsePath("idx", request.params.idx ?? "", IDX_PATH);
+          return { raw, idx: value };
         },
         ({ raw, idx }) => {
           const position = data.idioms.positionOfIdx.get(idx);
