@@ -11,6 +11,7 @@
  */
 import { parseArgs } from "node:util";
 import { KEY_STATUSES, adminView, confirmKey, keyStatus, keysWithStatus, paymentReference, revokeKey, type ActionResult } from "../core/quota/keyActions.ts";
+import { DAILY_LIMITS, count } from "../core/quota/plans.ts";
 import type { KeyStatus, QuotaStore } from "../core/quota/store.ts";
 import { DEFAULT_STORE_KIND, STORE_KINDS, type StoreKind, type StoreVariable, isStoreKind, openStore, storeKind, storeVariables } from "../stores/registry.ts";
 import { StoreNotFoundError } from "../stores/storeKind.ts";
@@ -28,7 +29,8 @@ Commands:
                              (status at this moment: pending_deposit, active,
                              expired, revoked; as GET /admin/keys?status=)
   show <id>                  the key record
-  confirm <id>               deposit received: annual plan for one year (renews an expired key)
+  confirm <id>               deposit received: annual plan (${count(DAILY_LIMITS.annual)} calls a day)
+                             for one year (renews an expired key)
   revoke <id>                revoke the key for good
 
 Options:

@@ -2,6 +2,7 @@
  * The operator routes under the quiz base (SPEC §4, present only when an admin token is
  * configured) and the service routes outside both interfaces (SPEC §6).
  */
+import { DAILY_LIMITS, count } from "../quota/plans.ts";
 import { KEY_ID_PATH, KEY_LIST_PARAMS } from "../routes/quizParams.ts";
 import { parameterRefs } from "./parameters.ts";
 import { CACHED, headers, ok, problem, shared } from "./responses.ts";
@@ -59,7 +60,7 @@ export function adminPaths(base: string): Record<string, PathItem> {
         operationId: "confirmKey",
         summary: "Confirm the deposit",
         description:
-          "The deposit arrived: the key becomes `annual`/`active` for one year from now (10,000 calls a day). Confirming an expired key renews it for a year from now; " +
+          `The deposit arrived: the key becomes \`annual\`/\`active\` for one year from now (${count(DAILY_LIMITS.annual)} calls a day). Confirming an expired key renews it for a year from now; ` +
           "confirming an active key changes nothing (idempotent). A revoked key cannot be confirmed (`409`). No request body.",
         parameters: parameterRefs({ id: KEY_ID_PATH }),
         responses: {

@@ -3,6 +3,7 @@
  * Keyed by `ErrorCode`, so a code added to `http/errors.ts` does not compile until it is documented.
  */
 import type { ErrorCode } from "../http/errors.ts";
+import { APPLICATIONS_PER_IP } from "../quota/plans.ts";
 import type { ErrorCodeDoc } from "./types.ts";
 
 const ERRORS: Record<ErrorCode, Omit<ErrorCodeDoc, "code">> = {
@@ -45,7 +46,7 @@ const ERRORS: Record<ErrorCode, Omit<ErrorCodeDoc, "code">> = {
   quota_exceeded: {
     status: [429],
     title: "Daily quota exceeded",
-    description: "The daily limit of the plan is used up, or a client made more than 5 applications today. `Retry-After` gives the seconds until the counters reset.",
+    description: `The daily limit of the plan is used up, or a client made more than ${APPLICATIONS_PER_IP} applications today. \`Retry-After\` gives the seconds until the counters reset.`,
   },
   unsupported_media_type: {
     status: [415],

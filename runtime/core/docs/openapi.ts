@@ -3,7 +3,8 @@
  * configured base paths. Paths carry their base, so the one server entry is the service root.
  */
 import type { LoadedData } from "../data/load.ts";
-import { API_KEY_CHALLENGE, DAILY_LIMITS } from "../quota/meter.ts";
+import { API_KEY_CHALLENGE } from "../quota/meter.ts";
+import { PLAN_TABLE } from "../quota/plans.ts";
 import type { ServiceBases } from "../routes/serviceRoutes.ts";
 import { adminPaths, servicePaths } from "./adminPaths.ts";
 import { ERROR_CODES } from "./errorCodes.ts";
@@ -16,13 +17,6 @@ import { quizPaths } from "./quizPaths.ts";
 import type { OpenApiDocument, PlanDoc } from "./types.ts";
 
 export type { OpenApiDocument } from "./types.ts";
-
-const PLANS: PlanDoc[] = [
-  { plan: "demo", who: "No key; counted per client IP (IPv6 clients per /64)", daily_limit: DAILY_LIMITS.demo, statuses: "—" },
-  { plan: "free", who: "Key issued by POST /subscribe, deposit not yet confirmed", daily_limit: DAILY_LIMITS.free, statuses: "pending_deposit" },
-  { plan: "annual", who: "Deposit confirmed; valid one year from confirmation (9,900 KRW a year, bank transfer)", daily_limit: DAILY_LIMITS.annual, statuses: "active, then expired" },
-  { plan: "—", who: "Key revoked by the operator", daily_limit: 0, statuses: "revoked" },
-];
 
 /** The document for this data and these bases. */
 export function buildOpenApi(data: LoadedData, bases: ServiceBases): OpenApiDocument {
@@ -81,7 +75,7 @@ export function buildOpenApi(data: LoadedData, bases: ServiceBases): OpenApiDocu
       },
     },
     "x-error-codes": ERROR_CODES,
-    "x-plans": PLANS,
+    "x-plans": PLAN_TABLE.map((row): PlanDoc => ({ ...row })),
   };
 }
 

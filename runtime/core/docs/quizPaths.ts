@@ -1,7 +1,7 @@
 /** The operations of interface B (INTERFACES.md §4.2, SPEC §4) under its configured base. */
-import { IDIOM_PARAMS, IDX_PATH, QUIZ_PARAMS, SEARCH_PARAMS } from "../routes/quizParams.ts";
+import { IDIOM_PARAMS, IDX_PATH, QUIZ_PARAMS, SEARCH_LIMIT, SEARCH_PARAMS } from "../routes/quizParams.ts";
 import { parameterRefs } from "./parameters.ts";
-import { APPLICATIONS_PER_IP, MAX_BODY_BYTES } from "../routes/subscribe.ts";
+import { ANNUAL_PRICE_KRW, APPLICATIONS_PER_IP, DAILY_LIMITS, MAX_BODY_BYTES, count } from "../quota/plans.ts";
 import { schemaRef } from "./schemaHelpers.ts";
 import { RATE_LIMIT, headers, ok, problem, quotaExceeded, shared } from "./responses.ts";
 import { type Operation, type PathItem, type Response, type SecurityRequirement, ref } from "./types.ts";
@@ -12,7 +12,7 @@ const GET_ONLY = "Also answers `HEAD`; other methods: `405` with `Allow`.";
 export const OPTIONAL_KEY: SecurityRequirement[] = [{}, { ApiKeyHeader: [] }, { ApiKeyQuery: [] }];
 
 const METERED =
-  "Metered: one call of the caller's daily quota (demo 30 per client IP, free 100, annual 10,000 per key), whatever `count`; " +
+  `Metered: one call of the caller's daily quota (demo ${count(DAILY_LIMITS.demo)} per client IP, free ${count(DAILY_LIMITS.free)}, annual ${count(DAILY_LIMITS.annual)} per key), whatever \`count\`; ` +
   "the rate-limit headers come with the answer. A `400` for a bad parameter is not counted. Not cacheable (`Cache-Control: no-store`).";
 
 /** A `400` is answered before metering: it is not counted and carries no rate-limit headers. */
@@ -106,7 +106,8 @@ export function quizPaths(base: string, idiomCount: number): Record<string, Path
         operationId: "searchQuizIdioms",
         summary: "Search idioms",
         description:
-          "Idioms matching `q`, best first, at most 30. Matching and order are those of interface A's idiom search: exact `hanja`/`hangul` first, " +
+          `Idioms matching \`q\`, best first, at most ${SEARCH_LIMIT}. ` +
+          "Matching and order are those of interface A's idiom search: exact `hanja`/`hangul` first, " +
           "then prefix matches (hanja, hangul, initial consonants), then substring matches, then `meaning` matches by relevance; idx order within each tier.\n\n" +
           METERED,
         parameters: parameterRefs(SEARCH_PARAMS),
@@ -141,8 +142,8 @@ export function quizPaths(base: string, idiomCount: number): Record<string, Path
         operationId: "subscribe",
         summary: "Apply for the annual plan",
         description:
-          "Applies for the annual plan (9,900 KRW a year, bank transfer only) and issues a key at once. Until the operator confirms the deposit " +
-          "the key is on the free plan (`pending_deposit`, 100 calls a day); then it becomes `annual` (10,000 calls a day) for one year.\n\n" +
+          `Applies for the annual plan (${count(ANNUAL_PRICE_KRW)} KRW a year, bank transfer only) and issues a key at once. Until the operator confirms the deposit ` +
+          `the key is on the free plan (\`pending_deposit\`, ${count(DAILY_LIMITS.free)} calls a day); then it becomes \`annual\` (${count(DAILY_LIMITS.annual)} calls a day) for one year.\n\n` +
           `The key is shown only in this response; the service keeps only its hash. Body: \`Content-Type: application/json\`, at most ${MAX_BODY_BYTES} bytes. ` +
           `At most ${APPLICATIONS_PER_IP} applications per client IP per day. One pending application per e-mail address. ` +
           "Personal data is never logged and never returned by the public interface. Not metered; no key needed (a key sent is ignored).",

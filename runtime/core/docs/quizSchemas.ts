@@ -1,7 +1,7 @@
 /** Component schemas of interface B (INTERFACES.md §2.6–2.8, SPEC §4) and of its admin routes. */
 import { QUIZ_TYPES } from "../quiz/makeQuiz.ts";
-import { DAILY_LIMITS } from "../quota/meter.ts";
-import { ANNUAL_PRICE_KRW } from "../routes/subscribe.ts";
+import { ANNUAL_PRICE_KRW, DAILY_LIMITS } from "../quota/plans.ts";
+import { SEARCH_LIMIT } from "../routes/quizParams.ts";
 import { SUCCESS, arrayOf, int, nullable, obj, schemaRef, str } from "./schemaHelpers.ts";
 import { IDIOM_TEXT } from "./schemas.ts";
 import type { Schema } from "./types.ts";
@@ -60,12 +60,12 @@ export function quizSchemas(): Record<string, Schema> {
       quota: schemaRef("Quota"),
     }),
     IdiomResponse: obj("One idiom.", { success: SUCCESS, idiom: schemaRef("Idiom"), quota: schemaRef("Quota") }),
-    SearchResponse: obj("Idioms matching `q`, best first, at most 30.", {
+    SearchResponse: obj(`Idioms matching \`q\`, best first, at most ${SEARCH_LIMIT}.`, {
       success: SUCCESS,
       query: str("The query as used (trimmed and composed; see Conventions)."),
-      count: int("Number of idioms returned (at most 30).", { minimum: 0, maximum: 30 }),
-      total: int("Extra: number of idioms matching `q`. More than `count` means the list was cut at 30; interface A's `GET /idioms?q=` pages through them all.", { minimum: 0 }),
-      idioms: arrayOf("The matches, best first.", schemaRef("Idiom"), { maxItems: 30 }),
+      count: int(`Number of idioms returned (at most ${SEARCH_LIMIT}).`, { minimum: 0, maximum: SEARCH_LIMIT }),
+      total: int(`Extra: number of idioms matching \`q\`. More than \`count\` means the list was cut at ${SEARCH_LIMIT}; interface A's \`GET /idioms?q=\` pages through them all.`, { minimum: 0 }),
+      idioms: arrayOf("The matches, best first.", schemaRef("Idiom"), { maxItems: SEARCH_LIMIT }),
       quota: schemaRef("Quota"),
     }),
     KeyStatus: obj("Status of the calling key, or of the caller's demo quota when no key is sent.", {

@@ -4,6 +4,7 @@
  * `quizSchemas.ts`.
  */
 import { IDIOMS_SOURCE, VARIANT_PROPERTIES } from "../data/records.ts";
+import { PAGING } from "../routes/hanjaParams.ts";
 import { ERROR_CODES } from "./errorCodes.ts";
 import { arrayOf, bool, int, nullable, obj, schemaRef, str } from "./schemaHelpers.ts";
 import type { Schema } from "./types.ts";
@@ -69,10 +70,10 @@ const IDIOM_A = obj("An idiom as interface A returns it: `idx` is a string (INTE
 /** A page of search results (INTERFACES.md §2.3). */
 function listEnvelope(description: string, item: string, source: Schema): Schema {
   return obj(description, {
-    data: arrayOf(`The ${item} records of the requested page (empty past the end or without match).`, schemaRef(item), { maxItems: 50 }),
+    data: arrayOf(`The ${item} records of the requested page (empty past the end or without match).`, schemaRef(item), { maxItems: PAGING.per_page.max }),
     total: int("Total matches.", { minimum: 0 }),
-    page: int("The page returned.", { minimum: 1, maximum: 10_000 }),
-    per_page: int("The page size used.", { minimum: 1, maximum: 50 }),
+    page: int("The page returned.", { minimum: PAGING.page.min, maximum: PAGING.page.max }),
+    per_page: int("The page size used.", { minimum: PAGING.per_page.min, maximum: PAGING.per_page.max }),
     pages: int("Total pages: ceil(total / per_page); 0 without match.", { minimum: 0 }),
     source,
   });

@@ -10,7 +10,8 @@ import { type RawQuery, assertWellFormed } from "../http/params.ts";
 import { KEY_PATTERN, KEY_PREFIX, hashApiKey } from "./apiKeys.ts";
 import { type QuotaDay, quotaDay } from "./clock.ts";
 import { keyStatus } from "./keyActions.ts";
-import type { ConsumeResult, KeyRecord, Plan, QuotaStore } from "./store.ts";
+import { DAILY_LIMITS, type Plan } from "./plans.ts";
+import type { ConsumeResult, KeyRecord, QuotaStore } from "./store.ts";
 
 // SHA-256 of recently seen well-formed keys, so a busy key is checked and hashed once rather than on every call.
 const hashes = new LRUCache<string, string>({ max: 10_000 });
@@ -22,9 +23,6 @@ function checkedHash({ value: key, param }: PresentedKey): string {
   }
   return hash;
 }
-
-/** Daily limits per plan. */
-export const DAILY_LIMITS = { demo: 30, free: 100, annual: 10_000 } as const;
 
 /**
  * The caller of a request: a key (with its stored record) or the demo quota of an IP, its daily

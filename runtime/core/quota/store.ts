@@ -3,7 +3,7 @@
  * talks to this interface; `MemoryQuotaStore` and the SQLite store implement it.
  */
 
-export type Plan = "demo" | "free" | "annual";
+export type { Plan } from "./plans.ts";
 /** Stored statuses; `expired` is derived from `expires_at` at read time. */
 export type StoredKeyStatus = "pending_deposit" | "active" | "revoked";
 export type KeyStatus = StoredKeyStatus | "expired";

@@ -17,7 +17,7 @@ import { type MeterConfig, type Metered, identify, meter, presentedKey, andThen 
 import { keyStatus } from "../quota/keyActions.ts";
 import type { QuotaStore } from "../quota/store.ts";
 import type { RequestContext, Route } from "./context.ts";
-import { IDIOM_PARAMS, IDX_PATH, QUIZ_PARAMS, SEARCH_PARAMS } from "./quizParams.ts";
+import { IDIOM_PARAMS, IDX_PATH, QUIZ_PARAMS, SEARCH_LIMIT, SEARCH_PARAMS } from "./quizParams.ts";
 import { subscribeHandler } from "./subscribe.ts";
 
 /** What interface B needs besides the data. */
@@ -138,7 +138,7 @@ export function quizRoutes(base: string, data: LoadedData, config: QuizConfig): 
         (_request, query) => parseQuery(query, SEARCH_PARAMS),
         (p) => {
           const matches = searchIdioms(data.idioms, p.q);
-          const found = matches.slice(0, 30).map((i) => data.idioms.itemsB[i]);
+          const found = matches.slice(0, SEARCH_LIMIT).map((i) => data.idioms.itemsB[i]);
           return `"query":${JSON.stringify(p.q)},"count":${found.length},"total":${matches.length},"idioms":[${found.join(",")}]`;
         },
       ),

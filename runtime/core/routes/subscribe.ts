@@ -10,14 +10,9 @@ import { codePointLength } from "../http/params.ts";
 import { newApiKey, hashApiKey } from "../quota/apiKeys.ts";
 import { quotaDay } from "../quota/clock.ts";
 import { paymentReference } from "../quota/keyActions.ts";
-import { DAILY_LIMITS } from "../quota/meter.ts";
+import { ANNUAL_PRICE_KRW, APPLICATIONS_PER_IP, DAILY_LIMITS, MAX_BODY_BYTES } from "../quota/plans.ts";
 import { type Applicant, DuplicateApplicationError } from "../quota/store.ts";
 import type { QuizConfig } from "./quizRoutes.ts";
-
-export const MAX_BODY_BYTES = 8 * 1024;
-/** Applications one client IP may make per metering day. */
-export const APPLICATIONS_PER_IP = 5;
-export const ANNUAL_PRICE_KRW = 9900;
 
 // A pragmatic address check (WHATWG's input type=email rule): local@domain with dotted labels.
 const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
