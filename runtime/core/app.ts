@@ -3,6 +3,7 @@
  * entry points read `dist/`, pick a quota store and hand both in.
  */
 import { IttyRouter, type IRequest } from "itty-router";
+import { AppOptionError } from "./appOptionError.ts";
 import { type DistFiles, type LoadedData, loadData } from "./data/load.ts";
 import { ApiError, internalError, problemBody, serviceUnavailable } from "./http/errors.ts";
 import { type Reply, type RequestLike, reply, toResponse } from "./http/reply.ts";
@@ -108,19 +109,19 @@ export function createApp(options: AppOptions): App {
   const hanjaBase = normaliseBase(options.hanjaBase ?? "/hanja/v1", "hanjaBase");
   const quizBase = normaliseBase(options.quizBase ?? "/quiz/v1", "quizBase");
   const mountPath = normaliseBase(options.mountPath ?? "", "mountPath");
-  if (hanjaBase === quizBase) throw new Error(`quizBase: ${JSON.stringify(quizBase)} must differ from hanjaBase`);
+  if (hanjaBase === quizBase) throw new AppOptionError("quizBase", `${JSON.stringify(quizBase)} must differ from hanjaBase`);
   const store = options.store ?? new MemoryQuotaStore();
   const now = options.now ?? (() => new Date());
   const offsetMinutes = parseOffset(options.quotaTzOffset ?? "+09:00");
-  if (offsetMinutes === null) throw new Error(`quotaTzOffset: ${JSON.stringify(options.quotaTzOffset)} is not an offset like +09:00`);
+  if (offsetMinutes === null) throw new AppOptionError("quotaTzOffset", `${JSON.stringify(options.quotaTzOffset)} is not an offset like +09:00`);
   if (options.adminToken !== undefined && !strongAdminToken(options.adminToken)) {
-    throw new Error("adminToken: must be a string of at least 16 characters (not counting spaces around it)");
+    throw new AppOptionError("adminToken", "must be a string of at least 16 characters (not counting spaces around it)");
   }
   for (const name of ["log", "onError", "now"] as const) {
-    if (options[name] !== undefined && typeof options[name] !== "function") throw new Error(`${name}: must be a function, got ${typeof options[name]}`);
+    if (options[name] !== undefined && typeof options[name] !== "function") throw new AppOptionError(name, `must be a function, got ${typeof options[name]}`);
   }
   const trustProxyHops = options.trustProxyHops ?? 0;
-  if (!Number.isInteger(trustProxyHops) || trustProxyHops < 0) throw new Error(`trustProxyHops: ${trustProxyHops} is not a whole number ≥ 0`);
+  if (!Number.isInteger(trustProxyHops) || trustProxyHops < 0) throw new AppOptionError("trustProxyHops", `${trustProxyHops} is not a whole number ≥ 0`);
   const sender = createSender(options.compressors);
   const sendBody = sender.send;
   // itty-router tries routes in order, testing each pattern against the path. Interface B comes
@@ -313,11 +314,11 @@ export function errorReply(error: ApiError, requestId: string, method: string, m
   return reply(error.status, headers, null);
 }
 
-function normaliseBase(base: string, name: string): string {
-  if (typeof base !== "string") throw new Error(`${name}: must be a string like /hanja/v1, got ${typeof base}`);
+function normaliseBase(base: string, name: "hanjaBase" | "quizBase" | "mountPath"): string {
+  if (typeof base !== "string") throw new AppOptionError(name, `must be a string like /hanja/v1, got ${typeof base}`);
   const trimmed = base.replace(/\/+$/, "");
   if (trimmed !== "" && !/^(\/[A-Za-z0-9._~-]+)+$/.test(trimmed)) {
-    throw new Error(`${name}: ${JSON.stringify(base)} is not a path like /hanja/v1`);
+    throw new AppOptionError(name, `${JSON.stringify(base)} is not a path like /hanja/v1`);
   }
   return trimmed;
 }

@@ -4,6 +4,7 @@
  * `hanja-api/node` (`loadDistFiles`, node:fs, which Node, Bun and Deno all provide).
  */
 export { type App, type AppOptions, type AccessLogEntry, type ServeInfo, createApp } from "./app.ts";
+export { AppOptionError } from "./appOptionError.ts";
 export type { DistFiles, LoadedData } from "./data/load.ts";
 export { DIST_FILES, DIST_FORMAT } from "./data/format.ts";
 export { MemoryQuotaStore } from "./quota/memoryStore.ts";

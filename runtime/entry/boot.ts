@@ -5,7 +5,8 @@
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type App, createApp } from "../core/app.ts";
+import { type App, type AppOptions, createApp } from "../core/app.ts";
+import { AppOptionError } from "../core/appOptionError.ts";
 import { CONFIG_HELP, ConfigError, type ServerConfig, readConfig } from "../core/config.ts";
 import { DIST_FILES } from "../core/data/format.ts";
 import type { DistFiles } from "../core/data/load.ts";
@@ -67,7 +68,7 @@ export async function boot(options: BootOptions): Promise<Booted> {
     }
   });
   const log = createAccessLog(config.accessLog);
-  const app = await startupStep(createAppVariable(distVariable), () => createApp({
+  const app = await startupStep(appErrorVariable(distVariable), () => createApp({
     dist,
     hanjaBase: config.hanjaBase,
     quizBase: config.quizBase,
@@ -88,19 +89,19 @@ export async function boot(options: BootOptions): Promise<Booted> {
  * Runs one start-up step; when it fails, start-up stops with exit status 2 and one line naming
  * the variable behind the step (DIST_DIR, QUOTA_DB) when there is one, instead of a stack trace.
  */
-async function startupStep<T>(variable: string | ((message: string) => [string | undefined, string]) | undefined, run: () => T | Promise<T>): Promise<T> {
+async function startupStep<T>(variable: string | ((error: unknown) => [string | undefined, string]) | undefined, run: () => T | Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
     const thrown = error instanceof Error ? error.message : String(error);
-    const [named, message] = typeof variable === "function" ? variable(thrown) : [variable, thrown];
+    const [named, message] = typeof variable === "function" ? variable(error) : [variable, thrown];
     console.error(named ? `hanja-api: invalid configuration: ${named}: ${message}` : `hanja-api: ${message}`);
     process.exit(2);
   }
 }
 
-/** The variables behind the createApp options its errors name (`hanjaBase: …`). */
-const OPTION_VARIABLES: Record<string, string> = {
+/** The variables behind the createApp options. */
+const OPTION_VARIABLES: Partial<Record<keyof AppOptions, string>> = {
   hanjaBase: "HANJA_BASE",
   quizBase: "QUIZ_BASE",
   mountPath: "MOUNT_PATH",
@@ -110,14 +111,14 @@ const OPTION_VARIABLES: Record<string, string> = {
 };
 
 /**
- * Which variable a createApp error is about, and the message without the option's name: the
- * option it names (`hanjaBase: …` is HANJA_BASE), else the data (DIST_DIR when set).
+ * Which variable a createApp error is about, and what to say: the variable behind the option an
+ * `AppOptionError` names (hanjaBase is HANJA_BASE) with its detail, else the data (DIST_DIR when set).
  */
-function createAppVariable(distVariable: string | undefined): (message: string) => [string | undefined, string] {
-  return (message) => {
-    const [, option = "", rest = ""] = /^(\w+): ([\s\S]*)$/.exec(message) ?? [];
-    const variable = OPTION_VARIABLES[option];
-    return variable ? [variable, rest] : [distVariable, message];
+function appErrorVariable(distVariable: string | undefined): (error: unknown) => [string | undefined, string] {
+  return (error) => {
+    const variable = error instanceof AppOptionError ? OPTION_VARIABLES[error.option] : undefined;
+    if (variable !== undefined && error instanceof AppOptionError) return [variable, error.detail];
+    return [distVariable, error instanceof Error ? error.message : String(error)];
   };
 }
 

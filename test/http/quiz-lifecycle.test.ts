@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { AppOptions } from "../../runtime/core/app.ts";
+import { AppOptionError } from "../../runtime/core/appOptionError.ts";
 import { keyStatus } from "../../runtime/core/quota/keyActions.ts";
 import type { KeyRecord } from "../../runtime/core/quota/store.ts";
 import { call, getJson, testApp } from "../helpers/app.ts";
@@ -217,6 +218,27 @@ describe("the metering day", () => {
     expect(wrong({ log: "yes" })).toThrow("log: must be a function, got string");
     expect(wrong({ now: 5 })).toThrow("now: must be a function, got number");
     expect(wrong({ adminToken: "a-long-enough-admin-token" })).not.toThrow();
+  });
+
+  it("option errors are typed: the option and the detail as fields, not only in the text", () => {
+    const thrown = (options: Partial<AppOptions>) => {
+      try {
+        testApp(options);
+      } catch (error) {
+        return error;
+      }
+      return undefined;
+    };
+    for (const [options, option, detail] of [
+      [{ hanjaBase: "/q/idiom", quizBase: "/q" }, "hanjaBase", '"/q/idiom" lies inside interface B\'s route /q/idiom/:idx, which would answer /q/idiom/hanja; choose bases that do not nest this way'],
+      [{ quotaTzOffset: "KST" }, "quotaTzOffset", '"KST" is not an offset like +09:00'],
+      [{ trustProxyHops: -1 }, "trustProxyHops", "-1 is not a whole number ≥ 0"],
+      [{ mountPath: "lexicon" }, "mountPath", '"lexicon" is not a path like /hanja/v1'],
+    ] as const) {
+      const error = thrown(options);
+      expect(error, option).toBeInstanceOf(AppOptionError);
+      expect(error).toMatchObject({ option, detail, message: `${option}: ${detail}` });
+    }
   });
 });
 

@@ -2,6 +2,7 @@
  * The compiled route table (itty-router's `routes`): running a request through it, which methods
  * a path has, and whether every route of interface A can be reached.
  */
+import { AppOptionError } from "../appOptionError.ts";
 import type { IRequest } from "itty-router";
 import type { Reply, RequestLike } from "../http/reply.ts";
 import { pathOf } from "../http/respond.ts";
@@ -89,7 +90,7 @@ export function assertReachable(routes: readonly CompiledRoute[], interfaceA: re
     const sample = route.path.replace(/:\w+/g, "x");
     const first = routes.find(([method, pattern]) => method === route.method && pattern.test(sample));
     if (first !== undefined && first[3] !== route.path) {
-      throw new Error(`hanjaBase: ${JSON.stringify(hanjaBase)} lies inside interface B's route ${first[3]}, which would answer ${route.path}; choose bases that do not nest this way`);
+      throw new AppOptionError("hanjaBase", `${JSON.stringify(hanjaBase)} lies inside interface B's route ${first[3]}, which would answer ${route.path}; choose bases that do not nest this way`);
     }
   }
 }
