@@ -1,0 +1,59 @@
+// Two builds of the server compared in one session: a character detail and a quiz with a key
+// (SQLite store, access log on, as `npm run bench -- runtimes` runs them), on Node or Bun, the two
+// bundles taking turns within each round (which goes first alternates), medians of ROUNDS rounds.
+// Reports requests/second and the server's CPU time per request, which a shared machine disturbs
+// far less than requests/second. Build the "before" bundle from the older commit in a temporary
+// worktree (`npx tsx -e` cannot await: call scripts/bundle.ts's `bundle(outfile)` from a .mts file).
+//   npx tsx test/bench/probes/compare-bundles.ts /tmp/before/hanja-api.mjs dist/runtime/hanja-api.mjs
+// ROUNDS (default 7), SECONDS per case (default 4), RUNTIME (node or bun), DIST_DIR (default dist/).
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { BIN, ROOT, Results, annualKeys, load, median, startServer, table } from "../lib.ts";
+
+const [before, after] = process.argv.slice(2);
+if (!before || !after) throw new Error("usage: compare-bundles.ts <before bundle> <after bundle>");
+const ROUNDS = Number(process.env.ROUNDS ?? 7);
+const SECONDS = Number(process.env.SECONDS ?? 4);
+const RUNTIME = process.env.RUNTIME ?? "node";
+const command = RUNTIME === "bun" ? join(BIN, "bun") : "node";
+const DETAIL = `/hanja/v1/hanja/${encodeURIComponent("水")}`;
+const ADMIN = "bench-admin-token-0123456789";
+const KEYS = 40;
+const work = mkdtempSync(join(tmpdir(), "hanja-compare-"));
+const results = new Results();
+const builds = { before, after };
+
+for (let round = 1; round <= ROUNDS; round++) {
+  const order = round % 2 === 1 ? (["before", "after"] as const) : (["after", "before"] as const);
+  for (const name of order) {
+    const db = join(mkdtempSync(join(work, "db-")), "quota.sqlite");
+    const env = { QUOTA_DB: db, ADMIN_TOKEN: ADMIN, TRUST_PROXY_HOPS: "1", DIST_DIR: process.env.DIST_DIR ?? join(ROOT, "dist") };
+    const server = await startServer(command, [builds[name]], env, DETAIL);
+    const keys = await annualKeys(server.url, KEYS, ADMIN);
+    const cases: [string, string[], Record<string, string>[] | undefined][] = [
+      ["detail", [DETAIL], undefined],
+      ["quiz-with-key", keys.map(() => "/quiz/v1/quiz"), keys.map((key) => ({ "X-API-Key": key }))],
+    ];
+    for (const [label, paths, headers] of cases) {
+      await load(server.url, paths, { seconds: 1, headers });
+      const result = await load(server.url, paths, { seconds: SECONDS, headers, server: server.proc });
+      if (result.non2xx > 0) throw new Error(`${name} ${label}: ${result.non2xx} non-2xx answers`);
+      results.add(`${label}:${name}`, result);
+    }
+    await server.stop();
+  }
+  console.error(`round ${round}/${ROUNDS} done`);
+}
+rmSync(work, { recursive: true, force: true });
+
+const rows: (string | number)[][] = [["case", "build", "req/s (median)", "CPU µs/req (median)", "CPU µs/req (all rounds)", "CPU vs before"]];
+for (const label of ["detail", "quiz-with-key"]) {
+  const cpuBefore = median(results.get(`${label}:before`).cpuUs);
+  for (const name of ["before", "after"] as const) {
+    const samples = results.get(`${label}:${name}`);
+    const cpu = median(samples.cpuUs);
+    rows.push([label, name, Math.round(median(samples.rps)), cpu.toFixed(1), samples.cpuUs.map((c) => c.toFixed(1)).join(" "), `${((cpu / cpuBefore - 1) * 100).toFixed(1)} %`]);
+  }
+}
+console.log(`${RUNTIME}, ${ROUNDS} rounds of ${SECONDS} s per case, builds interleaved\n${table(rows)}`);
