@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDriver } from "../../runtime/stores/sqlite/driver.ts";
 import { openSqliteStore } from "../../runtime/stores/sqlite/sqliteStore.ts";
+import { DAILY_LIMITS, count } from "../../runtime/core/quota/plans.ts";
 import { keyRecord } from "./contractCases.ts";
 
 const ROOT = join(import.meta.dirname, "../..");
@@ -197,5 +198,37 @@ describe("keys CLI", () => {
     const { code, stdout } = await keysWithEnv({ ...process.env, QUOTA_DB: db }, "list");
     expect(code).toBe(0);
     expect(stdout.trim().split("\n")).toHaveLength(3);
+  });
+});
+
+describe("the keys CLI and the registry's kinds", () => {
+  const withEnv = (env: NodeJS.ProcessEnv, ...args: string[]) => keysWithEnv({ ...process.env, ...env }, ...args);
+
+  it("lists the kinds, their options and the annual plan's limit (from the plans module) in --help", async () => {
+    const help = await withEnv({}, "--help");
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain("--store <kind>             the quota store: sqlite, memory");
+    expect(help.stdout).toContain("--db <path>                $QUOTA_DB: SQLite file");
+    expect(help.stdout).toContain(`annual plan (${count(DAILY_LIMITS.annual)} calls a day)`);
+  });
+
+  it("refuses the memory store, which lives inside one server, with the reason (exit 1), from --store or QUOTA_STORE", async () => {
+    for (const result of [await withEnv({}, "list", "--store", "memory"), await withEnv({ QUOTA_STORE: "memory" }, "list")]) {
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain("keys: the memory store lives inside one server process and is out of this command's reach; use that server's admin routes (ADMIN_TOKEN)");
+    }
+  });
+
+  it("names an unknown kind as bad usage (exit 2)", async () => {
+    const result = await withEnv({}, "list", "--store", "redis");
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('keys: unknown store "redis"; choose sqlite or memory');
+  });
+
+  it("says which option or variable names a store that does not exist, and creates nothing", async () => {
+    const path = join(dir, "missing.sqlite");
+    const result = await withEnv({ QUOTA_STORE: "sqlite" }, "list", "--db", path);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`keys: no quota database at ${path} (set --db or QUOTA_DB)`);
   });
 });

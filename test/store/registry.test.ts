@@ -1,14 +1,10 @@
 /**
  * The store registry is the one place a kind is declared: a kind added to it (here a test kind
  * with a secret URL and a host to reach) is configured, listed by `--help`, given its Deno
- * permissions and opened within its time bound, with no other file edited. The CLI serves every
- * kind of the registry (a shared one) or says why it cannot (one inside a server process).
+ * permissions and opened within its time bound, with no other file edited. (The `keys` CLI over
+ * the registry's kinds: cli.test.ts.)
  */
-import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MemoryQuotaStore } from "../../runtime/core/quota/memoryStore.ts";
 import { StoreUnavailableError } from "../../runtime/core/quota/store.ts";
 import { STORE_KINDS } from "../../runtime/stores/registry.ts";
@@ -86,44 +82,5 @@ describe("a kind added to the registry", () => {
     const error = await Promise.resolve(store.used("k", "2025-03-01")).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(StoreUnavailableError);
     expect((error as Error).message).toBe("testnet store: used did not answer within 50 ms");
-  });
-});
-
-describe("the keys CLI and the registry's kinds", () => {
-  const dir = mkdtempSync(join(tmpdir(), "quota-registry-"));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const ROOT = join(import.meta.dirname, "../..");
-  const keys = (env: NodeJS.ProcessEnv, ...args: string[]) =>
-    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      execFile(process.execPath, ["--import", "tsx", "runtime/cli/keys.ts", ...args], { cwd: ROOT, env: { ...process.env, ...env } }, (error, stdout, stderr) =>
-        resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
-      );
-    });
-
-  it("lists the kinds and their options in --help", async () => {
-    const help = await keys({}, "--help");
-    expect(help.code).toBe(0);
-    expect(help.stdout).toContain("--store <kind>             the quota store: sqlite, memory");
-    expect(help.stdout).toContain("--db <path>                $QUOTA_DB: SQLite file");
-  });
-
-  it("refuses the memory store, which lives inside one server, with the reason (exit 1), from --store or QUOTA_STORE", async () => {
-    for (const result of [await keys({}, "list", "--store", "memory"), await keys({ QUOTA_STORE: "memory" }, "list")]) {
-      expect(result.code).toBe(1);
-      expect(result.stderr).toContain("keys: the memory store lives inside one server process and is out of this command's reach; use that server's admin routes (ADMIN_TOKEN)");
-    }
-  });
-
-  it("names an unknown kind as bad usage (exit 2)", async () => {
-    const result = await keys({}, "list", "--store", "redis");
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain('keys: unknown store "redis"; choose sqlite or memory');
-  });
-
-  it("says which option or variable names a store that does not exist, and creates nothing", async () => {
-    const path = join(dir, "missing.sqlite");
-    const result = await keys({ QUOTA_STORE: "sqlite" }, "list", "--db", path);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`keys: no quota database at ${path} (set --db or QUOTA_DB)`);
   });
 });

@@ -6,7 +6,13 @@
  */
 import { type CharacterData } from "../data/load.ts";
 import { CHARACTER_QUERY, CHARACTER_TYPO_QUERY, EDUCATION_BOOST, FLAG_EDUCATION, FLAG_STARTER } from "../data/format.ts";
-import type { CharacterFilter } from "../routes/hanjaParams.ts";
+import type { IntSpec } from "../http/params.ts";
+
+/** A filter of `GET /hanja` (its entries are in `routes/hanjaParams.ts`): a whole-number parameter and the records it keeps. */
+export interface CharacterFilter extends IntSpec {
+  /** Whether the record at `position` passes the filter with `value`. */
+  keep(data: CharacterData, position: number, value: number): boolean;
+}
 
 // `U+6C34`, `u+6c34`, `U 6C34` (an unencoded `+` in a query string arrives as a space), or bare
 // hex with at least one digit (`6C34`; `face` stays an English word).
@@ -99,7 +105,10 @@ function filterPredicate(data: CharacterData, params: Readonly<Record<string, ob
     const value = values[name];
     if (spec !== undefined && "keep" in spec && typeof value === "number") active.push([spec as CharacterFilter, value]);
   }
-  return (i) => active.every(([filter, value]) => filter.keep(data, i, value));
+  return (i) => {
+    for (const [filter, value] of active) if (!filter.keep(data, i, value)) return false;
+    return true;
+  };
 }
 
 function sortByTieBreak(data: CharacterData, positions: number[]): number[] {

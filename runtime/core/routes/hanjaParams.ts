@@ -6,13 +6,10 @@
  */
 import type { CharacterData } from "../data/load.ts";
 import { FLAG_EDUCATION, FLAG_STARTER } from "../data/format.ts";
+import type { CharacterFilter } from "../hanja/searchCharacters.ts";
 import type { IntSpec, PathSpec, TextSpec } from "../http/params.ts";
 
-/** A filter of `GET /hanja`: a whole-number parameter and the records it keeps. */
-export interface CharacterFilter extends IntSpec {
-  /** Whether the record at `position` passes the filter with `value`. */
-  keep(data: CharacterData, position: number, value: number): boolean;
-}
+export type { CharacterFilter } from "../hanja/searchCharacters.ts";
 
 const flag = (data: CharacterData, position: number, bit: number) => ((data.flags[position] ?? 0) & bit ? 1 : 0);
 
