@@ -1,11 +1,13 @@
-/** The QuotaStore contract against the in-memory and the SQLite store. */
+/**
+ * The QuotaStore contract, the failure contract included, against every kind of the store
+ * registry. `FRESH` says how to open an empty store of each kind; it is keyed by every kind, so a
+ * kind added to the registry does not compile here until it says how.
+ */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, it } from "vitest";
-import { MemoryQuotaStore } from "../../runtime/core/quota/memoryStore.ts";
-import type { QuotaStore } from "../../runtime/core/quota/store.ts";
-import { openSqliteStore } from "../../runtime/stores/sqlite/sqliteStore.ts";
+import { STORE_KINDS, type StoreKindName, openStore, storeKind } from "../../runtime/stores/registry.ts";
 import { contractCases } from "./contractCases.ts";
 import { failureCases } from "./failureCases.ts";
 
@@ -13,16 +15,17 @@ const dir = mkdtempSync(join(tmpdir(), "quota-contract-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 let files = 0;
-const stores: Record<string, () => Promise<QuotaStore>> = {
-  MemoryQuotaStore: async () => new MemoryQuotaStore(),
-  SqliteQuotaStore: () => openSqliteStore(join(dir, `contract-${++files}.sqlite`)),
+/** The `open` options of a fresh, empty store of each kind. */
+const FRESH: Record<StoreKindName, () => Record<string, string>> = {
+  sqlite: () => ({ path: join(dir, `contract-${++files}.sqlite`) }),
+  memory: () => ({}),
 };
 
-for (const [name, open] of Object.entries(stores)) {
-  describe(`${name} contract`, () => {
+for (const name of Object.keys(STORE_KINDS) as StoreKindName[]) {
+  describe(`${name} store contract`, () => {
     for (const check of [...contractCases, ...failureCases]) {
       it(check.name, async () => {
-        const store = await open();
+        const store = await openStore(storeKind(name), FRESH[name]());
         try {
           await check.run(store);
         } finally {
