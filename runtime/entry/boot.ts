@@ -161,6 +161,7 @@ export function onShutdown(listening: Listening, booted: Booted): void {
     if (stopping) return;
     stopping = true;
     console.error(JSON.stringify({ level: "info", msg: `${signal}: finishing in-flight requests` }));
+    listening.drain();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timedOut = new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), booted.config.shutdownTimeoutMs)));
     const stopped = new Promise((resolve) => setTimeout(resolve, DRAIN_MS)).then(() => listening.stop());

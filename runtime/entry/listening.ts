@@ -1,6 +1,12 @@
 /** A server that is listening: its port, and how to stop it gracefully. */
 export interface Listening {
   port: number;
+  /**
+   * Called at the signal, before `stop()`: from now on every answer carries `Connection: close`
+   * and its connection closes after it, so that a kept-alive connection in use ends after an
+   * answer rather than under a request the client is already sending.
+   */
+  drain(): void;
   /** Stops accepting connections and resolves once in-flight requests are answered. */
   stop(): Promise<void>;
   /**

@@ -20,3 +20,9 @@ export function responseFor(reply: Reply): Response {
 export function respond(reply: Reply | Promise<Reply>): Response | Promise<Response> {
   return "then" in reply ? reply.then(responseFor) : responseFor(reply);
 }
+
+/** `response` ending its connection after it: the answers after a shutdown signal (a clone's headers are its own). */
+export function closing(response: Response): Response {
+  response.headers.set("Connection", "close");
+  return response;
+}

@@ -2,22 +2,25 @@
 import { andThen } from "../core/quota/meter.ts";
 import type { Booted } from "./boot.ts";
 import type { Listening } from "./listening.ts";
-import { respond } from "./responses.ts";
+import { closing, respond } from "./responses.ts";
 
 export function serveBun({ app, config }: Booted): Promise<Listening> {
+  let draining = false;
   const server = Bun.serve({
     port: config.port,
     hostname: config.host,
     fetch: (request, bunServer) => {
-      const answer = respond(app.handle(request, new PeerOf(bunServer, request)));
+      let answer = respond(app.handle(request, new PeerOf(bunServer, request)));
       // Bun 1.4 writes no Date on an answer to HEAD (RFC 9110 §6.6.1 asks for one, and it does
       // write one for every other method): given here.
-      return request.method === "HEAD" ? andThen(answer, dated) : answer;
+      if (request.method === "HEAD") answer = andThen(answer, dated);
+      return draining ? andThen(answer, closing) : answer;
     },
   });
   // stop() without force lets in-flight requests finish; with it, every connection is closed.
   return Promise.resolve({
     port: server.port ?? config.port,
+    drain: () => void (draining = true),
     stop: async () => void (await server.stop()),
     abort: () => void server.stop(true),
   });

@@ -1,7 +1,8 @@
 /** Serving on Deno with Deno.serve. */
 import type { Booted } from "./boot.ts";
+import { andThen } from "../core/quota/meter.ts";
 import type { Listening } from "./listening.ts";
-import { respond } from "./responses.ts";
+import { closing, respond } from "./responses.ts";
 
 interface DenoServer {
   shutdown(): Promise<void>;
@@ -18,10 +19,18 @@ interface DenoNamespace {
 
 export function serveDeno({ app, config }: Booted): Promise<Listening> {
   const deno = (globalThis as unknown as { Deno: DenoNamespace }).Deno;
+  let draining = false;
   return new Promise((resolve) => {
     const server = deno.serve(
-      { port: config.port, hostname: config.host, onListen: ({ port }) => resolve({ port, stop: () => server.shutdown(), abort: () => {} }) },
-      (request, info) => respond(app.handle(request, new PeerOf(info))),
+      {
+        port: config.port,
+        hostname: config.host,
+        onListen: ({ port }) => resolve({ port, drain: () => void (draining = true), stop: () => server.shutdown(), abort: () => {} }),
+      },
+      (request, info) => {
+        const answer = respond(app.handle(request, new PeerOf(info)));
+        return draining ? andThen(answer, closing) : answer;
+      },
     );
   });
 }

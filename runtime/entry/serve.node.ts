@@ -17,11 +17,11 @@ const IDLE_SWEEP_MS = 50;
 const TIMEOUTS = { headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 1_000 };
 
 export function serveNode({ app, config }: Booted): Promise<Listening> {
-  let stopping = false;
+  let draining = false;
   const listener = nodeListener(app);
   const server = createServer(TIMEOUTS, (req, res) => {
-    // A request on a kept-alive connection after stop(): answer it, then end the connection.
-    if (stopping) res.setHeader("Connection", "close");
+    // A request after the signal: answer it, then end the connection.
+    if (draining) res.setHeader("Connection", "close");
     listener(req, res);
   });
   server.on("clientError", clientErrorListener(app));
@@ -35,7 +35,6 @@ export function serveNode({ app, config }: Booted): Promise<Listening> {
   });
   const stop = () =>
     new Promise<void>((done, fail) => {
-      stopping = true;
       // close() ends the connections idle at this moment; those still answering go idle later
       // and would otherwise hold the exit until their clients hang up.
       const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
@@ -50,7 +49,19 @@ export function serveNode({ app, config }: Booted): Promise<Listening> {
     server.once("error", reject);
     server.listen(config.port, config.host, () => {
       const address = server.address();
-      resolve({ port: typeof address === "object" && address ? address.port : config.port, stop, abort: () => server.closeAllConnections() });
+      resolve({
+        port: typeof address === "object" && address ? address.port : config.port,
+        drain: () => {
+          draining = true;
+          // A response already begun but not yet written gets the header too.
+          for (const socket of connections) {
+            const pending = (socket as { _httpMessage?: { headersSent: boolean; setHeader(name: string, value: string): void } })._httpMessage;
+            if (pending && !pending.headersSent) pending.setHeader("Connection", "close");
+          }
+        },
+        stop,
+        abort: () => server.closeAllConnections(),
+      });
     });
   });
 }

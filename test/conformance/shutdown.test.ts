@@ -1,87 +1,18 @@
 /**
- * Graceful shutdown (SPEC §6) on real processes: under a load of concurrent metered requests with
- * an annual key, SIGTERM or SIGINT makes the server stop accepting, answer what it took in, close
- * the SQLite store and exit 0. Every answer received is a whole 200, every failure is a refused
- * or reset connection without an answer, and the count on disk equals the 200s received.
+ * Graceful shutdown (SPEC §6) on real processes, at its edges: requests that arrived while the
+ * server was busy, connections that never send a byte, clients that trickle their request. The
+ * load test (keep-alive clients looping through the signal) is shutdownLoad.test.ts.
  */
 import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { type Socket, connect } from "node:net";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { quotaDay } from "../../runtime/core/quota/clock.ts";
-import { openQuotaStore } from "../../runtime/stores/index.ts";
-import { awayFromRollover, send } from "./client.ts";
+import { send } from "./client.ts";
 import { type StartServer, bunSource, denoSource, nodeSource } from "./servers.ts";
-
-const ADMIN_TOKEN = "shutdown-admin-token-0123456789";
-const LOOPS = 50;
-/** Load before the signal, and the longest the load goes on after it. */
-const BEFORE_SIGNAL_MS = 500;
-const AFTER_SIGNAL_MS = 1_500;
-/** The server must be gone well before the clients give up: it does not wait for them to hang up. */
-const EXIT_WITHIN_MS = 1_000;
-/** How a request fails when the server is gone: refused, reset, or closed with no answer. */
-const CONNECTION_ERRORS = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "UND_ERR_SOCKET", "UND_ERR_CLOSED"]);
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
-
-interface LoadResult {
-  ok: number;
-  /** Statuses other than 200, bodies that were cut off or not JSON, errors of any other kind. */
-  bad: string[];
-  /** Connection errors, each with whether it happened before the signal. */
-  refused: { code: string; beforeSignal: boolean }[];
-}
-
-/** The code of a failed `fetch` (undici wraps the socket error in `cause`). */
-function errorCode(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; cause?: { code?: string } } }).cause;
-  return cause?.code ?? cause?.cause?.code ?? String((error as Error).message ?? error);
-}
-
-/** `LOOPS` loops of GET `url` until `until()`; each loop stops at its first connection error. */
-async function load(url: string, key: string, until: () => boolean, signalled: () => boolean): Promise<LoadResult> {
-  const result: LoadResult = { ok: 0, bad: [], refused: [] };
-  const loop = async () => {
-    while (!until()) {
-      let response: Response;
-      try {
-        response = await fetch(url, { headers: { "X-API-Key": key, "Accept-Encoding": "identity" } });
-      } catch (error) {
-        const code = errorCode(error);
-        if (CONNECTION_ERRORS.has(code)) result.refused.push({ code, beforeSignal: !signalled() });
-        else result.bad.push(`fetch failed: ${code}`);
-        return;
-      }
-      try {
-        const text = await response.text();
-        const body = JSON.parse(text) as { success?: boolean; quiz?: unknown };
-        if (response.status !== 200) result.bad.push(`status ${response.status}: ${text.slice(0, 200)}`);
-        else if (body.success !== true || body.quiz === undefined) result.bad.push(`unexpected body: ${text.slice(0, 200)}`);
-        else result.ok++;
-      } catch (error) {
-        result.bad.push(`status ${response.status}, body cut off or not JSON: ${errorCode(error)}`);
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: LOOPS }, loop));
-  return result;
-}
-
-async function annualKey(url: string): Promise<{ key: string; id: string }> {
-  const issued = await send(url, "/quiz/v1/subscribe", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ name: "Shutdown", email: "shutdown@example.com" }),
-  });
-  expect(issued.status, issued.text).toBe(201);
-  const id = issued.body.key.id as string;
-  const confirmed = await send(url, `/quiz/v1/admin/keys/${id}/confirm`, { method: "POST", headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } });
-  expect(confirmed.body.key, confirmed.text).toMatchObject({ plan: "annual", status: "active" });
-  return { key: issued.body.api_key as string, id };
-}
 
 /** A new database path in a folder removed after the tests. */
 function newDb(prefix: string): string {
@@ -93,39 +24,6 @@ function newDb(prefix: string): string {
 /** The store was closed cleanly: the WAL was checkpointed into the database and removed (or left empty). */
 function expectCheckpointed(db: string): void {
   expect(!existsSync(`${db}-wal`) || statSync(`${db}-wal`).size === 0, "the -wal file was not checkpointed").toBe(true);
-}
-
-async function shutdownUnderLoad(start: StartServer, signal: "SIGTERM" | "SIGINT"): Promise<void> {
-  const db = newDb("hanja-shutdown-");
-  const server = await start({ QUOTA_DB: db, ADMIN_TOKEN });
-  try {
-    const { key, id } = await annualKey(server.url);
-    await awayFromRollover(60_000);
-
-    let signalledAt = 0;
-    const loadDone = load(`${server.url}/quiz/v1/quiz`, key, () => signalledAt > 0 && Date.now() > signalledAt + AFTER_SIGNAL_MS, () => signalledAt > 0);
-    await new Promise((resolve) => setTimeout(resolve, BEFORE_SIGNAL_MS));
-    signalledAt = Date.now();
-    server.kill(signal);
-    const [result, code] = await Promise.all([loadDone, server.exit]);
-    const exitMs = Date.now() - signalledAt;
-
-    expect(code, server.stderr()).toBe(0);
-    expect(result.bad).toEqual([]);
-    expect(result.refused.filter((r) => r.beforeSignal)).toEqual([]);
-    expect(result.ok).toBeGreaterThan(LOOPS); // the load really ran
-    expect(exitMs, "exit waited for the clients to close their connections").toBeLessThan(EXIT_WITHIN_MS);
-
-    expectCheckpointed(db);
-    const store = await openQuotaStore({ kind: "sqlite", path: db });
-    try {
-      expect(await store.used(`key:${id}`, quotaDay(new Date(), 540).day)).toBe(result.ok);
-    } finally {
-      await store.close();
-    }
-  } finally {
-    await server.stop();
-  }
 }
 
 /** One raw HTTP/1.1 exchange: what the server sent back, and how the connection ended. */
@@ -254,9 +152,6 @@ const runtimes: [string, StartServer][] = [
 
 for (const [name, start] of runtimes) {
   describe(`graceful shutdown: ${name}`, () => {
-    for (const signal of ["SIGTERM", "SIGINT"] as const) {
-      it(`${signal} under load: exit 0, whole 200s only, no count lost`, { timeout: 60_000 }, () => shutdownUnderLoad(start, signal));
-    }
     it("requests that arrived while the server was busy, just before SIGTERM, are answered", { timeout: 60_000 }, () => busyAtSignal(start));
     it("a connection that never sends a byte does not hold the exit", { timeout: 30_000 }, () => silentConnection(start, name));
     it("a client trickling its header section is cut off after SHUTDOWN_TIMEOUT", { timeout: 30_000 }, () => tricklingClient(start, name, "headers"));
