@@ -1,11 +1,13 @@
 /** Serving on Deno with Deno.serve. */
-import type { Booted } from "./boot.ts";
 import { andThen } from "../core/quota/meter.ts";
+import type { Booted } from "./boot.ts";
 import type { Listening } from "./listening.ts";
 import { closing, respond } from "./responses.ts";
 
 interface DenoServer {
   shutdown(): Promise<void>;
+  /** Settles when the server stops; rejects when its accept loop failed. */
+  finished: Promise<void>;
 }
 interface DenoServeInfo {
   remoteAddr: { hostname: string };
@@ -17,21 +19,69 @@ interface DenoNamespace {
   ): DenoServer;
 }
 
+/** After Deno.serve stopped accepting on a failure (out of file handles), how soon it listens again. */
+const RELISTEN_MS = 250;
+/** The failure is logged at most this often while a flood lasts. */
+const WARN_EVERY_MS = 10_000;
+
+/**
+ * Deno.serve ends its accept loop at the first connection it cannot accept (EMFILE: a flood of
+ * connections past the file limit) and rejects `finished`, which left unhandled exits the
+ * process, interface A with it. Here the failure is logged and the server listens again on the same
+ * port until it can: connections it already took go on being served, new ones are refused meanwhile,
+ * and it accepts again as soon as handles free up. Deno.serve has no idle or header timeout
+ * (Deno 2.9), so connections a client holds open stay open: see README for the proxy that covers it.
+ */
 export function serveDeno({ app, config }: Booted): Promise<Listening> {
   const deno = (globalThis as unknown as { Deno: DenoNamespace }).Deno;
   let draining = false;
-  return new Promise((resolve) => {
-    const server = deno.serve(
-      {
-        port: config.port,
-        hostname: config.host,
-        onListen: ({ port }) => resolve({ port, drain: () => void (draining = true), stop: () => server.shutdown(), abort: () => {} }),
-      },
-      (request, info) => {
-        const answer = respond(app.handle(request, new PeerOf(info)));
-        return draining ? andThen(answer, closing) : answer;
+  let stopped = false;
+  let warnedAt = -Infinity;
+  const servers = new Set<DenoServer>();
+  let boundPort: number | undefined;
+  const handler = (request: Request, info: DenoServeInfo) => {
+    const answer = respond(app.handle(request, new PeerOf(info)));
+    return draining ? andThen(answer, closing) : answer;
+  };
+  const listen = (port: number, onListen?: (addr: { port: number }) => void): void => {
+    const server = deno.serve({ port, hostname: config.host, onListen: onListen ?? (() => {}) }, handler);
+    servers.add(server);
+    server.finished.then(
+      () => servers.delete(server),
+      (error: unknown) => {
+        if (stopped) return;
+        if (Date.now() - warnedAt >= WARN_EVERY_MS) {
+          warnedAt = Date.now();
+          const message = `cannot accept connections (${String(error).split("\n")[0]}); listening again every ${RELISTEN_MS} ms until it can. Raise the file limit (ulimit -n) and close idle connections at a proxy (README)`;
+          console.error(JSON.stringify({ level: "error", msg: message }));
+        }
+        setTimeout(() => relisten(boundPort ?? port), RELISTEN_MS);
       },
     );
+  };
+  const relisten = (port: number): void => {
+    if (stopped) return;
+    try {
+      listen(port);
+    } catch {
+      // Still out of handles (the listening socket is one): try again.
+      setTimeout(() => relisten(port), RELISTEN_MS);
+    }
+  };
+  return new Promise((resolve) => {
+    // Listening again takes the port first given (PORT=0 picks one).
+    listen(config.port, ({ port }) => {
+      boundPort = port;
+      resolve({
+        port,
+        drain: () => void (draining = true),
+        stop: async () => {
+          stopped = true;
+          await Promise.all([...servers].map((server) => server.shutdown().catch(() => {})));
+        },
+        abort: () => {},
+      });
+    });
   });
 }
 
