@@ -153,6 +153,8 @@ export function createApp(options: AppOptions): App {
   const allowedFor = allowedMethods(router.routes);
   const onError = options.onError ?? ((error, id) => console.error(`[${id}] unexpected error:`, error));
   const bootId = Math.floor(Math.random() * 36 ** 6).toString(36).padStart(6, "0");
+  /** Values the access log never writes, wherever they appear in a target. */
+  const secrets = options.adminToken ? [options.adminToken.trim()] : [];
   let counter = 0;
   const logTime = isoClock();
 
@@ -216,7 +218,7 @@ export function createApp(options: AppOptions): App {
         time: logTime(),
         request_id: ctx.requestId,
         method: request.method,
-        path: redactedTarget(request.url),
+        path: redactedTarget(request.url, secrets),
         status: response.status,
         duration_ms: Math.round((performance.now() - started) * 100) / 100,
       };

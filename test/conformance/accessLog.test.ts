@@ -65,6 +65,27 @@ describe.each(SERVERS)("access log on %s", (runtime, start) => {
     expect(new Set(lines.map((line) => line.request_id)).size).toBe(requests.length);
   });
 
+  it("writes no credential: every credential-named parameter and the admin token, anywhere in a target, are redacted", async () => {
+    const adminToken = "log-admin-token-0123456789abcdef";
+    const server = await start({ ACCESS_LOG: "1", QUOTA_STORE: "memory", ADMIN_TOKEN: adminToken }, { keepStdout: true });
+    const names = ["api_key", "token", "access_token", "admin_token", "key", "password", "secret", "client_secret", "auth", "signature", "session_id"];
+    const targets = [
+      ...names.map((name, i) => `/hanja/v1/meta?${name}=secret-value-${i}-zz`),
+      `/quiz/v1/admin/keys?x=${adminToken}`,
+      `/quiz/v1/admin/keys/${encodeURIComponent(adminToken).replace("a", "%61")}`,
+      `/hanja/v1/hanja?q=${adminToken}`,
+    ];
+    for (const target of targets) await (await fetch(server.url + target)).arrayBuffer();
+    expect(await server.stop()).toBe(0);
+    for (let i = 0; i < 100 && server.stdout().split("\n").length <= targets.length; i++) await new Promise((r) => setTimeout(r, 20));
+    const text = server.stdout();
+    expect(text.trimEnd().split("\n")).toHaveLength(targets.length);
+    expect(text).not.toMatch(/secret-value/);
+    expect(text).not.toContain(adminToken);
+    expect(text).not.toContain("0123456789abcdef");
+    expect(text).toContain("/hanja/v1/meta?token=REDACTED");
+  });
+
   it("logs a target the same way on every runtime: raw UTF-8 percent-encoded, a very long one cut at 8,192 characters with …", async () => {
     const server = await start({ ACCESS_LOG: "1", QUOTA_STORE: "memory" }, { keepStdout: true });
     const raw = await sendUnencoded(server.url, "/hanja/v1/hanja?q=수&per_page=1");

@@ -43,12 +43,45 @@ describe("queryOf", () => {
   });
 });
 
+/** Whether a decoded parameter name is a credential's, told the long way round (the reference for SECRET_NAME). */
+function isCredential(decoded: string): boolean {
+  const name = decoded.replace(/\[\]$/, "").toLowerCase();
+  const last = name.split(/[_.-]/).at(-1) ?? "";
+  const whole = ["key", "apikey", "auth", "authorization", "sig", "signature", "session", "sessionid", "credential", "credentials", "pass", "pwd", "otp", "jwt"];
+  return (
+    whole.includes(last) ||
+    /(?:^|[_.-])(?:api_key|session_id)$/.test(name) ||
+    ["token", "secret", "password", "passwd", "passphrase"].some((end) => name.endsWith(end))
+  );
+}
+
 describe("redactedTarget (the access log's path)", () => {
   it("replaces every api_key value, spelled plainly or percent-encoded, and keeps the rest", () => {
     expect(redactedTarget("http://h/quiz/v1/quiz?api_key=hj_secret&count=2")).toBe("/quiz/v1/quiz?api_key=REDACTED&count=2");
     expect(redactedTarget("http://h/quiz/v1/me?count=2&API_KEY=hj_secret&api%5Fkey=hj_other")).toBe("/quiz/v1/me?count=2&API_KEY=REDACTED&api%5Fkey=REDACTED");
-    expect(redactedTarget("http://h/quiz/v1/quiz?my_api_key=kept")).toBe("/quiz/v1/quiz?my_api_key=kept");
+    expect(redactedTarget("http://h/quiz/v1/quiz?my_api_key=gone")).toBe("/quiz/v1/quiz?my_api_key=REDACTED");
+    expect(redactedTarget("http://h/hanja/v1/hanja?q=monkey&monkey=kept&keys=kept&type=kept")).toBe("/hanja/v1/hanja?q=monkey&monkey=kept&keys=kept&type=kept");
     expect(redactedTarget("http://h/hanja/v1/meta")).toBe("/hanja/v1/meta");
+  });
+
+  it("replaces the value of every parameter that can carry a credential, whatever its case or encoding", () => {
+    const names = ["token", "access_token", "admin_token", "refresh_token", "id_token", "accessToken", "key", "apikey", "api-key", "password", "passwd", "pwd", "pass", "secret", "client_secret", "auth", "authorization", "X-Amz-Signature", "sig", "session", "session_id", "credentials", "otp", "jwt", "TOKEN", "%74oken", "to%6Ben[]", "passphrase"];
+    for (const name of names) {
+      expect(redactedTarget(`http://h/quiz/v1/me?count=2&${name}=s3cr3t-value&q=x`), name).toBe(`/quiz/v1/me?count=2&${name}=REDACTED&q=x`);
+    }
+    for (const name of ["q", "page", "per_page", "count", "type", "choices", "exclude", "strokes", "radical_number", "starter", "education", "keyword", "monkey", "passage", "signal"]) {
+      expect(redactedTarget(`http://h/hanja/v1/hanja?${name}=kept`), name).toBe(`/hanja/v1/hanja?${name}=kept`);
+    }
+  });
+
+  it("replaces the admin token wherever it appears, as sent or percent-encoded", () => {
+    const token = "adm1n-T0ken-value-0123456789";
+    const encoded = [...token].map((c) => `%${c.charCodeAt(0).toString(16)}`).join("");
+    expect(redactedTarget(`http://h/quiz/v1/admin/keys?q=${token}`, [token])).toBe("/quiz/v1/admin/keys?q=REDACTED");
+    expect(redactedTarget(`http://h/quiz/v1/${token}/x`, [token])).toBe("/quiz/v1/REDACTED/x");
+    expect(redactedTarget(`http://h/quiz/v1/me?x=${encoded}&q=%EC%88%98`, [token])).not.toContain(token.slice(6));
+    expect(redactedTarget(`http://h/quiz/v1/me?x=${encoded}&q=%EC%88%98`, [token])).toBe("/quiz/v1/me?x=REDACTED&q=%EC%88%98");
+    expect(redactedTarget(`http://h/quiz/v1/me?q=%EC%88%98`, [token])).toBe("/quiz/v1/me?q=%EC%88%98");
   });
 
   it("reads the name as the query parser does: any percent-encoding of api_key is redacted, and anything key-shaped anywhere", () => {
@@ -56,7 +89,7 @@ describe("redactedTarget (the access log's path)", () => {
     for (const name of ["%61pi_key", "api%5Fke%79", "a%70i_key", "%41PI_KEY", "api_key%5B%5D", "api_key[]"]) {
       expect(redactedTarget(`http://h/quiz/v1/me?${name}=${key}&count=2`), name).toBe(`/quiz/v1/me?${name}=REDACTED&count=2`);
     }
-    expect(redactedTarget(`http://h/quiz/v1/me?;api_key=${key}`)).toBe("/quiz/v1/me?;api_key=hj_REDACTED");
+    expect(redactedTarget(`http://h/quiz/v1/me?;api_key=${key}`)).toBe("/quiz/v1/me?;api_key=REDACTED");
     expect(redactedTarget(`http://h/quiz/v1/me?api_key%3D${key}`)).toBe("/quiz/v1/me?api_key%3Dhj_REDACTED");
     expect(redactedTarget(`http://h/quiz/v1/idiom/${key}`)).toBe("/quiz/v1/idiom/hj_REDACTED");
     expect(redactedTarget("http://h/quiz/v1/me?api_key=%68j_0123")).toBe("/quiz/v1/me?api_key=REDACTED");
@@ -68,7 +101,7 @@ describe("redactedTarget (the access log's path)", () => {
     const forms = [`%68j_${key.slice(3)}`, `hj%5f${key.slice(3)}`, `h%6A_${key.slice(3)}`, `hj_${encodeAll(key.slice(3))}`, encodeAll(key), `hj_0123%34${key.slice(8)}`];
     for (const form of forms) {
       expect(redactedTarget(`http://h/quiz/v1/me/${form}`), form).toBe("/quiz/v1/me/hj_REDACTED");
-      expect(redactedTarget(`http://h/quiz/v1/me?key=${form}&count=2`), form).toBe("/quiz/v1/me?key=hj_REDACTED&count=2");
+      expect(redactedTarget(`http://h/quiz/v1/me?id=${form}&count=2`), form).toBe("/quiz/v1/me?id=hj_REDACTED&count=2");
     }
     // Not a key: too short, or an escape of something that is no letter or digit.
     for (const kept of ["/hanja/v1/hanja/%E6%B0%B4", `/quiz/v1/me/%68j_${key.slice(4)}`, `/quiz/v1/me/hj_%2F${key.slice(4)}`]) {
@@ -76,7 +109,7 @@ describe("redactedTarget (the access log's path)", () => {
     }
   });
 
-  it("redacts exactly the pairs whose name the query parser reads as api_key, for any query", () => {
+  it("redacts exactly the pairs whose name the query parser reads as a credential's, for any query", () => {
     const key = "hj_0123456789abcdefghijABCDEFGHIJ01";
     /** Every pair checked by decoding its name as URLSearchParams does, and key shapes replaced first. */
     const reference = (target: string) => {
@@ -87,12 +120,12 @@ describe("redactedTarget (the access log's path)", () => {
         const eq = pair.indexOf("=");
         if (eq === -1) return pair;
         const name = [...new URLSearchParams(`${pair.slice(0, eq)}=`).keys()][0] ?? "";
-        return /^api_key(\[\])?$/i.test(name) ? `${pair.slice(0, eq)}=REDACTED` : pair;
+        return isCredential(name) ? `${pair.slice(0, eq)}=REDACTED` : pair;
       });
       return `${masked.slice(0, q)}?${pairs.join("&")}`;
     };
     const name = fc.oneof(
-      fc.constantFrom("api_key", "API_Key", "api%5Fkey", "%61%70%69%5f%6b%65%79", "api_key[]", "api_key%5B%5D", "api+key", "apikey", "api_ke", "my_api_key", "q", "count", "exclude", ""),
+      fc.constantFrom("api_key", "API_Key", "api%5Fkey", "%61%70%69%5f%6b%65%79", "api_key[]", "api_key%5B%5D", "api+key", "apikey", "api_ke", "my_api_key", "q", "count", "exclude", "", "token", "to%6Ben", "x_token", "tokens", "session_id", "xsession_id", "monkey", "key_", "secret"),
       fc.stringMatching(/^[a-z_%5F0-9+]{0,10}$/),
     );
     const value = fc.oneof(fc.constantFrom(key, "x", "", "a=b", "%EA%B0%80"), fc.stringMatching(/^[A-Za-z0-9%_.-]{0,12}$/));

@@ -1,27 +1,66 @@
-/** The access log's view of a request target: the `api_key` value and anything key-shaped replaced. */
+/**
+ * The access log's view of a request target: the value of every query parameter that can carry a
+ * credential, anything key-shaped, and the operator's own secrets (the admin token) replaced.
+ */
 import { KEY_BODY_LENGTH, KEY_PREFIX } from "../quota/apiKeys.ts";
 import { decodedName } from "./params.ts";
 import { targetOf } from "./respond.ts";
 
-/** Path and query of a URL with the `api_key` value replaced, for the access log. */
-export function redactedTarget(url: string): string {
+/**
+ * Path and query of a URL for the access log: the value of each parameter named like a credential
+ * (`SECRET_NAME`, read as the query parser reads names) is `REDACTED`, anything shaped like an API
+ * key is `hj_REDACTED`, and each of `secrets` found anywhere in the target, as sent or with
+ * characters percent-encoded, is `REDACTED`.
+ */
+export function redactedTarget(url: string, secrets: readonly string[] = []): string {
   let target = targetOf(url);
   if (target.includes(KEY_PREFIX) || mayHoldEncodedPrefix(target)) target = target.replace(KEY_SHAPED, `${KEY_PREFIX}REDACTED`);
+  for (const secret of secrets) target = withoutSecret(target, secret);
   const q = target.indexOf("?");
   if (q === -1) return target;
   const query = target.slice(q + 1);
-  // Decoding never lengthens a name, so a query with no name as long as `api_key` has none to hide.
-  if (!LONG_NAME.test(query)) return target;
+  if (!SECRET_HINT.test(query)) return target;
   const pairs = query.split("&").map((pair) => {
     const eq = pair.indexOf("=");
     const name = eq === -1 ? pair : pair.slice(0, eq);
-    return eq !== -1 && /^api_key(\[\])?$/i.test(decodedName(name)) ? `${name}=REDACTED` : pair;
+    return eq !== -1 && SECRET_NAME.test(decodedName(name)) ? `${name}=REDACTED` : pair;
   });
   return `${target.slice(0, q)}?${pairs.join("&")}`;
 }
 
-/** A query pair whose name has at least as many characters as `api_key`. */
-const LONG_NAME = /(?:^|&)[^&=]{7,}=/;
+/**
+ * A parameter name that can carry a credential (a trailing `[]` allowed): `api_key`, `key`,
+ * `token`, `access_token`, `admin_token`, `password`, `secret`, `auth`, `signature`, `session`, …,
+ * alone or ending a longer name after `_`, `-` or `.` (`client_secret`, `X-Amz-Signature`); names
+ * ending in `token`, `secret` or `password` in any case. Redacting a harmless parameter costs a log
+ * reader a value; missing a credential leaks it.
+ */
+export const SECRET_NAME =
+  /^(?:(?:[^]*[_.-])?(?:api_?key|key|auth|authorization|sig|signature|session|session_?id|credentials?|pass|pwd|otp|jwt)|[^]*(?:token|secret|passw(?:or)?d|passphrase))(?:\[\])?$/i;
+
+/**
+ * A query with a name that may be a credential's: one holding a part of such a name, or an escape or
+ * `+` (which the parser decodes). Queries without one (the usual `q=%EC%88%98&page=2`) are passed
+ * over without splitting them.
+ */
+const SECRET_HINT = /(?:^|&)[^&=]*(?:key|tok|secret|pass|pwd|auth|sig|session|credential|otp|jwt|%|\+)[^&=]*=/i;
+
+/** An escape of an ASCII character. */
+const ASCII_ESCAPE = /%[0-7][0-9A-Fa-f]/g;
+const HAS_ASCII_ESCAPE = /%[0-7][0-9A-Fa-f]/;
+
+/**
+ * `target` with every occurrence of `secret` replaced by `REDACTED`, also where a client
+ * percent-encoded some of its characters (then the target is logged with its ASCII escapes decoded).
+ */
+function withoutSecret(target: string, secret: string): string {
+  if (secret === "") return target;
+  if (target.includes(secret)) return target.replaceAll(secret, "REDACTED");
+  // Escapes of UTF-8 text (`%EC%88%98`, the usual ones) cannot spell an ASCII token.
+  if (!target.includes("%") || !HAS_ASCII_ESCAPE.test(target)) return target;
+  const decoded = target.replace(ASCII_ESCAPE, (escape) => String.fromCharCode(Number.parseInt(escape.slice(1), 16)));
+  return decoded.includes(secret) ? decoded.replaceAll(secret, "REDACTED") : target;
+}
 
 /** A letter or digit, as itself or percent-encoded (`%41` is `A`). */
 const ALNUM = "(?:[0-9A-Za-z]|%(?:3[0-9]|4[1-9A-Fa-f]|5[0-9Aa]|6[1-9A-Fa-f]|7[0-9Aa]))";
