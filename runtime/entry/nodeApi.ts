@@ -5,4 +5,4 @@
  */
 export { loadDistFiles } from "./loadDist.ts";
 export { nodeCompressors } from "./compressors.ts";
-export { clientErrorListener, nodeListener } from "./nodeListener.ts";
+export { clientErrorListener, connectListener, nodeListener } from "./nodeListener.ts";

@@ -55,11 +55,37 @@ export function clientErrorListener(app: App): (error: Error & { code?: string; 
       error.code === "HPE_HEADER_OVERFLOW"
         ? app.refuse(431, "The request's header section is larger than the server accepts.")
         : app.refuse(400, parseFailure(error));
-    const body = typeof reply.body === "string" ? reply.body : "";
-    let head = `HTTP/1.1 ${reply.status} ${STATUS_CODES[reply.status]}\r\n`;
-    for (const [name, value] of Object.entries(reply.headers)) head += `${name}: ${value}\r\n`;
-    socket.end(`${head}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    socket.end(closingAnswer(reply));
   };
+}
+
+/**
+ * A `connect` listener for a node:http server running `app`: node:http hands a CONNECT request to
+ * this event instead of the request listener, and with no listener closes the connection without
+ * an answer. Here the core answers it as on Bun (`405` with `Allow` on a known path, `404`
+ * otherwise, an authority-form target such as `example.com:443` being the path `/`: this server
+ * is no proxy), and the connection is closed after the answer.
+ */
+export function connectListener(app: App): (req: IncomingMessage, socket: Duplex) => void {
+  return (req, socket) => {
+    const url = targetUrl(req.url ?? "/") ?? `${ORIGIN}/`;
+    const answer = (reply: Reply) => void (socket.writable ? socket.end(closingAnswer(reply)) : socket.destroy());
+    try {
+      const reply = app.handle(new IncomingView(req.method ?? "CONNECT", url, req.headers), new PeerOf(req));
+      if ("then" in reply) reply.then(answer, () => socket.destroy());
+      else answer(reply);
+    } catch {
+      socket.destroy();
+    }
+  };
+}
+
+/** A reply as the raw bytes of a whole answer that ends its connection (written on a socket node:http no longer serves). */
+function closingAnswer(reply: Reply): string {
+  const body = typeof reply.body === "string" ? reply.body : "";
+  let head = `HTTP/1.1 ${reply.status} ${STATUS_CODES[reply.status]}\r\n`;
+  for (const [name, value] of Object.entries(reply.headers)) head += `${name}: ${value}\r\n`;
+  return `${head}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
 }
 
 /**

@@ -3,7 +3,7 @@ import { createServer } from "node:http";
 import type { Socket } from "node:net";
 import type { Booted } from "./boot.ts";
 import type { Listening } from "./listening.ts";
-import { clientErrorListener, nodeListener } from "./nodeListener.ts";
+import { clientErrorListener, connectListener, nodeListener } from "./nodeListener.ts";
 
 /** While stopping, how often connections that have gone idle since are closed. */
 const IDLE_SWEEP_MS = 50;
@@ -25,6 +25,7 @@ export function serveNode({ app, config }: Booted): Promise<Listening> {
     listener(req, res);
   });
   server.on("clientError", clientErrorListener(app));
+  server.on("connect", connectListener(app));
   // Connections are tracked (once each, not per request) so that stop() can end those that never
   // sent a byte: node:http counts them as waiting for a request, not idle, and close() also ends
   // its checks of the header and request timeouts, so nothing else would ever close them.

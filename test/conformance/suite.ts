@@ -14,6 +14,7 @@ import { type Reply, awayFromRollover, expectProblem, expectRateLimit, send, sen
 import type { ConformanceServer, StartServer } from "./servers.ts";
 import { RATE_LIMIT_HEADERS, carriedNames, exposedNames } from "../helpers/cors.ts";
 import { CHARACTERS, EDUCATION_HANJA, PIN, UNIHAN_SOURCE, spotRecord } from "../helpers/pin.ts";
+import { rawExchange } from "../helpers/server.ts";
 
 const A = "/hanja/v1";
 const B = "/quiz/v1";
@@ -213,6 +214,23 @@ export function conformanceSuite(label: string, start: StartServer): void {
           expectProblem(known, 405, "method_not_allowed");
           expect(known.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
           expectProblem(await sendMethod(server.url, "/nope", method), 404, "not_found");
+        }
+        expect((await get("/healthz")).status).toBe(200);
+      });
+
+      it("CONNECT gets the service's answer, never a closed connection: this server is no proxy", async () => {
+        const { port } = new URL(server.url);
+        const exchange = (target: string, host = target) => rawExchange(Number(port), `CONNECT ${target} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+        const problem = (answer: string) => JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4)) as { status: number; code: string };
+        const tunnel = await exchange("example.com:443");
+        expect(tunnel).toMatch(/^HTTP\/1\.1 404 /);
+        expect(problem(tunnel)).toMatchObject({ status: 404, code: "not_found" });
+        const known = await exchange(`${B}/quiz`, "localhost");
+        // Deno's HTTP parser refuses a CONNECT with a path itself (a bare 400), before the service sees it.
+        if (!known.startsWith("HTTP/1.1 400 ")) {
+          expect(known).toMatch(/^HTTP\/1\.1 405 /);
+          expect(known).toMatch(/\r\nallow: GET, HEAD, OPTIONS\r\n/i);
+          expect(problem(known)).toMatchObject({ status: 405, code: "method_not_allowed" });
         }
         expect((await get("/healthz")).status).toBe(200);
       });
