@@ -1,0 +1,58 @@
+/**
+ * Random HTTP/1.1 requests for the process fuzz test (fast-check arbitraries): any method token,
+ * targets built from the service's paths with random segments and queries (valid and broken
+ * escapes, raw UTF-8, huge numbers, repeated parameters), random header fields and bodies, framed
+ * correctly so that what is tested is the service, not the runtime's parser.
+ */
+import fc from "fast-check";
+
+const PATHS = [
+  "/hanja/v1/hanja", "/hanja/v1/hanja/{x}", "/hanja/v1/idioms", "/hanja/v1/meta", "/quiz/v1/quiz", "/quiz/v1/idiom",
+  "/quiz/v1/idiom/{x}", "/quiz/v1/search", "/quiz/v1/me", "/quiz/v1/subscribe", "/quiz/v1/admin/keys", "/quiz/v1/admin/keys/{x}",
+  "/quiz/v1/admin/keys/{x}/confirm", "/healthz", "/openapi.json", "/docs", "/", "/{x}", "/hanja/v1/{x}/../meta", "/quiz/v1/{x}",
+];
+const PARAMS = ["q", "page", "per_page", "strokes", "radical_number", "starter", "education", "type", "choices", "count", "exclude", "api_key", "status", "token", "{x}"];
+/** Methods every runtime's parser takes (each gets an answer); other tokens may be refused with a closed connection (Bun). */
+export const KNOWN_METHODS = ["GET", "HEAD", "POST", "OPTIONS", "PUT", "DELETE", "PATCH", "TRACE", "CONNECT"];
+const METHODS = ["GET", "GET", "GET", ...KNOWN_METHODS];
+
+/** Text that matters in a URL or a field: escapes good and bad, separators, Han, Hangul, astral, controls. */
+const special = fc.constantFrom("%", "%%", "%E6%B0", "%ED%A0%80", "%FF", "%00", "%2F", "&", "=", "+", "?", ";", "..", ".", "水", "𮕩", "수", "ㄱ", "U+6C34", "6C34", "hj_", "-1", "0", "99999999999999999999", "1e3", "1.5", " ", "\u3000", "null", "[]", "'\"<>");
+const text = fc.array(fc.oneof(special, fc.string({ maxLength: 6 }), fc.string({ unit: "grapheme", maxLength: 4 })), { maxLength: 6 }).map((parts) => parts.join(""));
+/** A piece of a target: form-encoded, raw (UTF-8 as sent by curl), or arbitrary escaped bytes. */
+const piece = fc.oneof(
+  { arbitrary: text.map(encodeURIComponent), weight: 4 },
+  { arbitrary: text.map((t) => t.replace(/[\u0000-\u0020\u007f#]/g, "")), weight: 1 },
+  { arbitrary: fc.uint8Array({ maxLength: 8 }).map((bytes) => [...bytes].map((b) => `%${b.toString(16).padStart(2, "0")}`).join("")), weight: 1 },
+);
+const path = fc.tuple(fc.constantFrom(...PATHS), piece).map(([template, x]) => template.replace("{x}", x));
+const query = fc
+  .array(fc.tuple(fc.constantFrom(...PARAMS), piece, piece), { maxLength: 5 })
+  .map((pairs) => (pairs.length === 0 ? "" : `?${pairs.map(([name, x, value]) => `${name.replace("{x}", x)}=${value}`).join("&")}`));
+const method = fc.oneof({ arbitrary: fc.constantFrom(...METHODS), weight: 5 }, { arbitrary: fc.stringMatching(/^[A-Z]{3,8}$/), weight: 1 });
+
+/** A header value: visible ASCII and spaces only (the framing stays valid). */
+const fieldValue = fc.oneof(
+  fc.constantFrom("gzip", "br", "gzip, br", "identity", "*;q=0", "application/json", "text/plain", "application/json; charset=latin1", '"abc"', "*", "W/\"x\"", "GET", "X-API-Key", "bytes=0-10", "127.0.0.1", "::1", "10.0.0.1, 10.0.0.2", "Bearer x", "hj_0123456789abcdefghijABCDEFGHIJ01"),
+  fc.stringMatching(/^[!-~][ !-~]{0,40}$/),
+);
+const FIELDS = ["Accept-Encoding", "If-None-Match", "X-API-Key", "Content-Type", "X-Forwarded-For", "Origin", "Access-Control-Request-Method", "Access-Control-Request-Headers", "Authorization", "Range", "Accept", "X-Fuzz"];
+const headers = fc.array(fc.tuple(fc.constantFrom(...FIELDS), fieldValue), { maxLength: 6 });
+
+const body = fc.oneof(
+  fc.constant(""),
+  fc.record({ name: text, email: fc.oneof(fc.emailAddress(), text), phone: fc.option(text), depositor: fc.option(text) }).map((value) => JSON.stringify(value)),
+  fc.json(),
+  text,
+  fc.uint8Array({ maxLength: 64 }).map((bytes) => Buffer.from(bytes).toString("latin1")),
+  fc.integer({ min: 8_000, max: 12_000 }).map((n) => `{"name":"${"a".repeat(n)}"}`),
+);
+
+/** One whole request: its method and bytes. */
+export const fuzzRequest = fc.tuple(method, path, query, headers, body).map(([verb, target, search, fields, content]) => {
+  const bytes = Buffer.from(content, "latin1");
+  let head = `${verb} ${target}${search} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n`;
+  for (const [name, value] of fields) head += `${name}: ${value}\r\n`;
+  if (bytes.length > 0 || verb === "POST") head += `Content-Length: ${bytes.length}\r\n`;
+  return { method: verb, bytes: Buffer.concat([Buffer.from(`${head}\r\n`, "utf8"), bytes]) };
+});
