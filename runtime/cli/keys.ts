@@ -6,6 +6,7 @@
  *
  *   npm run keys -- list [--status pending_deposit|active|expired|revoked]
  *   npm run keys -- show|confirm|revoke <id>
+ *   npm run keys -- erasures [--within <days>] | erase
  *
  * Exit codes: 0 done, 1 the action failed (no such key, no store, revoked key), 2 bad usage.
  */
@@ -21,6 +22,7 @@ const FLAGGED = storeVariables().filter((v): v is StoreVariable & { flag: NonNul
 
 /** One option line of the usage text. */
 const optionLine = (option: string, text: string) => `  ${option.padEnd(27)}${text}`;
+import { DEFAULT_RETENTION_DAYS, eraseDue, erasuresDue } from "../core/quota/retention.ts";
 
 const USAGE = `Usage: npm run keys -- <command> [options]
 
@@ -32,10 +34,16 @@ Commands:
   confirm <id>               deposit received: annual plan (${count(DAILY_LIMITS.annual)} calls a day)
                              for one year (renews an expired key)
   revoke <id>                revoke the key for good
+  erasures [--within <days>] the keys whose personal data is erased within <days>
+                             (default 7; 0 = due now), soonest first: pending for
+                             RETENTION_DAYS after the application, revoked for
+                             RETENTION_DAYS after the revocation
+  erase                      erase the personal data due now (the server does it hourly)
 
 Options:
 ${optionLine("--store <kind>", `the quota store: ${Object.keys(STORE_KINDS).join(", ")} (default: $QUOTA_STORE or ${DEFAULT_STORE_KIND})`)}
 ${FLAGGED.map((v) => optionLine(`--${v.flag.name} <${v.flag.value}>`, `$${v.name}: ${v.help.split("\n")[0]}${v.secret ? " (a secret: prefer the variable)" : ""}`)).join("\n")}
+${optionLine("--retention <days>", `the retention period (default: $RETENTION_DAYS or ${DEFAULT_RETENTION_DAYS})`)}
   -h, --help                 this text
 `;
 
@@ -64,7 +72,16 @@ interface Target {
 type Command =
   | { name: "help" }
   | ({ name: "list"; status: KeyStatus | undefined } & Target)
-  | ({ name: "show" | "confirm" | "revoke"; id: string } & Target);
+  | ({ name: "show" | "confirm" | "revoke"; id: string } & Target)
+  | ({ name: "erasures"; withinDays: number; retentionDays: number } & Target)
+  | ({ name: "erase"; retentionDays: number } & Target);
+
+/** A whole number of days from an option (or the environment), else a usage error naming it. */
+function days(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === "") return fallback;
+  if (!/^\d{1,4}$/.test(value)) throw usageError(`${name} must be a whole number of days, got "${value}"`);
+  return Number(value);
+}
 
 /** Reads the command line; bad usage is a `CliError` with code 2. */
 function parseCommand(argv: string[]): Command {
@@ -77,6 +94,8 @@ function parseCommand(argv: string[]): Command {
         store: { type: "string" },
         ...Object.fromEntries(FLAGGED.map((v) => [v.flag.name, { type: "string" as const }])),
         status: { type: "string" },
+        within: { type: "string" },
+        retention: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -88,6 +107,9 @@ function parseCommand(argv: string[]): Command {
   if (values.help) return { name: "help" };
   const target = targetOf(values);
   const [name, id, ...extra] = positionals;
+  if (values.within !== undefined && name !== "erasures") throw usageError("--within only applies to erasures");
+  const retentionDays = days((values.retention as string | undefined) ?? process.env["RETENTION_DAYS"], DEFAULT_RETENTION_DAYS, "--retention (RETENTION_DAYS)");
+  if (retentionDays < 1) throw usageError("--retention (RETENTION_DAYS) must be at least 1 day");
   switch (name) {
     case undefined:
       throw usageError("no command");
@@ -103,6 +125,10 @@ function parseCommand(argv: string[]): Command {
       if (id === undefined || extra.length > 0) throw usageError(`${name} takes exactly one key id`);
       if (values.status !== undefined) throw usageError("--status only applies to list");
       return { name, id, ...target };
+    case "erasures":
+    case "erase":
+      if (id !== undefined) throw usageError(`${name} takes no arguments`);
+      return name === "erase" ? { name, retentionDays, ...target } : { name, withinDays: days(values.within as string | undefined, 7, "--within"), retentionDays, ...target };
     default:
       throw usageError(`unknown command "${name}"`);
   }
@@ -178,7 +204,7 @@ async function run(argv: string[]): Promise<void> {
   }
   let store: QuotaStore;
   try {
-    store = await openStore(kind, options, { existing: true, readOnly: command.name === "list" || command.name === "show" });
+    store = await openStore(kind, options, { existing: true, readOnly: command.name === "list" || command.name === "show" || command.name === "erasures" });
   } catch (error) {
     if (error instanceof StoreNotFoundError) throw new CliError(`keys: ${error.message}${whereToSet(kind)}`, 1);
     // Not a database, another program's, a newer schema, unreadable, unreachable: the reason, not a stack.
@@ -195,6 +221,14 @@ async function run(argv: string[]): Promise<void> {
         return report(await confirmKey(store, command.id, now), command.id, now);
       case "revoke":
         return report(await revokeKey(store, command.id, now), command.id, now);
+      case "erasures":
+        for (const erasure of await erasuresDue(store, now, command.retentionDays, command.withinDays)) process.stdout.write(`${JSON.stringify(erasure)}\n`);
+        return;
+      case "erase": {
+        const erased = await eraseDue(store, now, command.retentionDays, (line) => process.stderr.write(`${JSON.stringify(line)}\n`));
+        process.stdout.write(`${JSON.stringify({ erased: erased.length })}\n`);
+        return;
+      }
     }
   } finally {
     await store.close();

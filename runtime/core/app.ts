@@ -21,6 +21,7 @@ import { parseOffset } from "./quota/clock.ts";
 import { andThen } from "./quota/meter.ts";
 import { MemoryQuotaStore } from "./quota/memoryStore.ts";
 import { type QuotaStore, StoreUnavailableError } from "./quota/store.ts";
+import { DEFAULT_RETENTION_DAYS, type Erasure, eraseDue } from "./quota/retention.ts";
 import { type Random, cryptoRandom } from "./quiz/random.ts";
 
 /** Options of `createApp`. Every field has the default named in its comment. */
@@ -48,6 +49,11 @@ export interface AppOptions {
   adminToken?: string;
   /** Bank account text of the payment instructions. Default: a placeholder asking to configure it. */
   bankAccount?: string;
+  /**
+   * Days the personal data of an application awaiting its deposit, and of a revoked key, is kept
+   * (retention.ts); the app erases what is due when it starts and every hour. Default 30.
+   */
+  retentionDays?: number;
   /** Clock, for tests. Default: the system clock. */
   now?: () => Date;
   /** Randomness for quizzes and keys. Default: the platform CSPRNG. */
@@ -99,6 +105,8 @@ export interface App {
   refuse(status: 400 | 431, detail: string): Reply;
   /** The loaded data (counts, manifest). */
   readonly data: LoadedData;
+  /** Erases the personal data due now (as the hourly sweep does) and returns what it erased. */
+  erasePersonalData(): Promise<Erasure[]>;
   /** Releases what the app holds (the quota store). */
   close(): Promise<void>;
 }
@@ -255,14 +263,30 @@ export function createApp(options: AppOptions): App {
     return response;
   }
 
+  const retentionDays = options.retentionDays ?? DEFAULT_RETENTION_DAYS;
+  if (!Number.isInteger(retentionDays) || retentionDays < 1) throw new Error(`retentionDays: must be a whole number of days, at least 1, got ${String(retentionDays)}`);
+  const erasePersonalData = () => eraseDue(store, now(), retentionDays, (line) => console.error(JSON.stringify(line)));
+  const sweep = () =>
+    void erasePersonalData().catch((error: unknown) => console.error(JSON.stringify({ level: "error", msg: `personal data erasure failed (retried within the hour): ${error instanceof Error ? error.message : String(error)}` })));
+  const sweeps = [setTimeout(sweep, 0), setInterval(sweep, RETENTION_SWEEP_MS)];
+  // The sweep's timers never keep a process alive on their own (Node, Bun and Deno have unref).
+  for (const timer of sweeps) (timer as { unref?: () => void }).unref?.();
+
   return {
     fetch: async (request, info) => toResponse(await handle(request, info)),
     handle,
     refuse,
     data,
-    close: async () => void (await store.close()),
+    erasePersonalData,
+    close: async () => {
+      for (const timer of sweeps) clearTimeout(timer);
+      await store.close();
+    },
   };
 }
+
+/** How often the app erases the personal data that has become due. */
+const RETENTION_SWEEP_MS = 3_600_000;
 
 /** Per-request state; the request id and the peer address are only looked up when something reads them. */
 class Context implements RequestContext {

@@ -43,13 +43,15 @@ interface BaseConfig {
    * and the server exits, default 8 (under Docker's 10 s before SIGKILL).
    */
   shutdownTimeoutMs: number;
+  /** `RETENTION_DAYS`: days personal data of pending applications and revoked keys is kept, default 30. */
+  retentionDays: number;
 }
 
 /** The variables of the server itself, besides those of the quota store kinds. */
 const SERVER_VARIABLES = [
   "PORT", "HOST", "HANJA_BASE", "QUIZ_BASE", "MOUNT_PATH", "QUOTA_STORE", "TRUST_PROXY_HOPS",
   "ADMIN_TOKEN", "BANK_ACCOUNT", "QUOTA_TZ_OFFSET", "DIST_DIR", "ACCESS_LOG",
-  "SHUTDOWN_TIMEOUT",
+  "SHUTDOWN_TIMEOUT", "RETENTION_DAYS",
 ] as const;
 
 /** Every environment variable the server reads (SPEC §7), every store kind's included; `--help` lists each. */
@@ -110,6 +112,7 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     distDir: get("DIST_DIR"),
     accessLog: accessLog === "1",
     shutdownTimeoutMs: int("SHUTDOWN_TIMEOUT", 8, 0, 3600) * 1000,
+    retentionDays: int("RETENTION_DAYS", 30, 1, 3650),
   };
 }
 
@@ -159,4 +162,6 @@ ${storeHelp()}
   DIST_DIR          folder of the built data (default: dist/)
   ACCESS_LOG        1 (default) = one JSON line per request on stdout, 0 = off
   SHUTDOWN_TIMEOUT  seconds after SIGINT/SIGTERM before connections still open are
-                    closed and the server exits (default 8, 0 to 3600)`;
+                    closed and the server exits (default 8, 0 to 3600)
+  RETENTION_DAYS    days the name, e-mail, phone and depositor of an application awaiting
+                    its deposit, or of a revoked key, are kept (default 30, 1 to 3650)`;

@@ -78,6 +78,7 @@ export async function boot(options: BootOptions): Promise<Booted> {
     trustProxyHops: config.trustProxyHops,
     adminToken: config.adminToken,
     bankAccount: config.bankAccount,
+    retentionDays: config.retentionDays,
     log: config.accessLog ? log.write : undefined,
     compressors: nodeCompressors,
     onError: (error, requestId) => console.error(JSON.stringify({ level: "error", request_id: requestId, error: String((error as Error)?.stack ?? error) })),

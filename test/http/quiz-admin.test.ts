@@ -131,7 +131,8 @@ describe("admin routes: list, show, confirm, revoke", () => {
         expires_at: null,
         revoked_at: null,
         // The reference the subscribe answer asked the customer to write on the transfer.
-        payment_reference: created.body.payment.depositor,
+        payment_reference: created.body.payment.reference,
+        erased_at: null,
         applicant: { name: person.name, email: person.email, phone: null, depositor: null },
       },
     });

@@ -27,6 +27,7 @@ describe("readConfig", () => {
       distDir: undefined,
       accessLog: true,
       shutdownTimeoutMs: 8_000,
+      retentionDays: 30,
     });
   });
 
@@ -46,12 +47,16 @@ describe("readConfig", () => {
       DIST_DIR: "/srv/dist",
       ACCESS_LOG: "0",
       SHUTDOWN_TIMEOUT: "30",
+      RETENTION_DAYS: "90",
     });
-    expect(config).toMatchObject({ port: 0, host: "0.0.0.0", hanjaBase: "/h", quizBase: "/q", mountPath: "/lexicon", quotaStore: "memory", trustProxyHops: 2, accessLog: false, shutdownTimeoutMs: 30_000 });
+    expect(config).toMatchObject({ port: 0, host: "0.0.0.0", hanjaBase: "/h", quizBase: "/q", mountPath: "/lexicon", quotaStore: "memory", trustProxyHops: 2, accessLog: false, shutdownTimeoutMs: 30_000, retentionDays: 90 });
     expect(readConfig({ PORT: "", MOUNT_PATH: "", QUOTA_STORE: "" })).toMatchObject({ port: 8080, mountPath: "", quotaStore: "sqlite" });
   });
 
   it.each([
+    ["RETENTION_DAYS", "0"],
+    ["RETENTION_DAYS", "3651"],
+    ["RETENTION_DAYS", "30d"],
     ["PORT", "abc"],
     ["PORT", "65536"],
     ["PORT", "-1"],
@@ -118,7 +123,7 @@ describe("the documented bounds", () => {
       const row = readme.split("\n").find((line) => line.startsWith(`| \`${name}\` |`));
       expect(row, `README row for ${name}`).toMatch(new RegExp(`\\b${max}\\b`));
     }
-    expect(bounded.sort()).toEqual(["PORT", "SHUTDOWN_TIMEOUT", "TRUST_PROXY_HOPS"]);
+    expect(bounded.sort()).toEqual(["PORT", "RETENTION_DAYS", "SHUTDOWN_TIMEOUT", "TRUST_PROXY_HOPS"]);
   });
 });
 

@@ -83,7 +83,7 @@ describe("keys CLI", () => {
     const { code, stdout } = await keys("show", pendingNew.id, "--db", db);
     expect(code).toBe(0);
     const { hash: _hash, ...rest } = pendingNew;
-    expect(JSON.parse(stdout)).toEqual({ ...rest, payment_reference: `HJ${pendingNew.id.slice(4, 10).toUpperCase()}` });
+    expect(JSON.parse(stdout)).toEqual({ ...rest, payment_reference: `HJ${pendingNew.id.slice(4, 10).toUpperCase()}`, erased_at: null });
     expect(stdout).not.toContain(pendingNew.hash);
   });
 
@@ -230,5 +230,36 @@ describe("the keys CLI and the registry's kinds", () => {
     const result = await withEnv({ QUOTA_STORE: "sqlite" }, "list", "--db", path);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`keys: no quota database at ${path} (set --db or QUOTA_DB)`);
+  });
+});
+
+describe("keys CLI: personal data retention", () => {
+  it("lists what is about to be erased, soonest first, and erases what is due, logging no personal data", async () => {
+    const path = join(dir, "retention.sqlite");
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+    const due = keyRecord({ created_at: daysAgo(31), applicant: { name: "강감찬", email: "due@example.com", phone: "010-1111-2222", depositor: "강감찬" } });
+    const soon = keyRecord({ created_at: daysAgo(28), email: "soon@example.com" });
+    const fresh = keyRecord({ created_at: daysAgo(1), email: "fresh@example.com" });
+    const store = await openSqliteStore(path);
+    for (const key of [due, soon, fresh]) store.insertKey(key);
+    store.close();
+
+    const week = await keys("erasures", "--db", path);
+    expect(week.code, week.stderr).toBe(0);
+    const listed = week.stdout.trim().split("\n").map((line) => JSON.parse(line) as { id: string; status: string; erase_at: string; payment_reference: string });
+    expect(listed.map((e) => e.id)).toEqual([due.id, soon.id]);
+    expect(listed[1]).toMatchObject({ status: "pending_deposit", erase_at: new Date(Date.parse(soon.created_at) + 30 * 86_400_000).toISOString() });
+    expect((await keys("erasures", "--within", "0", "--db", path)).stdout.trim().split("\n").map((line) => JSON.parse(line).id)).toEqual([due.id]);
+    expect((await keysWithEnv({ ...process.env, RETENTION_DAYS: "60" }, "erasures", "--db", path)).stdout).toBe("");
+    expect((await keys("erasures", "--within", "soon", "--db", path)).code).toBe(2);
+
+    const erased = await keys("erase", "--db", path);
+    expect(erased.code, erased.stderr).toBe(0);
+    expect(JSON.parse(erased.stdout)).toEqual({ erased: 1 });
+    expect(JSON.parse(erased.stderr)).toMatchObject({ level: "info", key_id: due.id, status: "pending_deposit" });
+    for (const personal of ["강감찬", "due@example.com", "010-1111"]) expect(erased.stderr).not.toContain(personal);
+    const shown = JSON.parse((await keys("show", due.id, "--db", path)).stdout) as { applicant: unknown; erased_at: string | null; status: string };
+    expect(shown).toMatchObject({ status: "pending_deposit", applicant: { name: "", email: "", phone: null, depositor: null } });
+    expect(shown.erased_at).not.toBeNull();
   });
 });

@@ -4,8 +4,8 @@
  */
 import assert from "node:assert/strict";
 import { createHash, randomBytes } from "node:crypto";
-import { confirmKey, revokeKey } from "../../runtime/core/quota/keyActions.ts";
-import { DuplicateApplicationError, type KeyRecord, type QuotaStore } from "../../runtime/core/quota/store.ts";
+import { confirmKey, paymentReference, revokeKey } from "../../runtime/core/quota/keyActions.ts";
+import { DuplicateApplicationError, DuplicateReferenceError, type KeyRecord, type QuotaStore } from "../../runtime/core/quota/store.ts";
 
 /** When the contract's cases confirm or revoke. */
 const CONFIRMED_AT = new Date("2025-03-05T12:00:00.000Z");
@@ -237,6 +237,45 @@ export const contractCases: ContractCase[] = [
       assert.equal((await store.keyById(key.id))?.status, "revoked");
       assert.deepEqual(await confirmKey(store, key.id, CONFIRMED_AT), { ok: false, reason: "revoked" });
       assert.equal(await store.updateKey("key_nope", { status: "active" }), null);
+    },
+  },
+  {
+    name: "eraseApplicant empties the personal data once, only while the status is the one given, and keeps the key",
+    async run(store) {
+      const key = keyRecord({ applicant: { name: "홍길동", email: "erase@example.com", phone: "010-1234-5678", depositor: "홍길동" } });
+      await store.insertKey(key);
+      assert.equal(await store.eraseApplicant(key.id, "revoked", "2025-04-01T00:00:00.000Z"), false);
+      assert.equal((await store.keyById(key.id))?.applicant.email, "erase@example.com");
+      assert.equal(await store.eraseApplicant(key.id, "pending_deposit", "2025-04-01T00:00:00.000Z"), true);
+      assert.equal(await store.eraseApplicant(key.id, "pending_deposit", "2025-04-02T00:00:00.000Z"), false);
+      const erased = await store.keyByHash(key.hash);
+      assert.deepEqual(erased?.applicant, { name: "", email: "", phone: null, depositor: null });
+      assert.equal(erased?.erased_at, "2025-04-01T00:00:00.000Z");
+      assert.equal(erased?.status, "pending_deposit");
+      assert.equal(await store.eraseApplicant("key_nope", "pending_deposit", "2025-04-01T00:00:00.000Z"), false);
+      // The e-mail is free again, and two erased applications do not collide on their empty e-mail.
+      const other = keyRecord({ email: "erase@example.com" });
+      await store.insertKey(other);
+      assert.equal(await store.eraseApplicant(other.id, "pending_deposit", "2025-04-03T00:00:00.000Z"), true);
+      // An erased key can still be confirmed: a late deposit is matched by its payment reference.
+      const confirmed = await confirmKey(store, key.id, CONFIRMED_AT);
+      assert.ok(confirmed.ok);
+      assert.equal(confirmed.key.status, "active");
+    },
+  },
+  {
+    name: "insertKey refuses a payment reference an open application has (any case), and takes it once that one is confirmed",
+    async run(store) {
+      const first = keyRecord({ id: "key_abCDefGHijKL" });
+      await store.insertKey(first);
+      const clash = keyRecord({ id: "key_ABcdEFxxxxxx" });
+      assert.equal(paymentReference(clash.id), paymentReference(first.id));
+      await assert.rejects(async () => store.insertKey(clash), DuplicateReferenceError);
+      assert.equal(await store.keyById(clash.id), null);
+      await store.insertKey(keyRecord({ id: "key_abCDeGyyyyyy" }));
+      assert.ok((await confirmKey(store, first.id, CONFIRMED_AT)).ok);
+      await store.insertKey(clash);
+      assert.equal((await store.keyById(clash.id))?.id, clash.id);
     },
   },
 ];

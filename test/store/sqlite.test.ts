@@ -36,6 +36,32 @@ describe("SqliteQuotaStore", () => {
     store.close();
   });
 
+  it("migrates a version 1 database with keys to version 2 (erased_at, references), keeping every key", async () => {
+    const path = freshPath();
+    const old = await openDriver(path);
+    old.exec("PRAGMA journal_mode = WAL");
+    // Version 1 exactly as it shipped.
+    old.exec(`CREATE TABLE counters (bucket TEXT NOT NULL, day TEXT NOT NULL, used INTEGER NOT NULL, PRIMARY KEY (bucket, day)) WITHOUT ROWID;
+      CREATE TABLE keys (id TEXT PRIMARY KEY, hash TEXT NOT NULL UNIQUE, plan TEXT NOT NULL CHECK (plan IN ('free', 'annual')),
+        status TEXT NOT NULL CHECK (status IN ('pending_deposit', 'active', 'revoked')), created_at TEXT NOT NULL, confirmed_at TEXT,
+        expires_at TEXT, revoked_at TEXT, name TEXT NOT NULL, email TEXT NOT NULL, phone TEXT, depositor TEXT);
+      CREATE UNIQUE INDEX keys_pending_email ON keys (lower(email)) WHERE status = 'pending_deposit';
+      CREATE INDEX keys_created ON keys (created_at);
+      PRAGMA user_version = 1;`);
+    const key = keyRecord({ email: "v1@example.com" });
+    old.prepare("INSERT INTO keys VALUES (?, ?, 'free', 'pending_deposit', ?, NULL, NULL, NULL, 'V1', ?, NULL, NULL)").run(key.id, key.hash, key.created_at, "v1@example.com");
+    old.close();
+    const store = await openSqliteStore(path);
+    try {
+      expect(store.keyById(key.id)).toMatchObject({ id: key.id, applicant: { name: "V1", email: "v1@example.com" } });
+      expect(store.keyById(key.id)?.erased_at).toBeUndefined();
+      expect(store.eraseApplicant(key.id, "pending_deposit", "2025-04-01T00:00:00.000Z")).toBe(true);
+      expect(store.keyById(key.id)?.erased_at).toBe("2025-04-01T00:00:00.000Z");
+    } finally {
+      store.close();
+    }
+  });
+
   it("creates the parent directory and sets WAL, busy_timeout and the schema version", async () => {
     const path = freshPath();
     (await openSqliteStore(path)).close();

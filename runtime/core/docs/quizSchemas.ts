@@ -105,8 +105,12 @@ export function quizSchemas(): Record<string, Schema> {
         price_krw: { const: ANNUAL_PRICE_KRW, description: "Price per year in KRW." },
         method: { const: "bank_transfer", description: "Bank transfer only." },
         account: str("The bank account to transfer to (operator configuration)."),
-        depositor: str("Reference to write as the depositor name so the transfer can be matched to the key: `HJ` and 6 characters.", {
+        reference: str("The payment reference: write it as the depositor name of the transfer, so that it is matched to this key: `HJ` and 6 characters, unique among applications awaiting their deposit.", {
           pattern: "^HJ[0-9A-Z]{6}$",
+        }),
+        depositor: str("Deprecated (removed in the next release): the same value as `reference`, under the name the application's own `depositor` also has.", {
+          pattern: "^HJ[0-9A-Z]{6}$",
+          deprecated: true,
         }),
       }),
     }),
@@ -118,12 +122,13 @@ export function quizSchemas(): Record<string, Schema> {
       confirmed_at: nullable(INSTANT("When the deposit was last confirmed (renewals included).")),
       expires_at: nullable(INSTANT("End of the annual plan.")),
       revoked_at: nullable(INSTANT("When the key was revoked.")),
-      payment_reference: str("The reference the customer was asked to write as the depositor name (`payment.depositor` of the subscribe answer).", {
+      payment_reference: str("The reference the customer was asked to write as the depositor name (`payment.reference` of the subscribe answer).", {
         pattern: "^HJ[0-9A-Z]{6}$",
       }),
-      applicant: obj("The applicant's personal data.", {
+      erased_at: nullable(INSTANT("When the applicant's personal data was erased (RETENTION_DAYS after an application still awaiting its deposit, or after a revocation); null while it is kept.")),
+      applicant: obj("The applicant's personal data; empty strings and nulls once erased.", {
         name: str("Name or business name."),
-        email: str("E-mail address.", { format: "email" }),
+        email: str("E-mail address.", { pattern: "^$|@" }),
         phone: nullable(str("Contact number.")),
         depositor: nullable(str("Depositor name given in the application.")),
       }),

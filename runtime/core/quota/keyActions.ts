@@ -83,6 +83,6 @@ export function paymentReference(keyId: string): string {
 
 /** The key as the operator sees it (admin routes, CLI): everything but the hash, with the live status and the payment reference. */
 export function adminView(key: KeyRecord, now: Date): Record<string, unknown> {
-  const { hash: _hash, ...rest } = key;
-  return { ...rest, status: keyStatus(key, now), payment_reference: paymentReference(key.id) };
+  const { hash: _hash, erased_at, applicant, ...rest } = key;
+  return { ...rest, status: keyStatus(key, now), payment_reference: paymentReference(key.id), erased_at: erased_at ?? null, applicant };
 }

@@ -1,4 +1,5 @@
-import { DuplicateApplicationError, type ConsumeResult, type KeyPatch, type KeyRecord, type QuotaStore, type StoredKeyStatus } from "./store.ts";
+import { paymentReference } from "./keyActions.ts";
+import { DuplicateApplicationError, DuplicateReferenceError, type ConsumeResult, type KeyPatch, type KeyRecord, type QuotaStore, type StoredKeyStatus } from "./store.ts";
 
 /**
  * In-process quota store: exact within one process (JavaScript runs each call to completion),
@@ -24,8 +25,11 @@ export class MemoryQuotaStore implements QuotaStore {
 
   insertKey(record: KeyRecord): void {
     const email = record.applicant.email.toLowerCase();
+    const reference = paymentReference(record.id);
     for (const key of this.keys.values()) {
-      if (key.status === "pending_deposit" && key.applicant.email.toLowerCase() === email) throw new DuplicateApplicationError();
+      if (key.status !== "pending_deposit") continue;
+      if (!key.erased_at && key.applicant.email.toLowerCase() === email) throw new DuplicateApplicationError();
+      if (paymentReference(key.id) === reference) throw new DuplicateReferenceError();
     }
     this.keys.set(record.id, freeze(record));
     this.byHash.set(record.hash, record.id);
@@ -53,6 +57,13 @@ export class MemoryQuotaStore implements QuotaStore {
     const updated = freeze({ ...key, ...patch });
     this.keys.set(id, updated);
     return updated;
+  }
+
+  eraseApplicant(id: string, status: StoredKeyStatus, at: string): boolean {
+    const key = this.keys.get(id);
+    if (!key || key.status !== status || key.erased_at) return false;
+    this.keys.set(id, freeze({ ...key, erased_at: at, applicant: { name: "", email: "", phone: null, depositor: null } }));
+    return true;
   }
 
   close(): void {}

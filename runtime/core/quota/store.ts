@@ -29,6 +29,11 @@ export interface KeyRecord {
   confirmed_at: string | null;
   expires_at: string | null;
   revoked_at: string | null;
+  /**
+   * When the applicant's personal data was erased (retention.ts); absent or null while it is
+   * kept. An erased key keeps its id, status and payment reference; its applicant is empty.
+   */
+  erased_at?: string | null;
   applicant: Applicant;
 }
 
@@ -63,9 +68,16 @@ export interface QuotaStore {
   used(bucket: string, day: string): number | Promise<number>;
   /**
    * Stores a new key. Fails with `DuplicateApplicationError` when a `pending_deposit` key with the
-   * same e-mail (case-insensitive) exists, atomically.
+   * same e-mail (case-insensitive, personal data not erased) exists, and with
+   * `DuplicateReferenceError` when one has the same payment reference, atomically.
    */
   insertKey(record: KeyRecord): void | Promise<void>;
+  /**
+   * Erases the personal data of key `id` (name and e-mail become empty, phone and depositor null,
+   * `erased_at` is set to `at`) if its stored status is still `status` and it was not erased yet,
+   * atomically; true when it did.
+   */
+  eraseApplicant(id: string, status: StoredKeyStatus, at: string): boolean | Promise<boolean>;
   keyByHash(hash: string): KeyRecord | null | Promise<KeyRecord | null>;
   keyById(id: string): KeyRecord | null | Promise<KeyRecord | null>;
   /** Keys, newest first, optionally with one stored status. */
@@ -85,6 +97,14 @@ export class StoreUnavailableError extends Error {
   constructor(message: string, readonly retryAfterSeconds = 1) {
     super(message);
     this.name = "StoreUnavailableError";
+  }
+}
+
+/** Raised by `insertKey` when an open application already has the new key's payment reference. */
+export class DuplicateReferenceError extends Error {
+  constructor() {
+    super("an application awaiting its deposit already has this payment reference");
+    this.name = "DuplicateReferenceError";
   }
 }
 

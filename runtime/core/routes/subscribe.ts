@@ -11,7 +11,7 @@ import { newApiKey, hashApiKey } from "../quota/apiKeys.ts";
 import { quotaDay } from "../quota/clock.ts";
 import { paymentReference } from "../quota/keyActions.ts";
 import { ANNUAL_PRICE_KRW, APPLICATIONS_PER_IP, DAILY_LIMITS, MAX_BODY_BYTES } from "../quota/plans.ts";
-import { type Applicant, DuplicateApplicationError } from "../quota/store.ts";
+import { type Applicant, DuplicateApplicationError, DuplicateReferenceError } from "../quota/store.ts";
 import type { QuizConfig } from "./quizRoutes.ts";
 
 // A pragmatic address check (WHATWG's input type=email rule): local@domain with dotted labels.
@@ -40,25 +40,7 @@ export async function subscribeHandler(request: IRequest, config: QuizConfig & {
   if (!attempt.allowed) {
     throw new ApiError(429, "quota_exceeded", `At most ${APPLICATIONS_PER_IP} applications per client per day; try again tomorrow.`, undefined, { "Retry-After": String(secondsToReset) });
   }
-  const { key, id } = newApiKey(config.random);
-  try {
-    await config.store.insertKey({
-      id,
-      hash: hashApiKey(key),
-      plan: "free",
-      status: "pending_deposit",
-      created_at: now.toISOString(),
-      confirmed_at: null,
-      expires_at: null,
-      revoked_at: null,
-      applicant,
-    });
-  } catch (error) {
-    if (error instanceof DuplicateApplicationError) {
-      throw new ApiError(409, "conflict", "An application with this e-mail is already awaiting its deposit; use the key you were given, or ask the operator.", "email");
-    }
-    throw error;
-  }
+  const { key, id } = await issueKey(config, applicant, now);
   const body = {
     success: true,
     api_key: key,
@@ -68,14 +50,45 @@ export async function subscribeHandler(request: IRequest, config: QuizConfig & {
       price_krw: ANNUAL_PRICE_KRW,
       method: "bank_transfer",
       account: config.bankAccount,
-      // The reference to write as the depositor name, so the operator can match the transfer to
-      // this key without the response echoing personal data.
+      // The reference to write as the depositor name of the transfer, so the operator can match the
+      // transfer to this key without the response echoing personal data.
+      reference: paymentReference(id),
+      // Its former name, kept for one release (CHANGELOG.md).
       depositor: paymentReference(id),
     },
   };
   return config.sendBody(request, JSON.stringify(body), { status: 201, caching: "no-store" });
 }
 
+
+/** New keys tried when the payment reference of the one drawn is taken by an open application (1 in about 2 billion each). */
+const KEY_ATTEMPTS = 5;
+
+/** Stores a new pending key for `applicant`: drawn again while its payment reference is taken. */
+async function issueKey(config: QuizConfig, applicant: Applicant, now: Date): Promise<{ key: string; id: string }> {
+  for (let attempt = 1; ; attempt++) {
+    const { key, id } = newApiKey(config.random);
+    try {
+      await config.store.insertKey({
+        id,
+        hash: hashApiKey(key),
+        plan: "free",
+        status: "pending_deposit",
+        created_at: now.toISOString(),
+        confirmed_at: null,
+        expires_at: null,
+        revoked_at: null,
+        applicant,
+      });
+      return { key, id };
+    } catch (error) {
+      if (error instanceof DuplicateApplicationError) {
+        throw new ApiError(409, "conflict", "An application with this e-mail is already awaiting its deposit; use the key you were given, or ask the operator.", "email");
+      }
+      if (!(error instanceof DuplicateReferenceError) || attempt === KEY_ATTEMPTS) throw error;
+    }
+  }
+}
 
 /** Whether a charset label names UTF-8 (WHATWG Encoding: `utf-8`, `utf8`, `unicode-1-1-utf-8` …). */
 function isUtf8Label(label: string): boolean {

@@ -28,6 +28,11 @@ const MIGRATIONS: readonly string[] = [
    );
    CREATE UNIQUE INDEX keys_pending_email ON keys (lower(email)) WHERE status = 'pending_deposit';
    CREATE INDEX keys_created ON keys (created_at);`,
+  // 2: personal data erased after its retention period; payment references unique among open applications.
+  `ALTER TABLE keys ADD COLUMN erased_at TEXT;
+   DROP INDEX keys_pending_email;
+   CREATE UNIQUE INDEX keys_pending_email ON keys (lower(email)) WHERE status = 'pending_deposit' AND erased_at IS NULL;
+   CREATE INDEX keys_pending_reference ON keys (upper(substr(id, 5, 6))) WHERE status = 'pending_deposit';`,
 ];
 
 /** The schema version this code writes. */

@@ -5,6 +5,7 @@
  */
 import {
   DuplicateApplicationError,
+  DuplicateReferenceError,
   type ConsumeResult,
   type KeyPatch,
   type KeyRecord,
@@ -18,7 +19,7 @@ import { SCHEMA_VERSION, checkOwnDatabase, migrate } from "./migrations.ts";
 const KEEP_DAYS = 7;
 
 const KEY_COLUMNS =
-  "id, hash, plan, status, created_at, confirmed_at, expires_at, revoked_at, name, email, phone, depositor";
+  "id, hash, plan, status, created_at, confirmed_at, expires_at, revoked_at, name, email, phone, depositor, erased_at";
 
 /** The columns `updateKey` may change, in a fixed order (statements are cached per set). */
 const PATCHABLE = ["plan", "status", "confirmed_at", "expires_at", "revoked_at"] as const satisfies readonly (keyof KeyPatch)[];
@@ -37,12 +38,13 @@ interface KeyRow {
   email: string;
   phone: string | null;
   depositor: string | null;
+  erased_at: string | null;
 }
 
 /** A row as a key record, frozen: a record may be handed to several requests. */
 function toKeyRecord(row: SqlRow): KeyRecord {
-  const { name, email, phone, depositor, ...key } = row as unknown as KeyRow;
-  return Object.freeze({ ...key, applicant: Object.freeze({ name, email, phone, depositor }) });
+  const { name, email, phone, depositor, erased_at, ...key } = row as unknown as KeyRow;
+  return Object.freeze({ ...key, ...(erased_at === null ? {} : { erased_at }), applicant: Object.freeze({ name, email, phone, depositor }) });
 }
 
 /** The day `days` before a `YYYY-MM-DD` day, or null for a day in another format (then nothing is pruned). */
@@ -77,6 +79,7 @@ export class SqliteQuotaStore implements QuotaStore {
     used: SqlStatement;
     prune: SqlStatement;
     insertKey: SqlStatement;
+    eraseApplicant: SqlStatement;
     keyByHash: SqlStatement;
     keyById: SqlStatement;
     listKeys: SqlStatement;
@@ -106,7 +109,15 @@ export class SqliteQuotaStore implements QuotaStore {
       ),
       used: db.prepare("SELECT used FROM counters WHERE bucket = ? AND day = ?"),
       prune: db.prepare("DELETE FROM counters WHERE day < ?"),
-      insertKey: db.prepare(`INSERT INTO keys (${KEY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+      // One statement, so that no other process can take the same payment reference in between
+      // (the reference is HJ + the id's characters 5 to 10, upper-cased: paymentReference).
+      insertKey: db.prepare(
+        `INSERT INTO keys (${KEY_COLUMNS}) SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL
+         WHERE NOT EXISTS (SELECT 1 FROM keys WHERE status = 'pending_deposit' AND upper(substr(id, 5, 6)) = upper(substr(?, 5, 6)))`,
+      ),
+      eraseApplicant: db.prepare(
+        "UPDATE keys SET name = '', email = '', phone = NULL, depositor = NULL, erased_at = ? WHERE id = ? AND status = ? AND erased_at IS NULL",
+      ),
       keyByHash: db.prepare(`SELECT ${KEY_COLUMNS} FROM keys WHERE hash = ?`),
       keyById: db.prepare(`SELECT ${KEY_COLUMNS} FROM keys WHERE id = ?`),
       listKeys: db.prepare(`SELECT ${KEY_COLUMNS} FROM keys ORDER BY created_at DESC, id DESC`),
@@ -168,16 +179,23 @@ export class SqliteQuotaStore implements QuotaStore {
   insertKey(record: KeyRecord): void {
     this.keysByHash.clear();
     const { applicant: a } = record;
+    let changes: number;
     try {
-      this.statements.insertKey.run(
+      changes = this.statements.insertKey.run(
         record.id, record.hash, record.plan, record.status, record.created_at, record.confirmed_at,
-        record.expires_at, record.revoked_at, a.name, a.email, a.phone, a.depositor,
-      );
+        record.expires_at, record.revoked_at, a.name, a.email, a.phone, a.depositor, record.id,
+      ).changes;
     } catch (error) {
       // The drivers' error classes differ; the index name in SQLite's message does not.
       if (error instanceof Error && error.message.includes("keys_pending_email")) throw new DuplicateApplicationError();
       throw error;
     }
+    if (changes === 0) throw new DuplicateReferenceError();
+  }
+
+  eraseApplicant(id: string, status: StoredKeyStatus, at: string): boolean {
+    this.keysByHash.clear();
+    return this.statements.eraseApplicant.run(at, id, status).changes > 0;
   }
 
   /**
