@@ -143,6 +143,7 @@ export function createApp(options: AppOptions): App {
     trustProxyHops,
     bankAccount: options.bankAccount ?? "(the operator has not configured BANK_ACCOUNT yet)",
     sendBody,
+    mountPath,
   });
   const interfaceA = hanjaRoutes(hanjaBase, data, sendBody, mountPath);
   const routes: Route[] = [

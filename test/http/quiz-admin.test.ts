@@ -92,6 +92,21 @@ describe("admin routes: list, show, confirm, revoke", () => {
     for (const { key } of made) expect(JSON.stringify(all.body)).not.toContain(key);
   });
 
+  it("confirming a key that is already active changes nothing and says so", async () => {
+    const clock = testClock("2025-03-01T03:00:00Z");
+    const app = testApp({ adminToken: TOKEN, now: clock.now });
+    const { id } = await newKey(app, "twice", "10.4.2.1");
+    const first = await getJson(app, `${Q}/admin/keys/${id}/confirm`, { method: "POST", headers: bearer(TOKEN) });
+    expect(first.body.unchanged).toBeUndefined();
+    expect(first.body.note).toBeUndefined();
+    clock.advance(86_400_000);
+    const again = await getJson(app, `${Q}/admin/keys/${id}/confirm`, { method: "POST", headers: bearer(TOKEN) });
+    expect(again.status).toBe(200);
+    expect(again.body.key.expires_at).toBe(first.body.key.expires_at);
+    expect(again.body.unchanged).toBe(true);
+    expect(again.body.note).toContain("already active (annual until 2026-03-01T03:00:00.000Z): nothing changed");
+  });
+
   it("?status=expired lists active keys past their expiry, which ?status=active then leaves out", async () => {
     const clock = testClock("2025-03-01T03:00:00Z");
     const app = testApp({ adminToken: TOKEN, now: clock.now });

@@ -83,6 +83,9 @@ describe("rate-limit headers", () => {
       expect(result.headers.get("x-ratelimit-limit")).toBe("30");
       expect(result.headers.get("x-ratelimit-reset")).toBe(String(Date.parse("2025-03-01T15:00:00Z") / 1000));
       expect(result.headers.get("cache-control")).toBe("no-store");
+      // It says how to get more: a key from POST /subscribe.
+      expect(result.body.detail).toContain("POST /quiz/v1/subscribe");
+      expect(result.body.detail).toContain("X-API-Key");
     }
     clock.advance(3600_000);
     expect((await call(app, `${Q}/quiz`)).headers.get("retry-after")).toBe("14400");

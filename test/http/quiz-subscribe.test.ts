@@ -177,6 +177,21 @@ describe("POST /subscribe: fields", () => {
     });
   }
 
+  it("every bad field at once: param names the first, errors lists each, detail sums them up", async () => {
+    const result = await post(app, JSON.stringify({ name: "", email: "not-an-address", phone: "010-CALL-ME", depositor: "김".repeat(51) }), { "Content-Type": "application/json" });
+    expectProblem(result, 400, "invalid_parameter", "name");
+    expect(result.body.errors.map((e: { param: string }) => e.param)).toEqual(["name", "email", "phone", "depositor"]);
+    for (const error of result.body.errors as { param: string; detail: string }[]) {
+      expect(error.detail.startsWith(error.param)).toBe(true);
+      expect(result.body.detail).toContain(error.detail);
+    }
+    expect(result.body.detail).toMatch(/^4 fields are invalid: /);
+    // One bad field: the problem as before, without `errors`.
+    const one = await post(app, JSON.stringify(base({ email: "x" })), { "Content-Type": "application/json" });
+    expectProblem(one, 400, "invalid_parameter", "email");
+    expect(one.body.errors).toBeUndefined();
+  });
+
   const valid: [string, Record<string, unknown>][] = [
     ["name 100 characters", { name: "가".repeat(100) }],
     ["name of astral characters (100 code points)", { name: "𠀀".repeat(100) }],

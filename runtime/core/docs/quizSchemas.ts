@@ -133,7 +133,16 @@ export function quizSchemas(): Record<string, Schema> {
         depositor: nullable(str("Depositor name given in the application.")),
       }),
     }),
-    AdminKeyResponse: obj("One key.", { success: SUCCESS, key: schemaRef("AdminKey") }),
+    AdminKeyResponse: obj(
+      "One key.",
+      {
+        success: SUCCESS,
+        key: schemaRef("AdminKey"),
+        unchanged: { const: true, description: "Present when the action changed nothing: confirming a key that is already active (a repeated click must not sell a second year)." },
+        note: str("Present with `unchanged`: what the key already is, and when a deposit for the next year can be confirmed."),
+      },
+      ["unchanged", "note"],
+    ),
     AdminKeyList: obj("Keys, newest first.", {
       success: SUCCESS,
       count: int("Number of keys listed.", { minimum: 0 }),

@@ -117,10 +117,15 @@ const PROBLEM = obj(
     detail: str("What went wrong in this request, in English."),
     code: schemaRef("ErrorCode"),
     success: { const: false, description: "Always false." },
-    param: str("The parameter, header or body field at fault, when there is one (`q`, `character`, `api_key`, `email`, …)."),
+    param: str("The parameter, header or body field at fault, when there is one (`q`, `character`, `api_key`, `email`, …); the first one when several are."),
+    errors: arrayOf(
+      "Every bad field, when a request body has more than one (`POST /subscribe`): `param` is the first of them, `detail` sums them up.",
+      obj("One bad field.", { param: str("The body field at fault."), detail: str("What is wrong with it.") }),
+      { minItems: 2 },
+    ),
     request_id: str("Id of this request, also in the `X-Request-Id` header; quote it when reporting a problem."),
   },
-  ["param"],
+  ["param", "errors"],
 );
 
 /** Component schemas of interface A, the problem details and the service routes. */

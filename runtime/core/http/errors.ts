@@ -33,6 +33,20 @@ const TITLES: Record<ErrorCode, string> = {
   service_unavailable: "Service unavailable",
 };
 
+/** One bad field of a request body. */
+export interface FieldError {
+  param: string;
+  detail: string;
+}
+
+/** `400 invalid_parameter` for one or more bad fields: `param` names the first, `detail` says what is wrong with each, `errors` lists them. */
+export function invalidFields(errors: readonly FieldError[]): ApiError {
+  const [first] = errors;
+  if (first === undefined) throw new Error("invalidFields: no error");
+  if (errors.length === 1) return invalidParameter(first.param, first.detail);
+  return new ApiError(400, "invalid_parameter", `${errors.length} fields are invalid: ${errors.map((e) => e.detail).join("; ")}.`, first.param, {}, errors);
+}
+
 /** An error with its HTTP status, stable code and, for parameter errors, the parameter's name. */
 export class ApiError extends Error {
   constructor(
@@ -42,6 +56,8 @@ export class ApiError extends Error {
     readonly param?: string,
     /** Extra response headers (e.g. `Allow`, `Retry-After`, rate-limit headers). */
     readonly headers: Record<string, string> = {},
+    /** Every bad field of a request body, when there are several (the problem's `errors` member; `param` is the first). */
+    readonly errors?: readonly FieldError[],
   ) {
     super(detail);
     this.name = "ApiError";
@@ -64,6 +80,7 @@ export function problemBody(error: ApiError, requestId: string, mountPath = ""):
     code: error.code,
     success: false,
     ...(error.param === undefined ? {} : { param: error.param }),
+    ...(error.errors === undefined ? {} : { errors: error.errors }),
     request_id: requestId,
   });
 }

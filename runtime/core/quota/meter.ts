@@ -36,6 +36,8 @@ export interface MeterConfig {
   now: () => Date;
   /** Minutes east of UTC of the metering day. */
   offsetMinutes: number;
+  /** The path of `POST /subscribe` as clients call it, named by the 429 of a caller without a key. */
+  subscribePath?: string;
 }
 
 /** A key as a request carries it, and where: an error about it names that place. */
@@ -125,10 +127,18 @@ export interface Metered {
  */
 export function meter<R>(config: MeterConfig, caller: Caller, next: (metered: Metered) => R | Promise<R>): R | Promise<R> {
   const today = quotaDay(caller.at, config.offsetMinutes);
-  return andThen(config.store.consume(caller.bucket, today.day, caller.limit), (counted) => next(metered(caller, today, counted)));
+  return andThen(config.store.consume(caller.bucket, today.day, caller.limit), (counted) => next(metered(config, caller, today, counted)));
 }
 
-function metered(caller: Caller, { resetsAt, resetEpochSeconds, secondsToReset }: QuotaDay, { allowed, used }: ConsumeResult): Metered {
+/** What the 429 of a plan adds: how to get more calls. */
+function moreCalls(config: MeterConfig, plan: Plan): string {
+  const subscribe = config.subscribePath ?? "/quiz/v1/subscribe";
+  if (plan === "demo") return ` For more, apply for a key with POST ${subscribe} (${DAILY_LIMITS.free} calls a day at once, ${DAILY_LIMITS.annual.toLocaleString("en")} on the annual plan) and send it in X-API-Key.`;
+  if (plan === "free") return ` The annual plan (${DAILY_LIMITS.annual.toLocaleString("en")} calls a day) starts once the deposit named in the payment instructions of POST ${subscribe} is confirmed.`;
+  return "";
+}
+
+function metered(config: MeterConfig, caller: Caller, { resetsAt, resetEpochSeconds, secondsToReset }: QuotaDay, { allowed, used }: ConsumeResult): Metered {
   const { limit } = caller;
   const remaining = Math.max(0, limit - used);
   const headers = {
@@ -139,7 +149,7 @@ function metered(caller: Caller, { resetsAt, resetEpochSeconds, secondsToReset }
     "X-RateLimit-Reset": resetEpochSeconds,
   };
   if (!allowed) {
-    throw new ApiError(429, "quota_exceeded", `The daily limit of ${limit} calls for the ${caller.plan} plan is used up; it resets at ${resetsAt.toISOString()}.`, undefined, {
+    throw new ApiError(429, "quota_exceeded", `The daily limit of ${limit} calls for the ${caller.plan} plan is used up; it resets at ${resetsAt.toISOString()}.${moreCalls(config, caller.plan)}`, undefined, {
       ...headers,
       "Retry-After": String(secondsToReset),
       "Cache-Control": "no-store",

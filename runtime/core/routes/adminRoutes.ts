@@ -37,7 +37,10 @@ export function adminRoutes(base: string, config: AdminConfig): Route[] {
       if (result.reason === "revoked") throw new ApiError(409, "conflict", "A revoked key cannot be confirmed.", "id");
       throw new ApiError(404, "not_found", "No key with this id.", "id");
     }
-    return send(request, { key: adminView(result.key, now) });
+    if (!result.unchanged) return send(request, { key: adminView(result.key, now) });
+    // The record alone would not show that nothing happened (an early renewal is not recorded): said here, as the CLI says it.
+    const note = `The key is already active (${result.key.plan} until ${result.key.expires_at ?? "no end"}): nothing changed. A deposit for the next year can be confirmed once the key has expired.`;
+    return send(request, { key: adminView(result.key, now), unchanged: true, note });
   };
 
   return [

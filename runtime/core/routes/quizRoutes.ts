@@ -33,6 +33,8 @@ export interface QuizConfig {
   bankAccount: string;
   /** The app's body sender. */
   sendBody: Send;
+  /** The prefix a host strips before requests reach the service (links carry it), default none. */
+  mountPath?: string;
 }
 
 const NO_STORE = "no-store" as const;
@@ -40,7 +42,7 @@ const NO_STORE = "no-store" as const;
 /** The routes of interface B under `base`. */
 export function quizRoutes(base: string, data: LoadedData, config: QuizConfig): Route[] {
   const { sendBody } = config;
-  const meterConfig: MeterConfig = { store: config.store, now: config.now, offsetMinutes: config.offsetMinutes };
+  const meterConfig: MeterConfig = { store: config.store, now: config.now, offsetMinutes: config.offsetMinutes, subscribePath: `${config.mountPath ?? ""}${base}/subscribe` };
   const { idioms } = data.idioms;
   const maxIdx = idioms.reduce((max, i) => Math.max(max, i.idx), 0);
   const quizMaker = createQuizMaker(idioms, data.idioms.itemsB, data.idioms.quiz);

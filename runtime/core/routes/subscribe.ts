@@ -4,7 +4,7 @@
  * and nowhere else.
  */
 import type { IRequest } from "itty-router";
-import { ApiError, invalidParameter } from "../http/errors.ts";
+import { ApiError, type FieldError, invalidFields, invalidParameter } from "../http/errors.ts";
 import type { Reply } from "../http/reply.ts";
 import { codePointLength } from "../http/params.ts";
 import { newApiKey, hashApiKey } from "../quota/apiKeys.ts";
@@ -149,35 +149,40 @@ function parseJson(text: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-/** The applicant's fields, trimmed and checked; the first bad field is named in the 400. */
+/**
+ * The applicant's fields, trimmed and checked. Every bad field is reported at once in one 400
+ * (`param` the first, `errors` each), so a form can mark them all.
+ */
 export function validateApplicant(body: Record<string, unknown>): Applicant {
+  const errors: FieldError[] = [];
+  const bad = (param: string, detail: string): null => {
+    errors.push({ param, detail });
+    return null;
+  };
   const text = (field: string, required: boolean, max: number): string | null => {
     const value = body[field];
-    if (value === undefined || value === null) {
-      if (required) throw invalidParameter(field, `${field} is required`);
-      return null;
-    }
-    if (typeof value !== "string") throw invalidParameter(field, `${field} must be a string`);
+    if (value === undefined || value === null) return required ? bad(field, `${field} is required`) : null;
+    if (typeof value !== "string") return bad(field, `${field} must be a string`);
     const trimmed = value.trim();
-    if (trimmed === "") {
-      if (required) throw invalidParameter(field, `${field} must not be blank`);
-      return null;
-    }
-    if (FORBIDDEN.test(trimmed)) throw invalidParameter(field, `${field} must not contain control characters, bidirectional overrides or unpaired surrogates`);
-    if (codePointLength(trimmed) > max) throw invalidParameter(field, `${field} may be at most ${max} characters`);
+    if (trimmed === "") return required ? bad(field, `${field} must not be blank`) : null;
+    if (FORBIDDEN.test(trimmed)) return bad(field, `${field} must not contain control characters, bidirectional overrides or unpaired surrogates`);
+    if (codePointLength(trimmed) > max) return bad(field, `${field} may be at most ${max} characters`);
     return trimmed;
   };
-  const name = text("name", true, 100) as string;
-  if (!/[\p{L}\p{N}]/u.test(name)) throw invalidParameter("name", "name must contain a letter or digit");
-  const email = text("email", true, 254) as string;
-  if (!EMAIL.test(email)) throw invalidParameter("email", "email is not a valid e-mail address");
-  // RFC 5321 §4.5.3.1.1 and RFC 5322's dot-atom: a local part of at most 64, no empty dot-separated part.
-  const local = email.slice(0, email.lastIndexOf("@"));
-  if (local.length > 64 || local.startsWith(".") || local.endsWith(".") || local.includes("..")) {
-    throw invalidParameter("email", "email is not a valid e-mail address (the part before @ has at most 64 characters, without leading, trailing or double dots)");
+  const name = text("name", true, 100);
+  if (name !== null && !/[\p{L}\p{N}]/u.test(name)) bad("name", "name must contain a letter or digit");
+  const email = text("email", true, 254);
+  if (email !== null) {
+    // RFC 5321 §4.5.3.1.1 and RFC 5322's dot-atom: a local part of at most 64, no empty dot-separated part.
+    const local = email.slice(0, email.lastIndexOf("@"));
+    if (!EMAIL.test(email)) bad("email", "email is not a valid e-mail address");
+    else if (local.length > 64 || local.startsWith(".") || local.endsWith(".") || local.includes("..")) {
+      bad("email", "email is not a valid e-mail address (the part before @ has at most 64 characters, without leading, trailing or double dots)");
+    }
   }
   const phone = text("phone", false, 20);
-  if (phone !== null && !PHONE.test(phone)) throw invalidParameter("phone", "phone may contain only digits, spaces and + - ( )");
+  if (phone !== null && !PHONE.test(phone)) bad("phone", "phone may contain only digits, spaces and + - ( )");
   const depositor = text("depositor", false, 50);
+  if (errors.length > 0 || name === null || email === null) throw invalidFields(errors);
   return { name, email, phone, depositor };
 }
