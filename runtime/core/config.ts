@@ -66,8 +66,11 @@ export class ConfigError extends Error {
   }
 }
 
-/** Reads and validates the configuration from an environment record. */
-export function readConfig(env: Record<string, string | undefined>): ServerConfig {
+/**
+ * Reads and validates the configuration from an environment record; `defaults.quotaDb` replaces
+ * the default `QUOTA_DB` (the compiled binary keeps its database in the user's data folder).
+ */
+export function readConfig(env: Record<string, string | undefined>, defaults: { quotaDb?: string } = {}): ServerConfig {
   const get = (name: ConfigVariable) => {
     const value = env[name];
     return value === undefined || value === "" ? undefined : value;
@@ -105,6 +108,8 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     quizBase,
     mountPath: base("MOUNT_PATH", "", "/lexicon"),
     quotaStore: store,
+    // The compiled binary keeps its database in the user's data folder unless QUOTA_DB says otherwise.
+    ...(store === "sqlite" && !env["QUOTA_DB"] && defaults.quotaDb !== undefined ? { quotaDb: defaults.quotaDb } : {}),
     trustProxyHops: int("TRUST_PROXY_HOPS", 0, 0, 10),
     adminToken,
     bankAccount: get("BANK_ACCOUNT"),
@@ -144,6 +149,25 @@ function storeHelp(): string {
   const names = kinds.map((kind) => `${kind.name}${kind.name === DEFAULT_STORE_KIND ? " (default)" : ""}`).join(" or ");
   const entry = [`the quota store: ${names}`, ...kinds.map((kind) => `  ${kind.name}: ${kind.summary}`)].join("\n");
   return [helpEntry("QUOTA_STORE", entry), ...storeVariables().map((v) => helpEntry(v.name, v.help))].join("\n");
+}
+
+/**
+ * The default `QUOTA_DB` of the compiled binary, a file copied anywhere and run from any folder:
+ * the user's data folder (`$XDG_DATA_HOME/hanja-api/quota.sqlite`, else
+ * `~/.local/share/hanja-api/quota.sqlite`), so that the keys sold do not depend on the folder it
+ * was started from; `./.data/quota.sqlite` only when there is no home folder.
+ */
+export function binaryQuotaDb(env: Record<string, string | undefined>): string {
+  const data = env["XDG_DATA_HOME"] || (env["HOME"] ? `${env["HOME"]}/.local/share` : undefined);
+  return data ? `${data.replace(/\/+$/, "")}/hanja-api/quota.sqlite` : "./.data/quota.sqlite";
+}
+
+/** `--help`'s list of variables for the compiled binary: its data is built in, its database in the user's data folder. */
+export function binaryConfigHelp(env: Record<string, string | undefined>): string {
+  return CONFIG_HELP.replace(/ {2}QUOTA_DB {10}.*/, `  QUOTA_DB          SQLite file (default ${binaryQuotaDb(env)},\n                    the same whatever folder this program runs from)`).replace(
+    / {2}DIST_DIR {10}.*/,
+    "  DIST_DIR          folder of other built data to serve instead of the data built\n                    into this executable (default: the built-in data, no files needed)",
+  );
 }
 
 /** The configuration variables and what they do, for `--help`. */

@@ -7,7 +7,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type App, type AppOptions, createApp } from "../core/app.ts";
 import { AppOptionError } from "../core/appOptionError.ts";
-import { CONFIG_HELP, ConfigError, type ServerConfig, readConfig } from "../core/config.ts";
+import { CONFIG_HELP, ConfigError, type ServerConfig, binaryConfigHelp, binaryQuotaDb, readConfig } from "../core/config.ts";
 import { DIST_FILES } from "../core/data/format.ts";
 import type { DistFiles } from "../core/data/load.ts";
 import { openStore, optionsFrom, storeKind } from "../stores/registry.ts";
@@ -34,7 +34,10 @@ export interface BootOptions {
 /** Prints `--help` and exits, or returns the app ready to serve; a bad setting exits with status 2. */
 export async function boot(options: BootOptions): Promise<Booted> {
   if (options.argv.includes("--help") || options.argv.includes("-h")) {
-    console.log(`hanja-api (${options.runtime}): the Hanja and idiom API server.\n\nUsage: serve with the environment below; no arguments.\n\n${CONFIG_HELP}`);
+    const binary = options.runtime === "binary";
+    const help = binary ? binaryConfigHelp(options.env) : CONFIG_HELP;
+    const what = binary ? "the Hanja and idiom API server, its data built in (copy this one file anywhere)" : "the Hanja and idiom API server";
+    console.log(`hanja-api (${options.runtime}): ${what}.\n\nUsage: serve with the environment below; no arguments.\n\n${help}`);
     process.exit(0);
   }
   // Settings come from the environment only: an argument (`--port 3000`) would otherwise be
@@ -45,7 +48,7 @@ export async function boot(options: BootOptions): Promise<Booted> {
   }
   let config: ServerConfig;
   try {
-    config = readConfig(options.env);
+    config = readConfig(options.env, options.runtime === "binary" ? { quotaDb: binaryQuotaDb(options.env) } : {});
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(`hanja-api: invalid configuration: ${error.message}`);

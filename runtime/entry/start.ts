@@ -3,6 +3,7 @@
  * server. This is the entry of the esbuild bundle and of `npm start` / `start:bun` / `start:deno`.
  */
 import { isIP } from "node:net";
+import { resolve } from "node:path";
 import type { DistFiles } from "../core/data/load.ts";
 import { boot, onShutdown } from "./boot.ts";
 import { type Listening, detectRuntime } from "./listening.ts";
@@ -26,7 +27,9 @@ export async function startServer(options: { dist?: DistFiles; runtime?: string 
     await booted.app.close();
     process.exit(2);
   }
-  console.error(JSON.stringify({ level: "info", msg: "listening", url: `http://${host}:${listening.port}`, runtime: options.runtime ?? runtime }));
+  // Where the keys and counts are: with the binary's default, a folder the operator did not name.
+  const quotaDb = booted.config.quotaStore === "sqlite" ? { quota_db: resolve(String(booted.config.quotaDb)) } : {};
+  console.error(JSON.stringify({ level: "info", msg: "listening", url: `http://${host}:${listening.port}`, runtime: options.runtime ?? runtime, ...quotaDb }));
   if (!booted.config.bankAccount) {
     // Keys are still issued; their payment instructions just name no account to pay into.
     console.error(JSON.stringify({ level: "warn", msg: "BANK_ACCOUNT is not set: POST /subscribe answers with payment instructions that name no account" }));

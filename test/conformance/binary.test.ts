@@ -1,10 +1,11 @@
 /** The HTTP conformance suite on the `bun build --compile` binary, run from an empty folder. */
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildBinary } from "../../scripts/build-binary.ts";
 import { ROOT } from "../../scripts/ensureDist.ts";
+import { spawnServer } from "../helpers/server.ts";
 import { compiledBinary, environment, runToExit } from "./servers.ts";
 import { send } from "./client.ts";
 import { conformanceSuite } from "./suite.ts";
@@ -32,5 +33,34 @@ describe("compiled binary: DIST_DIR", () => {
     } finally {
       await server.stop();
     }
+  });
+});
+
+describe("compiled binary: a file copied anywhere", () => {
+  const dir = mkdtempSync(join(tmpdir(), "hanja-binary-anywhere-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("--help describes its built-in data and its database in the user's data folder; it keeps that database whatever folder it runs from", { timeout: 120_000 }, async () => {
+    const binary = await buildBinary(join(dir, "hanja-api"));
+    const home = join(dir, "home");
+    const cwd = mkdtempSync(join(dir, "cwd-"));
+    const env: Record<string, string | undefined> = { ...environment({}), HOME: home, XDG_DATA_HOME: "" };
+    delete env["QUOTA_DB"];
+    const help = await runToExit(binary, ["--help"], env, cwd);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain("its data built in");
+    expect(help.stdout).toMatch(/DIST_DIR +folder of other built data to serve instead of the data built\n +into this executable/);
+    expect(help.stdout).toContain(`QUOTA_DB          SQLite file (default ${home}/.local/share/hanja-api/quota.sqlite`);
+    expect(help.stdout).not.toContain("dist/");
+
+    const server = await spawnServer({ command: binary, args: [], cwd, env });
+    try {
+      expect(server.stderr()).toContain(`"quota_db":"${home}/.local/share/hanja-api/quota.sqlite"`);
+      expect((await send(server.url, "/quiz/v1/idiom/1")).status).toBe(200);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+    expect(existsSync(join(home, ".local/share/hanja-api/quota.sqlite"))).toBe(true);
+    expect(readdirSync(cwd)).toEqual([]);
   });
 });
