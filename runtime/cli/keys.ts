@@ -204,7 +204,7 @@ async function run(argv: string[]): Promise<void> {
   }
   let store: QuotaStore;
   try {
-    store = await openStore(kind, options, { existing: true, readOnly: command.name === "list" || command.name === "show" || command.name === "erasures" });
+    store = await openStore(kind, options, { existing: true, patient: true, readOnly: command.name === "list" || command.name === "show" || command.name === "erasures" });
   } catch (error) {
     if (error instanceof StoreNotFoundError) throw new CliError(`keys: ${error.message}${whereToSet(kind)}`, 1);
     // Not a database, another program's, a newer schema, unreadable, unreachable: the reason, not a stack.

@@ -43,6 +43,11 @@ export interface OpenUse {
   existing?: boolean;
   /** Only reads (the CLI's `list` and `show`): a store that may not be written is fine. */
   readOnly?: boolean;
+  /**
+   * A tool that may wait on another program's lock (the CLI, up to 5 s), not a server, which must
+   * answer interface A meanwhile and so waits only briefly (then StoreUnavailableError).
+   */
+  patient?: boolean;
 }
 
 /** One kind of quota store. `O` names its `open` options. */

@@ -8,7 +8,7 @@ import { MemoryQuotaStore } from "../../runtime/core/quota/memoryStore.ts";
 import { openQuotaStore } from "../../runtime/stores/index.ts";
 import { type SqlDriver, type SqlStatement, detectDriver, openDriver } from "../../runtime/stores/sqlite/driver.ts";
 import { SCHEMA_VERSION, checkOwnDatabase, migrate } from "../../runtime/stores/sqlite/migrations.ts";
-import { openSqliteStore, SqliteQuotaStore } from "../../runtime/stores/sqlite/sqliteStore.ts";
+import { SERVING_BUSY_MS, openSqliteStore, SqliteQuotaStore } from "../../runtime/stores/sqlite/sqliteStore.ts";
 import { keyRecord, plaintextKey, sha256 } from "./contractCases.ts";
 import { SHARED_FILE_CASE, sharedFileCase } from "./sharedFile.ts";
 
@@ -76,9 +76,13 @@ describe("SqliteQuotaStore", () => {
     const store = await openSqliteStore(path);
     // Per-connection settings, so read them through the store's own connection.
     const internal = (store as unknown as { db: Awaited<ReturnType<typeof openDriver>> }).db;
-    expect(internal.prepare("PRAGMA busy_timeout").get()).toEqual({ timeout: 5000 });
+    // Serving waits for another connection's lock only briefly, the event loop free in between (storeLock.test.ts).
+    expect(internal.prepare("PRAGMA busy_timeout").get()).toEqual({ timeout: SERVING_BUSY_MS });
     expect(internal.prepare("PRAGMA synchronous").get()).toEqual({ synchronous: 1 });
     store.close();
+    const cli = await openSqliteStore(path, { busyTimeoutMs: 5_000 });
+    expect((cli as unknown as { db: Awaited<ReturnType<typeof openDriver>> }).db.prepare("PRAGMA busy_timeout").get()).toEqual({ timeout: 5000 });
+    cli.close();
   });
 
   it("keeps keys and counts across close and reopen", async () => {

@@ -33,6 +33,6 @@ export const sqliteKind: StoreKind<"path"> = {
       if (!existsSync(path)) throw new StoreNotFoundError(`no quota database at ${path}`);
     }
     const { openSqliteStore } = await import("./sqliteStore.ts");
-    return openSqliteStore(path, { readOnlyUse: use.readOnly });
+    return openSqliteStore(path, { readOnlyUse: use.readOnly, ...(use.patient ? { busyTimeoutMs: 5_000 } : {}) });
   },
 };

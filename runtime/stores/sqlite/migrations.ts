@@ -3,6 +3,7 @@
  * from version n-1 to n. Append only; never edit a migration that has shipped.
  */
 import type { SqlDriver } from "./driver.ts";
+import { rollbackAfter } from "./failures.ts";
 
 const MIGRATIONS: readonly string[] = [
   // 1: counters and keys.
@@ -87,8 +88,7 @@ export function migrate(db: SqlDriver, path: string): void {
       }
       db.exec("COMMIT");
     } catch (error) {
-      db.exec("ROLLBACK");
-      throw error;
+      throw rollbackAfter(db, error);
     }
   }
 }

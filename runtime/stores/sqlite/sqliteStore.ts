@@ -6,6 +6,7 @@
 import {
   DuplicateApplicationError,
   DuplicateReferenceError,
+  StoreUnavailableError,
   type ConsumeResult,
   type KeyPatch,
   type KeyRecord,
@@ -13,6 +14,7 @@ import {
   type StoredKeyStatus,
 } from "../../core/quota/store.ts";
 import { openDriver, type DriverName, type SqlDriver, type SqlRow, type SqlStatement, type SqlValue } from "./driver.ts";
+import { isBusy, isFull, rollbackAfter, unavailableOr } from "./failures.ts";
 import { SCHEMA_VERSION, checkOwnDatabase, migrate } from "./migrations.ts";
 
 /** Counters of days more than this many days before the current one are deleted. */
@@ -57,6 +59,17 @@ function daysBefore(day: string, days: number): string | null {
 /** Key lookups kept per connection at most (beyond it the cache starts over). */
 const KEY_CACHE_MAX = 10_000;
 
+/**
+ * How long a serving connection lets SQLite wait for a lock held by another connection before it
+ * gives the event loop back: the drivers are synchronous, so this wait stops the whole process,
+ * interface A included. A commit of another server takes well under a millisecond.
+ */
+export const SERVING_BUSY_MS = 10;
+/** Between two tries of a batch of counts while another connection holds the lock. */
+const RETRY_MS = 25;
+/** How long a count waits for a locked database in all before it is answered 503 (not counted). */
+const STORE_WAIT_MS = 1_000;
+
 /** A queued `consume` call. */
 interface PendingConsume {
   bucket: string;
@@ -64,6 +77,8 @@ interface PendingConsume {
   limit: number;
   resolve: (result: ConsumeResult) => void;
   reject: (error: unknown) => void;
+  /** When it was asked (Date.now()): past STORE_WAIT_MS of a locked database it fails. */
+  since: number;
 }
 
 /** After the I/O callbacks of this turn (setImmediate where the runtime has it). */
@@ -94,9 +109,15 @@ export class SqliteQuotaStore implements QuotaStore {
   private cacheKeys = false;
   private lastDay = "";
   private pending: PendingConsume[] = [];
+  /** Set while a batch waits for another connection's lock to go (no other flush is scheduled then). */
+  private retry: ReturnType<typeof setTimeout> | undefined;
   private closed = false;
 
-  constructor(private readonly db: SqlDriver) {
+  constructor(
+    private readonly db: SqlDriver,
+    /** The file, for messages. */
+    private readonly path = "the quota database",
+  ) {
     this.driverName = db.name;
     this.statements = {
       // One statement counts or refuses: the write lock it runs under makes the count exact. The
@@ -137,14 +158,25 @@ export class SqliteQuotaStore implements QuotaStore {
   consume(bucket: string, day: string, limit: number): Promise<ConsumeResult> {
     if (this.closed) return Promise.reject(new Error("quota store: closed"));
     return new Promise((resolve, reject) => {
-      this.pending.push({ bucket, day, limit, resolve, reject });
-      if (this.pending.length === 1) nextTurn(() => this.flush());
+      this.pending.push({ bucket, day, limit, resolve, reject, since: Date.now() });
+      if (this.pending.length === 1 && this.retry === undefined) nextTurn(() => this.flush());
     });
   }
 
-  /** Runs the queued calls in one write transaction. */
-  private flush(): void {
-    const batch = this.pending;
+  /**
+   * Runs the queued calls in one write transaction. When another connection holds the lock past
+   * `SERVING_BUSY_MS`, nothing was counted: the batch is tried again `RETRY_MS` later with the calls
+   * queued meanwhile, the event loop free in between, and a call still uncounted after
+   * `STORE_WAIT_MS` fails with `StoreUnavailableError` (503). A full disk fails the batch at once.
+   */
+  private flush(final = false): void {
+    this.retry = undefined;
+    const now = Date.now();
+    const batch: PendingConsume[] = [];
+    for (const c of this.pending) {
+      if (now - c.since < STORE_WAIT_MS) batch.push(c);
+      else c.reject(new StoreUnavailableError(`quota store: ${this.path} stayed locked by another connection for over ${STORE_WAIT_MS / 1000} s (SQLITE_BUSY); the call was not counted`));
+    }
     this.pending = [];
     if (batch.length === 0) return;
     let results: ConsumeResult[];
@@ -154,11 +186,16 @@ export class SqliteQuotaStore implements QuotaStore {
         results = batch.map((c) => this.consumeNow(c.bucket, c.day, c.limit));
         this.db.exec("COMMIT");
       } catch (error) {
-        this.db.exec("ROLLBACK");
-        throw error;
+        throw rollbackAfter(this.db, error);
       }
     } catch (error) {
-      for (const c of batch) c.reject(error);
+      if (isBusy(error) && !final) {
+        this.pending = [...batch, ...this.pending];
+        this.retry = setTimeout(() => this.flush(), RETRY_MS);
+        return;
+      }
+      const failure = unavailableOr(error, this.path);
+      for (const c of batch) c.reject(failure);
       return;
     }
     batch.forEach((c, i) => c.resolve(results[i] as ConsumeResult));
@@ -188,14 +225,18 @@ export class SqliteQuotaStore implements QuotaStore {
     } catch (error) {
       // The drivers' error classes differ; the index name in SQLite's message does not.
       if (error instanceof Error && error.message.includes("keys_pending_email")) throw new DuplicateApplicationError();
-      throw error;
+      throw unavailableOr(error, this.path);
     }
     if (changes === 0) throw new DuplicateReferenceError();
   }
 
   eraseApplicant(id: string, status: StoredKeyStatus, at: string): boolean {
     this.keysByHash.clear();
-    return this.statements.eraseApplicant.run(at, id, status).changes > 0;
+    try {
+      return this.statements.eraseApplicant.run(at, id, status).changes > 0;
+    } catch (error) {
+      throw unavailableOr(error, this.path);
+    }
   }
 
   /**
@@ -252,15 +293,22 @@ export class SqliteQuotaStore implements QuotaStore {
     }
     this.keysByHash.clear();
     const values: SqlValue[] = columns.map((column) => patch[column] ?? null);
-    const row = statement.get(...values, id);
+    let row: SqlRow | undefined;
+    try {
+      row = statement.get(...values, id);
+    } catch (error) {
+      throw unavailableOr(error, this.path);
+    }
     return row === undefined ? this.keyById(id) : toKeyRecord(row);
   }
 
   /** Closes the database; closing again does nothing (node:sqlite would throw). */
   close(): void {
     if (this.closed) return;
-    // Calls already queued are counted before the file closes: none is lost on shutdown.
-    this.flush();
+    // Calls already queued are counted before the file closes: none is lost on shutdown (a lock
+    // held elsewhere fails them, 503, rather than leaving them unanswered).
+    clearTimeout(this.retry);
+    this.flush(true);
     this.closed = true;
     this.db.close();
   }
@@ -280,13 +328,14 @@ export class SqliteQuotaStore implements QuotaStore {
  * schema version it already holds, in a transaction rolled back.
  */
 function assertWritable(db: SqlDriver, path: string): void {
-  db.exec("BEGIN IMMEDIATE");
   try {
+    db.exec("BEGIN IMMEDIATE");
     db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
   } catch (error) {
-    throw new Error(`quota store: cannot write ${path}: ${error instanceof Error ? error.message : String(error)}`);
+    const reason = isFull(error) ? "the disk is full (SQLITE_FULL)" : error instanceof Error ? error.message : String(error);
+    throw new Error(`quota store: cannot write ${path}: ${reason}`);
   } finally {
-    db.exec("ROLLBACK");
+    rollbackAfter(db, undefined);
   }
 }
 
@@ -295,7 +344,7 @@ function assertWritable(db: SqlDriver, path: string): void {
  * runtime's driver, sets WAL mode, and migrates the schema. Unless `readOnlyUse`, a file that
  * cannot be written is refused here rather than failing on the first write.
  */
-export async function openSqliteStore(path: string, options: { readOnlyUse?: boolean } = {}): Promise<SqliteQuotaStore> {
+export async function openSqliteStore(path: string, options: { readOnlyUse?: boolean; busyTimeoutMs?: number } = {}): Promise<SqliteQuotaStore> {
   const db = await openDriver(path);
   try {
     // busy_timeout first: the other pragmas and the migration may wait for another process.
@@ -307,7 +356,10 @@ export async function openSqliteStore(path: string, options: { readOnlyUse?: boo
     migrate(db, path);
     // A reader (the CLI's list and show) may look at a file it cannot write, a backup say.
     if (!options.readOnlyUse) assertWritable(db, path);
-    return new SqliteQuotaStore(db);
+    // Serving, a lock held elsewhere is waited for in short synchronous steps (see flush); the
+    // operator's CLI, which blocks nobody, may wait longer.
+    db.exec(`PRAGMA busy_timeout = ${options.busyTimeoutMs ?? SERVING_BUSY_MS}`);
+    return new SqliteQuotaStore(db, path);
   } catch (error) {
     db.close();
     throw error;
