@@ -63,8 +63,8 @@ export function clientErrorListener(app: App): (error: Error & { code?: string; 
  * A `connect` listener for a node:http server running `app`: node:http hands a CONNECT request to
  * this event instead of the request listener, and with no listener closes the connection without
  * an answer. Here the core answers it as on Bun (`405` with `Allow` on a known path, `404`
- * otherwise, an authority-form target such as `example.com:443` being the path `/`: this server
- * is no proxy), and the connection is closed after the answer.
+ * otherwise; an authority-form target such as `example.com:443` is the path `/`, the page, so
+ * `405`: this server is no proxy), and the connection is closed after the answer.
  */
 export function connectListener(app: App): (req: IncomingMessage, socket: Duplex) => void {
   return (req, socket) => {

@@ -222,9 +222,10 @@ export function conformanceSuite(label: string, start: StartServer): void {
         const { port } = new URL(server.url);
         const exchange = (target: string, host = target) => rawExchange(Number(port), `CONNECT ${target} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
         const problem = (answer: string) => JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4)) as { status: number; code: string };
+        // An authority-form target is the path /, the page (GET and HEAD): 405 with Allow.
         const tunnel = await exchange("example.com:443");
-        expect(tunnel).toMatch(/^HTTP\/1\.1 404 /);
-        expect(problem(tunnel)).toMatchObject({ status: 404, code: "not_found" });
+        expect(tunnel).toMatch(/^HTTP\/1\.1 405 /);
+        expect(problem(tunnel)).toMatchObject({ status: 405, code: "method_not_allowed" });
         const known = await exchange(`${B}/quiz`, "localhost");
         // Deno's HTTP parser refuses a CONNECT with a path itself (a bare 400), before the service sees it.
         if (!known.startsWith("HTTP/1.1 400 ")) {
