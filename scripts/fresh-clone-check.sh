@@ -40,7 +40,7 @@ started=$(date +%s)
 port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{process.stdout.write(String(s.address().port));s.close()})')
 (npm install --no-audit --no-fund && PORT=$port npm start) > "$work/start.log" 2>&1 &
 server=$!
-for _ in $(seq 1 600); do grep -q '"msg":"listening"' "$work/start.log" && break; kill -0 "$server" 2>/dev/null || break; sleep 0.5; done
+for _ in $(seq 1 600); do grep -qs '"msg":"listening"' "$work/start.log" && break; kill -0 "$server" 2>/dev/null || break; sleep 0.5; done
 grep -q '"msg":"listening"' "$work/start.log" || { tail -30 "$work/start.log"; echo "npm install && npm start did not serve" >&2; exit 1; }
 echo "npm install && npm start: listening after $(( $(date +%s) - started )) s; $(grep -m1 '^building dist/' "$work/start.log" || echo 'no build')"
 meta="$(curl -fsS "http://127.0.0.1:$port/hanja/v1/meta")"
