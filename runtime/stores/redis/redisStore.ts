@@ -1,0 +1,246 @@
+/**
+ * The Redis quota store: keys, pending applications and daily counters in one Redis (or Valkey)
+ * that any number of server processes on any number of machines share. Every operation is one
+ * command or one Lua script (`scripts.ts`), so it is atomic in Redis; every operation is bounded
+ * in time and fails with `StoreUnavailableError` (503) while Redis cannot answer.
+ */
+import { createHash } from "node:crypto";
+import {
+  DuplicateApplicationError,
+  StoreUnavailableError,
+  type ConsumeResult,
+  type KeyPatch,
+  type KeyRecord,
+  type QuotaStore,
+  type StoredKeyStatus,
+} from "../../core/quota/store.ts";
+import { type ConnectionState, type RedisConnection, connect, isOutage, persistenceWarning } from "./connection.ts";
+import { type RedisTarget, DEFAULT_REDIS_PREFIX, parseRedisUrl } from "./redisUrl.ts";
+import { CONSUME, INSERT_KEY, KEY_BY_HASH, type LuaScript, type RedisKeys, UPDATE_KEY, redisKeys } from "./scripts.ts";
+
+/** The bound on each Redis operation: a metered call answers within about a second, served or 503. */
+export const REDIS_TIMEOUT_MS = 1000;
+/** A counter lives until this long after its day began (UTC): past the day in any time zone. */
+const COUNTER_LIFETIME_MS = 2 * 86_400_000;
+/** And at least this long, so a day in the past (a test, a clock set back) still counts. */
+const MIN_COUNTER_TTL_SECONDS = 86_400;
+
+/** The fields of a stored record, in the order records are built (JSON adds `email_key`). */
+interface StoredRecord extends Omit<KeyRecord, "applicant"> {
+  name: string;
+  email: string;
+  phone: string | null;
+  depositor: string | null;
+  email_key: string;
+}
+
+/** A stored record as a frozen `KeyRecord` (records may be handed to several requests). */
+function toKeyRecord(json: string): KeyRecord {
+  const r = JSON.parse(json) as StoredRecord;
+  return Object.freeze({
+    id: r.id,
+    hash: r.hash,
+    plan: r.plan,
+    status: r.status,
+    created_at: r.created_at,
+    confirmed_at: r.confirmed_at ?? null,
+    expires_at: r.expires_at ?? null,
+    revoked_at: r.revoked_at ?? null,
+    applicant: Object.freeze({ name: r.name, email: r.email, phone: r.phone ?? null, depositor: r.depositor ?? null }),
+  });
+}
+
+/** The key that makes two applications "the same e-mail": case-insensitive, as the other stores. */
+function emailKey(email: string): string {
+  return email.toLowerCase();
+}
+
+/** Seconds a counter of `day` lives from `now`. */
+export function counterTtlSeconds(day: string, now = Date.now()): number {
+  const start = Date.parse(`${day}T00:00:00Z`);
+  if (Number.isNaN(start)) return COUNTER_LIFETIME_MS / 1000;
+  return Math.max(MIN_COUNTER_TTL_SECONDS, Math.ceil((start + COUNTER_LIFETIME_MS - now) / 1000));
+}
+
+/** A `QuotaStore` over Redis; open it with `openRedisStore`. */
+export class RedisQuotaStore implements QuotaStore {
+  private readonly keys: RedisKeys;
+  private readonly shas = new Map<LuaScript, string>();
+  private closed = false;
+
+  /** Whether `close` was called (a connection lost after it is no news). */
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  constructor(
+    private readonly client: RedisConnection,
+    prefix: string,
+    /** Where Redis is, without a password: for messages. */
+    readonly where: string,
+    private readonly connectionState: () => ConnectionState,
+    private readonly timeoutMs = REDIS_TIMEOUT_MS,
+  ) {
+    this.keys = redisKeys(prefix);
+    for (const script of [CONSUME, INSERT_KEY, KEY_BY_HASH, UPDATE_KEY]) this.shas.set(script, createHash("sha1").update(script.lua).digest("hex"));
+  }
+
+  /** Whether Redis answers now, and the last error when it does not (for `/healthz`). */
+  health(): ConnectionState {
+    return this.connectionState();
+  }
+
+  async consume(bucket: string, day: string, limit: number): Promise<ConsumeResult> {
+    const [allowed, used] = (await this.script("consume", CONSUME, [this.keys.counter(bucket, day)], [String(limit), String(counterTtlSeconds(day))])) as [number, number];
+    return { allowed: allowed === 1, used: Number(used) };
+  }
+
+  async used(bucket: string, day: string): Promise<number> {
+    const value = await this.command("used", ["GET", this.keys.counter(bucket, day)]);
+    return value === null ? 0 : Number(value);
+  }
+
+  async insertKey(record: KeyRecord): Promise<void> {
+    const { applicant: a, ...key } = record;
+    const email = emailKey(a.email);
+    const stored: StoredRecord = { ...key, name: a.name, email: a.email, phone: a.phone, depositor: a.depositor, email_key: email };
+    const pending = record.status === "pending_deposit" ? "1" : "0";
+    const { records, hashes, pending: pendingKey } = this.keys;
+    const outcome = await this.script("insertKey", INSERT_KEY, [records, hashes, pendingKey], [record.id, record.hash, JSON.stringify(stored), email, pending]);
+    if (outcome === "duplicate") throw new DuplicateApplicationError();
+    if (outcome !== "ok") throw new Error(`redis store: a key with id ${record.id} or the same hash exists already`);
+  }
+
+  async keyByHash(hash: string): Promise<KeyRecord | null> {
+    const json = await this.script("keyByHash", KEY_BY_HASH, [this.keys.hashes, this.keys.records], [hash]);
+    return json === null ? null : toKeyRecord(String(json));
+  }
+
+  async keyById(id: string): Promise<KeyRecord | null> {
+    const json = await this.command("keyById", ["HGET", this.keys.records, id]);
+    return json === null ? null : toKeyRecord(String(json));
+  }
+
+  async listKeys(status?: StoredKeyStatus): Promise<KeyRecord[]> {
+    const all = (await this.command("listKeys", ["HVALS", this.keys.records])) as string[];
+    return all
+      .map((json) => toKeyRecord(String(json)))
+      .filter((k) => status === undefined || k.status === status)
+      .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id));
+  }
+
+  async updateKey(id: string, patch: KeyPatch): Promise<KeyRecord | null> {
+    const changes = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+    const json = await this.script("updateKey", UPDATE_KEY, [this.keys.records, this.keys.pending], [id, JSON.stringify(changes)]);
+    return json === null ? null : toKeyRecord(String(json));
+  }
+
+  /** Closes the connection after the commands already sent are answered (at most the time bound). */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    if (!this.client.isOpen) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, this.timeoutMs)));
+    await Promise.race([this.client.close().catch(() => {}), late]);
+    clearTimeout(timer);
+    if (this.client.isOpen) this.client.destroy();
+  }
+
+  /**
+   * Runs a script by its SHA-1 and, when Redis does not have it yet (`NOSCRIPT`: it ran nothing),
+   * sends its text once. A script whose answer is lost is never sent again: its effect may have
+   * happened, and a second send would count a call twice.
+   */
+  private async script(operation: string, script: LuaScript, keys: string[], args: string[]): Promise<unknown> {
+    const tail = [String(script.keys), ...keys, ...args];
+    try {
+      return await this.command(operation, ["EVALSHA", this.shas.get(script) as string, ...tail]);
+    } catch (error) {
+      if (!(error instanceof NoScript)) throw error;
+      return this.command(operation, ["EVAL", script.lua, ...tail]);
+    }
+  }
+
+  /** Sends one command, bounded by the time limit; an outage becomes `StoreUnavailableError`. */
+  private command(operation: string, args: string[]): Promise<unknown> {
+    if (this.closed) return Promise.reject(new StoreUnavailableError(`redis store: ${operation}: the store is closed`));
+    if (!this.client.isReady) {
+      return Promise.reject(new StoreUnavailableError(`redis store: ${operation}: not connected to ${this.where} (${this.connectionState().error ?? "connecting"})`));
+    }
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new StoreUnavailableError(`redis store: ${operation}: no answer from ${this.where} within ${this.timeoutMs} ms`)), this.timeoutMs);
+      this.client.sendCommand(args).then(
+        (reply) => {
+          clearTimeout(timer);
+          resolve(reply);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          reject(this.failure(operation, error));
+        },
+      );
+    });
+  }
+
+  private failure(operation: string, error: unknown): Error {
+    const message = error instanceof Error ? error.message : String(error);
+    if (message.startsWith("NOSCRIPT")) return new NoScript();
+    if (isOutage(error)) return new StoreUnavailableError(`redis store: ${operation}: ${this.where}: ${message}`);
+    return new Error(`redis store: ${operation}: ${message}`);
+  }
+}
+
+/** Redis has not loaded the script yet; it ran nothing. */
+class NoScript extends Error {}
+
+/** Settings of `openRedisStore` (`REDIS_URL`, `REDIS_PREFIX`, `REDIS_CA`). */
+export interface RedisStoreOptions {
+  url: string;
+  prefix?: string;
+  caFile?: string;
+  /** Where connection changes and the persistence warning are reported; default stderr as JSON lines. */
+  log?: (level: "info" | "warn", message: string) => void;
+  /** The bound on each operation (tests shorten it). */
+  timeoutMs?: number;
+}
+
+/** Writes a JSON line on stderr, like the server's other messages. */
+function logLine(level: "info" | "warn", msg: string): void {
+  console.error(JSON.stringify({ level, msg }));
+}
+
+/**
+ * Opens the Redis store. A malformed URL, Redis refusing its password or database, or an
+ * unreadable CA file fails here (the message names the setting, never the password). An
+ * unreachable Redis does not: the store opens, answers 503 and reconnects by itself.
+ */
+export async function openRedisStore(options: RedisStoreOptions): Promise<RedisQuotaStore> {
+  const log = options.log ?? logLine;
+  let target: RedisTarget;
+  try {
+    target = parseRedisUrl(options.url);
+  } catch (error) {
+    throw new Error(`REDIS_URL: ${(error as Error).message}`);
+  }
+  let opened = false;
+  let store: RedisQuotaStore | undefined;
+  const { client, state } = await connect({
+    target,
+    caFile: options.caFile,
+    onChange: ({ ready, error }) => {
+      if (opened && !store?.isClosed) log(ready ? "info" : "warn", ready ? `redis store: connected to ${target.safe}` : `redis store: lost ${target.safe} (${error ?? "closed"}); metered calls answer 503 until it is back`);
+    },
+  }).catch((error: Error) => {
+    throw new Error(`REDIS_URL: ${error.message}`);
+  });
+  opened = true;
+  if (client.isReady) {
+    const warning = await persistenceWarning(client, target.safe);
+    if (warning !== undefined) log("warn", warning);
+  } else {
+    log("warn", `redis store: ${target.safe} does not answer (${state().error ?? "no answer"}); starting anyway: metered calls answer 503 until it does`);
+  }
+  store = new RedisQuotaStore(client, options.prefix ?? DEFAULT_REDIS_PREFIX, target.safe, state, options.timeoutMs);
+  return store;
+}
