@@ -1,0 +1,269 @@
+/**
+ * What the Redis store does beyond the contract: its settings and their messages (never the
+ * password), start-up against an unreachable Redis, outages (stopped, paused, restarted) under
+ * the failure contract, counters that expire, exactness and a final revocation across
+ * connections, the Cluster-ready key layout, prefixes and the persistence warning.
+ */
+import { createClient } from "@redis/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { confirmKey, revokeKey } from "../../runtime/core/quota/keyActions.ts";
+import { StoreUnavailableError } from "../../runtime/core/quota/store.ts";
+import { type RedisQuotaStore, counterTtlSeconds, openRedisStore } from "../../runtime/stores/redis/redisStore.ts";
+import { parseRedisUrl } from "../../runtime/stores/redis/redisUrl.ts";
+import { type TestRedis, removeAllRedis, skipRedis, startRedis } from "../helpers/redisServer.ts";
+import { keyRecord } from "./contractCases.ts";
+
+const DAY = "2025-03-01";
+let prefixes = 0;
+const silent = () => {};
+
+/** A store on `redis` with a fresh prefix; its log lines are collected in `lines`. */
+async function open(redis: TestRedis, options: { timeoutMs?: number; lines?: string[]; prefix?: string } = {}): Promise<RedisQuotaStore> {
+  const lines = options.lines;
+  return openRedisStore({
+    url: redis.url,
+    prefix: options.prefix ?? `t${++prefixes}:`,
+    timeoutMs: options.timeoutMs,
+    log: lines ? (level, message) => lines.push(`${level}: ${message}`) : silent,
+  });
+}
+
+/** A plain client for looking at what the store wrote. */
+async function raw(redis: TestRedis) {
+  const client = createClient({ url: redis.url });
+  await client.connect();
+  return client;
+}
+
+/** Waits until `check` passes (polling; no timing is asserted). */
+async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if (await check().catch(() => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`never: ${what}`);
+}
+
+describe.skipIf(skipRedis)("the Redis store", () => {
+  let redis: TestRedis;
+  beforeAll(async () => {
+    redis = await startRedis();
+  });
+  afterAll(removeAllRedis);
+
+  describe("REDIS_URL", () => {
+    it("accepts redis:// and rediss:// URLs and describes them without user or password", () => {
+      expect(parseRedisUrl("redis://u:pw@cache.internal:6380/2")).toMatchObject({ safe: "redis://cache.internal:6380/2", host: "cache.internal", port: 6380, db: 2, tls: false });
+      expect(parseRedisUrl("rediss://:pw@[::1]")).toMatchObject({ safe: "rediss://[::1]:6379/0", port: 6379, db: 0, tls: true });
+    });
+
+    it.each([
+      ["http://:hunter2secret@host:6379/0", /redis:\/\/ or rediss:\/\//],
+      ["redis://:hunter2secret@host:6379/abc", /database must be a number/],
+      ["redis://:hunter2secret@host:6379/0?x=1", /no query/],
+      ["not a url hunter2secret", /must be a URL/],
+      ["redis://:p@host:6379/hunter2secret", /database must be a number/],
+    ])("refuses %s with a message that names the problem and not the password", async (url, message) => {
+      const error = await openRedisStore({ url, log: silent }).catch((e: Error) => e);
+      expect(error).toBeInstanceOf(Error);
+      expect((error as Error).message).toMatch(/^REDIS_URL: /);
+      expect((error as Error).message).toMatch(message);
+      expect((error as Error).message).not.toContain("hunter2secret");
+    });
+
+    it("a wrong password or database stops the open with a message naming REDIS_URL, without the password", async () => {
+      const locked = await startRedis(["--requirepass", "right-password-123"]);
+      try {
+        for (const url of [`redis://:wrong-password-456@127.0.0.1:${locked.port}/0`, `redis://127.0.0.1:${locked.port}/0`, `redis://:right-password-123@127.0.0.1:${locked.port}/99`]) {
+          const error = (await openRedisStore({ url, log: silent }).catch((e: Error) => e)) as Error;
+          expect(error).toBeInstanceOf(Error);
+          expect(error.message).toMatch(new RegExp(`^REDIS_URL: Redis at redis://127.0.0.1:${locked.port}/\\d+ refused the connection: (WRONGPASS|NOAUTH|ERR DB index)`));
+          expect(error.message).not.toMatch(/password-(123|456)/);
+        }
+        const store = await openRedisStore({ url: `redis://:right-password-123@127.0.0.1:${locked.port}/3`, log: silent });
+        expect(await store.consume("b", DAY, 1)).toEqual({ allowed: true, used: 1 });
+        await store.close();
+      } finally {
+        await locked.remove();
+      }
+    });
+  });
+
+  describe("outages", () => {
+    it("opens while Redis is unreachable, answers StoreUnavailableError, and works once Redis is there", async () => {
+      const later = await startRedis();
+      await later.stop();
+      const lines: string[] = [];
+      const store = await open(later, { lines, timeoutMs: 300 });
+      try {
+        expect(store.health().ready).toBe(false);
+        expect(lines.join("\n")).toMatch(/does not answer .*starting anyway/);
+        await expect(store.consume("b", DAY, 5)).rejects.toBeInstanceOf(StoreUnavailableError);
+        await expect(store.keyByHash("0".repeat(64))).rejects.toBeInstanceOf(StoreUnavailableError);
+        await later.restart();
+        await eventually(async () => (await store.consume("b", DAY, 5)).allowed, "the store reconnects");
+        expect(store.health()).toEqual({ ready: true });
+        expect(lines.join("\n")).toMatch(/connected to redis:\/\/127\.0\.0\.1/);
+      } finally {
+        await store.close();
+        await later.remove();
+      }
+    });
+
+    it("Redis killed: every operation fails as unavailable; restarted: the store reconnects by itself, never counting a failed call", async () => {
+      const own = await startRedis();
+      const lines: string[] = [];
+      const store = await open(own, { lines });
+      try {
+        expect((await store.consume("b", DAY, 100)).used).toBe(1);
+        await own.stop(true);
+        const failed = await Promise.allSettled(Array.from({ length: 20 }, () => store.consume("b", DAY, 100)));
+        for (const outcome of failed) {
+          expect(outcome.status).toBe("rejected");
+          expect((outcome as PromiseRejectedResult).reason).toBeInstanceOf(StoreUnavailableError);
+        }
+        expect(store.health().ready).toBe(false);
+        await own.restart();
+        // No persistence: the restarted Redis is empty, and none of the 20 failed calls reached it.
+        await eventually(async () => (await store.consume("b", DAY, 100)).allowed, "the store reconnects");
+        expect(await store.used("b", DAY)).toBe(1);
+        expect(lines.join("\n")).toMatch(/lost redis:\/\/127\.0\.0\.1:\d+\/0 .*503/);
+      } finally {
+        await store.close();
+        await own.remove();
+      }
+    });
+
+    it("Redis paused: an operation fails as unavailable within its bound instead of waiting; resumed: it answers again", async () => {
+      const own = await startRedis();
+      const store = await open(own, { timeoutMs: 400 });
+      try {
+        await store.consume("b", DAY, 10);
+        process.kill(own.pid, "SIGSTOP");
+        try {
+          const error = await store.consume("b", DAY, 10).catch((e: unknown) => e);
+          expect(error).toBeInstanceOf(StoreUnavailableError);
+          expect((error as Error).message).toMatch(/no answer from redis:\/\/127\.0\.0\.1:\d+\/0 within 400 ms/);
+        } finally {
+          process.kill(own.pid, "SIGCONT");
+        }
+        await eventually(async () => (await store.used("b", DAY)) >= 1, "Redis answers again");
+        // The paused call was sent once: it may have counted once when Redis resumed, never twice.
+        expect(await store.used("b", DAY)).toBeLessThanOrEqual(2);
+      } finally {
+        await store.close();
+        await own.remove();
+      }
+    });
+  });
+
+  describe("across connections (as across server processes)", () => {
+    it("4 connections × 100 concurrent calls against a limit of 30 → exactly 30, counts 1…30 each once", async () => {
+      const stores = await Promise.all(Array.from({ length: 4 }, () => open(redis, { prefix: "shared-exact:" })));
+      try {
+        const results = await Promise.all(stores.flatMap((store) => Array.from({ length: 100 }, () => store.consume("burst", DAY, 30))));
+        const granted = results.filter((r) => r.allowed).map((r) => r.used).sort((a, b) => a - b);
+        expect(granted).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+        expect(await stores[0]!.used("burst", DAY)).toBe(30);
+      } finally {
+        await Promise.all(stores.map((store) => store.close()));
+      }
+    });
+
+    it("a revocation racing a confirmation from another connection is final", async () => {
+      const [a, b] = await Promise.all([open(redis, { prefix: "race:" }), open(redis, { prefix: "race:" })]);
+      try {
+        const now = new Date("2025-03-05T12:00:00.000Z");
+        for (let i = 0; i < 30; i++) {
+          const key = keyRecord();
+          await a!.insertKey(key);
+          await Promise.all([revokeKey(a!, key.id, now), confirmKey(b!, key.id, now)]);
+          expect((await b!.keyById(key.id))?.status).toBe("revoked");
+          expect((await a!.keyByHash(key.hash))?.status).toBe("revoked");
+        }
+      } finally {
+        await Promise.all([a!.close(), b!.close()]);
+      }
+    });
+
+    it("of 20 concurrent applications with one e-mail from 4 connections, exactly one is stored", async () => {
+      const stores = await Promise.all(Array.from({ length: 4 }, () => open(redis, { prefix: "dup:" })));
+      try {
+        const outcomes = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => stores[i % 4]!.insertKey(keyRecord({ email: i % 2 ? "Same@Example.com" : "same@example.COM" }))));
+        expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
+        expect(await stores[0]!.listKeys("pending_deposit")).toHaveLength(1);
+      } finally {
+        await Promise.all(stores.map((store) => store.close()));
+      }
+    });
+  });
+
+  describe("layout", () => {
+    it("a counter expires two days after its day began (at least a day from now); a limit of 0 writes nothing", async () => {
+      const store = await open(redis, { prefix: "ttl:" });
+      const client = await raw(redis);
+      try {
+        const today = new Date().toISOString().slice(0, 10);
+        await store.consume("ip:127.0.0.1", today, 30);
+        const ttl = await client.ttl(`ttl:count:${today}:ip:127.0.0.1`);
+        const expected = counterTtlSeconds(today);
+        expect(ttl).toBeGreaterThan(expected - 60);
+        expect(ttl).toBeLessThanOrEqual(expected);
+        expect(expected).toBeLessThanOrEqual(2 * 86_400);
+        expect(counterTtlSeconds("2020-01-01")).toBe(86_400);
+        await store.consume("revoked", today, 0);
+        expect(await client.exists(`ttl:count:${today}:revoked`)).toBe(0);
+      } finally {
+        await store.close();
+        await client.close();
+      }
+    });
+
+    it("keys live under the prefix only; key records share the hash tag {keys}; prefixes do not see each other", async () => {
+      const first = await open(redis, { prefix: "app-one:" });
+      const second = await open(redis, { prefix: "app-two:" });
+      const client = await raw(redis);
+      try {
+        const key = keyRecord();
+        await first.insertKey(key);
+        await first.consume("ip:1", DAY, 5);
+        expect(await second.keyById(key.id)).toBeNull();
+        expect(await second.keyByHash(key.hash)).toBeNull();
+        expect(await second.used("ip:1", DAY)).toBe(0);
+        const names = (await client.keys("app-one:*")).sort();
+        expect(names).toEqual([`app-one:count:${DAY}:ip:1`, "app-one:{keys}:hashes", "app-one:{keys}:pending", "app-one:{keys}:records"]);
+      } finally {
+        await Promise.all([first.close(), second.close(), client.close()]);
+      }
+    });
+  });
+
+  describe("persistence warning", () => {
+    it("warns when Redis has persistence off or only snapshots, and not with appendonly on", async () => {
+      const aof = await startRedis(["--appendonly", "yes"]);
+      const rdb = await startRedis(["--save", "900 1"]);
+      try {
+        const seen: Record<string, string[]> = { off: [], rdb: [], aof: [] };
+        for (const [name, server] of [["off", redis], ["rdb", rdb], ["aof", aof]] as const) await (await open(server, { lines: seen[name] })).close();
+        expect(seen["off"]).toEqual([expect.stringMatching(/^warn: Redis at redis:\/\/127\.0\.0\.1:\d+\/0 has persistence off/)]);
+        expect(seen["rdb"]).toEqual([expect.stringMatching(/keeps only RDB snapshots/)]);
+        expect(seen["aof"]).toEqual([]);
+      } finally {
+        await Promise.all([aof.remove(), rdb.remove()]);
+      }
+    });
+
+    it("says nothing when Redis refuses CONFIG (as managed services do)", async () => {
+      const managed = await startRedis(["--rename-command", "CONFIG", ""]);
+      try {
+        const lines: string[] = [];
+        const store = await open(managed, { lines });
+        expect(await store.consume("b", DAY, 1)).toEqual({ allowed: true, used: 1 });
+        await store.close();
+        expect(lines).toEqual([]);
+      } finally {
+        await managed.remove();
+      }
+    });
+  });
+});
