@@ -69,3 +69,9 @@ export function checkRedisPrefix(prefix: string): string | undefined {
   if (!/^[\x21-\x7a\x7c\x7e]{1,64}$/.test(prefix)) return `must be 1 to 64 printable ASCII characters without spaces or braces, such as ${DEFAULT_REDIS_PREFIX}`;
   return undefined;
 }
+
+/**
+ * Environment variables the Redis client (@redis/client) reads when it loads: Deno must allow
+ * them (by name) or the client fails to connect.
+ */
+export const REDIS_CLIENT_ENV = ["REDIS_DEBUG_MAINTENANCE", "REDIS_EMIT_DIAGNOSTICS"] as const;
