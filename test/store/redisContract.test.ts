@@ -1,0 +1,23 @@
+/** The QuotaStore contract against the Redis store on Node, on a private redis-server; each case under a prefix of its own. */
+import { afterAll, describe, it } from "vitest";
+import { openRedisStore } from "../../runtime/stores/redis/redisStore.ts";
+import { type TestRedis, removeAllRedis, skipRedis, startRedis } from "../helpers/redisServer.ts";
+import { contractCases } from "./contractCases.ts";
+
+afterAll(removeAllRedis);
+
+let redis: Promise<TestRedis> | undefined;
+let prefixes = 0;
+
+describe.skipIf(skipRedis)("RedisQuotaStore contract", () => {
+  for (const check of contractCases) {
+    it(check.name, async () => {
+      const store = await openRedisStore({ url: (await (redis ??= startRedis())).url, prefix: `contract-${++prefixes}:`, log: () => {} });
+      try {
+        await check.run(store);
+      } finally {
+        await store.close();
+      }
+    });
+  }
+});
