@@ -1,0 +1,136 @@
+/**
+ * Moving keys and applications between two quota stores (`npm run keys -- export`, `import`):
+ * JSON Lines, one key record per line, as the store holds it (the key's SHA-256, never the key).
+ * Daily counters are not moved: they last a day, and a move is done between days or accepted to
+ * give each client the rest of a fresh day.
+ */
+import { DuplicateApplicationError, type KeyRecord, type QuotaStore } from "./store.ts";
+
+/** The format's version, the first line of an export; an import refuses another. */
+export const EXPORT_HEADER = { format: "hanja-api-keys", version: 1 } as const;
+
+/** Every key of `store`, oldest first, as the lines of an export (header first; each line ends with a newline). */
+export async function exportLines(store: QuotaStore): Promise<string[]> {
+  const keys = (await store.listKeys()).reverse();
+  return [JSON.stringify(EXPORT_HEADER), ...keys.map((key) => JSON.stringify(key))].map((line) => `${line}\n`);
+}
+
+/** A line that is not a key record; the import stops before writing anything. */
+export class ImportFormatError extends Error {
+  constructor(line: number, detail: string) {
+    super(`line ${line}: ${detail}`);
+    this.name = "ImportFormatError";
+  }
+}
+
+const STATUSES = new Set(["pending_deposit", "active", "revoked"]);
+const PLANS = new Set(["free", "annual"]);
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
+
+/** The key record on line `n`, checked field by field; an `ImportFormatError` names the line and field. */
+function keyFromLine(text: string, n: number): KeyRecord {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new ImportFormatError(n, "not JSON");
+  }
+  const r = value as Record<string, unknown> | null;
+  if (typeof r !== "object" || r === null || Array.isArray(r)) throw new ImportFormatError(n, "not a key record (an object)");
+  const a = r["applicant"] as Record<string, unknown> | null | undefined;
+  if (typeof a !== "object" || a === null) throw new ImportFormatError(n, "applicant: missing");
+  const text_ = (where: Record<string, unknown>, field: string, prefix = "") => {
+    const v = where[field];
+    if (typeof v !== "string" || v === "") throw new ImportFormatError(n, `${prefix}${field}: must be a non-empty string, got ${JSON.stringify(v) ?? "nothing"}`);
+    return v;
+  };
+  const optional = (where: Record<string, unknown>, field: string, prefix = "") => (where[field] === null || where[field] === undefined ? null : text_(where, field, prefix));
+  const instant = (field: string, required: boolean) => {
+    const v = required ? text_(r, field) : optional(r, field);
+    if (v !== null && !INSTANT.test(v)) throw new ImportFormatError(n, `${field}: must be an ISO 8601 UTC instant, got ${JSON.stringify(v)}`);
+    return v;
+  };
+  const id = text_(r, "id");
+  if (!/^key_[0-9A-Za-z]{12}$/.test(id)) throw new ImportFormatError(n, `id: must be key_ and 12 letters or digits, got ${JSON.stringify(id)}`);
+  const hash = text_(r, "hash");
+  if (!/^[0-9a-f]{64}$/.test(hash)) throw new ImportFormatError(n, "hash: must be 64 lower-case hex digits (the key's SHA-256)");
+  const plan = text_(r, "plan");
+  if (!PLANS.has(plan)) throw new ImportFormatError(n, `plan: must be free or annual, got ${JSON.stringify(plan)}`);
+  const status = text_(r, "status");
+  if (!STATUSES.has(status)) throw new ImportFormatError(n, `status: must be pending_deposit, active or revoked, got ${JSON.stringify(status)}`);
+  return {
+    id,
+    hash,
+    plan: plan as KeyRecord["plan"],
+    status: status as KeyRecord["status"],
+    created_at: instant("created_at", true) as string,
+    confirmed_at: instant("confirmed_at", false),
+    expires_at: instant("expires_at", false),
+    revoked_at: instant("revoked_at", false),
+    applicant: {
+      name: text_(a, "name", "applicant."),
+      email: text_(a, "email", "applicant."),
+      phone: optional(a, "phone", "applicant."),
+      depositor: optional(a, "depositor", "applicant."),
+    },
+  };
+}
+
+/** The key records of an export's text, all checked before any is written. */
+export function parseExport(text: string): KeyRecord[] {
+  const lines = text.split("\n");
+  const header = lines[0]?.trim() ?? "";
+  let parsedHeader: unknown;
+  try {
+    parsedHeader = JSON.parse(header);
+  } catch {
+    parsedHeader = undefined;
+  }
+  if (JSON.stringify(parsedHeader) !== JSON.stringify(EXPORT_HEADER)) {
+    throw new ImportFormatError(1, `not an export of this service: the first line must be ${JSON.stringify(EXPORT_HEADER)}`);
+  }
+  const keys: KeyRecord[] = [];
+  const ids = new Set<string>();
+  lines.forEach((line, i) => {
+    if (i === 0 || line.trim() === "") return;
+    const key = keyFromLine(line, i + 1);
+    if (ids.has(key.id)) throw new ImportFormatError(i + 1, `id: ${key.id} appears twice`);
+    ids.add(key.id);
+    keys.push(key);
+  });
+  return keys;
+}
+
+/** What an import did. */
+export interface ImportReport {
+  imported: number;
+  /** Keys the target already held, exactly as exported. */
+  unchanged: number;
+  /** Keys not imported, with the reason (the target holds another record under the id or hash, or a pending application with the e-mail). */
+  conflicts: { id: string; reason: string }[];
+}
+
+/**
+ * Writes `keys` into `store`. A key already there unchanged is skipped, so an import can be run
+ * again after an interruption; a key that clashes with what the target holds is not written and is
+ * reported. Never changes a key already in the target.
+ */
+export async function importKeys(store: QuotaStore, keys: readonly KeyRecord[]): Promise<ImportReport> {
+  const report: ImportReport = { imported: 0, unchanged: 0, conflicts: [] };
+  for (const key of keys) {
+    const existing = (await store.keyById(key.id)) ?? (await store.keyByHash(key.hash));
+    if (existing !== null) {
+      if (JSON.stringify(existing) === JSON.stringify(key)) report.unchanged++;
+      else report.conflicts.push({ id: key.id, reason: existing.id === key.id ? "the target holds a different record with this id" : `the target holds this key's hash under ${existing.id}` });
+      continue;
+    }
+    try {
+      await store.insertKey(key);
+      report.imported++;
+    } catch (error) {
+      if (!(error instanceof DuplicateApplicationError)) throw error;
+      report.conflicts.push({ id: key.id, reason: "the target holds another application awaiting its deposit with this e-mail" });
+    }
+  }
+  return report;
+}

@@ -1,0 +1,74 @@
+/** Keys and applications moved between stores (export / import): round trip, re-runs, conflicts, and bad files named by line. */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { MemoryQuotaStore } from "../../runtime/core/quota/memoryStore.ts";
+import type { QuotaStore } from "../../runtime/core/quota/store.ts";
+import { ImportFormatError, exportLines, importKeys, parseExport } from "../../runtime/core/quota/transfer.ts";
+import { openSqliteStore } from "../../runtime/stores/sqlite/sqliteStore.ts";
+import { keyRecord } from "./contractCases.ts";
+import { fillWithKeys } from "./keySet.ts";
+
+const dir = mkdtempSync(join(tmpdir(), "quota-transfer-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function exported(store: QuotaStore): Promise<string> {
+  return (await exportLines(store)).join("");
+}
+
+describe("export and import", () => {
+  it("memory → SQLite → memory keeps every record exactly, and the same e-mail stays refused while pending", async () => {
+    const source = new MemoryQuotaStore();
+    await fillWithKeys(source);
+    const text = await exported(source);
+    const sqlite = await openSqliteStore(join(dir, "round.sqlite"));
+    expect(await importKeys(sqlite, parseExport(text))).toEqual({ imported: 4, unchanged: 0, conflicts: [] });
+    expect(await sqlite.listKeys()).toEqual(await source.listKeys());
+    await expect(async () => sqlite.insertKey(keyRecord({ email: "PENDING@example.com" }))).rejects.toThrow(/awaiting its deposit/);
+    const back = new MemoryQuotaStore();
+    await importKeys(back, parseExport(await exported(sqlite)));
+    expect(await back.listKeys()).toEqual(await source.listKeys());
+    sqlite.close();
+  });
+
+  it("an import run again imports nothing twice; a clash is reported and changes nothing", async () => {
+    const source = new MemoryQuotaStore();
+    await fillWithKeys(source);
+    const keys = parseExport(await exported(source));
+    const target = new MemoryQuotaStore();
+    await importKeys(target, keys.slice(0, 2));
+    const other = keyRecord({ email: "pending@example.com" });
+    await target.insertKey(other);
+    const report = await importKeys(target, keys);
+    expect(report.imported).toBe(1);
+    expect(report.unchanged).toBe(2);
+    expect(report.conflicts).toEqual([{ id: keys[3]!.id, reason: "the target holds another application awaiting its deposit with this e-mail" }]);
+    const changed = { ...keys[0]!, plan: "free" as const };
+    expect((await importKeys(target, [changed])).conflicts).toEqual([{ id: changed.id, reason: "the target holds a different record with this id" }]);
+    expect((await target.keyById(changed.id))?.plan).toBe("annual");
+  });
+
+  it.each([
+    ["", 1, /not an export of this service/],
+    ['{"format":"hanja-api-keys","version":2}', 1, /not an export/],
+    ['{"format":"hanja-api-keys","version":1}\nnot json', 2, /line 2: not JSON/],
+    ['{"format":"hanja-api-keys","version":1}\n[]', 2, /line 2: not a key record/],
+  ])("refuses a file that is not an export (%#), naming the line", (text, line, message) => {
+    expect(() => parseExport(text)).toThrow(ImportFormatError);
+    expect(() => parseExport(text)).toThrow(new RegExp(`^line ${line}: `));
+    expect(() => parseExport(text)).toThrow(message);
+  });
+
+  it("names the line and field of a bad record, and of a repeated id, before writing anything", () => {
+    const key = keyRecord();
+    const head = '{"format":"hanja-api-keys","version":1}';
+    const line = (patch: Record<string, unknown>) => `${head}\n${JSON.stringify(key)}\n${JSON.stringify({ ...key, id: "key_AAAAAAAAAAAA", hash: "b".repeat(64), ...patch })}\n`;
+    expect(() => parseExport(line({ status: "expired" }))).toThrow(/^line 3: status: must be pending_deposit, active or revoked, got "expired"$/);
+    expect(() => parseExport(line({ hash: "XYZ" }))).toThrow(/^line 3: hash: must be 64 lower-case hex digits/);
+    expect(() => parseExport(line({ created_at: "yesterday" }))).toThrow(/^line 3: created_at: must be an ISO 8601 UTC instant, got "yesterday"$/);
+    expect(() => parseExport(line({ applicant: { ...key.applicant, email: "" } }))).toThrow(/^line 3: applicant\.email: must be a non-empty string/);
+    expect(() => parseExport(line({ id: key.id }))).toThrow(/^line 3: id: key_\w{12} appears twice$/);
+    expect(parseExport(line({}))).toHaveLength(2);
+  });
+});
