@@ -28,7 +28,7 @@ export function denoPermissions(env: Record<string, string | undefined>, code: r
     "--no-prompt",
     `--allow-read=${reads.join(",")}`,
     ...(writes.length > 0 ? [`--allow-write=${writes.join(",")}`] : []),
-    `--allow-env=${CONFIG_VARIABLES.join(",")}`,
+    `--allow-env=${[...CONFIG_VARIABLES, ...(needs.env ?? [])].join(",")}`,
     allowNet(config?.host, needs.net),
   ];
 }

@@ -150,7 +150,7 @@ export function createApp(options: AppOptions): App {
     ...interfaceB,
     ...interfaceA,
     ...(options.adminToken ? adminRoutes(quizBase, { store, now, adminToken: options.adminToken, sendBody }) : []),
-    ...serviceRoutes(data, { hanjaBase, quizBase, mountPath, adminEnabled: Boolean(options.adminToken) }, sendBody),
+    ...serviceRoutes(data, { hanjaBase, quizBase, mountPath, adminEnabled: Boolean(options.adminToken) }, sendBody, store),
     ...pageRoutes({ hanjaBase, quizBase, mountPath }, sendBody),
   ];
   const router = IttyRouter<IRequest, [RequestContext]>();

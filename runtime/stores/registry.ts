@@ -15,6 +15,7 @@
 import { boundedStore } from "../core/quota/boundedStore.ts";
 import type { QuotaStore } from "../core/quota/store.ts";
 import { memoryKind } from "./memory/kind.ts";
+import { redisKind } from "./redis/kind.ts";
 import { sqliteKind } from "./sqlite/kind.ts";
 import type { OpenUse, StoreKind, StoreVariable } from "./storeKind.ts";
 
@@ -24,6 +25,7 @@ export type { OpenUse, StoreKind, StoreNeeds, StoreVariable } from "./storeKind.
 export const STORE_KINDS = {
   sqlite: sqliteKind,
   memory: memoryKind,
+  redis: redisKind,
 } as const;
 
 /** A value of `QUOTA_STORE`. */

@@ -35,6 +35,8 @@ export interface StoreNeeds {
   write: string[];
   /** Hosts it connects to, `host:port`. */
   net: string[];
+  /** Environment variables its driver reads, beyond the kind's own (a client library's switches). */
+  env?: string[];
 }
 
 /** How a caller uses the store it opens. */

@@ -66,7 +66,7 @@ describe("readConfig", () => {
     ["MOUNT_PATH", "lexicon"],
     ["MOUNT_PATH", "/lexicon?x=1"],
     ["MOUNT_PATH", "/"],
-    ["QUOTA_STORE", "redis"],
+    ["QUOTA_STORE", "mongodb"],
     ["TRUST_PROXY_HOPS", "1.5"],
     ["TRUST_PROXY_HOPS", "11"],
     ["ADMIN_TOKEN", "short"],

@@ -220,9 +220,9 @@ describe("the keys CLI and the registry's kinds", () => {
   });
 
   it("names an unknown kind as bad usage (exit 2)", async () => {
-    const result = await withEnv({}, "list", "--store", "redis");
+    const result = await withEnv({}, "list", "--store", "bogus");
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('keys: unknown store "redis"; choose sqlite or memory');
+    expect(result.stderr).toContain('keys: unknown store "bogus"; choose sqlite or memory or redis');
   });
 
   it("says which option or variable names a store that does not exist, and creates nothing", async () => {

@@ -58,7 +58,7 @@ describe("a kind added to the registry", () => {
   it("refuses a bad value naming the variable, without repeating a secret", () => {
     const bad = `testnet://app:${SECRET}@db.internal`;
     expect(() => readConfig({ QUOTA_STORE: "testnet", TESTNET_URL: bad })).toThrow(/^TESTNET_URL: must be a testnet:\/\/host:port URL$/);
-    expect(() => readConfig({ QUOTA_STORE: "bogus" })).toThrow(/^QUOTA_STORE: must be sqlite or memory or testnet, got "bogus"$/);
+    expect(() => readConfig({ QUOTA_STORE: "bogus" })).toThrow(/^QUOTA_STORE: must be sqlite or memory or redis or testnet, got "bogus"$/);
   });
 
   it("is listed by --help and its variables are readable under Deno", () => {

@@ -105,7 +105,7 @@ export function servicePaths(): Record<string, PathItem> {
       get: serviceOperation({
         operationId: "getHealth",
         summary: "Liveness",
-        description: "`200` while the process is up and serving its data. Not cacheable.",
+        description: "`200` while the process is up and serving its data, with the quota store's state (`store`). Not cacheable.",
         responses: { "200": ok("Alive.", "Health", headers(["Cache-Control"])), "500": shared("InternalError") },
         "x-request-examples": [{ description: "Liveness probe" }],
       }),

@@ -154,6 +154,11 @@ export function hanjaSchemas(): Record<string, Schema> {
     Health: obj("Liveness: the process is up and has its data.", {
       status: { const: "ok", description: "Always `ok`." },
       data: str("First 12 hex digits of the loaded data's hash.", { pattern: "^[0-9a-f]{12}$" }),
+      store: {
+        enum: ["ok", "unavailable"],
+        description:
+          "The quota store: `unavailable` while a store apart from the process (Redis) cannot answer; interface A serves meanwhile and metered calls answer `503` (the answer stays `200`).",
+      },
     }),
   };
 }

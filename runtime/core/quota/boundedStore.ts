@@ -8,12 +8,13 @@
  */
 import { type QuotaStore, StoreUnavailableError } from "./store.ts";
 
-type Operation = Exclude<keyof QuotaStore, "close">;
+type Operation = Exclude<keyof QuotaStore, "close" | "health">;
 const OPERATIONS: readonly Operation[] = ["consume", "used", "insertKey", "keyByHash", "keyById", "listKeys", "updateKey"];
 
 /** `store` with every operation that answers later bounded to `timeoutMs` milliseconds. */
 export function boundedStore(store: QuotaStore, timeoutMs: number, name = "quota store"): QuotaStore {
   const bounded = { close: () => store.close() } as QuotaStore;
+  if (store.health) bounded.health = store.health.bind(store);
   for (const operation of OPERATIONS) {
     const call = store[operation].bind(store) as (...args: unknown[]) => unknown;
     (bounded as unknown as Record<Operation, unknown>)[operation] = (...args: unknown[]) => {

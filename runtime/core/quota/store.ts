@@ -90,6 +90,18 @@ export interface QuotaStore {
   updateKey(id: string, patch: KeyPatch): KeyRecord | null | Promise<KeyRecord | null>;
   /** Releases files and handles. */
   close(): void | Promise<void>;
+  /**
+   * Whether the store can answer now, for `/healthz`: a store that lives apart from the process
+   * (Redis) reports its connection; one that cannot be away (memory, SQLite) leaves this out.
+   */
+  health?(): StoreHealth;
+}
+
+/** A store's connection as `/healthz` reports it. */
+export interface StoreHealth {
+  ready: boolean;
+  /** Why it is not ready (never a secret or personal data). */
+  error?: string;
 }
 
 /** The quota store cannot answer now (down, busy past its time bound, disk full): the service answers 503 with Retry-After. */

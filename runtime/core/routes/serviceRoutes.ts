@@ -4,6 +4,7 @@ import type { LoadedData } from "../data/load.ts";
 import type { Send } from "../http/respond.ts";
 import { buildOpenApi } from "../docs/openapi.ts";
 import { renderDocs } from "../docs/renderDocs.ts";
+import type { QuotaStore } from "../quota/store.ts";
 import type { Route } from "./context.ts";
 
 export interface ServiceBases {
@@ -14,7 +15,12 @@ export interface ServiceBases {
   adminEnabled: boolean;
 }
 
-export function serviceRoutes(data: LoadedData, bases: ServiceBases, sendBody: Send): Route[] {
+/**
+ * `store` is reported by `/healthz`: `ok`, or `unavailable` while a store that lives apart from the
+ * process (Redis) cannot answer. The answer stays `200`: the process is alive and interface A
+ * serves; only metered calls answer 503 until the store is back.
+ */
+export function serviceRoutes(data: LoadedData, bases: ServiceBases, sendBody: Send, store?: QuotaStore): Route[] {
   // Built on first request: start-up stays fast, and a server that never serves them pays nothing.
   // Each is tagged by a hash of its own bytes, which depend on the release and on the options
   // (bases, mount path, admin routes) as much as on the data.
@@ -30,7 +36,10 @@ export function serviceRoutes(data: LoadedData, bases: ServiceBases, sendBody: S
     {
       method: "GET",
       path: "/healthz",
-      handler: (request) => sendBody(request, JSON.stringify({ status: "ok", data: data.manifest.data_hash.slice(0, 12) }), { caching: "no-store" }),
+      handler: (request) => {
+        const storeState = store?.health?.().ready === false ? "unavailable" : "ok";
+        return sendBody(request, JSON.stringify({ status: "ok", data: data.manifest.data_hash.slice(0, 12), store: storeState }), { caching: "no-store" });
+      },
     },
     { method: "GET", path: "/openapi.json", handler: (request) => sendBody(request, docs().openapi.body, { caching: { etag: docs().openapi.etag } }) },
     {

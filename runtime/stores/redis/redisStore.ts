@@ -15,11 +15,9 @@ import {
   type StoredKeyStatus,
 } from "../../core/quota/store.ts";
 import { type ConnectionState, type RedisConnection, connect, isOutage, persistenceWarning } from "./connection.ts";
-import { type RedisTarget, DEFAULT_REDIS_PREFIX, parseRedisUrl } from "./redisUrl.ts";
+import { type RedisTarget, DEFAULT_REDIS_PREFIX, REDIS_TIMEOUT_MS, parseRedisUrl } from "./redisUrl.ts";
 import { CONSUME, INSERT_KEY, KEY_BY_HASH, type LuaScript, type RedisKeys, UPDATE_KEY, redisKeys } from "./scripts.ts";
 
-/** The bound on each Redis operation: a metered call answers within about a second, served or 503. */
-export const REDIS_TIMEOUT_MS = 1000;
 /** A counter lives until this long after its day began (UTC): past the day in any time zone. */
 const COUNTER_LIFETIME_MS = 2 * 86_400_000;
 /** And at least this long, so a day in the past (a test, a clock set back) still counts. */

@@ -16,6 +16,9 @@ export interface RedisTarget {
   tls: boolean;
 }
 
+/** The bound on each Redis operation: a metered call answers within about a second, served or 503. */
+export const REDIS_TIMEOUT_MS = 1000;
+
 /** The port Redis listens on unless the URL names another. */
 export const DEFAULT_REDIS_PORT = 6379;
 

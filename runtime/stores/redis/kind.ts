@@ -1,0 +1,71 @@
+/**
+ * The Redis store as a kind of the registry: keys, applications and counters in a Redis (or
+ * Valkey) that several server instances on several machines share. The client is loaded only when
+ * the kind is opened; the settings are checked here without it.
+ */
+import type { StoreKind } from "../storeKind.ts";
+import { DEFAULT_REDIS_PREFIX, REDIS_CLIENT_ENV, REDIS_TIMEOUT_MS, checkRedisPrefix, netPermission, parseRedisUrl } from "./redisUrl.ts";
+
+/** The problem with a `REDIS_URL` value, or undefined when it is a valid one. */
+function urlProblem(url: string): string | undefined {
+  try {
+    parseRedisUrl(url);
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+/** `QUOTA_STORE=redis`. */
+export const redisKind: StoreKind<"url" | "prefix" | "ca"> = {
+  name: "redis",
+  summary: "several instances, on several machines, share one Redis or Valkey",
+  variables: [
+    {
+      name: "REDIS_URL",
+      option: "url",
+      help: "Redis for QUOTA_STORE=redis: redis://[user:password@]host:6379/0\n(rediss:// for TLS); never printed",
+      secret: true,
+      check: urlProblem,
+      flag: { name: "redis-url", value: "url" },
+    },
+    {
+      name: "REDIS_PREFIX",
+      option: "prefix",
+      default: DEFAULT_REDIS_PREFIX,
+      help: `prefix of every Redis key (default ${DEFAULT_REDIS_PREFIX}), for a Redis shared with other applications`,
+      check: checkRedisPrefix,
+      flag: { name: "redis-prefix", value: "prefix" },
+    },
+    {
+      name: "REDIS_CA",
+      option: "ca",
+      help: "PEM file of the certificate authority of a rediss:// Redis (default: the system's)",
+      flag: { name: "redis-ca", value: "file" },
+    },
+  ],
+  shared: true,
+  // The store bounds each operation itself (REDIS_TIMEOUT_MS); this is the registry's backstop.
+  timeoutMs: REDIS_TIMEOUT_MS + 500,
+  needs: ({ url, ca }) => ({
+    read: ca === undefined ? [] : [ca],
+    write: [],
+    net: url === undefined || urlProblem(url) !== undefined ? [] : [netPermission(parseRedisUrl(url))],
+    env: [...REDIS_CLIENT_ENV],
+  }),
+  where: ({ url }) => (url === undefined || urlProblem(url) !== undefined ? "Redis (REDIS_URL)" : parseRedisUrl(url).safe),
+  async open({ url, prefix, ca }, use = {}) {
+    if (url === undefined) throw new Error("REDIS_URL is not set: QUOTA_STORE=redis needs redis://[user:password@]host:6379/0");
+    const { openRedisStore } = await import("./redisStore.ts");
+    const store = await openRedisStore({ url, prefix, caFile: ca }).catch((error: Error) => {
+      // The caller names REDIS_URL already.
+      throw new Error(error.message.replace(/^REDIS_URL: /, ""));
+    });
+    // A one-off command (the keys CLI) cannot wait for Redis to come back: it fails now.
+    if (use.existing && !store.health().ready) {
+      await store.close();
+      throw new Error(`${store.where} does not answer (${store.health().error ?? "no connection"})`);
+    }
+    return store;
+  },
+};
