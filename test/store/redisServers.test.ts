@@ -1,0 +1,199 @@
+/**
+ * Slow: four servers (Node, Node, Bun, Deno) on one Redis, as several machines behind a proxy
+ * would run: exact quotas across them, a confirmation or revocation seen by all at once, an
+ * instance killed under load, Redis stopped and restarted under load, and start-up against a
+ * Redis that refuses the password. No timing is asserted: only what clients got and what counted.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ConformanceServer, bunSource, denoSource, environment, nodeSource, runToExit, sourceCommand } from "../conformance/servers.ts";
+import { stopAllServers } from "../helpers/server.ts";
+import { type TestRedis, removeAllRedis, skipRedis, startRedis } from "../helpers/redisServer.ts";
+import { Q, applicant } from "../http/quiz-helpers.ts";
+
+const ADMIN_TOKEN = "redis-servers-admin-token";
+const PASSWORD = "redis-servers-password-1234";
+type Server = ConformanceServer & { kill(signal: NodeJS.Signals): void };
+
+/** The metering day rolls over at 15:00 UTC; a burst must not straddle it. */
+async function awayFromRollover(): Promise<void> {
+  const now = Date.now();
+  const next = Math.ceil((now - 15 * 3600_000) / 86_400_000) * 86_400_000 + 15 * 3600_000;
+  if (next - now < 60_000) await new Promise((resolve) => setTimeout(resolve, next - now + 1000));
+}
+
+/** The status of one call (0: no answer, the connection failed), its body read. */
+async function call(server: Server, path: string, headers: Record<string, string>): Promise<{ status: number; remaining: number | null }> {
+  try {
+    const response = await fetch(`${server.url}${Q}${path}`, { headers });
+    await response.arrayBuffer();
+    const remaining = response.headers.get("x-ratelimit-remaining");
+    return { status: response.status, remaining: remaining === null ? null : Number(remaining) };
+  } catch {
+    return { status: 0, remaining: null };
+  }
+}
+
+async function subscribe(server: Server, tag: string): Promise<{ key: string; id: string }> {
+  const response = await fetch(`${server.url}${Q}/subscribe`, { method: "POST", headers: { "Content-Type": "application/json", "X-Forwarded-For": "198.51.100.7" }, body: JSON.stringify(applicant(tag)) });
+  const body = (await response.json()) as { api_key: string; key: { id: string } };
+  expect(response.status).toBe(201);
+  return { key: body.api_key, id: body.key.id };
+}
+
+async function admin(server: Server, id: string, action: "confirm" | "revoke"): Promise<void> {
+  const response = await fetch(`${server.url}${Q}/admin/keys/${id}/${action}`, { method: "POST", headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } });
+  expect(response.status).toBe(200);
+  await response.arrayBuffer();
+}
+
+async function usedToday(server: Server, key: string): Promise<number> {
+  const response = await fetch(`${server.url}${Q}/me`, { headers: { "X-API-Key": key } });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { key: { used_today: number } }).key.used_today;
+}
+
+/** `total` calls, `concurrency` at a time, call i to server i mod n; `during(done)` runs alongside once `startAfter` calls are done. */
+async function load(servers: readonly Server[], key: string, total: number, concurrency: number, inFlight: number[] = []): Promise<{ status: number; remaining: number | null; server: number }[]> {
+  const results: { status: number; remaining: number | null; server: number }[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < total) {
+      const i = next++;
+      const s = i % servers.length;
+      inFlight[s] = (inFlight[s] ?? 0) + 1;
+      const result = await call(servers[s]!, "/idiom", { "X-API-Key": key });
+      inFlight[s]!--;
+      results.push({ ...result, server: s });
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return results;
+}
+
+describe.skipIf(skipRedis)("four servers (Node, Node, Bun, Deno) on one Redis", () => {
+  let redis: TestRedis;
+  let servers: Server[] = [];
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    // AOF on, as the README asks of production: a stopped and restarted Redis keeps every count.
+    redis = await startRedis(["--appendonly", "yes", "--appendfsync", "always", "--requirepass", PASSWORD]);
+    env = { QUOTA_STORE: "redis", REDIS_URL: `redis://:${PASSWORD}@127.0.0.1:${redis.port}/0`, REDIS_PREFIX: "multi:", ADMIN_TOKEN, TRUST_PROXY_HOPS: "1" };
+    servers = await Promise.all([nodeSource(env), nodeSource(env), bunSource(env), denoSource(env)]);
+  }, 180_000);
+  afterAll(async () => {
+    await stopAllServers();
+    await removeAllRedis();
+  });
+
+  it("400 parallel demo calls from one client → exactly 30 served, in total", { timeout: 120_000 }, async () => {
+    await awayFromRollover();
+    const headers = { "X-Forwarded-For": "203.0.113.40" };
+    const results = await Promise.all(Array.from({ length: 400 }, (_, i) => call(servers[i % 4]!, i % 2 ? "/idiom" : "/quiz", headers)));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(30);
+    expect(results.filter((r) => r.status === 429)).toHaveLength(370);
+    expect(results.filter((r) => r.status === 200).map((r) => r.remaining).sort((a, b) => a! - b!)).toEqual(Array.from({ length: 30 }, (_, i) => i));
+  });
+
+  it("300 parallel calls with a pending key → exactly 100 served; a confirmation through one instance's admin route → annual on all four", { timeout: 120_000 }, async () => {
+    await awayFromRollover();
+    const { key, id } = await subscribe(servers[0]!, "multi-pending");
+    const results = await Promise.all(Array.from({ length: 300 }, (_, i) => call(servers[i % 4]!, "/idiom", { "X-API-Key": key })));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(100);
+    expect(results.filter((r) => r.status === 429)).toHaveLength(200);
+    await admin(servers[3]!, id, "confirm");
+    for (const server of servers) {
+      const response = await fetch(`${server.url}${Q}/idiom`, { headers: { "X-API-Key": key } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("x-ratelimit-limit")).toBe("10000");
+      await response.arrayBuffer();
+    }
+    await admin(servers[2]!, id, "revoke");
+    for (const server of servers) expect((await call(server, "/idiom", { "X-API-Key": key })).status).toBe(403);
+  });
+
+  it("kill -9 of an instance under load: every 2xx a client got is exactly one count; counts exceed answers by at most the calls in flight at the kill", { timeout: 180_000 }, async () => {
+    await awayFromRollover();
+    const { key, id } = await subscribe(servers[1]!, "multi-kill");
+    await admin(servers[0]!, id, "confirm");
+    const victim = servers[2]!; // Bun
+    const inFlight: number[] = [];
+    let inFlightAtKill = -1;
+    const running = load(servers, key, 1200, 16, inFlight);
+    // Kill once the load is well under way.
+    while ((await usedToday(servers[0]!, key)) < 200) await new Promise((resolve) => setTimeout(resolve, 20));
+    inFlightAtKill = inFlight[2] ?? 0;
+    victim.kill("SIGKILL");
+    const results = await running;
+    const served = results.filter((r) => r.status === 200);
+    expect(results.every((r) => r.status === 200 || (r.status === 0 && r.server === 2))).toBe(true);
+    // Each answer carried its own count: no two 2xx report the same remaining quota.
+    expect(new Set(served.map((r) => r.remaining)).size).toBe(served.length);
+    const counted = await usedToday(servers[0]!, key);
+    expect(counted).toBeGreaterThanOrEqual(served.length);
+    expect(counted - served.length).toBeLessThanOrEqual(inFlightAtKill);
+    console.log(JSON.stringify({ kill: { calls: results.length, served: served.length, unanswered: results.length - served.length, counted, inFlightAtKill } }));
+    servers = servers.filter((server) => server !== victim);
+  });
+
+  it("Redis stopped and restarted under load: only 503s while it is down, interface A serves, every call counted once, exact counts after", { timeout: 180_000 }, async () => {
+    await awayFromRollover();
+    const { key, id } = await subscribe(servers[0]!, "multi-outage");
+    await admin(servers[1]!, id, "confirm");
+    const results: { status: number; remaining: number | null; startedIn: string }[] = [];
+    let phase: "before" | "down" | "after" = "before";
+    const statusesWhileDown: number[] = [];
+    const loop = async (s: number) => {
+      while (phase !== "after" || results.filter((r) => r.status === 200 && r.startedIn === "after").length < 400) {
+        const startedIn = phase;
+        const result = await call(servers[s % servers.length]!, "/idiom", { "X-API-Key": key });
+        results.push({ ...result, startedIn });
+        // Calls made and answered while Redis was down (not those that straddle the stop or the restart).
+        if (startedIn === "down" && phase === "down") statusesWhileDown.push(result.status);
+        if (results.length > 20_000) throw new Error("the load never finished");
+      }
+    };
+    const loops = Array.from({ length: 6 }, (_, s) => loop(s));
+    while (results.filter((r) => r.status === 200).length < 200) await new Promise((resolve) => setTimeout(resolve, 10));
+    await redis.stop();
+    phase = "down";
+    // Down until every instance has answered 503 a few times; interface A and /healthz meanwhile:
+    while (statusesWhileDown.filter((status) => status === 503).length < 30) await new Promise((resolve) => setTimeout(resolve, 10));
+    for (const server of servers) {
+      expect((await fetch(`${server.url}/hanja/v1/meta`)).status).toBe(200);
+      const health = await fetch(`${server.url}/healthz`);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toMatchObject({ status: "ok", store: "unavailable" });
+    }
+    const down = await fetch(`${servers[0]!.url}${Q}/idiom`, { headers: { "X-API-Key": key } });
+    expect(down.status).toBe(503);
+    expect(down.headers.get("retry-after")).toBe("1");
+    expect(await down.json()).toMatchObject({ status: 503, code: "service_unavailable" });
+    phase = "after";
+    await redis.restart();
+    await Promise.all(loops);
+    expect(new Set(results.map((r) => r.status))).toEqual(new Set([200, 503]));
+    expect(statusesWhileDown.every((status) => status === 503)).toBe(true);
+    const served = results.filter((r) => r.status === 200);
+    expect(new Set(served.map((r) => r.remaining)).size).toBe(served.length);
+    // A call Redis ran as it stopped may have lost its answer (a 503): at most one per call in flight then.
+    const counted = await usedToday(servers[0]!, key);
+    expect(counted).toBeGreaterThanOrEqual(served.length);
+    expect(counted - served.length).toBeLessThanOrEqual(loops.length);
+    // After the restart, exact: every call served is one count, and nothing else counted.
+    const after = served.filter((r) => r.startedIn === "after").map((r) => r.remaining!).sort((a, b) => a - b);
+    expect(after.length).toBeGreaterThanOrEqual(400);
+    console.log(JSON.stringify({ outage: { calls: results.length, served: served.length, unavailable: results.filter((r) => r.status === 503).length, counted, servedAfterRestart: after.length } }));
+    expect(after).toEqual(Array.from({ length: after.length }, (_, i) => 10_000 - counted + i));
+    for (const server of servers) expect(await (await fetch(`${server.url}/healthz`)).json()).toMatchObject({ store: "ok" });
+  });
+
+  it("a wrong password stops start-up with status 2, naming REDIS_URL and not the password", { timeout: 60_000 }, async () => {
+    const wrong = environment({ ...env, REDIS_URL: `redis://:not-the-${PASSWORD}@127.0.0.1:${redis.port}/0` });
+    const { command, args } = sourceCommand("node", wrong);
+    const exited = await runToExit(command, args, wrong, process.cwd());
+    expect(exited.code).toBe(2);
+    expect(exited.stderr).toMatch(new RegExp(`^hanja-api: invalid configuration: REDIS_URL: cannot open redis://127\\.0\\.0\\.1:${redis.port}/0: .*WRONGPASS`, "m"));
+    expect(exited.stderr + exited.stdout).not.toContain(PASSWORD);
+  });
+});
