@@ -7,13 +7,18 @@
  *   npm run keys -- list [--status pending_deposit|active|expired|revoked]
  *   npm run keys -- show|confirm|revoke <id>
  *   npm run keys -- erasures [--within <days>] | erase
+ *   npm run keys -- export > keys.jsonl          (then, with the other store's options)
+ *   npm run keys -- import keys.jsonl
  *
  * Exit codes: 0 done, 1 the action failed (no such key, no store, revoked key), 2 bad usage.
  */
+import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { KEY_STATUSES, adminView, confirmKey, keyStatus, keysWithStatus, paymentReference, revokeKey, type ActionResult } from "../core/quota/keyActions.ts";
 import { DAILY_LIMITS, count } from "../core/quota/plans.ts";
-import type { KeyStatus, QuotaStore } from "../core/quota/store.ts";
+import { DEFAULT_RETENTION_DAYS, eraseDue, erasuresDue } from "../core/quota/retention.ts";
+import { type KeyStatus, type QuotaStore, StoreUnavailableError } from "../core/quota/store.ts";
+import { ImportFormatError, exportLines, importKeys, parseExport } from "../core/quota/transfer.ts";
 import { DEFAULT_STORE_KIND, STORE_KINDS, type StoreKind, type StoreVariable, isStoreKind, openStore, storeKind, storeVariables } from "../stores/registry.ts";
 import { StoreNotFoundError } from "../stores/storeKind.ts";
 
@@ -22,7 +27,6 @@ const FLAGGED = storeVariables().filter((v): v is StoreVariable & { flag: NonNul
 
 /** One option line of the usage text. */
 const optionLine = (option: string, text: string) => `  ${option.padEnd(27)}${text}`;
-import { DEFAULT_RETENTION_DAYS, eraseDue, erasuresDue } from "../core/quota/retention.ts";
 
 const USAGE = `Usage: npm run keys -- <command> [options]
 
@@ -39,6 +43,10 @@ Commands:
                              RETENTION_DAYS after the application, revoked for
                              RETENTION_DAYS after the revocation
   erase                      erase the personal data due now (the server does it hourly)
+  export                     every key and application, as JSON Lines on stdout
+                             (holds personal data: keep the file private)
+  import <file>              the keys of an export into this store (- for stdin);
+                             keys already there are skipped, clashes reported
 
 Options:
 ${optionLine("--store <kind>", `the quota store: ${Object.keys(STORE_KINDS).join(", ")} (default: $QUOTA_STORE or ${DEFAULT_STORE_KIND})`)}
@@ -74,7 +82,9 @@ type Command =
   | ({ name: "list"; status: KeyStatus | undefined } & Target)
   | ({ name: "show" | "confirm" | "revoke"; id: string } & Target)
   | ({ name: "erasures"; withinDays: number; retentionDays: number } & Target)
-  | ({ name: "erase"; retentionDays: number } & Target);
+  | ({ name: "erase"; retentionDays: number } & Target)
+  | ({ name: "export" } & Target)
+  | ({ name: "import"; file: string } & Target);
 
 /** A whole number of days from an option (or the environment), else a usage error naming it. */
 function days(value: string | undefined, fallback: number, name: string): number {
@@ -129,6 +139,14 @@ function parseCommand(argv: string[]): Command {
     case "erase":
       if (id !== undefined) throw usageError(`${name} takes no arguments`);
       return name === "erase" ? { name, retentionDays, ...target } : { name, withinDays: days(values.within as string | undefined, 7, "--within"), retentionDays, ...target };
+    case "export":
+      if (id !== undefined) throw usageError("export takes no arguments; it writes to stdout");
+      if (values.status !== undefined) throw usageError("--status only applies to list");
+      return { name, ...target };
+    case "import":
+      if (id === undefined || extra.length > 0) throw usageError("import takes exactly one file (- for stdin)");
+      if (values.status !== undefined) throw usageError("--status only applies to list");
+      return { name, file: id, ...target };
     default:
       throw usageError(`unknown command "${name}"`);
   }
@@ -192,6 +210,30 @@ function report(result: ActionResult, id: string, now: Date): void {
   }
 }
 
+/** Reads and checks the whole export before the store is opened: a bad file changes nothing. */
+function readExport(file: string): ReturnType<typeof parseExport> {
+  let text: string;
+  try {
+    text = readFileSync(file === "-" ? 0 : file, "utf8");
+  } catch (error) {
+    throw new CliError(`keys: cannot read ${file}: ${(error as Error).message}`, 1);
+  }
+  try {
+    return parseExport(text);
+  } catch (error) {
+    if (error instanceof ImportFormatError) throw new CliError(`keys: ${file}: ${error.message}; nothing imported`, 1);
+    throw error;
+  }
+}
+
+/** Imports and reports: one JSON line of counts on stdout, each clash on stderr; a clash is exit 1. */
+async function importInto(store: QuotaStore, keys: ReturnType<typeof parseExport>): Promise<void> {
+  const result = await importKeys(store, keys);
+  process.stdout.write(`${JSON.stringify({ imported: result.imported, unchanged: result.unchanged, conflicts: result.conflicts.length })}\n`);
+  for (const { id, reason } of result.conflicts) process.stderr.write(`keys: ${id} not imported: ${reason}\n`);
+  if (result.conflicts.length > 0) process.exitCode = 1;
+}
+
 async function run(argv: string[]): Promise<void> {
   const command = parseCommand(argv);
   if (command.name === "help") {
@@ -202,9 +244,11 @@ async function run(argv: string[]): Promise<void> {
   if (!kind.shared) {
     throw new CliError(`keys: the ${kind.name} store lives inside one server process and is out of this command's reach; use that server's admin routes (ADMIN_TOKEN)`, 1);
   }
+  const imported = command.name === "import" ? readExport(command.file) : undefined;
   let store: QuotaStore;
   try {
-    store = await openStore(kind, options, { existing: true, patient: true, readOnly: command.name === "list" || command.name === "show" || command.name === "erasures" });
+    // An import may create the store; everything else needs one that exists.
+    store = await openStore(kind, options, { oneOff: true, patient: true, existing: command.name !== "import", readOnly: ["list", "show", "erasures", "export"].includes(command.name) });
   } catch (error) {
     if (error instanceof StoreNotFoundError) throw new CliError(`keys: ${error.message}${whereToSet(kind)}`, 1);
     // Not a database, another program's, a newer schema, unreadable, unreachable: the reason, not a stack.
@@ -229,7 +273,16 @@ async function run(argv: string[]): Promise<void> {
         process.stdout.write(`${JSON.stringify({ erased: erased.length })}\n`);
         return;
       }
+      case "export":
+        for (const line of await exportLines(store)) process.stdout.write(line);
+        return;
+      case "import":
+        return await importInto(store, imported ?? []);
     }
+  } catch (error) {
+    // Redis went away mid-command: the reason, not a stack.
+    if (error instanceof StoreUnavailableError) throw new CliError(`keys: ${error.message}`, 1);
+    throw error;
   } finally {
     await store.close();
   }

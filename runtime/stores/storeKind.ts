@@ -50,6 +50,8 @@ export interface OpenUse {
    * answer interface A meanwhile and so waits only briefly (then StoreUnavailableError).
    */
   patient?: boolean;
+  /** A one-off command (the CLI): a store that cannot be reached now is an error, not one to wait for. */
+  oneOff?: boolean;
 }
 
 /** One kind of quota store. `O` names its `open` options. */

@@ -57,15 +57,10 @@ export const redisKind: StoreKind<"url" | "prefix" | "ca"> = {
   async open({ url, prefix, ca }, use = {}) {
     if (url === undefined) throw new Error("REDIS_URL is not set: QUOTA_STORE=redis needs redis://[user:password@]host:6379/0");
     const { openRedisStore } = await import("./redisStore.ts");
-    const store = await openRedisStore({ url, prefix, caFile: ca }).catch((error: Error) => {
+    // A one-off command (the keys CLI) cannot wait for Redis to come back: it fails now.
+    return openRedisStore({ url, prefix, caFile: ca, requireConnection: use.oneOff }).catch((error: Error) => {
       // The caller names REDIS_URL already.
       throw new Error(error.message.replace(/^REDIS_URL: /, ""));
     });
-    // A one-off command (the keys CLI) cannot wait for Redis to come back: it fails now.
-    if (use.existing && !store.health().ready) {
-      await store.close();
-      throw new Error(`${store.where} does not answer (${store.health().error ?? "no connection"})`);
-    }
-    return store;
   },
 };

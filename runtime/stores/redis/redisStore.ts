@@ -201,6 +201,8 @@ export interface RedisStoreOptions {
   log?: (level: "info" | "warn", message: string) => void;
   /** The bound on each operation (tests shorten it). */
   timeoutMs?: number;
+  /** Fail when Redis does not answer at open (a one-off command), instead of opening and reconnecting. */
+  requireConnection?: boolean;
 }
 
 /** Writes a JSON line on stderr, like the server's other messages. */
@@ -236,6 +238,9 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<RedisQ
   if (client.isReady) {
     const warning = await persistenceWarning(client, target.safe);
     if (warning !== undefined) log("warn", warning);
+  } else if (options.requireConnection) {
+    client.destroy();
+    throw new Error(`REDIS_URL: ${target.safe} does not answer (${state().error ?? "no connection"})`);
   } else {
     log("warn", `redis store: ${target.safe} does not answer (${state().error ?? "no answer"}); starting anyway: metered calls answer 503 until it does`);
   }
