@@ -1,13 +1,16 @@
 /**
- * Interface B on Node (issue 5): `GET /quiz` with annual keys on the SQLite store and on the
- * memory store, beside a plain node:http server measured in the same run. Targets: SQLite ≥ 40 %
- * of the baseline's requests/second, p99 < 10 ms at 50 connections. `npm run bench -- quiz`.
+ * Interface B on Node (issue 5): `GET /quiz` with annual keys on the SQLite, memory and Redis
+ * stores, beside a plain node:http server measured in the same run. Targets: SQLite ≥ 40 % of the
+ * baseline's requests/second, p99 < 10 ms at 50 connections; Redis ≥ 80 % of SQLite (issue 25).
+ * Redis is a private redis-server (AOF on, fsync every second, as the README recommends) on the
+ * same machine. `npm run bench -- quiz`.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { bundle } from "../../scripts/bundle.ts";
 import { ensureDist } from "../../scripts/ensureDist.ts";
+import { startRedis } from "../helpers/redisServer.ts";
 import { LOAD_TOOL, ROOT, Results, annualKeys, load, median, startServer, table } from "./lib.ts";
 
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
@@ -19,15 +22,18 @@ const KEYS = 40;
 await ensureDist();
 const server = await bundle();
 const runs = new Results();
+const redis = await startRedis(["--appendonly", "yes", "--appendfsync", "everysec"]);
+const STORES = ["sqlite", "memory", "redis"] as const;
 
 for (let round = 1; round <= ROUNDS; round++) {
   const baseline = await startServer("node", [join(ROOT, "test/bench/baselines/hello.node.mjs")], {}, "/");
   await load(baseline.url, ["/"], { seconds: 1 });
   runs.add("baseline (node:http)", await load(baseline.url, ["/"], { seconds: SECONDS, server: baseline.proc }));
   await baseline.stop();
-  for (const store of ["sqlite", "memory"] as const) {
+  for (const store of STORES) {
     const dir = mkdtempSync(join(tmpdir(), "hanja-bench-"));
-    const app = await startServer("node", [server], { QUOTA_STORE: store, QUOTA_DB: join(dir, "quota.sqlite"), ADMIN_TOKEN: ADMIN, TRUST_PROXY_HOPS: "1" }, "/healthz");
+    const storeEnv: Record<string, string> = store === "redis" ? { REDIS_URL: redis.url, REDIS_PREFIX: `bench-${round}:` } : { QUOTA_DB: join(dir, "quota.sqlite") };
+    const app = await startServer("node", [server], { QUOTA_STORE: store, ...storeEnv, ADMIN_TOKEN: ADMIN, TRUST_PROXY_HOPS: "1" }, "/healthz");
     const keys = await annualKeys(app.url, KEYS, ADMIN);
     const headers = keys.map((key) => ({ "X-API-Key": key }));
     const paths = keys.map(() => "/quiz/v1/quiz");
@@ -40,6 +46,7 @@ for (let round = 1; round <= ROUNDS; round++) {
   }
   console.error(`round ${round}/${ROUNDS} done`);
 }
+await redis.remove();
 
 const baseRuns = runs.get("baseline (node:http)").rps;
 const base = median(baseRuns);
@@ -65,6 +72,12 @@ for (const [name, r] of runs.entries()) {
 }
 console.log(`\nInterface B on Node ${process.version}, ${LOAD_TOOL}, 50 connections, ${SECONDS} s per case, median of ${ROUNDS} rounds\n`);
 console.log(table(rows));
+const redisRuns = runs.get("GET /quiz with a key, redis store").rps;
+const sqliteRuns = runs.get("GET /quiz with a key, sqlite store").rps;
+console.log(
+  `\nRedis ÷ SQLite: ${((median(redisRuns) / median(sqliteRuns)) * 100).toFixed(0)} % by median req/s, ` +
+    `${(median(redisRuns.map((rps, i) => rps / (sqliteRuns[i] ?? Number.NaN))) * 100).toFixed(0)} % per round (median) (target ≥ 80 %).`,
+);
 console.log(`\nBaseline per round: ${baseRuns.map((rps) => Math.round(rps)).join(", ")} req/s (a low or uneven baseline means a busy machine).`);
 console.log(
   "× baseline by CPU: the baseline's CPU time per request over the case's (server process, user + system).\n" +

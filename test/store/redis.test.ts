@@ -186,6 +186,24 @@ describe.skipIf(skipRedis)("the Redis store", () => {
       }
     });
 
+    it("a key looked up (and kept in memory) by one connection is seen changed at its next lookup after another connection changes it", async () => {
+      const [a, b] = await Promise.all([open(redis, { prefix: "seen:" }), open(redis, { prefix: "seen:" })]);
+      try {
+        const now = new Date("2025-03-05T12:00:00.000Z");
+        const key = keyRecord();
+        expect(await a!.keyByHash(key.hash)).toBeNull();
+        await b!.insertKey(key);
+        expect((await a!.keyByHash(key.hash))?.status).toBe("pending_deposit");
+        expect((await a!.keyByHash(key.hash))?.status).toBe("pending_deposit");
+        await confirmKey(b!, key.id, now);
+        expect(await a!.keyByHash(key.hash)).toMatchObject({ plan: "annual", status: "active" });
+        await revokeKey(b!, key.id, now);
+        expect((await a!.keyByHash(key.hash))?.status).toBe("revoked");
+      } finally {
+        await Promise.all([a!.close(), b!.close()]);
+      }
+    });
+
     it("of 20 concurrent applications with one e-mail from 4 connections, exactly one is stored", async () => {
       const stores = await Promise.all(Array.from({ length: 4 }, () => open(redis, { prefix: "dup:" })));
       try {
@@ -231,7 +249,7 @@ describe.skipIf(skipRedis)("the Redis store", () => {
         expect(await second.keyByHash(key.hash)).toBeNull();
         expect(await second.used("ip:1", DAY)).toBe(0);
         const names = (await client.keys("app-one:*")).sort();
-        expect(names).toEqual([`app-one:count:${DAY}:ip:1`, "app-one:{keys}:hashes", "app-one:{keys}:pending", "app-one:{keys}:records"]);
+        expect(names).toEqual([`app-one:count:${DAY}:ip:1`, "app-one:{keys}:hashes", "app-one:{keys}:pending", "app-one:{keys}:records", "app-one:{keys}:version"]);
       } finally {
         await Promise.all([first.close(), second.close(), client.close()]);
       }

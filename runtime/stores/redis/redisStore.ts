@@ -22,6 +22,12 @@ import { CONSUME, INSERT_KEY, KEY_BY_HASH, type LuaScript, type RedisKeys, UPDAT
 const COUNTER_LIFETIME_MS = 2 * 86_400_000;
 /** And at least this long, so a day in the past (a test, a clock set back) still counts. */
 const MIN_COUNTER_TTL_SECONDS = 86_400;
+/** Key lookups kept in memory at most (beyond it the cache starts over). */
+const KEY_CACHE_MAX = 10_000;
+
+/** After the I/O callbacks of this turn of the event loop (setImmediate where the runtime has it). */
+const nextTurn: (run: () => void) => void =
+  typeof globalThis.setImmediate === "function" ? (run) => void globalThis.setImmediate(run) : (run) => void setTimeout(run, 0);
 
 /** The fields of a stored record, in the order records are built (JSON adds `email_key`). */
 interface StoredRecord extends Omit<KeyRecord, "applicant"> {
@@ -64,6 +70,12 @@ export function counterTtlSeconds(day: string, now = Date.now()): number {
 export class RedisQuotaStore implements QuotaStore {
   private readonly keys: RedisKeys;
   private readonly shas = new Map<LuaScript, string>();
+  private readonly deadlines: Deadlines;
+  /** Key records by hash (null: no such key) as of `cachedVersion`; see `keyByHash`. */
+  private readonly keysByHash = new Map<string, KeyRecord | null>();
+  private cachedVersion: unknown = undefined;
+  /** This turn's read of the keys' version, shared by every lookup made in the turn. */
+  private turnVersion: Promise<unknown> | undefined;
   private closed = false;
 
   /** Whether `close` was called (a connection lost after it is no news). */
@@ -80,6 +92,7 @@ export class RedisQuotaStore implements QuotaStore {
     private readonly timeoutMs = REDIS_TIMEOUT_MS,
   ) {
     this.keys = redisKeys(prefix);
+    this.deadlines = new Deadlines(timeoutMs);
     for (const script of [CONSUME, INSERT_KEY, KEY_BY_HASH, UPDATE_KEY]) this.shas.set(script, createHash("sha1").update(script.lua).digest("hex"));
   }
 
@@ -103,15 +116,51 @@ export class RedisQuotaStore implements QuotaStore {
     const email = emailKey(a.email);
     const stored: StoredRecord = { ...key, name: a.name, email: a.email, phone: a.phone, depositor: a.depositor, email_key: email };
     const pending = record.status === "pending_deposit" ? "1" : "0";
-    const { records, hashes, pending: pendingKey } = this.keys;
-    const outcome = await this.script("insertKey", INSERT_KEY, [records, hashes, pendingKey], [record.id, record.hash, JSON.stringify(stored), email, pending]);
+    const { records, hashes, pending: pendingKey, version } = this.keys;
+    this.forgetKeys();
+    const outcome = await this.script("insertKey", INSERT_KEY, [records, hashes, pendingKey, version], [record.id, record.hash, JSON.stringify(stored), email, pending]);
+    this.forgetKeys();
     if (outcome === "duplicate") throw new DuplicateApplicationError();
     if (outcome !== "ok") throw new Error(`redis store: a key with id ${record.id} or the same hash exists already`);
   }
 
+  /**
+   * The key with this hash. Every metered call asks, so lookups are kept in memory while the keys
+   * are unchanged: once per turn of the event loop, one `GET` of the keys' version (which every
+   * change increments, in the same script) tells whether any instance or the CLI has changed a key
+   * since; the lookups of the turn wait for it. The version is read after the turn's requests
+   * were read, so a key confirmed or revoked anywhere is seen by every request read after the
+   * change, as with SQLite; this instance's own changes clear the cache at once.
+   */
   async keyByHash(hash: string): Promise<KeyRecord | null> {
-    const json = await this.script("keyByHash", KEY_BY_HASH, [this.keys.hashes, this.keys.records], [hash]);
-    return json === null ? null : toKeyRecord(String(json));
+    const version = await this.keysVersion();
+    if (version !== this.cachedVersion || this.keysByHash.size >= KEY_CACHE_MAX) {
+      this.keysByHash.clear();
+      this.cachedVersion = version;
+    }
+    let key = this.keysByHash.get(hash);
+    if (key === undefined) {
+      const json = await this.script("keyByHash", KEY_BY_HASH, [this.keys.hashes, this.keys.records], [hash]);
+      key = json === null ? null : toKeyRecord(String(json));
+      // Read at this version or later: kept only while nothing newer has been seen meanwhile.
+      if (this.cachedVersion === version) this.keysByHash.set(hash, key);
+    }
+    return key;
+  }
+
+  /** The keys' version for this turn: one read shared by the turn's lookups. */
+  private keysVersion(): Promise<unknown> {
+    if (this.turnVersion === undefined) {
+      this.turnVersion = this.command("keyByHash", ["GET", this.keys.version]);
+      nextTurn(() => (this.turnVersion = undefined));
+    }
+    return this.turnVersion;
+  }
+
+  /** Drops the cached key records (this instance is changing a key). */
+  private forgetKeys(): void {
+    this.keysByHash.clear();
+    this.cachedVersion = undefined;
   }
 
   async keyById(id: string): Promise<KeyRecord | null> {
@@ -129,7 +178,9 @@ export class RedisQuotaStore implements QuotaStore {
 
   async updateKey(id: string, patch: KeyPatch): Promise<KeyRecord | null> {
     const changes = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
-    const json = await this.script("updateKey", UPDATE_KEY, [this.keys.records, this.keys.pending], [id, JSON.stringify(changes)]);
+    this.forgetKeys();
+    const json = await this.script("updateKey", UPDATE_KEY, [this.keys.records, this.keys.pending, this.keys.version], [id, JSON.stringify(changes)]);
+    this.forgetKeys();
     return json === null ? null : toKeyRecord(String(json));
   }
 
@@ -167,14 +218,14 @@ export class RedisQuotaStore implements QuotaStore {
       return Promise.reject(new StoreUnavailableError(`redis store: ${operation}: not connected to ${this.where} (${this.connectionState().error ?? "connecting"})`));
     }
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new StoreUnavailableError(`redis store: ${operation}: no answer from ${this.where} within ${this.timeoutMs} ms`)), this.timeoutMs);
+      const deadline = this.deadlines.add(() => reject(new StoreUnavailableError(`redis store: ${operation}: no answer from ${this.where} within ${this.timeoutMs} ms`)));
       this.client.sendCommand(args).then(
         (reply) => {
-          clearTimeout(timer);
+          deadline.settled = true;
           resolve(reply);
         },
         (error: unknown) => {
-          clearTimeout(timer);
+          deadline.settled = true;
           reject(this.failure(operation, error));
         },
       );
@@ -186,6 +237,52 @@ export class RedisQuotaStore implements QuotaStore {
     if (message.startsWith("NOSCRIPT")) return new NoScript();
     if (isOutage(error)) return new StoreUnavailableError(`redis store: ${operation}: ${this.where}: ${message}`);
     return new Error(`redis store: ${operation}: ${message}`);
+  }
+}
+
+/** A call waiting for its answer: `expire` runs at its deadline unless it has settled by then. */
+interface Deadline {
+  at: number;
+  settled: boolean;
+  expire: () => void;
+}
+
+/**
+ * The time bound of every call, with one timer: every call gets the same bound, so deadlines come
+ * in the order calls are made and a queue holds them; the timer is armed for the oldest call still
+ * waiting. A timer per call would cost more than the rest of the call.
+ */
+class Deadlines {
+  private readonly queue: Deadline[] = [];
+  private head = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly timeoutMs: number) {}
+
+  add(expire: () => void): Deadline {
+    const deadline = { at: performance.now() + this.timeoutMs, settled: false, expire };
+    this.queue.push(deadline);
+    this.timer ??= setTimeout(() => this.sweep(), this.timeoutMs);
+    return deadline;
+  }
+
+  /** Expires the calls past their deadline, drops the settled ones, and re-arms for the oldest still waiting. */
+  private sweep(): void {
+    this.timer = undefined;
+    const now = performance.now();
+    while (this.head < this.queue.length) {
+      const deadline = this.queue[this.head] as Deadline;
+      if (!deadline.settled && deadline.at > now) break;
+      this.head++;
+      if (!deadline.settled) {
+        deadline.settled = true;
+        deadline.expire();
+      }
+    }
+    this.queue.splice(0, this.head);
+    this.head = 0;
+    const next = this.queue[0];
+    if (next !== undefined) this.timer = setTimeout(() => this.sweep(), Math.max(1, next.at - now));
   }
 }
 

@@ -10,6 +10,8 @@
  * - `{keys}:records`: hash, key id → the key record as JSON (plus `email_key`, the lower-cased e-mail).
  * - `{keys}:hashes`: hash, SHA-256 of the key → key id.
  * - `{keys}:pending`: hash, lower-cased e-mail → id of the key awaiting its deposit.
+ * - `{keys}:version`: a counter every change to a key increments, so a server may keep key
+ *   records in memory for as long as it reads the same version.
  * The three key hashes share the hash tag `{keys}`, so every script over them touches one Cluster
  * slot, and each script declares every key it touches.
  */
@@ -19,6 +21,7 @@ export interface RedisKeys {
   records: string;
   hashes: string;
   pending: string;
+  version: string;
   counter(bucket: string, day: string): string;
 }
 
@@ -27,6 +30,7 @@ export function redisKeys(prefix: string): RedisKeys {
     records: `${prefix}{keys}:records`,
     hashes: `${prefix}{keys}:hashes`,
     pending: `${prefix}{keys}:pending`,
+    version: `${prefix}{keys}:version`,
     counter: (bucket, day) => `${prefix}count:${day}:${bucket}`,
   };
 }
@@ -54,18 +58,19 @@ return {1, used}`,
 };
 
 /**
- * KEYS: records, hashes, pending. ARGV: id, hash, record JSON, e-mail key, "1" if pending.
+ * KEYS: records, hashes, pending, version. ARGV: id, hash, record JSON, e-mail key, "1" if pending.
  * Returns `ok`, `duplicate` (a pending key with this e-mail exists) or `exists` (id or hash taken).
  */
 export const INSERT_KEY: LuaScript = {
   name: "insertKey",
-  keys: 3,
+  keys: 4,
   lua: `
 if ARGV[5] == '1' and redis.call('HEXISTS', KEYS[3], ARGV[4]) == 1 then return 'duplicate' end
 if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 or redis.call('HEXISTS', KEYS[2], ARGV[2]) == 1 then return 'exists' end
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
 redis.call('HSET', KEYS[2], ARGV[2], ARGV[1])
 if ARGV[5] == '1' then redis.call('HSET', KEYS[3], ARGV[4], ARGV[1]) end
+redis.call('INCR', KEYS[4])
 return 'ok'`,
 };
 
@@ -80,14 +85,14 @@ return redis.call('HGET', KEYS[2], id)`,
 };
 
 /**
- * KEYS: records, pending. ARGV: id, patch JSON (fields to set). Returns the record JSON as it now
+ * KEYS: records, pending, version. ARGV: id, patch JSON (fields to set). Returns the record JSON as it now
  * is, or nil when there is no such key. A revoked key is returned unchanged: a revocation is final
  * whatever another process tries at the same moment. A key that stops awaiting its deposit frees
  * its e-mail for a new application.
  */
 export const UPDATE_KEY: LuaScript = {
   name: "updateKey",
-  keys: 2,
+  keys: 3,
   lua: `
 local json = redis.call('HGET', KEYS[1], ARGV[1])
 if not json then return false end
@@ -100,5 +105,6 @@ if was_pending and key.status ~= 'pending_deposit' and redis.call('HGET', KEYS[2
 end
 json = cjson.encode(key)
 redis.call('HSET', KEYS[1], ARGV[1], json)
+redis.call('INCR', KEYS[3])
 return json`,
 };
