@@ -5,7 +5,10 @@
  * Redis that refuses the password. No timing is asserted: only what clients got and what counted.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ConformanceServer, bunSource, denoSource, environment, nodeSource, runToExit, sourceCommand } from "../conformance/servers.ts";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type ConformanceServer, bunSource, bundled, compiledBinary, denoSource, environment, nodeSource, runToExit, sourceCommand } from "../conformance/servers.ts";
 import { stopAllServers } from "../helpers/server.ts";
 import { type TestRedis, removeAllRedis, skipRedis, startRedis } from "../helpers/redisServer.ts";
 import { Q, applicant } from "../http/quiz-helpers.ts";
@@ -186,6 +189,26 @@ describe.skipIf(skipRedis)("four servers (Node, Node, Bun, Deno) on one Redis", 
     console.log(JSON.stringify({ outage: { calls: results.length, served: served.length, unavailable: results.filter((r) => r.status === 503).length, counted, servedAfterRestart: after.length } }));
     expect(after).toEqual(Array.from({ length: after.length }, (_, i) => 10_000 - counted + i));
     for (const server of servers) expect(await (await fetch(`${server.url}/healthz`)).json()).toMatchObject({ store: "ok" });
+  });
+
+  it("the compiled binary and the bundle count on the same Redis as the source servers", { timeout: 180_000 }, async () => {
+    await awayFromRollover();
+    // The bundle runs from a folder of its own (the launchers take it from QUOTA_DB, unused by Redis).
+    const folder = mkdtempSync(join(tmpdir(), "redis-shipped-"));
+    const shipped = await Promise.all([compiledBinary({ ...env, QUOTA_DB: join(folder, "unused.sqlite") }), bundled("node")({ ...env, QUOTA_DB: join(folder, "unused.sqlite") })]);
+    try {
+      const headers = { "X-Forwarded-For": "203.0.113.77" };
+      const remaining: (number | null)[] = [];
+      for (const server of [...shipped, servers[0]!, ...shipped]) {
+        const result = await call(server, "/idiom", headers);
+        expect(result.status).toBe(200);
+        remaining.push(result.remaining);
+      }
+      expect(remaining).toEqual([29, 28, 27, 26, 25]);
+    } finally {
+      await Promise.all(shipped.map((server) => server.stop()));
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it("a wrong password stops start-up with status 2, naming REDIS_URL and not the password", { timeout: 60_000 }, async () => {
