@@ -1,8 +1,12 @@
-/** The QuotaStore contract against the Redis store on Node, on a private redis-server; each case under a prefix of its own. */
+/**
+ * The QuotaStore contract and the store failure contract against the Redis store on Node, on a
+ * private redis-server; each case under a prefix of its own.
+ */
 import { afterAll, describe, it } from "vitest";
 import { openRedisStore } from "../../runtime/stores/redis/redisStore.ts";
 import { type TestRedis, removeAllRedis, skipRedis, startRedis } from "../helpers/redisServer.ts";
 import { contractCases } from "./contractCases.ts";
+import { failureCases } from "./failureCases.ts";
 
 afterAll(removeAllRedis);
 
@@ -10,7 +14,7 @@ let redis: Promise<TestRedis> | undefined;
 let prefixes = 0;
 
 describe.skipIf(skipRedis)("RedisQuotaStore contract", () => {
-  for (const check of contractCases) {
+  for (const check of [...contractCases, ...failureCases]) {
     it(check.name, async () => {
       const store = await openRedisStore({ url: (await (redis ??= startRedis())).url, prefix: `contract-${++prefixes}:`, log: () => {} });
       try {
