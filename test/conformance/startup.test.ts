@@ -54,7 +54,7 @@ describe.each(RUNTIMES)("start-up on $name", ({ command, args, start }) => {
 
   it.each([
     ["PORT", "abc"],
-    ["QUOTA_STORE", "redis"],
+    ["QUOTA_STORE", "mongodb"],
     ["MOUNT_PATH", "lexicon"],
   ])("%s=%s stops start-up with exit status 2, naming the variable and the value", async (name, value) => {
     const result = await run(command, args, { [name]: value });

@@ -219,4 +219,12 @@ describe.skipIf(skipRedis)("four servers (Node, Node, Bun, Deno) on one Redis", 
     expect(exited.stderr).toMatch(new RegExp(`^hanja-api: invalid configuration: REDIS_URL: cannot open redis://127\\.0\\.0\\.1:${redis.port}/0: .*WRONGPASS`, "m"));
     expect(exited.stderr + exited.stdout).not.toContain(PASSWORD);
   });
+
+  it("QUOTA_STORE=redis without REDIS_URL stops start-up with status 2 naming REDIS_URL", { timeout: 60_000 }, async () => {
+    const unset = environment({ ...env, REDIS_URL: "" });
+    const { command, args } = sourceCommand("node", unset);
+    const exited = await runToExit(command, args, unset, process.cwd());
+    expect(exited.code).toBe(2);
+    expect(exited.stderr).toMatch(/^hanja-api: invalid configuration: REDIS_URL: .*REDIS_URL is not set: QUOTA_STORE=redis needs redis:\/\//m);
+  });
 });
