@@ -1,9 +1,10 @@
 /**
- * The QuotaStore contract and the store failure contract against the Redis store on Node, on a
- * private redis-server; each case under a prefix of its own.
+ * The QuotaStore contract and the store failure contract against the Redis store on Node, opened
+ * through the store registry as the server opens it, on a private redis-server; each case under a
+ * prefix of its own.
  */
 import { afterAll, describe, it } from "vitest";
-import { openRedisStore } from "../../runtime/stores/redis/redisStore.ts";
+import { openStore, storeKind } from "../../runtime/stores/registry.ts";
 import { type TestRedis, removeAllRedis, skipRedis, startRedis } from "../helpers/redisServer.ts";
 import { contractCases } from "./contractCases.ts";
 import { failureCases } from "./failureCases.ts";
@@ -16,7 +17,7 @@ let prefixes = 0;
 describe.skipIf(skipRedis)("RedisQuotaStore contract", () => {
   for (const check of [...contractCases, ...failureCases]) {
     it(check.name, async () => {
-      const store = await openRedisStore({ url: (await (redis ??= startRedis())).url, prefix: `contract-${++prefixes}:`, log: () => {} });
+      const store = await openStore(storeKind("redis"), { url: (await (redis ??= startRedis(["--appendonly", "yes"]))).url, prefix: `contract-${++prefixes}:` });
       try {
         await check.run(store);
       } finally {
