@@ -216,7 +216,7 @@ describe.skipIf(skipRedis)("four servers (Node, Node, Bun, Deno) on one Redis", 
     const { command, args } = sourceCommand("node", wrong);
     const exited = await runToExit(command, args, wrong, process.cwd());
     expect(exited.code).toBe(2);
-    expect(exited.stderr).toMatch(new RegExp(`^hanja-api: invalid configuration: REDIS_URL: cannot open redis://127\\.0\\.0\\.1:${redis.port}/0: .*WRONGPASS`, "m"));
+    expect(exited.stderr).toMatch(new RegExp(`^hanja-api: invalid configuration: REDIS_URL: .*redis://127\\.0\\.0\\.1:${redis.port}/0.*WRONGPASS`, "m"));
     expect(exited.stderr + exited.stdout).not.toContain(PASSWORD);
   });
 
@@ -225,6 +225,6 @@ describe.skipIf(skipRedis)("four servers (Node, Node, Bun, Deno) on one Redis", 
     const { command, args } = sourceCommand("node", unset);
     const exited = await runToExit(command, args, unset, process.cwd());
     expect(exited.code).toBe(2);
-    expect(exited.stderr).toMatch(/^hanja-api: invalid configuration: REDIS_URL: .*REDIS_URL is not set: QUOTA_STORE=redis needs redis:\/\//m);
+    expect(exited.stderr).toMatch(/^hanja-api: invalid configuration: REDIS_URL: .*(is not set|must be set).*QUOTA_STORE=redis/m);
   });
 });
