@@ -122,4 +122,23 @@ export const failureCases: FailureCase[] = [
       assert.equal(await used(app), 0);
     },
   },
+  {
+    name: "every store operation that does not settle within the bound fails with StoreUnavailableError (eraseApplicant too)",
+    async run(store) {
+      const bounded = boundedStore(faulty(store, () => "hang"), 50, "test store");
+      const calls: [string, () => unknown][] = [
+        ["consume", () => bounded.consume("demo:x", "2025-03-05", 1)],
+        ["used", () => bounded.used("demo:x", "2025-03-05")],
+        ["insertKey", () => bounded.insertKey({} as never)],
+        ["eraseApplicant", () => bounded.eraseApplicant("key_nope", "pending_deposit", "2025-03-05T00:00:00.000Z")],
+        ["keyByHash", () => bounded.keyByHash("0".repeat(64))],
+        ["keyById", () => bounded.keyById("key_nope")],
+        ["listKeys", () => bounded.listKeys()],
+        ["updateKey", () => bounded.updateKey("key_nope", { status: "active" })],
+      ];
+      for (const [operation, run] of calls) {
+        await assert.rejects(async () => run(), (error: unknown) => error instanceof StoreUnavailableError && error.message.includes(`${operation} did not answer within 50 ms`), operation);
+      }
+    },
+  },
 ];
