@@ -249,7 +249,7 @@ describe.skipIf(skipRedis)("the Redis store", () => {
         expect(await second.keyByHash(key.hash)).toBeNull();
         expect(await second.used("ip:1", DAY)).toBe(0);
         const names = (await client.keys("app-one:*")).sort();
-        expect(names).toEqual([`app-one:count:${DAY}:ip:1`, "app-one:{keys}:hashes", "app-one:{keys}:pending", "app-one:{keys}:records", "app-one:{keys}:version"]);
+        expect(names).toEqual([`app-one:count:${DAY}:ip:1`, "app-one:{keys}:hashes", "app-one:{keys}:pending", "app-one:{keys}:records", "app-one:{keys}:references", "app-one:{keys}:version"]);
       } finally {
         await Promise.all([first.close(), second.close(), client.close()]);
       }

@@ -5,8 +5,10 @@
  * in time and fails with `StoreUnavailableError` (503) while Redis cannot answer.
  */
 import { createHash } from "node:crypto";
+import { paymentReference } from "../../core/quota/keyActions.ts";
 import {
   DuplicateApplicationError,
+  DuplicateReferenceError,
   StoreUnavailableError,
   type ConsumeResult,
   type KeyPatch,
@@ -16,7 +18,7 @@ import {
 } from "../../core/quota/store.ts";
 import { type ConnectionState, type RedisConnection, connect, isOutage, persistenceWarning } from "./connection.ts";
 import { type RedisTarget, DEFAULT_REDIS_PREFIX, REDIS_TIMEOUT_MS, parseRedisUrl } from "./redisUrl.ts";
-import { CONSUME, INSERT_KEY, KEY_BY_HASH, type LuaScript, type RedisKeys, UPDATE_KEY, redisKeys } from "./scripts.ts";
+import { CONSUME, ERASE_APPLICANT, INSERT_KEY, KEY_BY_HASH, type LuaScript, type RedisKeys, UPDATE_KEY, redisKeys } from "./scripts.ts";
 
 /** A counter lives until this long after its day began (UTC): past the day in any time zone. */
 const COUNTER_LIFETIME_MS = 2 * 86_400_000;
@@ -29,7 +31,7 @@ const KEY_CACHE_MAX = 10_000;
 const nextTurn: (run: () => void) => void =
   typeof globalThis.setImmediate === "function" ? (run) => void globalThis.setImmediate(run) : (run) => void setTimeout(run, 0);
 
-/** The fields of a stored record, in the order records are built (JSON adds `email_key`). */
+/** The fields of a stored record, in the order records are built (JSON adds `email_key`, "" once erased). */
 interface StoredRecord extends Omit<KeyRecord, "applicant"> {
   name: string;
   email: string;
@@ -50,6 +52,8 @@ function toKeyRecord(json: string): KeyRecord {
     confirmed_at: r.confirmed_at ?? null,
     expires_at: r.expires_at ?? null,
     revoked_at: r.revoked_at ?? null,
+    // Present only once erased, as the SQLite store returns it.
+    ...(r.erased_at ? { erased_at: r.erased_at } : {}),
     applicant: Object.freeze({ name: r.name, email: r.email, phone: r.phone ?? null, depositor: r.depositor ?? null }),
   });
 }
@@ -93,7 +97,7 @@ export class RedisQuotaStore implements QuotaStore {
   ) {
     this.keys = redisKeys(prefix);
     this.deadlines = new Deadlines(timeoutMs);
-    for (const script of [CONSUME, INSERT_KEY, KEY_BY_HASH, UPDATE_KEY]) this.shas.set(script, createHash("sha1").update(script.lua).digest("hex"));
+    for (const script of [CONSUME, INSERT_KEY, ERASE_APPLICANT, KEY_BY_HASH, UPDATE_KEY]) this.shas.set(script, createHash("sha1").update(script.lua).digest("hex"));
   }
 
   /** Whether Redis answers now, and the last error when it does not (for `/healthz`). */
@@ -116,12 +120,20 @@ export class RedisQuotaStore implements QuotaStore {
     const email = emailKey(a.email);
     const stored: StoredRecord = { ...key, name: a.name, email: a.email, phone: a.phone, depositor: a.depositor, email_key: email };
     const pending = record.status === "pending_deposit" ? "1" : "0";
-    const { records, hashes, pending: pendingKey, version } = this.keys;
+    const { records, hashes, pending: pendingKey, references, version } = this.keys;
     this.forgetKeys();
-    const outcome = await this.script("insertKey", INSERT_KEY, [records, hashes, pendingKey, version], [record.id, record.hash, JSON.stringify(stored), email, pending]);
+    const outcome = await this.script("insertKey", INSERT_KEY, [records, hashes, pendingKey, references, version], [record.id, record.hash, JSON.stringify(stored), email, paymentReference(record.id), pending, record.erased_at ? "1" : "0"]);
     this.forgetKeys();
     if (outcome === "duplicate") throw new DuplicateApplicationError();
+    if (outcome === "reference") throw new DuplicateReferenceError();
     if (outcome !== "ok") throw new Error(`redis store: a key with id ${record.id} or the same hash exists already`);
+  }
+
+  async eraseApplicant(id: string, status: StoredKeyStatus, at: string): Promise<boolean> {
+    this.forgetKeys();
+    const erased = await this.script("eraseApplicant", ERASE_APPLICANT, [this.keys.records, this.keys.pending, this.keys.version], [id, status, at]);
+    this.forgetKeys();
+    return Number(erased) === 1;
   }
 
   /**
@@ -179,7 +191,8 @@ export class RedisQuotaStore implements QuotaStore {
   async updateKey(id: string, patch: KeyPatch): Promise<KeyRecord | null> {
     const changes = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
     this.forgetKeys();
-    const json = await this.script("updateKey", UPDATE_KEY, [this.keys.records, this.keys.pending, this.keys.version], [id, JSON.stringify(changes)]);
+    const { records, pending, references, version } = this.keys;
+    const json = await this.script("updateKey", UPDATE_KEY, [records, pending, references, version], [id, JSON.stringify(changes), paymentReference(id)]);
     this.forgetKeys();
     return json === null ? null : toKeyRecord(String(json));
   }

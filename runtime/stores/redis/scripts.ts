@@ -9,10 +9,13 @@
  *   over a Redis Cluster's slots.
  * - `{keys}:records`: hash, key id → the key record as JSON (plus `email_key`, the lower-cased e-mail).
  * - `{keys}:hashes`: hash, SHA-256 of the key → key id.
- * - `{keys}:pending`: hash, lower-cased e-mail → id of the key awaiting its deposit.
+ * - `{keys}:pending`: hash, lower-cased e-mail → id of the key awaiting its deposit (its personal
+ *   data not erased: an erased application holds no e-mail).
+ * - `{keys}:references`: hash, payment reference → id of the key awaiting its deposit, so a
+ *   reference is unique among open applications (erased or not: a late deposit still names it).
  * - `{keys}:version`: a counter every change to a key increments, so a server may keep key
  *   records in memory for as long as it reads the same version.
- * The three key hashes share the hash tag `{keys}`, so every script over them touches one Cluster
+ * The four key hashes share the hash tag `{keys}`, so every script over them touches one Cluster
  * slot, and each script declares every key it touches.
  */
 
@@ -21,6 +24,7 @@ export interface RedisKeys {
   records: string;
   hashes: string;
   pending: string;
+  references: string;
   version: string;
   counter(bucket: string, day: string): string;
 }
@@ -30,6 +34,7 @@ export function redisKeys(prefix: string): RedisKeys {
     records: `${prefix}{keys}:records`,
     hashes: `${prefix}{keys}:hashes`,
     pending: `${prefix}{keys}:pending`,
+    references: `${prefix}{keys}:references`,
     version: `${prefix}{keys}:version`,
     counter: (bucket, day) => `${prefix}count:${day}:${bucket}`,
   };
@@ -58,19 +63,29 @@ return {1, used}`,
 };
 
 /**
- * KEYS: records, hashes, pending, version. ARGV: id, hash, record JSON, e-mail key, "1" if pending.
- * Returns `ok`, `duplicate` (a pending key with this e-mail exists) or `exists` (id or hash taken).
+ * KEYS: records, hashes, pending, references, version. ARGV: id, hash, record JSON, e-mail key,
+ * payment reference, "1" if pending, "1" if its personal data is erased (an import). Returns `ok`,
+ * `duplicate` (a pending key with this e-mail exists), `reference` (a pending key has this payment
+ * reference) or `exists` (id or hash taken). The e-mail is checked for a pending record whose data
+ * is kept only, the reference for any (as the SQLite store does); both in the same script, so no
+ * other instance can take either in between.
  */
 export const INSERT_KEY: LuaScript = {
   name: "insertKey",
-  keys: 4,
+  keys: 5,
   lua: `
-if ARGV[5] == '1' and redis.call('HEXISTS', KEYS[3], ARGV[4]) == 1 then return 'duplicate' end
+local pending = ARGV[6] == '1'
+local holds_email = pending and ARGV[7] ~= '1'
+if holds_email and redis.call('HEXISTS', KEYS[3], ARGV[4]) == 1 then return 'duplicate' end
+if redis.call('HEXISTS', KEYS[4], ARGV[5]) == 1 then return 'reference' end
 if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 or redis.call('HEXISTS', KEYS[2], ARGV[2]) == 1 then return 'exists' end
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
 redis.call('HSET', KEYS[2], ARGV[2], ARGV[1])
-if ARGV[5] == '1' then redis.call('HSET', KEYS[3], ARGV[4], ARGV[1]) end
-redis.call('INCR', KEYS[4])
+if pending then
+  if holds_email then redis.call('HSET', KEYS[3], ARGV[4], ARGV[1]) end
+  redis.call('HSET', KEYS[4], ARGV[5], ARGV[1])
+end
+redis.call('INCR', KEYS[5])
 return 'ok'`,
 };
 
@@ -85,14 +100,15 @@ return redis.call('HGET', KEYS[2], id)`,
 };
 
 /**
- * KEYS: records, pending, version. ARGV: id, patch JSON (fields to set). Returns the record JSON as it now
- * is, or nil when there is no such key. A revoked key is returned unchanged: a revocation is final
- * whatever another process tries at the same moment. A key that stops awaiting its deposit frees
- * its e-mail for a new application.
+ * KEYS: records, pending, references, version. ARGV: id, patch JSON (fields to set), the key's
+ * payment reference. Returns the record JSON as it now is, or nil when there is no such key. A
+ * revoked key is returned unchanged: a revocation is final whatever another process tries at the
+ * same moment. A key that stops awaiting its deposit frees its e-mail and its payment reference
+ * for a new application.
  */
 export const UPDATE_KEY: LuaScript = {
   name: "updateKey",
-  keys: 3,
+  keys: 4,
   lua: `
 local json = redis.call('HGET', KEYS[1], ARGV[1])
 if not json then return false end
@@ -100,11 +116,38 @@ local key = cjson.decode(json)
 if key.status == 'revoked' then return json end
 local was_pending = key.status == 'pending_deposit'
 for field, value in pairs(cjson.decode(ARGV[2])) do key[field] = value end
-if was_pending and key.status ~= 'pending_deposit' and redis.call('HGET', KEYS[2], key.email_key) == ARGV[1] then
-  redis.call('HDEL', KEYS[2], key.email_key)
+if was_pending and key.status ~= 'pending_deposit' then
+  if redis.call('HGET', KEYS[2], key.email_key) == ARGV[1] then redis.call('HDEL', KEYS[2], key.email_key) end
+  if redis.call('HGET', KEYS[3], ARGV[3]) == ARGV[1] then redis.call('HDEL', KEYS[3], ARGV[3]) end
 end
 json = cjson.encode(key)
 redis.call('HSET', KEYS[1], ARGV[1], json)
-redis.call('INCR', KEYS[3])
+redis.call('INCR', KEYS[4])
 return json`,
+};
+
+/**
+ * KEYS: records, pending, version. ARGV: id, status, instant. Erases the key's personal data (name
+ * and e-mail empty, phone and depositor null, `erased_at` the instant) if its status is still the
+ * one given and it was not erased yet; frees its e-mail for a new application, keeps its payment
+ * reference (a late deposit is still matched by it). Returns 1 when it erased, else 0.
+ */
+export const ERASE_APPLICANT: LuaScript = {
+  name: "eraseApplicant",
+  keys: 3,
+  lua: `
+local json = redis.call('HGET', KEYS[1], ARGV[1])
+if not json then return 0 end
+local key = cjson.decode(json)
+if key.status ~= ARGV[2] or (key.erased_at ~= nil and key.erased_at ~= cjson.null) then return 0 end
+if redis.call('HGET', KEYS[2], key.email_key) == ARGV[1] then redis.call('HDEL', KEYS[2], key.email_key) end
+key.name = ''
+key.email = ''
+key.phone = cjson.null
+key.depositor = cjson.null
+key.email_key = ''
+key.erased_at = ARGV[3]
+redis.call('HSET', KEYS[1], ARGV[1], cjson.encode(key))
+redis.call('INCR', KEYS[3])
+return 1`,
 };
