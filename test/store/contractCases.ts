@@ -264,6 +264,20 @@ export const contractCases: ContractCase[] = [
     },
   },
   {
+    name: "insertKey keeps erased_at as given (an import of an erased application): the key stays erased, and an empty e-mail of an erased application blocks no other",
+    async run(store) {
+      const erased = { name: "", email: "", phone: null, depositor: null };
+      const first = keyRecord({ erased_at: "2025-04-01T00:00:00.000Z", applicant: erased });
+      await store.insertKey(first);
+      await store.insertKey(keyRecord({ erased_at: "2025-04-02T00:00:00.000Z", applicant: erased }));
+      const stored = await store.keyById(first.id);
+      assert.equal(stored?.erased_at, "2025-04-01T00:00:00.000Z");
+      assert.deepEqual(stored?.applicant, erased);
+      assert.equal(await store.eraseApplicant(first.id, "pending_deposit", "2025-05-01T00:00:00.000Z"), false);
+      assert.equal((await store.keyByHash(first.hash))?.erased_at, "2025-04-01T00:00:00.000Z");
+    },
+  },
+  {
     name: "insertKey refuses a payment reference an open application has (any case), and takes it once that one is confirmed",
     async run(store) {
       const first = keyRecord({ id: "key_abCDefGHijKL" });

@@ -53,13 +53,16 @@ describe.skipIf(skipRedis)("the keys CLI on the Redis store", () => {
     const file = join(dir, "keys.jsonl");
     writeFileSync(file, fromSqlite.stdout);
     const imported = await keys(onRedis, "import", file);
-    expect(imported).toMatchObject({ code: 0, stdout: '{"imported":4,"unchanged":0,"conflicts":0}\n' });
+    expect(imported).toMatchObject({ code: 0, stdout: '{"imported":5,"unchanged":0,"conflicts":0}\n' });
     // Run again: nothing twice.
-    expect((await keys(onRedis, "import", file)).stdout).toBe('{"imported":0,"unchanged":4,"conflicts":0}\n');
+    expect((await keys(onRedis, "import", file)).stdout).toBe('{"imported":0,"unchanged":5,"conflicts":0}\n');
 
     const fromRedis = await keys(onRedis, "export");
     expect(fromRedis.code).toBe(0);
     expect(fromRedis.stdout).toBe(fromSqlite.stdout);
+    // The two erased applications move erased: erased_at kept, their personal data nowhere.
+    expect(fromRedis.stdout.match(/"erased_at":"[^"]+"/g)).toHaveLength(2);
+    expect(fromRedis.stdout).not.toContain("lee@example.com");
     const back = join(dir, "back.sqlite");
     writeFileSync(join(dir, "back.jsonl"), fromRedis.stdout);
     expect((await keys({ QUOTA_STORE: "sqlite", QUOTA_DB: back }, "import", join(dir, "back.jsonl"))).code).toBe(0);
@@ -68,7 +71,7 @@ describe.skipIf(skipRedis)("the keys CLI on the Redis store", () => {
     reopened.close();
 
     const listed = await keys(onRedis, "list", "--status", "pending_deposit");
-    expect(listed.stdout.trim().split("\n")).toHaveLength(1);
+    expect(listed.stdout.trim().split("\n")).toHaveLength(2);
     expect(listed.stdout).toContain("pending@example.com");
   });
 

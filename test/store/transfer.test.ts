@@ -23,8 +23,14 @@ describe("export and import", () => {
     await fillWithKeys(source);
     const text = await exported(source);
     const sqlite = await openSqliteStore(join(dir, "round.sqlite"));
-    expect(await importKeys(sqlite, parseExport(text))).toEqual({ imported: 4, unchanged: 0, conflicts: [] });
+    expect(await importKeys(sqlite, parseExport(text))).toEqual({ imported: 5, unchanged: 0, conflicts: [] });
     expect(await sqlite.listKeys()).toEqual(await source.listKeys());
+    // Erased applications move erased: no personal data comes back, erased_at is kept.
+    expect((await sqlite.listKeys()).filter((k) => k.erased_at).map((k) => [k.erased_at, k.applicant])).toEqual([
+      ["2025-02-05T00:00:00.000Z", { name: "", email: "", phone: null, depositor: null }],
+      ["2025-04-05T00:00:00.000Z", { name: "", email: "", phone: null, depositor: null }],
+    ]);
+    expect(await importKeys(sqlite, parseExport(text))).toEqual({ imported: 0, unchanged: 5, conflicts: [] });
     await expect(async () => sqlite.insertKey(keyRecord({ email: "PENDING@example.com" }))).rejects.toThrow(/awaiting its deposit/);
     const back = new MemoryQuotaStore();
     await importKeys(back, parseExport(await exported(sqlite)));
@@ -41,12 +47,16 @@ describe("export and import", () => {
     const other = keyRecord({ email: "pending@example.com" });
     await target.insertKey(other);
     const report = await importKeys(target, keys);
-    expect(report.imported).toBe(1);
+    expect(report.imported).toBe(2);
     expect(report.unchanged).toBe(2);
     expect(report.conflicts).toEqual([{ id: keys[3]!.id, reason: "the target holds another application awaiting its deposit with this e-mail" }]);
     const changed = { ...keys[0]!, plan: "free" as const };
     expect((await importKeys(target, [changed])).conflicts).toEqual([{ id: changed.id, reason: "the target holds a different record with this id" }]);
     expect((await target.keyById(changed.id))?.plan).toBe("annual");
+    // Another open application with the same payment reference: reported, not written.
+    const sameReference = keyRecord({ id: `${other.id.slice(0, 10)}${other.id.endsWith("zzzzzz") ? "yyyyyy" : "zzzzzz"}` });
+    expect((await importKeys(target, [sameReference])).conflicts).toEqual([{ id: sameReference.id, reason: "the target holds another application awaiting its deposit with this payment reference" }]);
+    expect(await target.keyById(sameReference.id)).toBeNull();
   });
 
   it.each([
@@ -69,6 +79,8 @@ describe("export and import", () => {
     expect(() => parseExport(line({ created_at: "yesterday" }))).toThrow(/^line 3: created_at: must be an ISO 8601 UTC instant, got "yesterday"$/);
     expect(() => parseExport(line({ applicant: { ...key.applicant, email: "" } }))).toThrow(/^line 3: applicant\.email: must be a non-empty string/);
     expect(() => parseExport(line({ id: key.id }))).toThrow(/^line 3: id: key_\w{12} appears twice$/);
+    expect(() => parseExport(line({ erased_at: "soon" }))).toThrow(/^line 3: erased_at: must be an ISO 8601 UTC instant, got "soon"$/);
+    expect(() => parseExport(line({ erased_at: "2025-04-01T00:00:00.000Z" }))).toThrow(/^line 3: applicant: must be \{"name":"","email":"","phone":null,"depositor":null\} for an application whose data was erased/);
     expect(parseExport(line({}))).toHaveLength(2);
   });
 });

@@ -2,9 +2,10 @@
  * Moving keys and applications between two quota stores (`npm run keys -- export`, `import`):
  * JSON Lines, one key record per line, as the store holds it (the key's SHA-256, never the key).
  * Daily counters are not moved: they last a day, and a move is done between days or accepted to
- * give each client the rest of a fresh day.
+ * give each client the rest of a fresh day. An application whose personal data was erased moves
+ * erased (`erased_at` and an empty applicant), so an import never brings erased data back.
  */
-import { DuplicateApplicationError, type KeyRecord, type QuotaStore } from "./store.ts";
+import { DuplicateApplicationError, DuplicateReferenceError, type KeyRecord, type QuotaStore } from "./store.ts";
 
 /** The format's version, the first line of an export; an import refuses another. */
 export const EXPORT_HEADER = { format: "hanja-api-keys", version: 1 } as const;
@@ -58,6 +59,14 @@ function keyFromLine(text: string, n: number): KeyRecord {
   if (!PLANS.has(plan)) throw new ImportFormatError(n, `plan: must be free or annual, got ${JSON.stringify(plan)}`);
   const status = text_(r, "status");
   if (!STATUSES.has(status)) throw new ImportFormatError(n, `status: must be pending_deposit, active or revoked, got ${JSON.stringify(status)}`);
+  const erasedAt = instant("erased_at", false);
+  let applicant: KeyRecord["applicant"];
+  if (erasedAt === null) {
+    applicant = { name: text_(a, "name", "applicant."), email: text_(a, "email", "applicant."), phone: optional(a, "phone", "applicant."), depositor: optional(a, "depositor", "applicant.") };
+  } else {
+    if (JSON.stringify(a) !== JSON.stringify(ERASED_APPLICANT)) throw new ImportFormatError(n, `applicant: must be ${JSON.stringify(ERASED_APPLICANT)} for an application whose data was erased (erased_at is set)`);
+    applicant = { ...ERASED_APPLICANT };
+  }
   return {
     id,
     hash,
@@ -67,13 +76,18 @@ function keyFromLine(text: string, n: number): KeyRecord {
     confirmed_at: instant("confirmed_at", false),
     expires_at: instant("expires_at", false),
     revoked_at: instant("revoked_at", false),
-    applicant: {
-      name: text_(a, "name", "applicant."),
-      email: text_(a, "email", "applicant."),
-      phone: optional(a, "phone", "applicant."),
-      depositor: optional(a, "depositor", "applicant."),
-    },
+    ...(erasedAt === null ? {} : { erased_at: erasedAt }),
+    applicant,
   };
+}
+
+/** The applicant of an application whose personal data was erased. */
+const ERASED_APPLICANT = { name: "", email: "", phone: null, depositor: null } as const;
+
+/** A record with its fields in one order and `erased_at` null while kept: stores may differ in both. */
+function canonical(key: KeyRecord): string {
+  const { id, hash, plan, status, created_at, confirmed_at, expires_at, revoked_at, erased_at, applicant: a } = key;
+  return JSON.stringify([id, hash, plan, status, created_at, confirmed_at, expires_at, revoked_at, erased_at ?? null, a.name, a.email, a.phone, a.depositor]);
 }
 
 /** The key records of an export's text, all checked before any is written. */
@@ -106,7 +120,7 @@ export interface ImportReport {
   imported: number;
   /** Keys the target already held, exactly as exported. */
   unchanged: number;
-  /** Keys not imported, with the reason (the target holds another record under the id or hash, or a pending application with the e-mail). */
+  /** Keys not imported, with the reason (the target holds another record under the id or hash, or a pending application with the e-mail or payment reference). */
   conflicts: { id: string; reason: string }[];
 }
 
@@ -120,7 +134,7 @@ export async function importKeys(store: QuotaStore, keys: readonly KeyRecord[]):
   for (const key of keys) {
     const existing = (await store.keyById(key.id)) ?? (await store.keyByHash(key.hash));
     if (existing !== null) {
-      if (JSON.stringify(existing) === JSON.stringify(key)) report.unchanged++;
+      if (canonical(existing) === canonical(key)) report.unchanged++;
       else report.conflicts.push({ id: key.id, reason: existing.id === key.id ? "the target holds a different record with this id" : `the target holds this key's hash under ${existing.id}` });
       continue;
     }
@@ -128,8 +142,9 @@ export async function importKeys(store: QuotaStore, keys: readonly KeyRecord[]):
       await store.insertKey(key);
       report.imported++;
     } catch (error) {
-      if (!(error instanceof DuplicateApplicationError)) throw error;
-      report.conflicts.push({ id: key.id, reason: "the target holds another application awaiting its deposit with this e-mail" });
+      if (error instanceof DuplicateApplicationError) report.conflicts.push({ id: key.id, reason: "the target holds another application awaiting its deposit with this e-mail" });
+      else if (error instanceof DuplicateReferenceError) report.conflicts.push({ id: key.id, reason: "the target holds another application awaiting its deposit with this payment reference" });
+      else throw error;
     }
   }
   return report;

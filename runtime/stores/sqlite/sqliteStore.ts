@@ -133,7 +133,7 @@ export class SqliteQuotaStore implements QuotaStore {
       // One statement, so that no other process can take the same payment reference in between
       // (the reference is HJ + the id's characters 5 to 10, upper-cased: paymentReference).
       insertKey: db.prepare(
-        `INSERT INTO keys (${KEY_COLUMNS}) SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL
+        `INSERT INTO keys (${KEY_COLUMNS}) SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
          WHERE NOT EXISTS (SELECT 1 FROM keys WHERE status = 'pending_deposit' AND upper(substr(id, 5, 6)) = upper(substr(?, 5, 6)))`,
       ),
       eraseApplicant: db.prepare(
@@ -220,7 +220,7 @@ export class SqliteQuotaStore implements QuotaStore {
     try {
       changes = this.statements.insertKey.run(
         record.id, record.hash, record.plan, record.status, record.created_at, record.confirmed_at,
-        record.expires_at, record.revoked_at, a.name, a.email, a.phone, a.depositor, record.id,
+        record.expires_at, record.revoked_at, a.name, a.email, a.phone, a.depositor, record.erased_at ?? null, record.id,
       ).changes;
     } catch (error) {
       // The drivers' error classes differ; the index name in SQLite's message does not.
