@@ -63,32 +63,36 @@ async function measure(): Promise<void> {
     ["evalsha", "(d) raw EVALSHA 'return 1'"],
     ["redis-key", "(e) Redis keyByHash + consume (quiz path)"],
   ] as const;
-  // One process per case, all started once (through tsx's loader, in the same process so /proc sees its CPU).
   const servers = new Map<string, Awaited<ReturnType<typeof startServer>>>();
-  for (const [mode] of cases) {
-    const env = { MODE: mode, REDIS_URL: redis.url, QUOTA_DB: join(dir, "quota.sqlite") };
-    servers.set(mode, await startServer("node", ["--import", "tsx", join(ROOT, "test/bench/probes/redis-ceiling.ts")], env, "/"));
-  }
   const samples = new Map<string, { rps: number[]; cpu: number[]; redisCpu: number[] }>(cases.map(([mode]) => [mode, { rps: [], cpu: [], redisCpu: [] }]));
-  for (let round = 1; round <= rounds; round++) {
-    // Rotated order each round, so no case always follows the same one.
-    for (let k = 0; k < cases.length; k++) {
-      const [mode] = cases[(k + round) % cases.length] as (typeof cases)[number];
-      const server = servers.get(mode) as Awaited<ReturnType<typeof startServer>>;
-      await load(server.url, ["/"], { seconds: 1 });
-      const redisBefore = cpuMs(redis.pid);
-      const r = await load(server.url, ["/"], { seconds, server: server.proc });
-      if (r.non2xx > 0) throw new Error(`${mode}: ${r.non2xx} non-2xx responses`);
-      const s = samples.get(mode) as { rps: number[]; cpu: number[]; redisCpu: number[] };
-      s.rps.push(r.rps);
-      s.cpu.push(r.cpuUs ?? Number.NaN);
-      s.redisCpu.push(((cpuMs(redis.pid) - redisBefore) * 1000) / r.requests);
+  // A failed run still stops its Redis (not a child the exit handler of ../lib.ts knows) and removes its folders.
+  try {
+    // One process per case, all started once (through tsx's loader, in the same process so /proc sees its CPU).
+    for (const [mode] of cases) {
+      const env = { MODE: mode, REDIS_URL: redis.url, QUOTA_DB: join(dir, "quota.sqlite") };
+      servers.set(mode, await startServer("node", ["--import", "tsx", join(ROOT, "test/bench/probes/redis-ceiling.ts")], env, "/"));
     }
-    console.error(`round ${round}/${rounds} done`);
+    for (let round = 1; round <= rounds; round++) {
+      // Rotated order each round, so no case always follows the same one.
+      for (let k = 0; k < cases.length; k++) {
+        const [mode] = cases[(k + round) % cases.length] as (typeof cases)[number];
+        const server = servers.get(mode) as Awaited<ReturnType<typeof startServer>>;
+        await load(server.url, ["/"], { seconds: 1 });
+        const redisBefore = cpuMs(redis.pid);
+        const r = await load(server.url, ["/"], { seconds, server: server.proc });
+        if (r.non2xx > 0) throw new Error(`${mode}: ${r.non2xx} non-2xx responses`);
+        const s = samples.get(mode) as { rps: number[]; cpu: number[]; redisCpu: number[] };
+        s.rps.push(r.rps);
+        s.cpu.push(r.cpuUs ?? Number.NaN);
+        s.redisCpu.push(((cpuMs(redis.pid) - redisBefore) * 1000) / r.requests);
+      }
+      console.error(`round ${round}/${rounds} done`);
+    }
+  } finally {
+    for (const server of servers.values()) await server.stop();
+    await redis.remove();
+    rmSync(dir, { recursive: true, force: true });
   }
-  for (const server of servers.values()) await server.stop();
-  await redis.remove();
-  rmSync(dir, { recursive: true, force: true });
   const sqlite = samples.get("sqlite") as { rps: number[] };
   const rows: (string | number)[][] = [["case", "req/s (median)", "÷ (b) SQLite", "÷ (b) per round (median)", "server CPU µs/req", "redis-server CPU µs/req", "server + redis µs/req"]];
   for (const [mode, name] of cases) {
