@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 /**
@@ -8,6 +9,7 @@ import { defineConfig } from "vitest/config";
 const SPAWNING = [
   "test/conformance/**",
   "test/embedding/**",
+  "test/package/**",
   "test/http/quiz-multiprocess.test.ts",
   "test/store/multiprocess.test.ts",
   "test/store/runtimes.test.ts",
@@ -20,7 +22,18 @@ const SPAWNING = [
   "test/page/**",
 ];
 
+/**
+ * The package's own name resolves to its sources here (tsconfig.json maps it the same way for tsc
+ * and tsx); the installed package resolves it to the compiled lib/ through package.json `exports`.
+ */
+const SOURCES = {
+  "hanja-api/node": fileURLToPath(new URL("./runtime/entry/nodeApi.ts", import.meta.url)),
+  "hanja-api/stores": fileURLToPath(new URL("./runtime/stores/index.ts", import.meta.url)),
+  "hanja-api": fileURLToPath(new URL("./runtime/core/index.ts", import.meta.url)),
+};
+
 export default defineConfig({
+  resolve: { alias: Object.entries(SOURCES).map(([find, replacement]) => ({ find: new RegExp(`^${find}$`), replacement })) },
   test: {
     globalSetup: ["test/globalSetup.ts"],
     reporters: ["default", "./test/reporters/summaryLine.ts"],
