@@ -75,10 +75,10 @@ describe.each(hosts)("the installed package served by $name", ({ command, args, 
 });
 
 describe("the fresh project", () => {
-  it("has only the runtime dependencies: no tsx, no build tools, no SQLite addon", () => {
+  it("installs the package alone: no dependency, no tsx or build tool, no SQLite addon", () => {
     const modules = join(project, "node_modules");
     expect(existsSync(join(modules, "hanja-api/lib/runtime/core/index.js"))).toBe(true);
-    for (const absent of ["tsx", "better-sqlite3", "esbuild", "unzipper", "csv-parse"]) expect(existsSync(join(modules, absent)), absent).toBe(false);
+    for (const absent of ["tsx", "better-sqlite3", "esbuild", "unzipper", "csv-parse", "minisearch", "itty-router"]) expect(existsSync(join(modules, absent)), absent).toBe(false);
   });
 
   it("type-checks a TypeScript consumer against the shipped types (tsc --noEmit, NodeNext, no skipLibCheck)", async () => {

@@ -27,10 +27,9 @@ const SAFE = { "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-refer
 /** The routes of the page, for an app serving the interfaces at `hanjaBase` and `quizBase` under `mountPath`. */
 export function pageRoutes(bases: { hanjaBase: string; quizBase: string; mountPath: string }, sendBody: Send): Route[] {
   const html = pageHtml(bases);
-  const etag = (body: string) => sha256Hex(body).slice(0, 32);
-  const page = { body: html, etag: etag(html) };
-  const js = { body: PAGE_JS, etag: etag(PAGE_JS) };
-  const css = { body: PAGE_CSS, etag: etag(PAGE_CSS) };
+  const page = tagged(html);
+  const js = tagged(PAGE_JS);
+  const css = tagged(PAGE_CSS);
   return [
     {
       method: "GET",
@@ -87,4 +86,15 @@ function pageHtml({ hanjaBase, quizBase, mountPath }: { hanjaBase: string; quizB
 </body>
 </html>
 `;
+}
+
+/** A body and its ETag, hashed on first use (some 15 ms of SHA-256 in plain JavaScript that an app's start-up need not wait for). */
+function tagged(body: string): { body: string; readonly etag: string } {
+  let etag: string | undefined;
+  return {
+    body,
+    get etag() {
+      return (etag ??= sha256Hex(body).slice(0, 32));
+    },
+  };
 }

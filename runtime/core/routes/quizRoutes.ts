@@ -9,7 +9,7 @@ import { type RawQuery, parsePath, parseQuery, queryOf, refuseEmptySegment } fro
 import type { Reply } from "../http/reply.ts";
 import type { Send } from "../http/respond.ts";
 import { searchIdioms } from "../idioms/searchIdioms.ts";
-import { type SizedText, createQuizMaker, sample } from "../quiz/makeQuiz.ts";
+import { type QuizMaker, type SizedText, createQuizMaker, sample } from "../quiz/makeQuiz.ts";
 import { type Random, seededRandom } from "../quiz/random.ts";
 import { clientIp } from "../quota/clientIp.ts";
 import { quotaDay } from "../quota/clock.ts";
@@ -45,9 +45,13 @@ export function quizRoutes(base: string, data: LoadedData, config: QuizConfig): 
   const meterConfig: MeterConfig = { store: config.store, now: config.now, offsetMinutes: config.offsetMinutes, subscribePath: `${config.mountPath ?? ""}${base}/subscribe` };
   const { idioms } = data.idioms;
   const maxIdx = idioms.reduce((max, i) => Math.max(max, i.idx), 0);
-  const quizMaker = createQuizMaker(idioms, data.idioms.itemsB, data.idioms.quiz);
+  // The quiz fragments are made on the first quiz, not at start-up: an embedded app's first
+  // character detail does not wait for them.
+  let maker: QuizMaker | undefined;
+  const quizMaker = () => (maker ??= createQuizMaker(idioms, data.idioms.itemsB, data.idioms.quiz));
   // Random idioms leave out the withheld ones unless `mature=1` asks for them.
-  const schoolItemsB = data.idioms.itemsB.filter((_, p) => !quizMaker.withheld.has(p));
+  const withheld = new Set(data.idioms.quiz.mature);
+  const schoolItemsB = data.idioms.itemsB.filter((_, p) => !withheld.has(p));
 
   /**
    * Validates first (a 400 is not metered), then identifies the caller and counts the call.
@@ -92,14 +96,14 @@ export function quizRoutes(base: string, data: LoadedData, config: QuizConfig): 
           const exclude = new Set(p.exclude);
           const mature = p.mature === 1;
           // Checked here, before metering: a request rejected with 400 is not counted.
-          const left = idioms.reduce((n, i, position) => (exclude.has(i.idx) || (!mature && quizMaker.withheld.has(position)) ? n : n + 1), 0);
+          const left = idioms.reduce((n, i, position) => (exclude.has(i.idx) || (!mature && withheld.has(position)) ? n : n + 1), 0);
           if (left < p.count) throw invalidParameter("exclude", `exclude leaves ${left} idioms to ask about; count is ${p.count}`);
           return { ...p, exclude, mature, difficulty: p.difficulty ?? QUIZ_PARAMS.difficulty.documentedDefault };
         },
         (p) => {
           // A seed makes the draw repeatable; quiz ids still come from the platform CSPRNG, so they stay unique.
           const random = p.seed === undefined ? config.random : seededRandom(p.seed);
-          const quizzes = quizMaker.quizzes(p, random, config.random);
+          const quizzes = quizMaker().quizzes(p, random, config.random);
           if (!quizzes) throw invalidParameter("exclude", `exclude leaves fewer than ${p.count} idioms to ask about`);
           const extraBytes = quizzes.reduce((sum, q) => sum + q.extraBytes, 0);
           const text = p.count === 1 ? `"quiz":${(quizzes[0] as SizedText).text}` : `"quizzes":[${quizzes.map((q) => q.text).join(",")}]`;

@@ -1,0 +1,94 @@
+/**
+ * What `npm pack` puts in the package: the compiled runtime with its types, the data the runtime
+ * reads, the data's terms and the Unicode licence — and nothing else (no sources, tests, compiled
+ * binary, Unihan zip or build tools) — within a size budget; publint and Are the Types Wrong find
+ * nothing to fix.
+ */
+import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { publint } from "publint";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RUNTIME_FILES } from "../../runtime/core/data/format.ts";
+import { ROOT } from "../helpers/app.ts";
+import { type Packed, pack } from "./packed.ts";
+
+const run = promisify(execFile);
+
+/** The budget (README "Embedding" states the sizes): the tarball and the unpacked package, in bytes. */
+export const BUDGET = { tarball: 1_600_000, unpacked: 8_000_000 };
+
+const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
+  private?: boolean;
+  exports: Record<string, string | { types: string; default: string }>;
+  dependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+};
+
+let packed: Packed;
+let paths: string[];
+beforeAll(async () => {
+  packed = await pack();
+  paths = packed.report.files.map((f) => f.path);
+}, 240_000);
+afterAll(() => packed?.remove());
+
+describe("npm pack", () => {
+  it(`stays within the budget: tarball ≤ ${BUDGET.tarball} bytes, unpacked ≤ ${BUDGET.unpacked} bytes`, () => {
+    console.log(`package: tarball ${packed.report.size} bytes, unpacked ${packed.report.unpackedSize} bytes, ${paths.length} files`);
+    expect(packed.report.size).toBeLessThanOrEqual(BUDGET.tarball);
+    expect(packed.report.unpackedSize).toBeLessThanOrEqual(BUDGET.unpacked);
+  });
+
+  it("holds only the package's manifest and README, compiled JavaScript with its types, the served data and the licences", () => {
+    const unexpected = paths.filter((path) => !/^(package\.json|README\.md|licenses\/[^/]+|lib\/(runtime|web)\/.+\.(js|d\.ts)|lib\/types\/.+\.d\.ts|lib\/dist\/[^/]+)$/.test(path));
+    expect(unexpected).toEqual([]);
+    // No TypeScript source (only declarations), no test, no binary, no zip, no pipeline.
+    expect(paths.filter((path) => /(?<!\.d)\.ts$|(^|\/)test\/|\.zip$|\/bin\/|pipeline\//.test(path))).toEqual([]);
+  });
+
+  it("carries exactly the dist files the runtime reads (not characters.jsonl, not the binary)", () => {
+    const data = paths.filter((path) => path.startsWith("lib/dist/")).map((path) => path.slice("lib/dist/".length));
+    expect(data.sort()).toEqual([...RUNTIME_FILES].sort());
+  });
+
+  it("carries the idiom data's terms and the Unicode licence, and stays private", () => {
+    expect(paths).toEqual(expect.arrayContaining(["licenses/TERMS.md", "licenses/UNICODE-LICENSE.txt"]));
+    expect(manifest.private).toBe(true);
+  });
+
+  it("has every export's JavaScript and types inside it", () => {
+    for (const [subpath, target] of Object.entries(manifest.exports)) {
+      if (subpath.includes("*")) continue;
+      const files = typeof target === "string" ? [target] : [target.types, target.default];
+      for (const file of files) expect(paths, `${subpath} → ${file}`).toContain(file.replace(/^\.\//, ""));
+    }
+    expect(Object.keys(manifest.exports)).toEqual(expect.arrayContaining([".", "./node", "./stores"]));
+  });
+
+  it("installs nothing else: the libraries it uses are bundled, their licences shipped; the Node SQLite driver is an optional peer", () => {
+    expect(manifest.dependencies ?? {}).toEqual({});
+    const notices = readFileSync(join(ROOT, "licenses/THIRD-PARTY.md"), "utf8");
+    for (const bundled of ["minisearch", "itty-router", "lru-cache", "fflate", "@noble/hashes", "ipaddr.js"]) expect(notices).toMatch(new RegExp(`^## ${bundled.replace(".", "\\.")} \\d`, "m"));
+    expect(paths).toContain("licenses/THIRD-PARTY.md");
+    expect(manifest.peerDependencies).toEqual({ "better-sqlite3": expect.any(String) });
+    expect(manifest.peerDependenciesMeta?.["better-sqlite3"]?.optional).toBe(true);
+  });
+
+  it("passes publint (strict, suggestions included) on the tarball", async () => {
+    const bytes = readFileSync(packed.tarball);
+    const { messages } = await publint({ pack: { tarball: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) }, strict: true, level: "suggestion" });
+    expect(messages).toEqual([]);
+  });
+
+  it("passes Are the Types Wrong on the tarball (ESM only: node16 from ESM and bundlers resolve every export with types)", async () => {
+    const attw = join(ROOT, "node_modules/@arethetypeswrong/cli/dist/index.js");
+    const result = await run(process.execPath, [attw, packed.tarball, "--profile", "esm-only", "--format", "json"], { maxBuffer: 16 << 20 }).catch((error: { stdout: string; code: number }) => error);
+    const report = JSON.parse(result.stdout) as { analysis: { problems: unknown[]; entrypoints: Record<string, unknown> } };
+    expect(report.analysis.problems.filter((p) => !/node10|cjs/i.test(JSON.stringify(p)))).toEqual([]);
+    expect(Object.keys(report.analysis.entrypoints)).toEqual(expect.arrayContaining([".", "./node", "./stores"]));
+    expect("code" in result ? result.code : 0).toBe(0);
+  });
+});
