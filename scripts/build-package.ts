@@ -51,7 +51,7 @@ export async function buildPackage(): Promise<void> {
     mainFields: ["browser", "module", "main"],
     conditions: ["browser"],
     target: "es2022",
-    // The dependencies stay imports, resolved by the host's npm; bun:sqlite exists only on Bun.
+    // Only the optional store drivers stay imports; bun:sqlite exists only on Bun.
     external: ["node:*", "bun:sqlite", "better-sqlite3"],
     logLevel: "warning",
   });
