@@ -51,8 +51,8 @@ export async function buildPackage(): Promise<void> {
     mainFields: ["browser", "module", "main"],
     conditions: ["browser"],
     target: "es2022",
-    // Only the optional store drivers stay imports; bun:sqlite exists only on Bun.
-    external: ["node:*", "bun:sqlite", "better-sqlite3"],
+    // Only the optional store drivers stay imports (the hosts that choose them install them); bun:sqlite exists only on Bun.
+    external: ["node:*", "bun:sqlite", "better-sqlite3", "@redis/client"],
     logLevel: "warning",
   });
   mkdirSync(join(LIB, "dist"), { recursive: true });
