@@ -68,13 +68,14 @@ describe("npm pack", () => {
     expect(Object.keys(manifest.exports)).toEqual(expect.arrayContaining([".", "./node", "./stores"]));
   });
 
-  it("installs nothing else: the libraries it uses are bundled, their licences shipped; the Node SQLite driver is an optional peer", () => {
+  it("installs nothing else: the libraries it uses are bundled, their licences shipped; the Node SQLite driver and the Redis client are optional peers", () => {
     expect(manifest.dependencies ?? {}).toEqual({});
     const notices = readFileSync(join(ROOT, "licenses/THIRD-PARTY.md"), "utf8");
     for (const bundled of ["minisearch", "itty-router", "lru-cache", "fflate", "@noble/hashes", "ipaddr.js"]) expect(notices).toMatch(new RegExp(`^## ${bundled.replace(".", "\\.")} \\d`, "m"));
     expect(paths).toContain("licenses/THIRD-PARTY.md");
-    expect(manifest.peerDependencies).toEqual({ "better-sqlite3": expect.any(String) });
+    expect(manifest.peerDependencies).toEqual({ "@redis/client": expect.any(String), "better-sqlite3": expect.any(String) });
     expect(manifest.peerDependenciesMeta?.["better-sqlite3"]?.optional).toBe(true);
+    expect(manifest.peerDependenciesMeta?.["@redis/client"]?.optional).toBe(true);
   });
 
   it("passes publint (strict, suggestions included) on the tarball", async () => {

@@ -38,10 +38,11 @@ app.mount("/lexicon", (request, env) => hanja.fetch(request, { clientAddress: en
 serve({ fetch: app.fetch, hostname: "127.0.0.1", port: 0 }, (info) => ${LISTENING("`http://127.0.0.1:${info.port}/lexicon`")});
 `;
 
-/** Opens the SQLite store where better-sqlite3 (optional) is not installed: prints the error. */
-export const SQLITE_WITHOUT_DRIVER = `import { openQuotaStore } from "hanja-api/stores";
+/** Opens the store named on the command line where its optional driver is not installed: prints the error. */
+export const STORE_WITHOUT_DRIVER = `import { openQuotaStore } from "hanja-api/stores";
+const choice = process.argv[2] === "redis" ? { kind: "redis", url: "redis://127.0.0.1:1/0" } : { kind: "sqlite", path: ":memory:" };
 try {
-  await openQuotaStore({ kind: "sqlite", path: ":memory:" });
+  await openQuotaStore(choice);
   console.log("opened");
 } catch (error) {
   console.log(error.message);

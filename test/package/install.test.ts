@@ -15,7 +15,7 @@ import { loadDistFiles } from "hanja-api/node";
 import { BUN, DENO } from "../conformance/servers.ts";
 import { ROOT } from "../helpers/app.ts";
 import { type RunningServer, spawnServer } from "../helpers/server.ts";
-import { BUN_HOST, DENO_HOST, HONO_HOST, NODE_HOST, SQLITE_WITHOUT_DRIVER, TS_CONFIG, TS_CONSUMER } from "./hosts.ts";
+import { BUN_HOST, DENO_HOST, HONO_HOST, NODE_HOST, STORE_WITHOUT_DRIVER, TS_CONFIG, TS_CONSUMER } from "./hosts.ts";
 import { type Packed, freshProject, pack, pinned } from "./packed.ts";
 
 const run = promisify(execFile);
@@ -29,7 +29,7 @@ let project: string;
 beforeAll(async () => {
   packed = await pack();
   project = await freshProject(packed.tarball, await Promise.all(["hono", "@hono/node-server", "typescript", "@types/node"].map(pinned)));
-  const files = { "host-node.mjs": NODE_HOST, "host-bun.mjs": BUN_HOST, "host-deno.mjs": DENO_HOST, "host-hono.mjs": HONO_HOST, "sqlite.mjs": SQLITE_WITHOUT_DRIVER, "consumer.ts": TS_CONSUMER, "tsconfig.json": TS_CONFIG };
+  const files = { "host-node.mjs": NODE_HOST, "host-bun.mjs": BUN_HOST, "host-deno.mjs": DENO_HOST, "host-hono.mjs": HONO_HOST, "store.mjs": STORE_WITHOUT_DRIVER, "consumer.ts": TS_CONSUMER, "tsconfig.json": TS_CONFIG };
   for (const [name, text] of Object.entries(files)) writeFileSync(join(project, name), text);
 }, 420_000);
 
@@ -75,10 +75,10 @@ describe.each(hosts)("the installed package served by $name", ({ command, args, 
 });
 
 describe("the fresh project", () => {
-  it("installs the package alone: no dependency, no tsx or build tool, no SQLite addon", () => {
+  it("installs the package alone: no dependency, no tsx or build tool, no SQLite addon or Redis client", () => {
     const modules = join(project, "node_modules");
     expect(existsSync(join(modules, "hanja-api/lib/runtime/core/index.js"))).toBe(true);
-    for (const absent of ["tsx", "better-sqlite3", "esbuild", "unzipper", "csv-parse", "minisearch", "itty-router"]) expect(existsSync(join(modules, absent)), absent).toBe(false);
+    for (const absent of ["tsx", "better-sqlite3", "@redis/client", "esbuild", "unzipper", "csv-parse", "minisearch", "itty-router"]) expect(existsSync(join(modules, absent)), absent).toBe(false);
   });
 
   it("type-checks a TypeScript consumer against the shipped types (tsc --noEmit, NodeNext, no skipLibCheck)", async () => {
@@ -98,8 +98,13 @@ describe("the fresh project", () => {
   it("opens the SQLite store on Node without its optional driver with a message saying what to install", async (ctx) => {
     const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
     if (major > 22 || (major === 22 && minor >= 13)) ctx.skip("this Node has node:sqlite and needs no driver package");
-    const { stdout } = await run(process.execPath, ["sqlite.mjs"], { cwd: project });
+    const { stdout } = await run(process.execPath, ["store.mjs", "sqlite"], { cwd: project });
     expect(stdout).toMatch(/needs the better-sqlite3 package where the server runs: npm install better-sqlite3@12, or set QUOTA_STORE=memory/);
+  });
+
+  it("opens the Redis store without its optional client with a message saying what to install", async () => {
+    const { stdout } = await run(process.execPath, ["store.mjs", "redis"], { cwd: project });
+    expect(stdout).toMatch(/^the Redis store needs the @redis\/client package where the server runs: npm install @redis\/client@6, or choose another store \(.*@redis\/client/);
   });
 
   it("ships the data it serves: the installed manifest is the project's", () => {

@@ -56,7 +56,9 @@ export const redisKind: StoreKind<"url" | "prefix" | "ca"> = {
   where: ({ url }) => (url === undefined || urlProblem(url) !== undefined ? "Redis (REDIS_URL)" : parseRedisUrl(url).safe),
   async open({ url, prefix, ca }, use = {}) {
     if (url === undefined) throw new Error("REDIS_URL is not set: QUOTA_STORE=redis needs redis://[user:password@]host:6379/0");
-    const { openRedisStore } = await import("./redisStore.ts");
+    const { openRedisStore } = await import("./redisStore.ts").catch((error: unknown) => {
+      throw withMissingClient(error);
+    });
     // A one-off command (the keys CLI) cannot wait for Redis to come back: it fails now.
     return openRedisStore({ url, prefix, caFile: ca, requireConnection: use.oneOff }).catch((error: Error) => {
       // The caller names REDIS_URL already.
@@ -64,3 +66,13 @@ export const redisKind: StoreKind<"url" | "prefix" | "ca"> = {
     });
   },
 };
+
+/**
+ * The Redis client is an optional peer dependency of the installed package: a host that chooses
+ * this store installs it. Its absence is said plainly, whatever words the runtime uses for it.
+ */
+function withMissingClient(error: unknown): unknown {
+  const message = error instanceof Error ? error.message : String(error);
+  if (!message.includes("@redis/client")) return error;
+  return new Error(`the Redis store needs the @redis/client package where the server runs: npm install @redis/client@6, or choose another store (${message.split("\n")[0]})`);
+}
