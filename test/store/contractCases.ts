@@ -25,6 +25,32 @@ export interface ContractCase {
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
+/** What a run of contract cases gave: the names that passed, and each failure's message. */
+export interface CaseResults {
+  passed: string[];
+  failed: { name: string; error: string }[];
+}
+
+/**
+ * Runs each case on a store of its own (`open(i)` for the i-th case), closing it after, and
+ * collects the results: what the per-runtime smoke scripts print.
+ */
+export async function runCases(cases: readonly ContractCase[], open: (index: number) => Promise<QuotaStore>): Promise<CaseResults> {
+  const results: CaseResults = { passed: [], failed: [] };
+  for (const [index, check] of cases.entries()) {
+    const store = await open(index);
+    try {
+      await check.run(store);
+      results.passed.push(check.name);
+    } catch (error) {
+      results.failed.push({ name: check.name, error: error instanceof Error ? error.message : String(error) });
+    } finally {
+      await store.close();
+    }
+  }
+  return results;
+}
+
 /** A random base62 string of `length` characters. */
 export function base62(length: number): string {
   return [...randomBytes(length)].map((byte) => BASE62[byte % 62]).join("");

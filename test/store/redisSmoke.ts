@@ -7,7 +7,7 @@
  *   deno run --allow-net=127.0.0.1:<port> --allow-env=… test/store/redisSmoke.ts redis://127.0.0.1:<port>/0
  */
 import { openRedisStore } from "../../runtime/stores/redis/redisStore.ts";
-import { contractCases } from "./contractCases.ts";
+import { contractCases, runCases } from "./contractCases.ts";
 
 const url = process.argv[2];
 if (url === undefined) throw new Error("usage: redisSmoke.ts <redis-url>");
@@ -15,18 +15,6 @@ if (url === undefined) throw new Error("usage: redisSmoke.ts <redis-url>");
 const runtime =
   typeof Bun !== "undefined" ? "bun" : typeof (globalThis as { Deno?: unknown }).Deno !== "undefined" ? "deno" : "node";
 const run = `${runtime}-${Date.now().toString(36)}`;
-const passed: string[] = [];
-const failed: { name: string; error: string }[] = [];
-for (const [i, check] of contractCases.entries()) {
-  const store = await openRedisStore({ url, prefix: `${run}-${i}:`, log: () => {} });
-  try {
-    await check.run(store);
-    passed.push(check.name);
-  } catch (error) {
-    failed.push({ name: check.name, error: error instanceof Error ? error.message : String(error) });
-  } finally {
-    await store.close();
-  }
-}
+const { passed, failed } = await runCases(contractCases, (i) => openRedisStore({ url, prefix: `${run}-${i}:`, log: () => {} }));
 console.log(JSON.stringify({ runtime, passed, failed }));
 if (failed.length > 0) process.exitCode = 1;

@@ -9,7 +9,7 @@
 import { join } from "node:path";
 import type { QuotaStore } from "../../runtime/core/quota/store.ts";
 import { openSqliteStore } from "../../runtime/stores/sqlite/sqliteStore.ts";
-import { contractCases, keyRecord, type ContractCase } from "./contractCases.ts";
+import { contractCases, keyRecord, runCases, type ContractCase } from "./contractCases.ts";
 import { SHARED_FILE_CASE, sharedFileCase } from "./sharedFile.ts";
 
 const dir = process.argv[2];
@@ -52,18 +52,6 @@ const sharedFile: ContractCase = {
   },
 };
 
-const passed: string[] = [];
-const failed: { name: string; error: string }[] = [];
-for (const check of [...contractCases, reopen, sharedFile]) {
-  const store = await open();
-  try {
-    await check.run(store);
-    passed.push(check.name);
-  } catch (error) {
-    failed.push({ name: check.name, error: error instanceof Error ? error.message : String(error) });
-  } finally {
-    await store.close();
-  }
-}
+const { passed, failed } = await runCases([...contractCases, reopen, sharedFile], () => open());
 console.log(JSON.stringify({ runtime, driver, passed, failed }));
 if (failed.length > 0) process.exitCode = 1;
