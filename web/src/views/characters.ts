@@ -4,6 +4,7 @@ import { type Child, field, h, replace } from "../dom.ts";
 import { t } from "../i18n.ts";
 import { type Problem, errorBox, loading, ok, requestPanel, searchForm } from "../ui.ts";
 import { type ViewContext, hashOf } from "./context.ts";
+import type { IdiomItemA } from "../../../runtime/core/data/records.ts";
 
 interface CharacterRecord {
   character: string;
@@ -20,16 +21,8 @@ interface CharacterRecord {
   idioms?: IdiomItem[];
 }
 
-/** An idiom of interface A. */
-export interface IdiomItem {
-  idx: string;
-  hanja: string;
-  hangul: string;
-  /** The word-for-word reading of the characters; null when the idiom means just what they say. */
-  literal: string | null;
-  meaning: string;
-  chosung: string;
-}
+/** An idiom of interface A, as the service defines it (a type only: nothing of the service is bundled). */
+export type IdiomItem = IdiomItemA;
 
 /** A page of a list. */
 export interface Page<T> {
