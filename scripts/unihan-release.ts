@@ -20,7 +20,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { InputError } from "../pipeline/load/types.ts";
-import { zipRecords } from "../pipeline/pin/computePin.ts";
+import { type ZipRead, zipRecords } from "../pipeline/pin/computePin.ts";
 import { movePin } from "../pipeline/pin/movePin.ts";
 import { PIN_DIR, readPin } from "../pipeline/pin/pin.ts";
 import { ReleaseError, compareVersions, fetchBytes, latestVersion } from "./release/latestVersion.ts";
@@ -74,14 +74,14 @@ export async function runRelease(options: ReleaseOptions = {}): Promise<ReleaseO
   const bytes = await fetchBytes(url);
   const next = await unihanRelease(bytes, url, version);
   const before = await zipRecords(await readFile(join(pinDir, pin.file)), pin.file);
-  const { after } = await movePin(bytes, url, pinDir);
+  const { after } = await movePin(bytes, url, pinDir, next);
   log(`pinned Unihan ${after.version}: ${after.file}, ${after.counts.characters} characters (was ${pin.counts.characters})`);
-  return { outcome: "updated", version, branch, summary: releaseSummary({ pin, records: before.records }, { pin: after, records: next }) };
+  return { outcome: "updated", version, branch, summary: releaseSummary({ pin, records: before.records }, { pin: after, records: next.records }) };
 }
 
-/** The records of a download that must be a Unihan zip of `version`, by its headers. */
-async function unihanRelease(bytes: Uint8Array, url: string, version: string) {
-  let read: Awaited<ReturnType<typeof zipRecords>>;
+/** A download read as a Unihan zip, which must be of `version` by its headers. */
+async function unihanRelease(bytes: Uint8Array, url: string, version: string): Promise<ZipRead> {
+  let read: ZipRead;
   try {
     read = await zipRecords(bytes, url.split("/").pop() ?? "Unihan.zip");
   } catch (error) {
@@ -92,7 +92,7 @@ async function unihanRelease(bytes: Uint8Array, url: string, version: string) {
     throw new ReleaseError(`${url} is Unihan ${read.version} (by ${read.method}), not ${version}: refusing to pin it`);
   }
   if (read.records.length === 0) throw new ReleaseError(`${url} has no character with kHangul: refusing to pin it`);
-  return read.records;
+  return read;
 }
 
 async function main(): Promise<number> {

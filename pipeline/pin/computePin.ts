@@ -27,12 +27,20 @@ export function unihanFields(record: HanjaRecord): UnihanFields {
   return fields;
 }
 
+/** What reading a Unihan zip gives: the version its headers carry and its records (without glosses). */
+export interface ZipRead {
+  version: string;
+  method: "header" | "fingerprint";
+  records: HanjaRecord[];
+}
+
 /**
  * Computes the pin of a Unihan zip from its data: version (from the headers), SHA-256, counts and
- * spot records. `file` is the zip's name in the pin folder, `origin` where it came from.
+ * spot records. `file` is the zip's name in the pin folder, `origin` where it came from; `read`
+ * is the zip already read (`zipRecords`), when the caller has it.
  */
-export async function computePin(bytes: Uint8Array, file: string, origin: string): Promise<UnihanPin> {
-  const { version, records } = await zipRecords(bytes, file);
+export async function computePin(bytes: Uint8Array, file: string, origin: string, read?: ZipRead): Promise<UnihanPin> {
+  const { version, records } = read ?? (await zipRecords(bytes, file));
   const byCharacter = new Map(records.map((r) => [r.character, r]));
   const spot_records: Record<string, UnihanFields> = {};
   for (const character of SPOT_CHARACTERS) {
@@ -43,7 +51,7 @@ export async function computePin(bytes: Uint8Array, file: string, origin: string
 }
 
 /** The records of a Unihan zip (without glosses) and the version its headers carry. */
-export async function zipRecords(bytes: Uint8Array, label: string): Promise<{ version: string; method: "header" | "fingerprint"; records: HanjaRecord[] }> {
+export async function zipRecords(bytes: Uint8Array, label: string): Promise<ZipRead> {
   const reader = readUnihanZip(bytes, label);
   const table = await collectUnihan(reader.entries(RECORD_PROPERTIES, { onlyWith: "kHangul" }));
   const { version, method } = reader.version();

@@ -1,16 +1,17 @@
 import { existsSync } from "node:fs";
 import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { computePin, pinText } from "./computePin.ts";
+import { type ZipRead, computePin, pinText } from "./computePin.ts";
 import { PIN_DIR, PIN_FILE, type UnihanPin, readPin } from "./pin.ts";
 
 /**
  * Makes `bytes` (a Unihan zip) the pinned release in `dir`: writes it as `Unihan-<version>.zip`,
- * removes the zip it replaces, and writes `pin.json` computed from it. Returns the old and new pins.
+ * removes the zip it replaces, and writes `pin.json` computed from it (from `read` when the caller
+ * has already read the zip). Returns the old and new pins.
  */
-export async function movePin(bytes: Uint8Array, origin: string, dir = PIN_DIR): Promise<{ before: UnihanPin | null; after: UnihanPin }> {
+export async function movePin(bytes: Uint8Array, origin: string, dir = PIN_DIR, read?: ZipRead): Promise<{ before: UnihanPin | null; after: UnihanPin }> {
   const before = existsSync(join(dir, PIN_FILE)) ? readPin(dir) : null;
-  const probe = await computePin(bytes, "Unihan.zip", origin);
+  const probe = await computePin(bytes, "Unihan.zip", origin, read);
   const file = `Unihan-${probe.version}.zip`;
   const after = { ...probe, file };
   await writeFile(join(dir, file), bytes);
