@@ -1,7 +1,7 @@
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { buildDist } from "./build.ts";
+import { buildDist } from "./buildDist.ts";
 import { InputError } from "./load/types.ts";
 
 const HELP = `Usage: npm run build -- [options]

@@ -5,7 +5,7 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { RUNTIME_FILES } from "../runtime/core/data/format.ts";
+import { RUNTIME_FILES } from "../runtime/format/dist.ts";
 import { DIST, ROOT, ensureDist } from "./ensureDist.ts";
 
 export const BINARY = join(DIST, "bin/hanja-api");

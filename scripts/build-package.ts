@@ -18,7 +18,7 @@ import { execFileSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { build } from "esbuild";
-import { RUNTIME_FILES } from "../runtime/core/data/format.ts";
+import { RUNTIME_FILES } from "../runtime/format/dist.ts";
 import { DIST, ROOT, ensureDist } from "./ensureDist.ts";
 
 /** Where the compiled package goes (package.json `files`). */

@@ -1,12 +1,12 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildDist } from "../pipeline/build.ts";
+import { buildDist } from "../pipeline/buildDist.ts";
 import { PIN_DIR, readPin } from "../pipeline/pin/pin.ts";
 import { LIST_FILES } from "../pipeline/validate/idiomLists.ts";
 import { pipelineCodeHash } from "../pipeline/write/codeHash.ts";
 import { sha256 } from "../pipeline/write/writeDist.ts";
-import { DIST_FILES, DIST_FORMAT, type Manifest } from "../runtime/core/data/format.ts";
+import { DIST_FILES, DIST_FORMAT, type Manifest } from "../runtime/format/dist.ts";
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 export const DIST = join(ROOT, "dist");

@@ -1,5 +1,5 @@
-import type { DataCounts } from "../../runtime/core/data/format.ts";
-import { type HanjaRecord, type IdiomRecord, UNICODE_LICENSE_URL, idiomItemA } from "../../runtime/core/data/records.ts";
+import type { DataCounts } from "../../runtime/format/dist.ts";
+import { type HanjaRecord, type IdiomRecord, UNICODE_LICENSE_URL, idiomItemA } from "../../runtime/format/records.ts";
 
 /**
  * The detail body of every record (INTERFACES.md §2.4): the record plus its idioms in idx order,

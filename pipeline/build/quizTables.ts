@@ -1,6 +1,6 @@
-import type { QuizTables } from "../../runtime/core/data/format.ts";
-import type { IdiomRecord } from "../../runtime/core/data/records.ts";
-import { lookAlike } from "../../runtime/core/text/lookAlike.ts";
+import type { QuizTables } from "../../runtime/format/dist.ts";
+import type { IdiomRecord } from "../../runtime/format/records.ts";
+import { lookAlike } from "./lookAlike.ts";
 import type { IdiomLists } from "../validate/idiomLists.ts";
 import type { scoreMatrix } from "../validate/meaningSimilarity.ts";
 

@@ -1,7 +1,7 @@
 import { Worker } from "node:worker_threads";
 import type { Options } from "minisearch";
-import { CHARACTER_INDEX, type CharacterDoc, IDIOM_INDEX, type IdiomDoc } from "../../runtime/core/data/format.ts";
-import type { HanjaRecord, IdiomRecord } from "../../runtime/core/data/records.ts";
+import { CHARACTER_INDEX, type CharacterDoc, IDIOM_INDEX, type IdiomDoc } from "../../runtime/format/dist.ts";
+import type { HanjaRecord, IdiomRecord } from "../../runtime/format/records.ts";
 import type { UnihanTable } from "../parse/hanjaRecords.ts";
 import type { IdiomRow } from "../validate/idioms.ts";
 import type { StarterRow } from "../validate/starters.ts";

@@ -1,5 +1,5 @@
-import { FLAG_EDUCATION, FLAG_NAME, FLAG_STARTER, type Tables } from "../../runtime/core/data/format.ts";
-import type { HanjaRecord, IdiomRecord } from "../../runtime/core/data/records.ts";
+import { FLAG_EDUCATION, FLAG_NAME, FLAG_STARTER, type Tables } from "../../runtime/format/dist.ts";
+import type { HanjaRecord, IdiomRecord } from "../../runtime/format/records.ts";
 
 /** Compact columns the runtime filters, orders and looks up by (record order = code point order). */
 export function buildTables(records: readonly HanjaRecord[], idioms: readonly IdiomRecord[]): Tables {

@@ -15,7 +15,7 @@ export class FieldError extends Error {
   }
 }
 
-import { VARIANT_PROPERTIES } from "../../runtime/core/data/records.ts";
+import { VARIANT_PROPERTIES } from "../../runtime/format/records.ts";
 
 export { VARIANT_PROPERTIES };
 export type VariantProperty = (typeof VARIANT_PROPERTIES)[number];

@@ -1,4 +1,4 @@
-import { type HanjaRecord, STARTER_GLOSS_SOURCE, UNICODE_LICENSE_URL } from "../../runtime/core/data/records.ts";
+import { type HanjaRecord, STARTER_GLOSS_SOURCE, UNICODE_LICENSE_URL } from "../../runtime/format/records.ts";
 import { InputError, type UnihanEntry } from "../load/types.ts";
 import {
   FieldError,

@@ -1,4 +1,4 @@
-import type { HanjaRecord } from "../../runtime/core/data/records.ts";
+import type { HanjaRecord } from "../../runtime/format/records.ts";
 import { readUnihanZip } from "../load/unihanZip.ts";
 import { RECORD_PROPERTIES, buildHanjaRecords, collectUnihan } from "../parse/hanjaRecords.ts";
 import { sha256 } from "../write/writeDist.ts";

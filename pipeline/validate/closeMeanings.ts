@@ -3,7 +3,7 @@
  * pair must be either in one synonym group (never each other's distractors) or on the reviewed
  * allow-list (read by an editor and judged to be different answers).
  */
-import type { IdiomRecord } from "../../runtime/core/data/records.ts";
+import type { IdiomRecord } from "../../runtime/format/records.ts";
 import { type IdiomLists, LIST_FILES, pairKey } from "./idiomLists.ts";
 import { scoreMatrix } from "./meaningSimilarity.ts";
 

@@ -1,5 +1,5 @@
-import type { QuizTables } from "../../runtime/core/data/format.ts";
-import type { HanjaRecord, IdiomRecord } from "../../runtime/core/data/records.ts";
+import type { QuizTables } from "../../runtime/format/dist.ts";
+import type { HanjaRecord, IdiomRecord } from "../../runtime/format/records.ts";
 import { buildQuizTables } from "../build/quizTables.ts";
 import { InputError } from "../load/types.ts";
 import { closeMeaningProblems, meaningScores } from "./closeMeanings.ts";

@@ -3,7 +3,7 @@
  * the idioms withheld from quizzes, and the documented reading exceptions. Each row names an idiom
  * by idx and repeats its hangul, so a mistyped idx is caught rather than silently applied.
  */
-import type { IdiomRecord } from "../../runtime/core/data/records.ts";
+import type { IdiomRecord } from "../../runtime/format/records.ts";
 import type { CsvRow } from "../load/csvTable.ts";
 import type { ReadingException } from "./idioms.ts";
 

@@ -1,5 +1,5 @@
-import type { HanjaRecord, IdiomRecord } from "../../runtime/core/data/records.ts";
-import { chosung, initialSoundForms, isSyllable } from "../../runtime/core/text/hangul.ts";
+import type { HanjaRecord, IdiomRecord } from "../../runtime/format/records.ts";
+import { chosung, initialSoundForms, isSyllable } from "../../runtime/format/hangul.ts";
 import type { CsvRow } from "../load/csvTable.ts";
 import { InputError } from "../load/types.ts";
 import { giveaways } from "./giveaways.ts";

@@ -1,4 +1,4 @@
-import type { HanjaRecord } from "../../runtime/core/data/records.ts";
+import type { HanjaRecord } from "../../runtime/format/records.ts";
 import type { CsvRow } from "../load/csvTable.ts";
 import { InputError } from "../load/types.ts";
 

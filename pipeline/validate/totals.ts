@@ -1,4 +1,4 @@
-import type { HanjaRecord } from "../../runtime/core/data/records.ts";
+import type { HanjaRecord } from "../../runtime/format/records.ts";
 import { InputError } from "../load/types.ts";
 import { releaseCounts } from "../pin/computePin.ts";
 import type { ReleaseCounts } from "../pin/pin.ts";

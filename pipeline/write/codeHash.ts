@@ -7,9 +7,11 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
 /**
  * The code a build's output depends on: the pipeline (without its data folder, whose inputs are
- * hashed one by one) and the runtime modules it imports (the dist/ format, records, Hangul helpers).
+ * hashed one by one) and the one runtime module it imports, `runtime/format/` (the dist/ format,
+ * the records, the Hangul rules). The runtime's reader of dist/ is not in it: changing how the
+ * runtime loads the files does not make a built dist/ stale.
  */
-const CODE_FOLDERS = ["pipeline", "runtime/core/data", "runtime/core/text"];
+const CODE_FOLDERS = ["pipeline", "runtime/format"];
 const DATA_FOLDER = "pipeline/data";
 
 /**

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { DIST_FILES, DIST_FORMAT, type Manifest } from "../../runtime/core/data/format.ts";
+import { DIST_FILES, DIST_FORMAT, type Manifest } from "../../runtime/format/dist.ts";
 import { InputError } from "../load/types.ts";
 
 /** The text of every dist/ file; a file still being made elsewhere (a search index) is a promise of it. */

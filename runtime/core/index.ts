@@ -6,7 +6,7 @@
 export { type App, type AppOptions, type AccessLogEntry, type ServeInfo, createApp } from "./app.ts";
 export { AppOptionError } from "./appOptionError.ts";
 export type { DistFiles, LoadedData } from "./data/load.ts";
-export { DIST_FILES, DIST_FORMAT } from "./data/format.ts";
+export { DIST_FILES, DIST_FORMAT } from "../format/dist.ts";
 export { MemoryQuotaStore } from "./quota/memoryStore.ts";
 export {
   type Applicant,

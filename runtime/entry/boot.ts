@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { type App, type AppOptions, createApp } from "../core/app.ts";
 import { AppOptionError } from "../core/appOptionError.ts";
 import { CONFIG_HELP, ConfigError, type ServerConfig, binaryConfigHelp, binaryQuotaDb, readConfig } from "../core/config.ts";
-import { DIST_FILES } from "../core/data/format.ts";
+import { DIST_FILES } from "../format/dist.ts";
 import type { DistFiles } from "../core/data/load.ts";
 import { openStore, optionsFrom, storeKind } from "../stores/registry.ts";
 import { type AccessLog, createAccessLog } from "./accessLog.ts";

@@ -1,7 +1,7 @@
 /** Reads `dist/` from disk for `createApp` (node:fs, which Node, Bun and Deno all provide). */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { RUNTIME_FILES } from "../core/data/format.ts";
+import { RUNTIME_FILES } from "../format/dist.ts";
 import type { DistFiles } from "../core/data/load.ts";
 
 /**

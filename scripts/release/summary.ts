@@ -1,4 +1,4 @@
-import type { HanjaRecord } from "../../runtime/core/data/records.ts";
+import type { HanjaRecord } from "../../runtime/format/records.ts";
 import type { ReleaseCounts, UnihanPin } from "../../pipeline/pin/pin.ts";
 
 /** How many characters each list names before "and N more". */

@@ -16,7 +16,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import unzipper from "unzipper";
-import { buildDist } from "../../pipeline/build.ts";
+import { buildDist } from "../../pipeline/buildDist.ts";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const ZIP = resolve(process.env.UNIHAN_ZIP || pinnedZip(readPin()));

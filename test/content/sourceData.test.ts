@@ -11,9 +11,9 @@ import { validateIdiomContent } from "../../pipeline/validate/idiomContent.ts";
 import { ALLOWED_COLUMNS, EXCEPTION_COLUMNS, GROUP_COLUMNS, LIST_FILES, MATURE_COLUMNS } from "../../pipeline/validate/idiomLists.ts";
 import { IDIOM_COLUMNS, type IdiomRow } from "../../pipeline/validate/idioms.ts";
 import { STARTER_COLUMNS, type StarterRow, validateStarters } from "../../pipeline/validate/starters.ts";
-import { DIST_FILES } from "../../runtime/core/data/format.ts";
-import type { HanjaRecord } from "../../runtime/core/data/records.ts";
-import { chosung } from "../../runtime/core/text/hangul.ts";
+import { DIST_FILES } from "../../runtime/format/dist.ts";
+import type { HanjaRecord } from "../../runtime/format/records.ts";
+import { chosung } from "../../runtime/format/hangul.ts";
 import { ROOT, getJson, testApp } from "../helpers/app.ts";
 
 const DATA = join(ROOT, "pipeline/data");

@@ -3,7 +3,7 @@
  * from, its unified counterpart; it follows it directly and its record names it.
  */
 import { describe, expect, test } from "vitest";
-import type { HanjaRecord } from "../../runtime/core/data/records.ts";
+import type { HanjaRecord } from "../../runtime/format/records.ts";
 import { testApp } from "../helpers/app.ts";
 import { BASE, allPages, fileRecords, qs } from "./hanja-expect.ts";
 

@@ -4,7 +4,7 @@
  * record plus every idiom containing the character, in idx order.
  */
 import { describe, expect, test } from "vitest";
-import type { HanjaRecord } from "../../runtime/core/data/records.ts";
+import type { HanjaRecord } from "../../runtime/format/records.ts";
 import { call, getJson, testApp } from "../helpers/app.ts";
 import { spotRecord } from "../helpers/pin.ts";
 import { BASE, SOURCE, expectProblem, fileRecords, idiomItem, idiomsInOrder, recordOf } from "./hanja-expect.ts";

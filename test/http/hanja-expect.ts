@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect } from "vitest";
 import type { App } from "../../runtime/core/app.ts";
-import type { HanjaRecord, IdiomRecord } from "../../runtime/core/data/records.ts";
+import type { HanjaRecord, IdiomRecord } from "../../runtime/format/records.ts";
 import { ROOT, getJson } from "../helpers/app.ts";
 import { UNIHAN_SOURCE } from "../helpers/pin.ts";
 

@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import type { HanjaRecord } from "../../runtime/core/data/records.ts";
+import type { HanjaRecord } from "../../runtime/format/records.ts";
 import { call, getJson, testApp } from "../helpers/app.ts";
 import { BASE, type Envelope, type Filters, expectEnvelope, fileRecords, passes } from "./hanja-expect.ts";
 

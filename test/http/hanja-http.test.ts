@@ -5,7 +5,7 @@
 import { gunzipSync } from "node:zlib";
 import { describe, expect, test } from "vitest";
 import { createApp } from "../../runtime/core/app.ts";
-import { BODY_REVISION } from "../../runtime/core/data/format.ts";
+import { BODY_REVISION } from "../../runtime/format/dist.ts";
 import { call, distFiles, getJson, testApp } from "../helpers/app.ts";
 import { BASE, expectProblem, fileRecords } from "./hanja-expect.ts";
 

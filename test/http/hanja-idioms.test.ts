@@ -3,7 +3,7 @@
  * idioms are loaded (`app.data`), so these tests hold for the sample and the full 910 rows alike.
  */
 import { describe, expect, test } from "vitest";
-import type { IdiomRecord } from "../../runtime/core/data/records.ts";
+import type { IdiomRecord } from "../../runtime/format/records.ts";
 import { call, distFiles, getJson, testApp } from "../helpers/app.ts";
 import { BASE, type Envelope, IDIOMS_SOURCE, SOURCE, allPages, expectEnvelope, fileRecords, idiomItem, idiomsInOrder, initials, qs } from "./hanja-expect.ts";
 import { CHARACTERS, EDUCATION_HANJA, PIN } from "../helpers/pin.ts";

@@ -3,7 +3,7 @@
  * against what the test computes itself from `dist/characters.jsonl`.
  */
 import { describe, expect, test } from "vitest";
-import type { HanjaRecord } from "../../runtime/core/data/records.ts";
+import type { HanjaRecord } from "../../runtime/format/records.ts";
 import { getJson, testApp } from "../helpers/app.ts";
 import {
   BASE,

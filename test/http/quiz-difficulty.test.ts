@@ -5,7 +5,7 @@
  * option more often than chance. Seeded random sources throughout.
  */
 import { describe, expect, it } from "vitest";
-import type { IdiomRecord } from "../../runtime/core/data/records.ts";
+import type { IdiomRecord } from "../../runtime/format/records.ts";
 import { seededRandom } from "../../runtime/core/quiz/random.ts";
 import { comparedText } from "../../pipeline/validate/closeMeanings.ts";
 import { meaningSimilarity } from "../../pipeline/validate/meaningSimilarity.ts";

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from "vitest";
 import type { App } from "../../runtime/core/app.ts";
-import { DIST_FILES } from "../../runtime/core/data/format.ts";
-import type { IdiomRecord } from "../../runtime/core/data/records.ts";
+import { DIST_FILES } from "../../runtime/format/dist.ts";
+import type { IdiomRecord } from "../../runtime/format/records.ts";
 import { seededRandom } from "../../runtime/core/quiz/random.ts";
 import { distWithFirstIdioms, getJson, testApp } from "../helpers/app.ts";
 import { Q, chiSquare, ipFor, positionCounts, quizzes } from "./quiz-helpers.ts";

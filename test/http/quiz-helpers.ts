@@ -1,7 +1,7 @@
 /** Shared helpers of the interface B tests: paths, problem bodies, a settable clock, keys. */
 import { expect } from "vitest";
 import type { App } from "../../runtime/core/app.ts";
-import type { IdiomRecord } from "../../runtime/core/data/records.ts";
+import type { IdiomRecord } from "../../runtime/format/records.ts";
 import { call, getJson } from "../helpers/app.ts";
 
 /** The default base path of interface B. */

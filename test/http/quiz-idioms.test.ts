@@ -1,6 +1,6 @@
 /** GET /idiom, GET /idiom/{idx} and GET /search (SPEC §4): raw idiom records, bounds, errors. */
 import { describe, expect, it } from "vitest";
-import type { IdiomRecord } from "../../runtime/core/data/records.ts";
+import type { IdiomRecord } from "../../runtime/format/records.ts";
 import { getJson, testApp } from "../helpers/app.ts";
 import { Q, expectProblem, ipFor, me } from "./quiz-helpers.ts";
 

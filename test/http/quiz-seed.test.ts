@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { cryptoRandom, seededRandom } from "../../runtime/core/quiz/random.ts";
-import { DIST_FILES } from "../../runtime/core/data/format.ts";
+import { DIST_FILES } from "../../runtime/format/dist.ts";
 import { distWithFirstIdioms, getJson, testApp } from "../helpers/app.ts";
 import { Q, expectProblem, ipFor, me, quizzes } from "./quiz-helpers.ts";
 

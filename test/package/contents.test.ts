@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { publint } from "publint";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RUNTIME_FILES } from "../../runtime/core/data/format.ts";
+import { RUNTIME_FILES } from "../../runtime/format/dist.ts";
 import { ROOT } from "../helpers/app.ts";
 import { type Packed, pack } from "./packed.ts";
 

@@ -3,7 +3,7 @@
  * package and its data as text modules (the way Wrangler's `Text` rules, or esbuild's `text`
  * loader, import a file), and the workerd configuration that serves it on a loopback socket.
  */
-import { RUNTIME_FILES } from "../../runtime/core/data/format.ts";
+import { RUNTIME_FILES } from "../../runtime/format/dist.ts";
 
 /** The worker's source: every runtime data file imported, the app made on the first request. */
 export const WORKER = `import { createApp } from "hanja-api";

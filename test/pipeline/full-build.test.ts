@@ -8,12 +8,12 @@
 import { mkdir, readFile, readdir, writeFile } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type BuildSummary, buildDist } from "../../pipeline/build.ts";
+import { type BuildSummary, buildDist } from "../../pipeline/buildDist.ts";
 import { InputError } from "../../pipeline/load/types.ts";
 import { releaseCounts, unihanFields } from "../../pipeline/pin/computePin.ts";
 import { readPin } from "../../pipeline/pin/pin.ts";
-import { DIST_FILES } from "../../runtime/core/data/format.ts";
-import type { HanjaRecord } from "../../runtime/core/data/records.ts";
+import { DIST_FILES } from "../../runtime/format/dist.ts";
+import type { HanjaRecord } from "../../runtime/format/records.ts";
 import { SMALL_JSON, SMALL_ZIP, errorOf, smallDataDir, tempDir, unihanFiles, writeZip } from "./helpers.ts";
 
 const EPOCH = 1_700_000_000;

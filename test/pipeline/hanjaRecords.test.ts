@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { InputError, type UnihanEntry } from "../../pipeline/load/types.ts";
 import { readUnihanZip } from "../../pipeline/load/unihanZip.ts";
 import { RECORD_PROPERTIES, buildHanjaRecords, collectUnihan, joinStarters } from "../../pipeline/parse/hanjaRecords.ts";
-import { type HanjaRecord, STARTER_GLOSS_SOURCE, UNICODE_LICENSE_URL } from "../../runtime/core/data/records.ts";
+import { type HanjaRecord, STARTER_GLOSS_SOURCE, UNICODE_LICENSE_URL } from "../../runtime/format/records.ts";
 import { SMALL_ZIP, WATER, errorOf, unihanFiles, writeZip } from "./helpers.ts";
 
 async function* stream(entries: Partial<UnihanEntry>[]): AsyncGenerator<UnihanEntry> {

@@ -7,7 +7,7 @@ import { afterAll } from "vitest";
 import yazl from "yazl";
 import { UNIHAN_FILES } from "../../pipeline/load/unihanZip.ts";
 import type { UnihanEntry, UnihanReader } from "../../pipeline/load/types.ts";
-import { type HanjaRecord, UNICODE_LICENSE_URL } from "../../runtime/core/data/records.ts";
+import { type HanjaRecord, UNICODE_LICENSE_URL } from "../../runtime/format/records.ts";
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 export const FIXTURES = join(ROOT, "fixtures");

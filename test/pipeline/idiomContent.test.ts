@@ -13,8 +13,8 @@ import { validateIdiomContent } from "../../pipeline/validate/idiomContent.ts";
 import { type IdiomLists, resolveIdiomLists } from "../../pipeline/validate/idiomLists.ts";
 import type { IdiomRow } from "../../pipeline/validate/idioms.ts";
 import { meaningSimilarity } from "../../pipeline/validate/meaningSimilarity.ts";
-import type { IdiomRecord } from "../../runtime/core/data/records.ts";
-import { chosung } from "../../runtime/core/text/hangul.ts";
+import type { IdiomRecord } from "../../runtime/format/records.ts";
+import { chosung } from "../../runtime/format/hangul.ts";
 import { characters } from "./helpers.ts";
 
 const CHARS = characters("一:일", "石:석", "二:이", "鳥:조", "擧:거", "兩:량", "得:득", "進:진", "退:퇴", "難:난", "維:유", "谷:곡", "琴:금", "瑟:슬", "之:지", "樂:락 악 요");

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { describe, expect, test, vi } from "vitest";
 import { DIST, ensureDist, staleReasons } from "../../scripts/ensureDist.ts";
 import { LIST_FILES } from "../../pipeline/validate/idiomLists.ts";
-import { DIST_FORMAT, type Manifest } from "../../runtime/core/data/format.ts";
+import { DIST_FORMAT, type Manifest } from "../../runtime/format/dist.ts";
 import { PIN } from "../helpers/pin.ts";
 import { SMALL_ZIP, tempDir } from "./helpers.ts";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { InputError } from "../../pipeline/load/types.ts";
 import { type PinnedTotals, countRecords, verifyTotals } from "../../pipeline/validate/totals.ts";
-import type { HanjaRecord } from "../../runtime/core/data/records.ts";
+import type { HanjaRecord } from "../../runtime/format/records.ts";
 import { hanja } from "./helpers.ts";
 
 /** `n` records of which the first `education` are education hanja and the first `name` name hanja. */

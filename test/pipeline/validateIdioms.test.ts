@@ -6,7 +6,7 @@ import { InputError } from "../../pipeline/load/types.ts";
 import { readUnihanZip } from "../../pipeline/load/unihanZip.ts";
 import { RECORD_PROPERTIES, buildHanjaRecords, collectUnihan } from "../../pipeline/parse/hanjaRecords.ts";
 import { IDIOM_COLUMNS, type IdiomRow, MEANING_LENGTH, validateIdioms } from "../../pipeline/validate/idioms.ts";
-import type { HanjaRecord } from "../../runtime/core/data/records.ts";
+import type { HanjaRecord } from "../../runtime/format/records.ts";
 import { FIXTURES, SMALL_ZIP, characters, errorOf } from "./helpers.ts";
 
 const MEANING = "한 가지 일로 두 가지 이득을 함께 얻음을 이르는 말";

@@ -5,7 +5,7 @@ import { InputError } from "../../pipeline/load/types.ts";
 import { readUnihanZip } from "../../pipeline/load/unihanZip.ts";
 import { RECORD_PROPERTIES, buildHanjaRecords, collectUnihan } from "../../pipeline/parse/hanjaRecords.ts";
 import { STARTER_COLUMNS, type StarterRow, validateStarters } from "../../pipeline/validate/starters.ts";
-import type { HanjaRecord } from "../../runtime/core/data/records.ts";
+import type { HanjaRecord } from "../../runtime/format/records.ts";
 import { FIXTURES, SMALL_ZIP, characters } from "./helpers.ts";
 
 let line = 1;

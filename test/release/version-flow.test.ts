@@ -13,10 +13,10 @@ import unzipper from "unzipper";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type App, createApp } from "hanja-api";
 import { loadDistFiles } from "hanja-api/node";
-import { type BuildSummary, buildDist } from "../../pipeline/build.ts";
+import { type BuildSummary, buildDist } from "../../pipeline/buildDist.ts";
 import { InputError } from "../../pipeline/load/types.ts";
 import { readPin } from "../../pipeline/pin/pin.ts";
-import type { HanjaRecord } from "../../runtime/core/data/records.ts";
+import type { HanjaRecord } from "../../runtime/format/records.ts";
 import { ROOT, SMALL_ZIP, errorOf, smallDataDir, tempDir, zipBytes } from "../pipeline/helpers.ts";
 
 const EPOCH = 1_700_000_000;

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../runtime/core/app.ts";
-import { DIST_FILES, RUNTIME_FILES } from "../../runtime/core/data/format.ts";
+import { DIST_FILES, RUNTIME_FILES } from "../../runtime/format/dist.ts";
 import { loadData } from "../../runtime/core/data/load.ts";
 import { ROOT, distFiles } from "../helpers/app.ts";
 import { CHARACTERS, EDUCATION_HANJA, NAME_HANJA } from "../helpers/pin.ts";

@@ -1,6 +1,6 @@
 /** The quiz maker's texts and their UTF-8 lengths, known without measuring. */
 import { describe, expect, it } from "vitest";
-import { idiomJsonB } from "../../runtime/core/data/records.ts";
+import { idiomJsonB } from "../../runtime/format/records.ts";
 import { QUIZ_TYPES, createQuizMaker } from "../../runtime/core/quiz/makeQuiz.ts";
 import { seededRandom } from "../../runtime/core/quiz/random.ts";
 import { testApp } from "../helpers/app.ts";

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { CONFIG_VARIABLES } from "../../runtime/core/config.ts";
-import { RUNTIME_FILES } from "../../runtime/core/data/format.ts";
+import { RUNTIME_FILES } from "../../runtime/format/dist.ts";
 import { denoPermissions } from "../../scripts/start-deno.ts";
 import { environment } from "../conformance/servers.ts";
 import { ROOT } from "../helpers/app.ts";

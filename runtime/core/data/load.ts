@@ -18,8 +18,8 @@ import {
   type Manifest,
   type QuizTables,
   type Tables,
-} from "./format.ts";
-import { type IdiomRecord, idiomItemA, idiomJsonB } from "./records.ts";
+} from "../../format/dist.ts";
+import { type IdiomRecord, idiomItemA, idiomJsonB } from "../../format/records.ts";
 
 /** The text of each `dist/` file, keyed by file name (see `DIST_FILES`). */
 export type DistFiles = Readonly<Record<string, string>>;

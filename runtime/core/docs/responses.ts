@@ -2,7 +2,7 @@
  * Response headers and response objects of the OpenAPI document: the caching headers of interface A,
  * the rate-limit headers of interface B's metered calls (SPEC §4, §6) and the problem responses.
  */
-import { BODY_REVISION } from "../data/format.ts";
+import { BODY_REVISION } from "../../format/dist.ts";
 import { API_KEY_CHALLENGE } from "../quota/meter.ts";
 import { codesFor } from "./errorCodes.ts";
 import { schemaRef } from "./schemaHelpers.ts";

@@ -3,7 +3,7 @@
  * both interfaces answer errors with (SPEC §5) and of the service routes. Interface B's are in
  * `quizSchemas.ts`.
  */
-import { IDIOMS_SOURCE, VARIANT_PROPERTIES } from "../data/records.ts";
+import { IDIOMS_SOURCE, VARIANT_PROPERTIES } from "../../format/records.ts";
 import { PAGING } from "../routes/hanjaParams.ts";
 import { ERROR_CODES } from "./errorCodes.ts";
 import { arrayOf, bool, int, nullable, obj, schemaRef, str } from "./schemaHelpers.ts";

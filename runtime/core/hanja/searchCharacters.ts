@@ -5,7 +5,7 @@
  * ideograph comes right after its unified counterpart when both match.
  */
 import { type CharacterData } from "../data/load.ts";
-import { CHARACTER_QUERY, CHARACTER_TYPO_QUERY, EDUCATION_BOOST, FLAG_EDUCATION, FLAG_STARTER } from "../data/format.ts";
+import { CHARACTER_QUERY, CHARACTER_TYPO_QUERY, EDUCATION_BOOST, FLAG_EDUCATION, FLAG_STARTER } from "../../format/dist.ts";
 import type { IntSpec } from "../http/params.ts";
 
 /** A filter of `GET /hanja` (its entries are in `routes/hanjaParams.ts`): a whole-number parameter and the records it keeps. */

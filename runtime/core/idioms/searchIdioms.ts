@@ -6,9 +6,9 @@
  * Order: exact hanja or hangul first, then prefix matches (hanja, hangul, initial consonants),
  * then other substring matches, then meaning matches by relevance; idx order within each tier.
  */
-import { IDIOM_QUERY } from "../data/format.ts";
+import { IDIOM_QUERY } from "../../format/dist.ts";
 import type { IdiomData } from "../data/load.ts";
-import { isChosungQuery } from "../text/hangul.ts";
+import { isChosungQuery } from "../../format/hangul.ts";
 
 const EXACT = 0;
 const PREFIX = 1;

@@ -3,8 +3,8 @@
  * answer at a uniformly random position, no distractor that would also be a right answer (the
  * same prompt, or a member of the answer's synonym group), and never the idiom's `literal`.
  */
-import type { QuizTables } from "../data/format.ts";
-import type { IdiomRecord } from "../data/records.ts";
+import type { QuizTables } from "../../format/dist.ts";
+import type { IdiomRecord } from "../../format/records.ts";
 import { utf8Length } from "../http/respond.ts";
 import { type Random, randomBase62 } from "./random.ts";
 

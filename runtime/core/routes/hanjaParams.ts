@@ -5,7 +5,7 @@
  * `GET /hanja` is one entry in `CHARACTER_FILTERS`: its bounds, description and predicate.
  */
 import type { CharacterData } from "../data/load.ts";
-import { FLAG_EDUCATION, FLAG_STARTER } from "../data/format.ts";
+import { FLAG_EDUCATION, FLAG_STARTER } from "../../format/dist.ts";
 import type { CharacterFilter } from "../hanja/searchCharacters.ts";
 import type { IntSpec, PathSpec, TextSpec } from "../http/params.ts";
 

@@ -1,8 +1,8 @@
 /** Interface A (SPEC §3): `GET /hanja`, `GET /hanja/{character}`, `GET /idioms`, `GET /meta`. */
 import type { IRequest } from "itty-router";
 import type { LoadedData } from "../data/load.ts";
-import { BODY_REVISION } from "../data/format.ts";
-import { IDIOMS_SOURCE } from "../data/records.ts";
+import { BODY_REVISION } from "../../format/dist.ts";
+import { IDIOMS_SOURCE } from "../../format/records.ts";
 import { searchCharacters } from "../hanja/searchCharacters.ts";
 import { ApiError } from "../http/errors.ts";
 import { keyValues, parsePath, parseQuery, queryOf, refuseEmptySegment } from "../http/params.ts";

