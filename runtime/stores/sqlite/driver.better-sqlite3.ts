@@ -1,6 +1,6 @@
 /** The SQLite driver on Node before 22.13: the `better-sqlite3` package (a native addon). */
 import type BetterSqlite3 from "better-sqlite3";
-import type { SqlDriver, SqlRow, SqlStatement, SqlValue } from "./driver.ts";
+import type { SqlDriver, SqlRow, SqlStatement, SqlValue } from "./sqlDriver.ts";
 
 /**
  * Loads `better-sqlite3`; the function it answers opens a database file with it. The package is

@@ -1,5 +1,5 @@
 /** The SQLite driver on Bun: its built-in `bun:sqlite`. */
-import type { SqlDriver, SqlRow, SqlStatement, SqlValue } from "./driver.ts";
+import type { SqlDriver, SqlRow, SqlStatement, SqlValue } from "./sqlDriver.ts";
 
 /** Loads `bun:sqlite`; the function it answers opens a database file with it. */
 export async function loadBunSqlite(): Promise<(path: string) => SqlDriver> {

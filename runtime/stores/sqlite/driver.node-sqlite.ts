@@ -1,5 +1,5 @@
 /** The SQLite driver on Deno and on Node ≥ 22.13: the built-in `node:sqlite`. */
-import type { SqlDriver, SqlStatement } from "./driver.ts";
+import type { SqlDriver, SqlStatement } from "./sqlDriver.ts";
 
 /** Loads `node:sqlite`; the function it answers opens a database file with it. */
 export async function loadNodeSqlite(): Promise<(path: string) => SqlDriver> {

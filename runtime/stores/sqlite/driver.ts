@@ -1,38 +1,13 @@
 /**
- * The SQLite driver seam: one tiny interface over `bun:sqlite`, `node:sqlite` and
- * `better-sqlite3`, and the choice between them. The choice is made by looking at the runtime,
+ * The choice of SQLite driver among `bun:sqlite`, `node:sqlite` and `better-sqlite3` (each
+ * implementing the interface of `sqlDriver.ts`). The choice is made by looking at the runtime,
  * never by trying imports until one works: a failed import would hide a real installation
  * problem behind a silent fallback. Each driver lives in its own file and is imported lazily,
  * so a bundle can leave the two it does not need external and never load them.
  */
 import { accessSync, constants, existsSync, mkdirSync, statSync } from "node:fs";
 import { dirname } from "node:path";
-
-/** Which library talks to SQLite. */
-export type DriverName = "bun:sqlite" | "node:sqlite" | "better-sqlite3";
-
-/** A value the store binds: it only ever uses text, integers and NULL. */
-export type SqlValue = string | number | null;
-/** A result row, column name to value. */
-export type SqlRow = Record<string, unknown>;
-
-/** A prepared statement; `get` and `first` answer `undefined` when there is no row (whatever the driver says). */
-export interface SqlStatement {
-  run(...params: SqlValue[]): { changes: number };
-  get(...params: SqlValue[]): SqlRow | undefined;
-  /** The first column of the first row, without making a row object where the driver can. */
-  first(...params: SqlValue[]): unknown;
-  all(...params: SqlValue[]): SqlRow[];
-}
-
-/** An open database connection. */
-export interface SqlDriver {
-  readonly name: DriverName;
-  prepare(sql: string): SqlStatement;
-  /** Runs one or more statements without parameters. */
-  exec(sql: string): void;
-  close(): void;
-}
+import type { DriverName, SqlDriver } from "./sqlDriver.ts";
 
 /** Node gained an unflagged `node:sqlite` in 22.13 and 23.4 (22.5–22.12 need `--experimental-sqlite`). */
 function nodeHasSqlite(version: string): boolean {

@@ -4,7 +4,7 @@
  * all three keep), and a ROLLBACK that never hides the failure that made it necessary.
  */
 import { StoreUnavailableError } from "../../core/quota/store.ts";
-import type { SqlDriver } from "./driver.ts";
+import type { SqlDriver } from "./sqlDriver.ts";
 
 /** SQLite's primary result codes for a lock held elsewhere, and for a full disk. */
 const SQLITE_BUSY = 5;

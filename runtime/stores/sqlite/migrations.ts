@@ -2,7 +2,7 @@
  * The quota database schema, versioned with `PRAGMA user_version`: migration n brings a database
  * from version n-1 to n. Append only; never edit a migration that has shipped.
  */
-import type { SqlDriver } from "./driver.ts";
+import type { SqlDriver } from "./sqlDriver.ts";
 import { rollbackAfter } from "./failures.ts";
 
 const MIGRATIONS: readonly string[] = [

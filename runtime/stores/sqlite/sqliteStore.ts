@@ -13,7 +13,8 @@ import {
   type QuotaStore,
   type StoredKeyStatus,
 } from "../../core/quota/store.ts";
-import { openDriver, type DriverName, type SqlDriver, type SqlRow, type SqlStatement, type SqlValue } from "./driver.ts";
+import { openDriver } from "./driver.ts";
+import type { DriverName, SqlDriver, SqlRow, SqlStatement, SqlValue } from "./sqlDriver.ts";
 import { isBusy, isFull, rollbackAfter, unavailableOr } from "./failures.ts";
 import { SCHEMA_VERSION, checkOwnDatabase, migrate } from "./migrations.ts";
 
