@@ -3,9 +3,8 @@
  * configured base paths. Paths carry their base, so the one server entry is the service root.
  */
 import type { LoadedData } from "../data/load.ts";
-import { API_KEY_CHALLENGE } from "../quota/meter.ts";
+import { API_KEY_CHALLENGE } from "../routes/metering.ts";
 import { PLAN_TABLE } from "../quota/plans.ts";
-import type { ServiceBases } from "../routes/serviceRoutes.ts";
 import { adminPaths, servicePaths } from "./adminPaths.ts";
 import { ERROR_CODES } from "./errorCodes.ts";
 import { hanjaPaths } from "./hanjaPaths.ts";
@@ -17,6 +16,15 @@ import { quizPaths } from "./quizPaths.ts";
 import type { OpenApiDocument, PlanDoc } from "./types.ts";
 
 export type { OpenApiDocument } from "./types.ts";
+
+/** Where the service is served, and whether the admin routes are on: what the document describes besides the data. */
+export interface ServiceBases {
+  hanjaBase: string;
+  quizBase: string;
+  /** Where the host serves the service (default `""`: its root); see `AppOptions.mountPath`. */
+  mountPath?: string;
+  adminEnabled: boolean;
+}
 
 /** The document for this data and these bases. */
 export function buildOpenApi(data: LoadedData, bases: ServiceBases): OpenApiDocument {

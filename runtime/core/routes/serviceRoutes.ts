@@ -2,18 +2,10 @@
 import { sha256Hex } from "../digest.ts";
 import type { LoadedData } from "../data/load.ts";
 import type { Send } from "../http/respond.ts";
-import { buildOpenApi } from "../docs/openapi.ts";
+import { type ServiceBases, buildOpenApi } from "../docs/openapi.ts";
 import { renderDocs } from "../docs/renderDocs.ts";
 import type { QuotaStore } from "../quota/store.ts";
 import type { Route } from "./context.ts";
-
-export interface ServiceBases {
-  hanjaBase: string;
-  quizBase: string;
-  /** Where the host serves the service (default `""`: its root); see `AppOptions.mountPath`. */
-  mountPath?: string;
-  adminEnabled: boolean;
-}
 
 /**
  * `store` is reported by `/healthz`: `ok`, or `unavailable` while a store that lives apart from the
