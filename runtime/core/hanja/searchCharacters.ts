@@ -6,10 +6,9 @@
  */
 import { type CharacterData } from "../data/load.ts";
 import { CHARACTER_QUERY, CHARACTER_TYPO_QUERY, EDUCATION_BOOST, FLAG_EDUCATION, FLAG_STARTER } from "../../format/dist.ts";
-import type { IntSpec } from "../http/params.ts";
 
-/** A filter of `GET /hanja` (its entries are in `routes/hanjaParams.ts`): a whole-number parameter and the records it keeps. */
-export interface CharacterFilter extends IntSpec {
+/** What a filter of `GET /hanja` keeps for a whole-number value (the filters are in `routes/hanjaParams.ts`). */
+export interface FilterPredicate {
   /** Whether the record at `position` passes the filter with `value`. */
   keep(data: CharacterData, position: number, value: number): boolean;
 }
@@ -22,7 +21,7 @@ const HAN = /^\p{Script=Han}$/u;
 
 /**
  * Positions of the matching records, best first. The filters are the specs of `params` that have
- * a predicate (`CharacterFilter`); those given a value in `values` are AND-ed.
+ * a predicate (`FilterPredicate`); those given a value in `values` are AND-ed.
  */
 export function searchCharacters(data: CharacterData, q: string, params: Readonly<Record<string, object>>, values: Readonly<Record<string, unknown>>): number[] {
   const keep = filterPredicate(data, params, values);
@@ -99,11 +98,11 @@ function afterUnified(data: CharacterData, positions: number[]): number[] {
 
 /** Whether a record passes every filter given a value (none given: every record passes). */
 function filterPredicate(data: CharacterData, params: Readonly<Record<string, object>>, values: Readonly<Record<string, unknown>>): (i: number) => boolean {
-  const active: [CharacterFilter, number][] = [];
+  const active: [FilterPredicate, number][] = [];
   for (const name in params) {
     const spec = params[name];
     const value = values[name];
-    if (spec !== undefined && "keep" in spec && typeof value === "number") active.push([spec as CharacterFilter, value]);
+    if (spec !== undefined && "keep" in spec && typeof value === "number") active.push([spec as FilterPredicate, value]);
   }
   return (i) => {
     for (const [filter, value] of active) if (!filter.keep(data, i, value)) return false;

@@ -6,10 +6,11 @@
  */
 import type { CharacterData } from "../data/load.ts";
 import { FLAG_EDUCATION, FLAG_STARTER } from "../../format/dist.ts";
-import type { CharacterFilter } from "../hanja/searchCharacters.ts";
+import type { FilterPredicate } from "../hanja/searchCharacters.ts";
 import type { IntSpec, PathSpec, TextSpec } from "../http/params.ts";
 
-export type { CharacterFilter } from "../hanja/searchCharacters.ts";
+/** A filter of `GET /hanja`: a whole-number parameter and the records it keeps. */
+export interface CharacterFilter extends IntSpec, FilterPredicate {}
 
 const flag = (data: CharacterData, position: number, bit: number) => ((data.flags[position] ?? 0) & bit ? 1 : 0);
 
