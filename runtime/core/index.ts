@@ -3,8 +3,9 @@
  * what needs more than Web APIs: `hanja-api/stores` (`openQuotaStore`, SQLite on demand) and
  * `hanja-api/node` (`loadDistFiles`, node:fs, which Node, Bun and Deno all provide).
  */
-export { type App, type AppOptions, type AccessLogEntry, type ServeInfo, createApp } from "./app.ts";
-export { AppOptionError } from "./appOptionError.ts";
+export { type App, createApp } from "./app.ts";
+export { type AppOptions, type AccessLogEntry, AppOptionError } from "./appOptions.ts";
+export type { ServeInfo } from "./handler.ts";
 export type { DistFiles, LoadedData } from "./data/load.ts";
 export { DIST_FILES, DIST_FORMAT } from "../format/dist.ts";
 export { MemoryQuotaStore } from "./quota/memoryStore.ts";
@@ -20,5 +21,5 @@ export {
   type StoredKeyStatus,
   StoreUnavailableError,
 } from "./quota/store.ts";
-export type { Random } from "./quiz/random.ts";
+export type { Random } from "./util/random.ts";
 export type { Compressors } from "./http/respond.ts";

@@ -1,5 +1,5 @@
 /** The access log: one JSON line per request on stdout, written in batches so logging stays cheap. */
-import type { AccessLogEntry } from "../core/app.ts";
+import type { AccessLogEntry } from "../core/appOptions.ts";
 
 export interface AccessLog {
   write(entry: AccessLogEntry): void;

@@ -5,8 +5,8 @@
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type App, type AppOptions, createApp } from "../core/app.ts";
-import { AppOptionError } from "../core/appOptionError.ts";
+import { type App, createApp } from "../core/app.ts";
+import { AppOptionError, type AppOptions } from "../core/appOptions.ts";
 import { CONFIG_HELP, ConfigError, type ServerConfig, binaryConfigHelp, binaryQuotaDb, readConfig } from "../core/config.ts";
 import { DIST_FILES } from "../format/dist.ts";
 import type { DistFiles } from "../core/data/load.ts";

@@ -4,7 +4,8 @@
  * it works whatever the host's working directory is.
  */
 import { fileURLToPath } from "node:url";
-import { type App, type AppOptions, createApp } from "../core/app.ts";
+import { type App, createApp } from "../core/app.ts";
+import { type AppOptions } from "../core/appOptions.ts";
 import type { DistFiles } from "../core/data/load.ts";
 import { nodeCompressors } from "./compressors.ts";
 import { loadDistFiles } from "./loadDist.ts";

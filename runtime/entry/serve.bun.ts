@@ -1,5 +1,5 @@
 /** Serving on Bun with Bun.serve. */
-import { andThen } from "../core/quota/meter.ts";
+import { andThen } from "../core/util/andThen.ts";
 import type { Booted } from "./boot.ts";
 import type { Listening } from "./listening.ts";
 import { closing, respond } from "./responses.ts";

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { IdiomRecord } from "../../runtime/format/records.ts";
-import { seededRandom } from "../../runtime/core/quiz/random.ts";
+import { seededRandom } from "../../runtime/core/util/random.ts";
 import { comparedText } from "../../pipeline/validate/closeMeanings.ts";
 import { meaningSimilarity } from "../../pipeline/validate/meaningSimilarity.ts";
 import { getJson, testApp } from "../helpers/app.ts";

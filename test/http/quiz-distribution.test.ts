@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import type { App } from "../../runtime/core/app.ts";
 import { DIST_FILES } from "../../runtime/format/dist.ts";
 import type { IdiomRecord } from "../../runtime/format/records.ts";
-import { seededRandom } from "../../runtime/core/quiz/random.ts";
+import { seededRandom } from "../../runtime/core/util/random.ts";
 import { distWithFirstIdioms, getJson, testApp } from "../helpers/app.ts";
 import { Q, chiSquare, ipFor, positionCounts, quizzes } from "./quiz-helpers.ts";
 

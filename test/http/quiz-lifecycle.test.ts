@@ -3,8 +3,7 @@
  * confirmed to annual with 10,000, expired after a year, renewed, revoked; the metering day.
  */
 import { describe, expect, it } from "vitest";
-import type { AppOptions } from "../../runtime/core/app.ts";
-import { AppOptionError } from "../../runtime/core/appOptionError.ts";
+import { AppOptionError, type AppOptions } from "../../runtime/core/appOptions.ts";
 import { keyStatus } from "../../runtime/core/quota/keyActions.ts";
 import type { KeyRecord } from "../../runtime/core/quota/store.ts";
 import { call, getJson, testApp } from "../helpers/app.ts";

@@ -1,7 +1,7 @@
 /** GET /quiz (SPEC §4): the three types, choices, count, exclude, and every bad parameter. */
 import { describe, expect, it } from "vitest";
 import type { IdiomRecord } from "../../runtime/format/records.ts";
-import { seededRandom } from "../../runtime/core/quiz/random.ts";
+import { seededRandom } from "../../runtime/core/util/random.ts";
 import { DIST_FILES } from "../../runtime/format/dist.ts";
 import { call, distWithFirstIdioms, getJson, testApp } from "../helpers/app.ts";
 import { Q, expectProblem, ipFor, me } from "./quiz-helpers.ts";

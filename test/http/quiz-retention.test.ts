@@ -8,8 +8,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MemoryQuotaStore } from "../../runtime/core/quota/memoryStore.ts";
 import { paymentReference } from "../../runtime/core/quota/keyActions.ts";
-import type { Random } from "../../runtime/core/quiz/random.ts";
-import { cryptoRandom } from "../../runtime/core/quiz/random.ts";
+import type { Random } from "../../runtime/core/util/random.ts";
+import { cryptoRandom } from "../../runtime/core/util/random.ts";
 import { call, getJson, testApp } from "../helpers/app.ts";
 import { Q, applicant, bearer, meteredOk, newKey, subscribe, testClock } from "./quiz-helpers.ts";
 

@@ -3,7 +3,7 @@
  * (`mature`, on /quiz and /idiom).
  */
 import { describe, expect, it } from "vitest";
-import { cryptoRandom, seededRandom } from "../../runtime/core/quiz/random.ts";
+import { cryptoRandom, seededRandom } from "../../runtime/core/util/random.ts";
 import { DIST_FILES } from "../../runtime/format/dist.ts";
 import { distWithFirstIdioms, getJson, testApp } from "../helpers/app.ts";
 import { Q, expectProblem, ipFor, me, quizzes } from "./quiz-helpers.ts";

@@ -1,8 +1,8 @@
 /** The access log's lines, their batching, and the clock that stamps them. */
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
-import type { AccessLogEntry } from "../../runtime/core/app.ts";
-import { isoClock } from "../../runtime/core/app.ts";
+import type { AccessLogEntry } from "../../runtime/core/appOptions.ts";
+import { isoClock } from "../../runtime/core/handler.ts";
 import { BATCH_BYTES, BATCH_ROOM, MAX_LOGGED_TARGET, createAccessLog, logLine, loggedTarget } from "../../runtime/entry/accessLog.ts";
 
 const entry = (fields: Partial<AccessLogEntry> = {}): AccessLogEntry => ({

@@ -6,7 +6,8 @@
  */
 import { type Server, createServer } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
-import type { AccessLogEntry, App } from "../../runtime/core/app.ts";
+import type { App } from "../../runtime/core/app.ts";
+import type { AccessLogEntry } from "../../runtime/core/appOptions.ts";
 import { nodeCompressors } from "../../runtime/entry/compressors.ts";
 import { clientErrorListener, nodeListener } from "../../runtime/entry/nodeListener.ts";
 import { testApp } from "../helpers/app.ts";

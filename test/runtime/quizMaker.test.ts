@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { idiomJsonB } from "../../runtime/format/records.ts";
 import { QUIZ_TYPES, createQuizMaker } from "../../runtime/core/quiz/makeQuiz.ts";
-import { seededRandom } from "../../runtime/core/quiz/random.ts";
+import { seededRandom } from "../../runtime/core/util/random.ts";
 import { testApp } from "../helpers/app.ts";
 
 describe("createQuizMaker", () => {

@@ -3,7 +3,7 @@
  * the rate-limit headers of interface B's metered calls (SPEC §4, §6) and the problem responses.
  */
 import { BODY_REVISION } from "../../format/dist.ts";
-import { API_KEY_CHALLENGE } from "../quota/meter.ts";
+import { API_KEY_CHALLENGE } from "../routes/metering.ts";
 import { codesFor } from "./errorCodes.ts";
 import { schemaRef } from "./schemaHelpers.ts";
 import { type Header, type Response, type Schema, ref } from "./types.ts";

@@ -4,6 +4,7 @@
  */
 import { gzipSync } from "fflate";
 import { LRUCache } from "lru-cache";
+import { utf8Length } from "../util/utf8Length.ts";
 import { type Reply, type RequestLike, reply } from "./reply.ts";
 
 export const JSON_TYPE = "application/json; charset=utf-8";
@@ -233,11 +234,6 @@ interface Prepared {
   options: BodyOptions;
   large: boolean;
   forms: (Reply | undefined)[] | undefined;
-}
-
-/** The UTF-8 length of a text body (the Content-Length a HEAD answer states for it). */
-export function utf8Length(text: string): number {
-  return encoder.encode(text).length;
 }
 
 // Scratch space for `isLarge`: only whether a body fills it matters, never what is written.

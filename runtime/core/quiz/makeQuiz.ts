@@ -5,8 +5,8 @@
  */
 import type { QuizTables } from "../../format/dist.ts";
 import type { IdiomRecord } from "../../format/records.ts";
-import { utf8Length } from "../http/respond.ts";
-import { type Random, randomBase62 } from "./random.ts";
+import { utf8Length } from "../util/utf8Length.ts";
+import { type Random, randomBase62 } from "../util/random.ts";
 
 export const QUIZ_TYPES = ["meaning_to_idiom", "idiom_to_meaning", "hangul_to_hanja"] as const;
 export type QuizType = (typeof QUIZ_TYPES)[number];

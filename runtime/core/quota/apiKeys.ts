@@ -3,7 +3,7 @@
  * CSPRNG), shown once; the store keeps only its SHA-256 and a public id.
  */
 import { sha256Hex } from "../digest.ts";
-import { type Random, randomBase62 } from "../quiz/random.ts";
+import { type Random, randomBase62 } from "../util/random.ts";
 
 export const KEY_PREFIX = "hj_";
 /** How many base62 characters follow the prefix. */

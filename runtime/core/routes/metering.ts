@@ -1,17 +1,24 @@
 /**
- * Who is calling interface B and how much they have left (SPEC §4): key from `X-API-Key` or
- * `api_key`, or the demo quota of the client IP; one atomic count per metered call; the
- * rate-limit headers on every metered response.
+ * Who is calling interface B and how much they have left: key from `X-API-Key` or `api_key`, or
+ * the demo quota of the client IP; one atomic count per metered call; the rate-limit headers on
+ * every metered response (the rules: docs/rules.md "Metering"). `createMetering` gives the one
+ * wrapper every metered route shares.
  */
+import type { IRequest } from "itty-router";
 import { LRUCache } from "lru-cache";
 import { ApiError, invalidParameter } from "../http/errors.ts";
-import type { RequestLike } from "../http/reply.ts";
-import { type RawQuery, assertWellFormed } from "../http/params.ts";
-import { KEY_PATTERN, KEY_PREFIX, hashApiKey } from "./apiKeys.ts";
-import { type QuotaDay, quotaDay } from "./clock.ts";
-import { keyStatus } from "./keyActions.ts";
-import { DAILY_LIMITS, type Plan } from "./plans.ts";
-import type { ConsumeResult, KeyRecord, QuotaStore } from "./store.ts";
+import { type RawQuery, assertWellFormed, queryOf } from "../http/params.ts";
+import type { Reply, RequestLike } from "../http/reply.ts";
+import type { Send } from "../http/respond.ts";
+import type { SizedText } from "../quiz/makeQuiz.ts";
+import { clientIp } from "../quota/clientIp.ts";
+import { KEY_PATTERN, KEY_PREFIX, hashApiKey } from "../quota/apiKeys.ts";
+import { type QuotaDay, quotaDay } from "../quota/clock.ts";
+import { keyStatus } from "../quota/keyActions.ts";
+import { DAILY_LIMITS, type Plan } from "../quota/plans.ts";
+import type { ConsumeResult, KeyRecord, QuotaStore } from "../quota/store.ts";
+import { andThen } from "../util/andThen.ts";
+import type { Handler, RequestContext } from "./context.ts";
 
 // SHA-256 of recently seen well-formed keys, so a busy key is checked and hashed once rather than on every call.
 const hashes = new LRUCache<string, string>({ max: 10_000 });
@@ -105,14 +112,6 @@ function invalidKey(
   return new ApiError(401, "invalid_key", detail, param, { "WWW-Authenticate": API_KEY_CHALLENGE });
 }
 
-/**
- * `next(value)`, after the value arrives when it is a promise (or any thenable); no promise when
- * it is not. (Not named `then`: a module exporting `then` is itself a thenable to `import()`.)
- */
-export function andThen<T, R>(value: T | Promise<T>, next: (value: T) => R | Promise<R>): R | Promise<R> {
-  return typeof (value as { then?: unknown } | null)?.then === "function" ? (value as Promise<T>).then(next) : next(value as T);
-}
-
 /** Outcome of metering one call: the headers to send and what the body's `quota` says. */
 export interface Metered {
   headers: Record<string, string>;
@@ -156,4 +155,66 @@ function metered(config: MeterConfig, caller: Caller, { resetsAt, resetEpochSeco
     });
   }
   return { headers, quota: { plan: caller.plan, remaining } };
+}
+
+/** What the metering of interface B needs besides the store and the clock. */
+export interface MeteringConfig extends MeterConfig {
+  /** Trusted reverse-proxy hops in front of the server (0: use the socket's peer). */
+  trustProxyHops: number;
+  /** The app's body sender. */
+  sendBody: Send;
+}
+
+/** The metering of interface B's routes. */
+export interface Metering {
+  /**
+   * The handler of a metered route: validates first (a 400 is not metered), then identifies the
+   * caller and counts the call. `answer` returns the body's members as JSON text (`"quiz":{…}`),
+   * framed with `success` and `quota`; as a `SizedText` when it knows its UTF-8 length.
+   */
+  metered<P>(parse: (request: IRequest, query: RawQuery) => P, answer: (params: P) => string | SizedText): Handler;
+  /** The caller of a request, uncounted (`GET /me`, which also reports inactive keys). */
+  caller(request: IRequest, ctx: RequestContext): Caller | Promise<Caller>;
+  /** The client IP a request is metered by (after the trusted proxy hops), looked up once per request. */
+  ipOf(request: IRequest, ctx: RequestContext): string;
+}
+
+/** The metering of one app's interface B. */
+export function createMetering(config: MeteringConfig): Metering {
+  const { sendBody } = config;
+  const ipOf = (request: IRequest, ctx: RequestContext) =>
+    (ctx.clientIp ??= clientIp(ctx.clientAddress, request.headers.get("x-forwarded-for"), config.trustProxyHops));
+
+  /** The body of a counted call: the members `answer` gives, framed with `success` and `quota`. */
+  const reply = <P>(request: IRequest, params: P, answer: (params: P) => string | SizedText, { headers, quota }: Metered): Reply | Promise<Reply> => {
+    try {
+      const members = answer(params);
+      const sized = typeof members !== "string";
+      // The framing is ASCII: the body's UTF-8 length is its length plus the members' extra bytes.
+      const body = `{"success":true,${sized ? members.text : members},"quota":{"plan":"${quota.plan}","remaining":${quota.remaining}}}`;
+      return sendBody(request, body, { caching: "no-store", headers, byteLength: sized ? body.length + members.extraBytes : undefined });
+    } catch (error) {
+      if (error instanceof ApiError) throw new ApiError(error.status, error.code, error.detail, error.param, { ...error.headers, ...headers });
+      throw error;
+    }
+  };
+
+  return {
+    metered:
+      <P>(parse: (request: IRequest, query: RawQuery) => P, answer: (params: P) => string | SizedText) =>
+      (request: IRequest, ctx: RequestContext): Reply | Promise<Reply> => {
+        const query = queryOf(request.url);
+        const params = parse(request, query);
+        return andThen(identify(config, presentedKey(request, query), () => ipOf(request, ctx)), (caller) => {
+          ctx.plan = caller.plan;
+          return meter(config, caller, (counted) => reply(request, params, answer, counted));
+        });
+      },
+    caller: (request, ctx) =>
+      andThen(identify(config, presentedKey(request, queryOf(request.url)), () => ipOf(request, ctx), true), (caller) => {
+        ctx.plan = caller.plan;
+        return caller;
+      }),
+    ipOf,
+  };
 }

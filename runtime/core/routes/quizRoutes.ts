@@ -1,48 +1,25 @@
 /**
- * Interface B (SPEC §4): `GET /quiz`, `/idiom`, `/idiom/{idx}`, `/search` (metered), `GET /me`,
- * `POST /subscribe`.
+ * Interface B: `GET /quiz`, `/idiom`, `/idiom/{idx}`, `/search` (metered, through `createMetering`),
+ * `GET /me`, `POST /subscribe` (the rules: docs/rules.md "Interface B").
  */
-import type { IRequest } from "itty-router";
 import type { LoadedData } from "../data/load.ts";
 import { ApiError, invalidParameter } from "../http/errors.ts";
-import { type RawQuery, parsePath, parseQuery, queryOf, refuseEmptySegment } from "../http/params.ts";
-import type { Reply } from "../http/reply.ts";
-import type { Send } from "../http/respond.ts";
+import { parsePath, parseQuery, refuseEmptySegment } from "../http/params.ts";
 import { searchIdioms } from "../idioms/searchIdioms.ts";
 import { type QuizMaker, type SizedText, createQuizMaker, sample } from "../quiz/makeQuiz.ts";
-import { type Random, seededRandom } from "../quiz/random.ts";
-import { clientIp } from "../quota/clientIp.ts";
 import { quotaDay } from "../quota/clock.ts";
-import { type MeterConfig, type Metered, identify, meter, presentedKey, andThen } from "../quota/meter.ts";
 import { keyStatus } from "../quota/keyActions.ts";
-import type { QuotaStore } from "../quota/store.ts";
-import type { RequestContext, Route } from "./context.ts";
+import { seededRandom } from "../util/random.ts";
+import type { Route } from "./context.ts";
+import { createMetering } from "./metering.ts";
+import type { QuizConfig } from "./quizConfig.ts";
 import { IDIOM_PARAMS, IDX_PATH, QUIZ_PARAMS, SEARCH_LIMIT, SEARCH_PARAMS } from "./quizParams.ts";
 import { subscribeHandler } from "./subscribe.ts";
-
-/** What interface B needs besides the data. */
-export interface QuizConfig {
-  store: QuotaStore;
-  now: () => Date;
-  random: Random;
-  /** Minutes east of UTC of the metering day (Asia/Seoul: 540). */
-  offsetMinutes: number;
-  /** Trusted reverse-proxy hops in front of the server (0: use the socket's peer). */
-  trustProxyHops: number;
-  /** Bank account text shown in the payment instructions. */
-  bankAccount: string;
-  /** The app's body sender. */
-  sendBody: Send;
-  /** The prefix a host strips before requests reach the service (links carry it), default none. */
-  mountPath?: string;
-}
-
-const NO_STORE = "no-store" as const;
 
 /** The routes of interface B under `base`. */
 export function quizRoutes(base: string, data: LoadedData, config: QuizConfig): Route[] {
   const { sendBody } = config;
-  const meterConfig: MeterConfig = { store: config.store, now: config.now, offsetMinutes: config.offsetMinutes, subscribePath: `${config.mountPath ?? ""}${base}/subscribe` };
+  const { metered, caller: callerOf, ipOf } = createMetering({ ...config, subscribePath: `${config.mountPath ?? ""}${base}/subscribe` });
   const { idioms } = data.idioms;
   const maxIdx = idioms.reduce((max, i) => Math.max(max, i.idx), 0);
   // The quiz fragments are made on the first quiz, not at start-up: an embedded app's first
@@ -52,39 +29,6 @@ export function quizRoutes(base: string, data: LoadedData, config: QuizConfig): 
   // Random idioms leave out the withheld ones unless `mature=1` asks for them.
   const withheld = new Set(data.idioms.quiz.mature);
   const schoolItemsB = data.idioms.itemsB.filter((_, p) => !withheld.has(p));
-
-  /**
-   * Validates first (a 400 is not metered), then identifies the caller and counts the call.
-   * `answer` returns the body's members as JSON text (`"quiz":{…}`), framed with `success` and
-   * `quota`; as a `SizedText` when it knows its UTF-8 length.
-   */
-  const metered =
-    <P>(parse: (request: IRequest, query: RawQuery) => P, answer: (params: P) => string | SizedText) =>
-    (request: IRequest, ctx: RequestContext): Reply | Promise<Reply> => {
-      const query = queryOf(request.url);
-      const params = parse(request, query);
-      return andThen(identify(meterConfig, presentedKey(request, query), () => ipOf(request, ctx)), (caller) => {
-        ctx.plan = caller.plan;
-        return meter(meterConfig, caller, (counted) => reply(request, params, answer, counted));
-      });
-    };
-
-  /** The body of a counted call: the members `answer` gives, framed with `success` and `quota`. */
-  const reply = <P>(request: IRequest, params: P, answer: (params: P) => string | SizedText, { headers, quota }: Metered): Reply | Promise<Reply> => {
-    try {
-      const members = answer(params);
-      const sized = typeof members !== "string";
-      // The framing is ASCII: the body's UTF-8 length is its length plus the members' extra bytes.
-      const body = `{"success":true,${sized ? members.text : members},"quota":{"plan":"${quota.plan}","remaining":${quota.remaining}}}`;
-      return sendBody(request, body, { caching: NO_STORE, headers, byteLength: sized ? body.length + members.extraBytes : undefined });
-    } catch (error) {
-      if (error instanceof ApiError) throw new ApiError(error.status, error.code, error.detail, error.param, { ...error.headers, ...headers });
-      throw error;
-    }
-  };
-
-  const ipOf = (request: IRequest, ctx: RequestContext) =>
-    (ctx.clientIp ??= clientIp(ctx.clientAddress, request.headers.get("x-forwarded-for"), config.trustProxyHops));
 
   return [
     {
@@ -153,8 +97,7 @@ export function quizRoutes(base: string, data: LoadedData, config: QuizConfig): 
       method: "GET",
       path: `${base}/me`,
       handler: async (request, ctx) => {
-        const caller = await identify(meterConfig, presentedKey(request, queryOf(request.url)), () => ipOf(request, ctx), true);
-        ctx.plan = caller.plan;
+        const caller = await callerOf(request, ctx);
         const now = caller.at;
         const { day, resetsAt } = quotaDay(now, config.offsetMinutes);
         const { limit } = caller;
@@ -174,7 +117,7 @@ export function quizRoutes(base: string, data: LoadedData, config: QuizConfig): 
             created_at: key?.created_at ?? null,
           },
         };
-        return sendBody(request, JSON.stringify(body), { caching: NO_STORE });
+        return sendBody(request, JSON.stringify(body), { caching: "no-store" });
       },
     },
     {

@@ -2,14 +2,14 @@
  * The compiled route table (itty-router's `routes`): running a request through it, which methods
  * a path has, and whether every route of interface A can be reached.
  */
-import { AppOptionError } from "../appOptionError.ts";
+import { AppOptionError } from "../appOptions.ts";
 import type { IRequest } from "itty-router";
 import type { Reply, RequestLike } from "../http/reply.ts";
 import { pathOf } from "../http/respond.ts";
 import type { RequestContext, Route } from "./context.ts";
 
 /** A compiled itty-router route: method, pattern, handlers, path. */
-type CompiledRoute = readonly [string, RegExp, unknown, string?];
+export type CompiledRoute = readonly [string, RegExp, unknown, string?];
 
 type CompiledHandler = (request: IRequest, ctx: RequestContext) => Reply | Promise<Reply> | null | undefined;
 

@@ -12,7 +12,7 @@ import { quotaDay } from "../quota/clock.ts";
 import { paymentReference } from "../quota/keyActions.ts";
 import { ANNUAL_PRICE_KRW, APPLICATIONS_PER_IP, DAILY_LIMITS, MAX_BODY_BYTES } from "../quota/plans.ts";
 import { type Applicant, DuplicateApplicationError, DuplicateReferenceError } from "../quota/store.ts";
-import type { QuizConfig } from "./quizRoutes.ts";
+import type { QuizConfig } from "./quizConfig.ts";
 
 // A pragmatic address check (WHATWG's input type=email rule): local@domain with dotted labels.
 const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;

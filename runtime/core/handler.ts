@@ -1,0 +1,204 @@
+/**
+ * Answering one request: the answer remembered for its target or the route's, problem details
+ * for an error (a generic 500 with a request id for an unexpected one), and the access-log record.
+ * `createApp` wires it to the router's table and the body sender.
+ */
+import type { AccessLogEntry } from "./appOptions.ts";
+import { ApiError, internalError, problemBody, serviceUnavailable } from "./http/errors.ts";
+import { type Reply, type RequestLike, reply } from "./http/reply.ts";
+import { redactedTarget } from "./http/redact.ts";
+import { PROBLEM_TYPE, type Sender, optionsReply, pathOf, withCors } from "./http/respond.ts";
+import { StoreUnavailableError } from "./quota/store.ts";
+import type { RequestContext } from "./routes/context.ts";
+import { type CompiledRoute, allowedMethods, dispatch, normalized } from "./routes/routeTable.ts";
+import { andThen } from "./util/andThen.ts";
+import { utf8Length } from "./util/utf8Length.ts";
+
+/** Per-request information the embedding server knows. */
+export interface ServeInfo {
+  /**
+   * The TCP peer's address. Read only by routes that need it (interface B), so it may be a getter.
+   * Without it (and without trusted `X-Forwarded-For` hops), every caller without a key shares one
+   * demo quota, and one limit of applications a day on `POST /subscribe`.
+   */
+  readonly clientAddress?: string;
+}
+
+/** What answering requests needs: the router's table, the body sender and the app's options. */
+export interface HandlerConfig {
+  routes: readonly CompiledRoute[];
+  sender: Sender;
+  mountPath: string;
+  /** Its value is never written to the access log. */
+  adminToken: string | undefined;
+  log: ((entry: AccessLogEntry) => void) | undefined;
+  onError: (error: unknown, requestId: string) => void;
+}
+
+/** `App.handle` and `App.refuse` (see `App`). */
+export interface RequestHandler {
+  handle(request: RequestLike, info?: ServeInfo): Reply | Promise<Reply>;
+  refuse(status: 400 | 431, detail: string): Reply;
+}
+
+/** The request handler of one app. */
+export function createHandler(config: HandlerConfig): RequestHandler {
+  const { sender, routes, mountPath, log, onError } = config;
+  const allowedFor = allowedMethods(routes);
+  const bootId = Math.floor(Math.random() * 36 ** 6).toString(36).padStart(6, "0");
+  /** Values the access log never writes, wherever they appear in a target. */
+  const secrets = config.adminToken ? [config.adminToken.trim()] : [];
+  let counter = 0;
+  const logTime = isoClock();
+
+  /**
+   * A GET or HEAD of a target already answered with a cacheable body (interface A, the docs) is
+   * answered again from that body, without routing: the data never changes while the app runs.
+   * Everything else goes through the router.
+   */
+  function handle(request: RequestLike, info: ServeInfo = {}): Reply | Promise<Reply> {
+    const started = log ? performance.now() : 0;
+    const ctx = new Context(bootId, ++counter, info);
+    let replayed: Reply | Promise<Reply> | undefined;
+    try {
+      replayed = sender.replay(request);
+    } catch (error) {
+      return finish(request, ctx, started, failure(error, ctx, request));
+    }
+    if (replayed === undefined) {
+      // Without a log, `finish` has nothing to do: no promise step is spent on it.
+      const routed = route(request, ctx);
+      return log ? andThen(routed, (reply) => finish(request, ctx, started, reply)) : routed;
+    }
+    if (!("then" in replayed)) return finish(request, ctx, started, replayed);
+    return replayed.then(
+      (reply) => finish(request, ctx, started, reply),
+      (error: unknown) => finish(request, ctx, started, failure(error, ctx, request)),
+    );
+  }
+
+  /**
+   * The route's reply, on the normalized URL (the access log keeps the target as sent); without a
+   * promise when the route answers at once.
+   */
+  function route(sent: RequestLike, ctx: Context): Reply | Promise<Reply> {
+    try {
+      const request = normalized(sent);
+      if (request.method === "OPTIONS") return preflightFor(request);
+      const reply = dispatch(routes, request, ctx) ?? noRoute(request);
+      return "then" in reply ? reply.catch((error: unknown) => failure(error, ctx, request)) : reply;
+    } catch (error) {
+      return failure(error, ctx, sent);
+    }
+  }
+
+  /**
+   * The problem-details reply to an error; an unexpected one is reported with its request id. A
+   * store that cannot answer now is a 503 with Retry-After (its message, which holds no personal
+   * data by the store contract, is reported too).
+   */
+  function failure(error: unknown, ctx: Context, request: RequestLike): Reply {
+    if (error instanceof ApiError) return errorReply(error, ctx.requestId, request.method, mountPath);
+    onError(error, ctx.requestId);
+    const answer = error instanceof StoreUnavailableError ? serviceUnavailable(error.retryAfterSeconds) : internalError();
+    return errorReply(answer, ctx.requestId, request.method, mountPath);
+  }
+
+  /** Writes the access-log record of a request and returns its reply. */
+  function finish(request: RequestLike, ctx: Context, started: number, response: Reply): Reply {
+    if (log) {
+      const entry: AccessLogEntry = {
+        time: logTime(),
+        request_id: ctx.requestId,
+        method: request.method,
+        path: redactedTarget(request.url, secrets),
+        status: response.status,
+        duration_ms: Math.round((performance.now() - started) * 100) / 100,
+      };
+      if (ctx.plan) entry.plan = ctx.plan;
+      log(entry);
+    }
+    return response;
+  }
+
+  /** The answer to OPTIONS: a CORS preflight on any path, the methods of a known path, else 404. */
+  function preflightFor(request: RequestLike): Reply {
+    const answer = optionsReply(allowedFor(pathOf(request.url)), request);
+    if (answer === undefined) throw notFound(mountPath);
+    return answer;
+  }
+
+  /**
+   * No route took the request: 405 when the path exists for other methods, else 404. `Allow` names
+   * OPTIONS too, which every known path answers (the CORS preflight).
+   */
+  function noRoute(request: RequestLike): never {
+    const allow = allowedFor(pathOf(request.url));
+    if (allow.length > 0) {
+      throw new ApiError(405, "method_not_allowed", `${request.method} is not allowed here; use ${allow.join(", ")}`, undefined, { Allow: [...allow, "OPTIONS"].join(", ") });
+    }
+    throw notFound(mountPath);
+  }
+
+  function refuse(status: 400 | 431, detail: string): Reply {
+    const ctx = new Context(bootId, ++counter, {});
+    const error = new ApiError(status, status === 431 ? "payload_too_large" : "invalid_parameter", detail);
+    const response = errorReply(error, ctx.requestId, "GET", mountPath);
+    log?.({ time: logTime(), request_id: ctx.requestId, method: "-", path: "-", status, duration_ms: 0 });
+    return response;
+  }
+
+  return { handle, refuse };
+}
+
+/** Per-request state; the request id and the peer address are only looked up when something reads them. */
+class Context implements RequestContext {
+  clientIp?: string;
+  plan?: string;
+  private id: string | undefined;
+  constructor(
+    private readonly bootId: string,
+    private readonly n: number,
+    private readonly info: ServeInfo,
+  ) {}
+  get clientAddress(): string | undefined {
+    return this.info.clientAddress;
+  }
+  get requestId(): string {
+    return (this.id ??= `${this.bootId}-${this.n.toString(36)}`);
+  }
+}
+
+/**
+ * The current time as `new Date().toISOString()` writes it, formatted once per millisecond: a busy
+ * server logs many requests in the same millisecond, and formatting costs more than the rest of a
+ * log record.
+ */
+export function isoClock(now: () => number = Date.now): () => string {
+  let ms = Number.NaN;
+  let text = "";
+  return () => {
+    const t = now();
+    if (t !== ms) {
+      ms = t;
+      text = new Date(t).toISOString();
+    }
+    return text;
+  };
+}
+
+function notFound(mountPath: string): ApiError {
+  return new ApiError(404, "not_found", `No such route. See ${mountPath}/docs for the API reference.`);
+}
+
+/**
+ * Problem-details reply (SPEC §5); never cached. A HEAD gets the length of the body a GET would
+ * get (RFC 9110 §8.6), so no server adapter writes `Content-Length: 0` for it.
+ */
+export function errorReply(error: ApiError, requestId: string, method: string, mountPath = ""): Reply {
+  const headers = withCors({ "Content-Type": PROBLEM_TYPE, "Cache-Control": "no-store", "X-Request-Id": requestId, ...error.headers });
+  const body = problemBody(error, requestId, mountPath);
+  if (method !== "HEAD") return reply(error.status, headers, body);
+  headers["Content-Length"] = String(utf8Length(body));
+  return reply(error.status, headers, null);
+}
