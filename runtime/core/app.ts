@@ -10,7 +10,7 @@ import { type LoadedData, loadData } from "./data/load.ts";
 import { type ServeInfo, createHandler } from "./handler.ts";
 import type { Reply, RequestLike } from "./http/reply.ts";
 import { toResponse } from "./http/reply.ts";
-import { createSender } from "./http/respond.ts";
+import { createSender } from "./http/sender.ts";
 import { type Erasure, eraseDue } from "./quota/retention.ts";
 import { adminRoutes } from "./routes/adminRoutes.ts";
 import type { RequestContext, Route } from "./routes/context.ts";

@@ -3,7 +3,7 @@
  * is an `AppOptionError` naming it.
  */
 import type { DistFiles } from "./data/load.ts";
-import type { Compressors } from "./http/respond.ts";
+import type { Compressors } from "./http/encoding.ts";
 import { strongAdminToken } from "./quota/apiKeys.ts";
 import { parseOffset } from "./quota/clock.ts";
 import { MemoryQuotaStore } from "./quota/memoryStore.ts";

@@ -22,4 +22,4 @@ export {
   StoreUnavailableError,
 } from "./quota/store.ts";
 export type { Random } from "./util/random.ts";
-export type { Compressors } from "./http/respond.ts";
+export type { Compressors } from "./http/encoding.ts";

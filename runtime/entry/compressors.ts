@@ -1,6 +1,6 @@
 /** Brotli and gzip from node:zlib (Node, Bun and Deno all provide it), for the core's `compressors` option. */
 import { brotliCompress, constants, gzip } from "node:zlib";
-import type { Compressors } from "../core/http/respond.ts";
+import type { Compressors } from "../core/http/encoding.ts";
 
 const bytesOf = (out: Buffer) => new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
 

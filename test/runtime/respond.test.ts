@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { COMPRESS_MIN_BYTES, isLarge } from "../../runtime/core/http/respond.ts";
+import { COMPRESS_MIN_BYTES, isLarge } from "../../runtime/core/http/sender.ts";
 
 describe("isLarge (the gzip threshold)", () => {
   const bytes = (s: string) => new TextEncoder().encode(s).length;
@@ -25,7 +25,7 @@ describe("isLarge (the gzip threshold)", () => {
 
 describe("content negotiation", () => {
   it("picks the accepted coding with the highest q, brotli on ties when available, * for unnamed codings", async () => {
-    const { chooseEncoding } = await import("../../runtime/core/http/respond.ts");
+    const { chooseEncoding } = await import("../../runtime/core/http/encoding.ts");
     expect(chooseEncoding(null, true)).toBeUndefined();
     expect(chooseEncoding("gzip, deflate, br", true)).toBe("br");
     expect(chooseEncoding("gzip, deflate, br", false)).toBe("gzip");
@@ -38,7 +38,7 @@ describe("content negotiation", () => {
   });
 
   it("answers each Accept-Encoding value with its own coding, however many values the app has seen (the choices are remembered)", async () => {
-    const { chooseEncoding } = await import("../../runtime/core/http/respond.ts");
+    const { chooseEncoding } = await import("../../runtime/core/http/encoding.ts");
     const { nodeCompressors } = await import("../../runtime/entry/compressors.ts");
     const { testApp } = await import("../helpers/app.ts");
     const app = testApp({ compressors: nodeCompressors });

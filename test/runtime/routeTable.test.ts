@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { IttyRouter, type IRequest } from "itty-router";
 import { describe, expect, it } from "vitest";
 import type { Reply, RequestLike } from "../../runtime/core/http/reply.ts";
-import { pathOf } from "../../runtime/core/http/respond.ts";
+import { pathOf } from "../../runtime/core/http/target.ts";
 import { dispatch, normalized } from "../../runtime/core/routes/routeTable.ts";
 import { testApp } from "../helpers/app.ts";
 import { CHARACTERS } from "../helpers/pin.ts";

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { redactedTarget } from "../../runtime/core/http/redact.ts";
 import { queryOf } from "../../runtime/core/http/params.ts";
-import { pathOf, targetOf } from "../../runtime/core/http/respond.ts";
+import { pathOf, targetOf } from "../../runtime/core/http/target.ts";
 import { testApp } from "../helpers/app.ts";
 
 describe("targetOf and pathOf", () => {

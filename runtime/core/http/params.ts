@@ -3,7 +3,7 @@
  * within bounds, a parameter given twice is an error, unknown parameters are ignored.
  */
 import { invalidParameter } from "./errors.ts";
-import { pathOf } from "./respond.ts";
+import { pathOf } from "./target.ts";
 
 /** Where a query keeps the names whose value is not valid percent-encoded UTF-8. */
 const MALFORMED: unique symbol = Symbol("malformed");

@@ -4,7 +4,7 @@
  */
 import { KEY_BODY_LENGTH, KEY_PREFIX } from "../quota/apiKeys.ts";
 import { decodedName } from "./params.ts";
-import { targetOf } from "./respond.ts";
+import { targetOf } from "./target.ts";
 
 /**
  * Path and query of a URL for the access log: the value of each parameter named like a credential

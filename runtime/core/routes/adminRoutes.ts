@@ -5,7 +5,7 @@
 import type { IRequest } from "itty-router";
 import { ApiError } from "../http/errors.ts";
 import { parsePath, parseQuery, queryOf } from "../http/params.ts";
-import type { Send } from "../http/respond.ts";
+import type { Send } from "../http/sender.ts";
 import { constantTimeEqual } from "../quota/apiKeys.ts";
 import { type ActionResult, adminView, confirmKey, keysWithStatus, revokeKey } from "../quota/keyActions.ts";
 import type { QuotaStore } from "../quota/store.ts";

@@ -6,7 +6,7 @@ import { IDIOMS_SOURCE } from "../../format/records.ts";
 import { searchCharacters } from "../hanja/searchCharacters.ts";
 import { ApiError } from "../http/errors.ts";
 import { keyValues, parsePath, parseQuery, queryOf, refuseEmptySegment } from "../http/params.ts";
-import type { Send } from "../http/respond.ts";
+import type { Send } from "../http/sender.ts";
 import { searchIdioms } from "../idioms/searchIdioms.ts";
 import { cacheKey, pageCache, positionsCache } from "../http/resultCache.ts";
 import type { Route } from "./context.ts";

@@ -9,7 +9,7 @@ import { LRUCache } from "lru-cache";
 import { ApiError, invalidParameter } from "../http/errors.ts";
 import { type RawQuery, assertWellFormed, queryOf } from "../http/params.ts";
 import type { Reply, RequestLike } from "../http/reply.ts";
-import type { Send } from "../http/respond.ts";
+import type { Send } from "../http/sender.ts";
 import type { SizedText } from "../quiz/makeQuiz.ts";
 import { clientIp } from "../quota/clientIp.ts";
 import { KEY_PATTERN, KEY_PREFIX, hashApiKey } from "../quota/apiKeys.ts";

@@ -7,7 +7,7 @@ import { PAGE_CSS, PAGE_JS } from "../../../web/assets.generated.ts";
 import { sha256Hex } from "../digest.ts";
 import { ApiError } from "../http/errors.ts";
 import type { RequestLike } from "../http/reply.ts";
-import type { Send } from "../http/respond.ts";
+import type { Send } from "../http/sender.ts";
 import type { Route } from "./context.ts";
 
 /** Where the page's assets are served, below the service's root. */

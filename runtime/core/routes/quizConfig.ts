@@ -1,4 +1,4 @@
-import type { Send } from "../http/respond.ts";
+import type { Send } from "../http/sender.ts";
 import type { QuotaStore } from "../quota/store.ts";
 import type { Random } from "../util/random.ts";
 

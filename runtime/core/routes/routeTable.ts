@@ -5,7 +5,7 @@
 import { AppOptionError } from "../appOptions.ts";
 import type { IRequest } from "itty-router";
 import type { Reply, RequestLike } from "../http/reply.ts";
-import { pathOf } from "../http/respond.ts";
+import { pathOf } from "../http/target.ts";
 import type { RequestContext, Route } from "./context.ts";
 
 /** A compiled itty-router route: method, pattern, handlers, path. */

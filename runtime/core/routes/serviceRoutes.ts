@@ -1,7 +1,7 @@
 /** Service routes outside both interfaces: liveness, the OpenAPI document, the API reference. */
 import { sha256Hex } from "../digest.ts";
 import type { LoadedData } from "../data/load.ts";
-import type { Send } from "../http/respond.ts";
+import type { Send } from "../http/sender.ts";
 import { type ServiceBases, buildOpenApi } from "../docs/openapi.ts";
 import { renderDocs } from "../docs/renderDocs.ts";
 import type { QuotaStore } from "../quota/store.ts";

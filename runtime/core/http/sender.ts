@@ -1,75 +1,18 @@
 /**
- * Building replies: JSON bodies with the headers of SPEC §6 (content type, CORS, caching,
- * ETag/304, gzip/brotli) from bodies that are already serialized.
+ * Sending bodies that are already serialized, with the service's headers (content type, CORS,
+ * caching, ETag/304, gzip/brotli; the rules: docs/rules.md "Headers"), and remembering the
+ * answers to cacheable targets. CORS, codings, tags and URL parts each live in their own file.
  */
-import { gzipSync } from "fflate";
 import { LRUCache } from "lru-cache";
 import { utf8Length } from "../util/utf8Length.ts";
-import { type Reply, type RequestLike, reply } from "./reply.ts";
+import { withCors } from "./cors.ts";
+import { type Compressors, type Encoding, chooseEncoding, encodeBody } from "./encoding.ts";
+import { matchesEtag, variantTag } from "./etag.ts";
+import type { Reply, RequestLike } from "./reply.ts";
+import { targetOf } from "./target.ts";
 
 export const JSON_TYPE = "application/json; charset=utf-8";
 export const PROBLEM_TYPE = "application/problem+json; charset=utf-8";
-
-/**
- * The headers the service sends that a script on another origin may read only when the response
- * exposes them (they are not CORS-safelisted), spelt as the service writes them.
- */
-const EXPOSABLE = ["Allow", "WWW-Authenticate", "ETag", "RateLimit", "RateLimit-Policy", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "Retry-After", "X-Request-Id"];
-
-/**
- * Adds the CORS headers of SPEC §6 to a response's own headers, once those are all set:
- * `Access-Control-Allow-Origin: *`, and `Access-Control-Expose-Headers` naming the headers of
- * `EXPOSABLE` this response carries (a character's detail: `ETag`; a quiz: the rate-limit
- * headers), none when it carries none. Naming a header a response lacks exposes nothing, so the
- * list is each response's own and costs no bytes on the others.
- */
-export function withCors(headers: Record<string, string>): Record<string, string> {
-  headers["Access-Control-Allow-Origin"] = "*";
-  let exposed = "";
-  for (const name of EXPOSABLE) if (name in headers) exposed = exposed === "" ? name : `${exposed}, ${name}`;
-  if (exposed !== "") headers["Access-Control-Expose-Headers"] = exposed;
-  return headers;
-}
-
-/** The request headers a preflight always allows: those the service reads. */
-const ALLOWED_HEADERS = ["Content-Type", "X-API-Key", "Authorization", "If-None-Match"];
-
-/** A method name or a comma-separated list of header names, as RFC 9110 tokens (what a preflight may echo). */
-const TCHARS = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
-const TOKEN = new RegExp(`^${TCHARS}$`);
-const TOKEN_LIST = new RegExp(`^${TCHARS}(?:[ \\t]*,[ \\t]*${TCHARS})*$`);
-
-/**
- * The answer to `OPTIONS` on a path whose methods are `allow` (none: an unknown path). A CORS
- * preflight (`Access-Control-Request-Method` naming a method) is allowed on every path, for the
- * method and the headers it asks for (when they are a list of header names): the browser then sends the request itself, and the page reads the real
- * answer (a 404, a 405, a 401 …) instead of an opaque CORS failure. Cross-origin requests never
- * carry credentials here (`Access-Control-Allow-Origin: *`), so allowing them widens nothing. A
- * plain `OPTIONS` gets the path's `Allow`, and on an unknown path `undefined` (the caller's 404).
- */
-export function optionsReply(allow: readonly string[], request: RequestLike): Reply | undefined {
-  const methods = allow.length > 0 ? [...allow, "OPTIONS"] : [];
-  // What a browser sends is a method token; anything else (empty included) is no preflight.
-  const method = request.headers.get("access-control-request-method")?.trim() ?? "";
-  const preflight = TOKEN.test(method);
-  if (!preflight && methods.length === 0) return undefined;
-  // Header names by lower case, the service's own first; a preflight adds those it asks for.
-  const allowHeaders = new Map(ALLOWED_HEADERS.map((name) => [name.toLowerCase(), name]));
-  const asked = preflight ? (request.headers.get("access-control-request-headers")?.trim() ?? "") : "";
-  if (TOKEN_LIST.test(asked)) {
-    for (const name of asked.split(",").map((part) => part.trim())) {
-      if (!allowHeaders.has(name.toLowerCase())) allowHeaders.set(name.toLowerCase(), name);
-    }
-  }
-  const headers: Record<string, string> = {
-    "Access-Control-Allow-Methods": (preflight && !methods.includes(method) ? [...methods, method] : methods).join(", "),
-    "Access-Control-Allow-Headers": [...allowHeaders.values()].join(", "),
-    "Access-Control-Max-Age": "86400",
-  };
-  if (preflight) headers.Vary = "Access-Control-Request-Method, Access-Control-Request-Headers";
-  if (methods.length > 0) headers.Allow = methods.join(", ");
-  return reply(204, withCors(headers), null);
-}
 
 /** Caching policy of a response: interface A is public and validated by ETag; B is never stored. */
 export type Caching = { etag: string } | "no-store";
@@ -95,13 +38,21 @@ export const COMPRESS_MIN_BYTES = 1024;
 
 const encoder = new TextEncoder();
 
-/** Compressors a runtime can offer beyond the Web `CompressionStream` (which has gzip only). */
-export interface Compressors {
-  /** Brotli; entry points pass node:zlib's (Node, Bun and Deno all have it). */
-  brotli?: (bytes: Uint8Array) => Promise<Uint8Array>;
-  /** Gzip; default: the Web `CompressionStream`. Entry points pass node:zlib's, which is quicker. */
-  gzip?: (bytes: Uint8Array) => Promise<Uint8Array>;
-}
+/*
+ * Where a cacheable body keeps its shared replies (`Prepared.forms`): one row per encoding, one
+ * column per form of the answer.
+ */
+/** The full answer to a GET. */
+const FULL = 0;
+/** The answer to a HEAD: headers only. */
+const HEAD = 1;
+/** The 304 to a matching `If-None-Match`. */
+const NOT_MODIFIED = 2;
+/** Forms per encoding: the width of a row. */
+const FORMS = 3;
+const IDENTITY_ROW = 0;
+const GZIP_ROW = FORMS;
+const BR_ROW = 2 * FORMS;
 
 /** Sends a serialized body with the service's headers (see `createSender`). */
 export type Send = (request: RequestLike, body: Body, options: BodyOptions) => Reply | Promise<Reply>;
@@ -118,9 +69,6 @@ export interface Sender {
 
 /** A serialized body: text, or its UTF-8 bytes when they are kept ready (hot, unchanging bodies). */
 export type Body = string | Uint8Array<ArrayBuffer>;
-
-type Encoding = "br" | "gzip";
-const ETAG_SUFFIX: Record<Encoding, string> = { br: "-br", gzip: "-gz" };
 
 /**
  * The body sender of one app. Honours `If-None-Match` (304), `Accept-Encoding` for bodies of
@@ -153,15 +101,7 @@ export function createSender(compressors: Compressors = {}): Sender {
     }
     return chosen;
   };
-  const encode = async (encoding: Encoding, body: Body, tagged: boolean): Promise<Uint8Array<ArrayBuffer>> => {
-    const bytes = typeof body === "string" ? encoder.encode(body) : body;
-    // A tagged body's gzip form carries a strong ETag, so it must be the same bytes wherever it is
-    // made, and the runtimes' zlib builds differ: fflate (plain JS) gives one output everywhere.
-    // It is made once per body; untagged bodies (interface B) use the faster native compressor.
-    if (encoding === "gzip" && tagged) return new Uint8Array(gzipSync(bytes, { level: 6, mtime: 0 }));
-    const compress = encoding === "br" ? compressors.brotli : compressors.gzip;
-    return compress ? new Uint8Array(await compress(bytes)) : gzipBytes(bytes);
-  };
+  const encode = (encoding: Encoding, body: Body, tagged: boolean) => encodeBody(encoding, body, tagged, compressors);
 
   /** The reply for one (body, encoding, method, validator) combination; `shared` when it is cached. */
   const build = (request: RequestLike, body: Body, options: BodyOptions, encoding: Encoding | undefined, large: boolean, notModified: boolean, share: boolean): Reply | Promise<Reply> => {
@@ -206,7 +146,7 @@ export function createSender(compressors: Compressors = {}): Sender {
     const caching = options.caching;
     const notModified = caching !== "no-store" && (options.status ?? 200) === 200 && matchesEtag(request.headers.get("if-none-match"), caching.etag, encoding);
     if (forms === undefined) return build(request, body, options, encoding, large, notModified, false);
-    const slot = (encoding === undefined ? 0 : encoding === "gzip" ? 3 : 6) + (notModified ? 2 : request.method === "HEAD" ? 1 : 0);
+    const slot = (encoding === undefined ? IDENTITY_ROW : encoding === "gzip" ? GZIP_ROW : BR_ROW) + (notModified ? NOT_MODIFIED : request.method === "HEAD" ? HEAD : FULL);
     const hit = forms[slot];
     if (hit) return hit;
     const made = build(request, body, options, encoding, large, notModified, true);
@@ -246,61 +186,4 @@ export function isLarge(text: string): boolean {
   // encodeInto stops before a character that does not fit whole: the body is larger when not all was read.
   const { read, written } = encoder.encodeInto(text, sizeProbe);
   return read < text.length || written === COMPRESS_MIN_BYTES;
-}
-
-/** The strong ETag of one encoding of a body: each encoding is its own representation. */
-function variantTag(etag: string, encoding: Encoding | undefined): string {
-  return `"${etag}${encoding ? ETAG_SUFFIX[encoding] : ""}"`;
-}
-
-/**
- * Whether `If-None-Match` names the tag of the representation selected for this request, the
- * body's `encoding` (RFC 9110 §13.1.2, weak comparison: a `W/` prefix is ignored). A tag of another
- * encoding does not match: a cache holding only that encoding could not use a 304 naming this one.
- */
-function matchesEtag(header: string | null, etag: string, encoding: Encoding | undefined): boolean {
-  if (!header) return false;
-  if (header.trim() === "*") return true;
-  const tag = variantTag(etag, encoding);
-  return header.split(",").some((candidate) => candidate.trim().replace(/^W\//, "") === tag);
-}
-
-/**
- * The coding to answer with: the accepted one (q > 0) with the highest q, brotli winning ties when
- * it is available; `*` stands for any coding not named. Undefined: send the body as it is.
- */
-export function chooseEncoding(header: string | null, brotli: boolean): Encoding | undefined {
-  if (!header) return undefined;
-  const q = new Map<string, number>();
-  for (const part of header.split(",")) {
-    const [coding = "", ...params] = part.trim().toLowerCase().split(";");
-    const weight = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    const value = weight === undefined ? 1 : Number(weight.slice(2));
-    q.set(coding.trim(), Number.isFinite(value) ? value : 0);
-  }
-  const weight = (coding: string) => q.get(coding) ?? q.get("*") ?? 0;
-  const br = brotli ? weight("br") : 0;
-  const gzip = weight("gzip");
-  if (br > 0 && br >= gzip) return "br";
-  return gzip > 0 ? "gzip" : undefined;
-}
-
-async function gzipBytes(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
-  const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
-}
-
-/** Path and query of an absolute URL string without parsing it (`http://h:1/a/b?q#f` → `/a/b?q`). */
-export function targetOf(url: string): string {
-  const start = url.indexOf("/", url.indexOf("//") + 2);
-  if (start === -1) return "/";
-  const hash = url.indexOf("#", start);
-  return hash === -1 ? url.slice(start) : url.slice(start, hash);
-}
-
-/** The path of an absolute URL string without parsing it (`http://h:1/a/b?q` → `/a/b`). */
-export function pathOf(url: string): string {
-  const target = targetOf(url);
-  const query = target.indexOf("?");
-  return query === -1 ? target : target.slice(0, query);
 }
