@@ -18,13 +18,6 @@ export function isSyllable(ch: string): boolean {
   return ch.length === 1 && c >= SYLLABLE_FIRST && c <= SYLLABLE_LAST;
 }
 
-/** True when the text is non-empty and made only of Hangul syllables. */
-export function isHangulWord(text: string): boolean {
-  if (text.length === 0) return false;
-  for (const ch of text) if (!isSyllable(ch)) return false;
-  return true;
-}
-
 /** True when the text is non-empty and made only of compatibility initial consonants (ㄱ…ㅎ). */
 export function isChosungQuery(text: string): boolean {
   if (text.length === 0) return false;

@@ -1,7 +1,7 @@
 /**
  * Real server processes for the slow tests, found from the `listening` line every server prints
  * on stderr (stdout, the access log, is ignored unless asked for): `startServer` runs the Node
- * entry (`runtime/entry/node.ts` through the tsx loader) on a free port; `spawnServer` runs any
+ * entry (`runtime/entry/server.ts` through the tsx loader) on a free port; `spawnServer` runs any
  * server command (Bun, Deno, the bundle, the binary).
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -42,13 +42,13 @@ export interface ServerCommand {
 const running = new Set<RunningServer>();
 
 /**
- * Starts `node --import tsx runtime/entry/node.ts` with `PORT=0`, `HOST=127.0.0.1`,
+ * Starts `node --import tsx runtime/entry/server.ts` with `PORT=0`, `HOST=127.0.0.1`,
  * `ACCESS_LOG=0` and `env` on top of this process's environment; resolves once it listens.
  */
 export function startServer(env: Record<string, string>, timeoutMs = 30_000): Promise<RunningServer> {
   return spawnServer({
     command: process.execPath,
-    args: ["--import", "tsx", "runtime/entry/node.ts"],
+    args: ["--import", "tsx", "runtime/entry/server.ts"],
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", ACCESS_LOG: "0", ...env },
     timeoutMs,
   });

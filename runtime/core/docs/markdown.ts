@@ -37,8 +37,3 @@ export function markdown(text: string, headingLevel = 3): string {
   flush();
   return out.join("\n");
 }
-
-/** A lower-case id fragment for a heading or name. */
-export function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9_]+/g, "-").replace(/^-|-$/g, "");
-}

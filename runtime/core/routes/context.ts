@@ -1,5 +1,4 @@
 import type { IRequest } from "itty-router";
-import type { LoadedData } from "../data/load.ts";
 import type { Reply } from "../http/reply.ts";
 
 /** What every handler gets besides the request. */
@@ -20,8 +19,4 @@ export interface Route {
   method: "GET" | "POST";
   path: string;
   handler: Handler;
-}
-
-export interface RouteDeps {
-  data: LoadedData;
 }

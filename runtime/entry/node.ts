@@ -1,2 +1,0 @@
-/** Alias of server.ts, kept for scripts that name the Node entry. */
-import "./server.ts";
