@@ -40,7 +40,7 @@ const RECORD_PROPERTIES = new Set([...DERIVED_FROM, "kGB7", "kJa"]);
 /** Properties the build ignores, kept only for the named code points so every file has lines the reader must skip. */
 const OTHER_PROPERTIES = new Set(["kMandarin", "kKangXi", "kPhonetic", "kPrimaryNumeric", "kOtherNumeric", "kIRG_KSource", "kRSAdobe_Japan1_6"]);
 
-/** Code points chosen for an edge case of UNIHAN-FIELDS.md (kept with their other properties too). */
+/** Code points chosen for an edge case of docs/rules.md "Unihan fields" (kept with their other properties too). */
 const EDGE_CASES: Record<string, string> = {
   "U+6C34": "水: education hanja, kSemanticVariant with a source tag",
   "U+6A02": "樂: four readings 낙 락 악 요, kSimplifiedVariant",

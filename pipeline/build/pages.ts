@@ -2,7 +2,7 @@ import type { DataCounts } from "../../runtime/format/dist.ts";
 import { type HanjaRecord, type IdiomRecord, UNICODE_LICENSE_URL, idiomItemA } from "../../runtime/format/records.ts";
 
 /**
- * The detail body of every record (INTERFACES.md §2.4): the record plus its idioms in idx order,
+ * The detail body of every record (docs/rules.md "Records"): the record plus its idioms in idx order,
  * as the record's own JSON with `idioms` appended as the last key (the runtime relies on that).
  */
 export function buildDetailBodies(recordJson: readonly string[], records: readonly HanjaRecord[], idioms: readonly IdiomRecord[], byCharacter: Record<string, number[]>): string[] {
@@ -20,7 +20,7 @@ export interface MetaInput {
   builtAt: string;
 }
 
-/** The `/meta` body (SPEC §3); the runtime replaces `counts` with what it measures when it loads. */
+/** The `/meta` body (docs/rules.md "Interface A"); the runtime replaces `counts` with what it measures when it loads. */
 export function buildMetaBody(input: MetaInput): Record<string, unknown> {
   return {
     api_version: "1.0.0",

@@ -1,6 +1,6 @@
 import type { UnihanVersion } from "./types.ts";
 
-/** Properties whose presence dates a header-less Unihan (UNIHAN-FIELDS.md, "Reading the input"). */
+/** Properties whose presence dates a header-less Unihan (docs/rules.md "Unihan fields"). */
 export const FINGERPRINT_PROPERTIES: ReadonlySet<string> = new Set(["kTayNumeric", "kGB7", "kJa"]);
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Pure derivations of the Hanja record's fields from raw Unihan values (UNIHAN-FIELDS.md).
+ * Pure derivations of the Hanja record's fields from raw Unihan values (docs/rules.md "Unihan fields").
  * Each parser throws a `FieldError` naming the property and the bad value; the caller adds where.
  */
 

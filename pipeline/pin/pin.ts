@@ -58,7 +58,7 @@ export interface UnihanPin {
 }
 
 /**
- * Characters whose records the pin keeps, each for an edge case of UNIHAN-FIELDS.md: a plain one
+ * Characters whose records the pin keeps, each for an edge case of docs/rules.md "Unihan fields": a plain one
  * (水), several readings (樂, 不 in file order), a negative residual (王), several kRSUnicode
  * tokens (着), stroke counts that changed in 17.0 (范, 骨, 囍), a compatibility ideograph and its
  * unified counterpart (讀 U+8B80, U+F95A), an astral character (U+2E569), and two common

@@ -16,7 +16,7 @@ export interface IdiomSources {
 }
 
 /**
- * Validates the idioms (SPEC §2, giveaways, reading exceptions) and then the lists and the close
+ * Validates the idioms (docs/rules.md "Source data", giveaways, reading exceptions) and then the lists and the close
  * meanings against them; fails with every problem of every file. Returns the idioms and the
  * quiz tables made from them.
  */

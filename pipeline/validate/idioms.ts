@@ -23,7 +23,7 @@ export interface ReadingException {
 }
 
 /**
- * Checks every idiom row against SPEC §2 and the giveaway rules (see `giveaways`) and returns the
+ * Checks every idiom row against docs/rules.md "Source data" and the giveaway rules (see `giveaways`) and returns the
  * idioms in `idx` order. Fails with the full list of bad rows (file, line, value, rule) rather than
  * the first one. `exceptions` are the documented readings outside `kHangul`; one that no row uses
  * is reported too, so the list cannot go stale.

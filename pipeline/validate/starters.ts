@@ -9,7 +9,7 @@ export type StarterRow = CsvRow<(typeof STARTER_COLUMNS)[number]>;
 const SENSE = /^\S(?:.*\S)? ([가-힣])$/;
 
 /**
- * Checks the starter glosses (SPEC §2): one character each, in the dataset, no repeats, and every
+ * Checks the starter glosses (docs/rules.md "Source data"): one character each, in the dataset, no repeats, and every
  * sense ends with one of the character's readings. Fails with the full list of bad rows.
  */
 export function validateStarters(rows: StarterRow[], byCharacter: ReadonlyMap<string, HanjaRecord>, file = "starter.csv"): Map<string, string> {

@@ -1,5 +1,5 @@
 /**
- * The operator's key tool over the quota store (SPEC §4): list applications, show one,
+ * The operator's key tool over the quota store (docs/rules.md "Interface B"): list applications, show one,
  * confirm a deposit, revoke a key. The same actions as the admin HTTP routes (`keyActions.ts`),
  * on the store the server is configured with (`QUOTA_STORE` and its kind's variables, or the
  * options below); the options and their help come from the store registry.

@@ -1,5 +1,5 @@
 /**
- * Server configuration from the environment (SPEC §7), validated in one place for every entry
+ * Server configuration from the environment (docs/rules.md "Runtimes and configuration"), validated in one place for every entry
  * point. A bad value stops start-up with a message naming the variable. The quota store's
  * variables come from the store registry (`runtime/stores/registry.ts`), which imports no driver.
  */
@@ -54,7 +54,7 @@ const SERVER_VARIABLES = [
   "SHUTDOWN_TIMEOUT", "RETENTION_DAYS",
 ] as const;
 
-/** Every environment variable the server reads (SPEC §7), every store kind's included; `--help` lists each. */
+/** Every environment variable the server reads (docs/rules.md "Runtimes and configuration"), every store kind's included; `--help` lists each. */
 export const CONFIG_VARIABLES: readonly string[] = [...SERVER_VARIABLES, ...new Set(storeVariables().map((v) => v.name))];
 type ConfigVariable = (typeof SERVER_VARIABLES)[number];
 

@@ -194,7 +194,7 @@ function notFound(mountPath: string): ApiError {
 }
 
 /**
- * Problem-details reply (SPEC §5); never cached. A HEAD gets the length of the body a GET would
+ * Problem-details reply (docs/rules.md "Errors"); never cached. A HEAD gets the length of the body a GET would
  * get (RFC 9110 §8.6), so no server adapter writes `Content-Length: 0` for it.
  */
 export function errorReply(error: ApiError, requestId: string, method: string, mountPath = ""): Reply {

@@ -41,7 +41,7 @@ export function nodeListener(app: App): (req: IncomingMessage, res: ServerRespon
 /**
  * A `clientError` listener for a node:http server running `app`: node:http's parser refuses a
  * request it cannot parse before any listener sees it, and by default answers with a bare status
- * line. This answers with the service's problem details instead (SPEC §5), under node:http's own
+ * line. This answers with the service's problem details instead (docs/rules.md "Errors"), under node:http's own
  * rules: nothing is written once a response on the connection has begun, a timeout keeps its bare
  * `408`, and the connection is closed. The commonest cause is a client sending raw UTF-8 in the
  * query (curl does), which Bun and Deno accept and Node does not.

@@ -1,4 +1,4 @@
-/** The record shapes the service publishes (INTERFACES.md §2, SPEC §2). */
+/** The record shapes the service publishes (docs/rules.md "Records", "Source data"). */
 
 /** The Unihan variant properties, in the order their characters are listed in `variants`. */
 export const VARIANT_PROPERTIES = [
@@ -11,7 +11,7 @@ export const VARIANT_PROPERTIES = [
   "kCompatibilityVariant",
 ] as const;
 
-/** A Hanja record: the published fields of INTERFACES.md §2.1, then the product's extras. */
+/** A Hanja record: the published fields of docs/rules.md "Records", then the product's extras. */
 export interface HanjaRecord {
   character: string;
   codepoint: string;
@@ -46,7 +46,7 @@ export interface IdiomRecord {
   meaning: string;
 }
 
-/** Interface A's idiom item: `idx` as a string (INTERFACES.md §2.2), plus `chosung` and `literal`. */
+/** Interface A's idiom item: `idx` as a string (docs/rules.md "Records"), plus `chosung` and `literal`. */
 export interface IdiomItemA {
   idx: string;
   hanja: string;

@@ -1,5 +1,5 @@
 /**
- * The access log as each runtime's server writes it to stdout (SPEC §6): one JSON line per request,
+ * The access log as each runtime's server writes it to stdout (docs/rules.md "Headers"): one JSON line per request,
  * with method, path, status, duration and request id, the `api_key` value redacted, and nothing
  * lost at a graceful stop. Each runtime's `process.stdout` takes the batches' bytes its own way,
  * so each is read back here.

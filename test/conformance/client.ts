@@ -84,7 +84,7 @@ export async function sendUnencoded(base: string, target: string): Promise<Reply
   return replyOf(Number(statusLine.split(" ")[1]), headers, answer.slice(split + 4));
 }
 
-/** The problem-details shape of SPEC §5. */
+/** The problem-details shape of docs/rules.md "Errors". */
 export function expectProblem(reply: Reply, status: number, code: string, param?: string): void {
   expect(reply.status, reply.text).toBe(status);
   expect(reply.headers.get("content-type")).toBe("application/problem+json; charset=utf-8");
@@ -95,7 +95,7 @@ export function expectProblem(reply: Reply, status: number, code: string, param?
   if (param !== undefined) expect(reply.body.param).toBe(param);
 }
 
-/** The rate-limit headers of a metered response (SPEC §4) for `limit`, returning the remaining count. */
+/** The rate-limit headers of a metered response (docs/rules.md "Interface B") for `limit`, returning the remaining count. */
 export function expectRateLimit(reply: Reply, limit: number): number {
   const remaining = Number(reply.headers.get("x-ratelimit-remaining"));
   const reset = Number(reply.headers.get("x-ratelimit-reset"));

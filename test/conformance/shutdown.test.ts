@@ -1,5 +1,5 @@
 /**
- * Graceful shutdown (SPEC §6) on real processes, at its edges: requests that arrived while the
+ * Graceful shutdown (docs/rules.md "Headers") on real processes, at its edges: requests that arrived while the
  * server was busy, connections that never send a byte, clients that trickle their request. The
  * load test (keep-alive clients looping through the signal) is shutdownLoad.test.ts.
  */

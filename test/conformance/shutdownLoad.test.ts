@@ -1,5 +1,5 @@
 /**
- * Graceful shutdown loses no request (SPEC §6), on real processes: 50 keep-alive clients loop on a
+ * Graceful shutdown loses no request (docs/rules.md "Headers"), on real processes: 50 keep-alive clients loop on a
  * metered quiz call with an annual key; SIGTERM (or SIGINT) mid-stream. From the signal on, every
  * answer carries `Connection: close` and its connection closes after it; every request gets its
  * whole answer or a refused connection. The only other outcome allowed is the race RFC 9112 §9.6

@@ -1,5 +1,5 @@
 /**
- * Start-up of the source entry on Node, Bun and Deno (SPEC §7): `--help` lists every variable and
+ * Start-up of the source entry on Node, Bun and Deno (docs/rules.md "Runtimes and configuration"): `--help` lists every variable and
  * exits 0 without serving; a bad variable stops start-up with exit status 2 and a message naming
  * it; `MOUNT_PATH` reaches the app.
  */

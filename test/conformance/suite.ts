@@ -1,5 +1,5 @@
 /**
- * The HTTP conformance suite (SPEC §3–§7), run unchanged against every way the server ships by
+ * The HTTP conformance suite (docs/rules.md "Interface A", "Interface B", "Errors", "Headers", "Runtimes and configuration"), run unchanged against every way the server ships by
  * six-line test files: a real process on a free port with a fresh SQLite quota store, asserted
  * on status codes, bodies and headers of every operation of both interfaces.
  */

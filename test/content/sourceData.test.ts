@@ -1,6 +1,6 @@
 /**
  * The product's own content (pipeline/data): 910 idioms, 128 starter glosses, their terms.
- * Every rule of SPEC §2 is checked by running the pipeline's validators on the real files against
+ * Every rule of docs/rules.md "Source data" is checked by running the pipeline's validators on the real files against
  * the real 17.0.0 records, plus the content rules of the content issue.
  */
 import { readFileSync } from "node:fs";

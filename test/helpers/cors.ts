@@ -1,4 +1,4 @@
-/** What a script on another origin may read from a response: the test side of SPEC §6's CORS. */
+/** What a script on another origin may read from a response: the test side of the CORS rules (docs/rules.md "Headers"). */
 
 /** Response headers of the service that are not CORS-safelisted and that clients have a use for. */
 export const READ_BY_SCRIPTS = ["allow", "www-authenticate", "etag", "ratelimit", "ratelimit-policy", "x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset", "retry-after", "x-request-id"];

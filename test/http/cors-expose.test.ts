@@ -1,5 +1,5 @@
 /**
- * `Access-Control-Expose-Headers` (SPEC §6): every response names exactly the headers it carries
+ * `Access-Control-Expose-Headers` (docs/rules.md "Headers"): every response names exactly the headers it carries
  * that a script on another origin could not read without it (ETag, Allow, WWW-Authenticate, the
  * rate-limit headers, Retry-After, X-Request-Id), and omits the field when it carries none of them.
  */

@@ -66,7 +66,7 @@ describe("compatibility ideographs in text searches", () => {
     expect(pairs).toBeGreaterThan(20);
   });
 
-  test("the total counts both: a compatibility ideograph is a record of its own (SPEC §3)", async () => {
+  test("the total counts both: a compatibility ideograph is a record of its own (docs/rules.md, Interface A)", async () => {
     const { total } = await allPages<HanjaRecord>(app, `${BASE}/hanja${qs({ q: "study" })}`);
     expect(total).toBe(7);
   });

@@ -1,5 +1,5 @@
 /**
- * `GET /hanja/{character}` (SPEC §3, INTERFACES §2.1, §2.4): one percent-decoded code point, no
+ * `GET /hanja/{character}` (docs/rules.md "Interface A", "Records"): one percent-decoded code point, no
  * normalisation, 400 for anything but one character, 404 outside the dataset; the body is the
  * record plus every idiom containing the character, in idx order.
  */
@@ -26,7 +26,7 @@ function idiomsWith(character: string): ReturnType<typeof idiomItem>[] {
     .map(idiomItem);
 }
 
-/** INTERFACES §2.1 field by field, plus the product's extras (SPEC §2): the fields that break it. */
+/** docs/rules.md "Records" field by field, plus the product's extras (docs/rules.md "Source data"): the fields that break it. */
 function shapeProblems(r: Record<string, unknown>): string[] {
   const bad: string[] = [];
   const check = (ok: boolean, what: string) => void (ok || bad.push(`${String(r.codepoint)}: ${what}`));

@@ -1,6 +1,6 @@
 /**
  * Independent expectations for the interface A tests: the records read straight from
- * `dist/characters.jsonl`, the SPEC §3 ordering re-implemented from the records, and small
+ * `dist/characters.jsonl`, the docs/rules.md "Interface A" ordering re-implemented from the records, and small
  * assertion helpers for list envelopes and problem bodies.
  */
 import { readFileSync } from "node:fs";
@@ -39,7 +39,7 @@ export function cp(character: string): number {
   return character.codePointAt(0) ?? -1;
 }
 
-/** SPEC §3 tie-break: education hanja first, then starters, then fewer strokes, then code point. */
+/** docs/rules.md "Interface A" tie-break: education hanja first, then starters, then fewer strokes, then code point. */
 export function tieBreak(a: HanjaRecord, b: HanjaRecord): number {
   return (
     Number(b.education_hanja) - Number(a.education_hanja) ||
@@ -83,7 +83,7 @@ export function qs(params: Record<string, string | number | undefined>): string 
   return parts.length === 0 ? "" : `?${parts.join("&")}`;
 }
 
-/** The list envelope of INTERFACES §2.3. */
+/** The list envelope of docs/rules.md "Records". */
 export interface Envelope<T> {
   data: T[];
   total: number;
@@ -124,7 +124,7 @@ export async function allPages<T>(app: App, path: string): Promise<{ items: T[];
   return { items, total };
 }
 
-/** A problem+json body (SPEC §5) with the given status, code and (for 400s) parameter. */
+/** A problem+json body (docs/rules.md "Errors") with the given status, code and (for 400s) parameter. */
 export async function expectProblem(response: Response, status: number, code: string, param?: string): Promise<Record<string, unknown>> {
   expect(response.status).toBe(status);
   expect(response.headers.get("content-type")).toMatch(/^application\/problem\+json/);

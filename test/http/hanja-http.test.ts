@@ -1,5 +1,5 @@
 /**
- * HTTP behaviour of interface A (SPEC §5, §6, §7): routing errors, CORS, ETag/304, gzip, HEAD,
+ * HTTP behaviour of interface A (docs/rules.md "Errors", "Headers", "Runtimes and configuration"): routing errors, CORS, ETag/304, gzip, HEAD,
  * content type and plain UTF-8, configurable base path, refusal of an unknown dist format.
  */
 import { gunzipSync } from "node:zlib";

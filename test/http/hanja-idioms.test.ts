@@ -1,5 +1,5 @@
 /**
- * `GET /idioms` and `GET /meta` of interface A (SPEC §3). Idiom queries are built from whatever
+ * `GET /idioms` and `GET /meta` of interface A (docs/rules.md "Interface A"). Idiom queries are built from whatever
  * idioms are loaded (`app.data`), so these tests hold for the sample and the full 910 rows alike.
  */
 import { describe, expect, test } from "vitest";

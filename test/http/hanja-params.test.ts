@@ -1,5 +1,5 @@
 /**
- * Query parameters of interface A (SPEC §3, §5): integers are plain decimal digits within the
+ * Query parameters of interface A (docs/rules.md "Interface A", "Errors"): integers are plain decimal digits within the
  * published bounds, a parameter given twice is 400, `q` is at most 80 code points, unknown
  * parameters are ignored. Every 400 is a problem+json body naming the parameter.
  */

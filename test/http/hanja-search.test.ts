@@ -1,5 +1,5 @@
 /**
- * `GET /hanja` (SPEC §3): filters, the matching rules of `q`, ordering and paging, each checked
+ * `GET /hanja` (docs/rules.md "Interface A"): filters, the matching rules of `q`, ordering and paging, each checked
  * against what the test computes itself from `dist/characters.jsonl`.
  */
 import { describe, expect, test } from "vitest";

@@ -1,4 +1,4 @@
-/** The operator's HTTP routes (SPEC §4): only with a token, Bearer auth, list/show/confirm/revoke. */
+/** The operator's HTTP routes (docs/rules.md "Interface B"): only with a token, Bearer auth, list/show/confirm/revoke. */
 import { describe, expect, it } from "vitest";
 import { call, getJson, testApp } from "../helpers/app.ts";
 import { Q, applicant, bearer, expectProblem, me, newKey, subscribe, testClock } from "./quiz-helpers.ts";

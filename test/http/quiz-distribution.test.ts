@@ -1,5 +1,5 @@
 /**
- * The statistics of GET /quiz (SPEC §4): the answer's position is uniform, choice texts never
+ * The statistics of GET /quiz (docs/rules.md "Interface B"): the answer's position is uniform, choice texts never
  * repeat, and no distractor is a second right answer, also when idioms share a meaning or a reading.
  */
 import { describe, expect, it } from "vitest";

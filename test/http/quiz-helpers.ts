@@ -7,7 +7,7 @@ import { call, getJson } from "../helpers/app.ts";
 /** The default base path of interface B. */
 export const Q = "/quiz/v1";
 
-/** The problem-details shape of SPEC §5, checked field by field. */
+/** The problem-details shape of docs/rules.md "Errors", checked field by field. */
 export function expectProblem(
   result: { status: number; body: any; headers: Headers },
   status: number,

@@ -1,4 +1,4 @@
-/** GET /idiom, GET /idiom/{idx} and GET /search (SPEC §4): raw idiom records, bounds, errors. */
+/** GET /idiom, GET /idiom/{idx} and GET /search (docs/rules.md "Interface B"): raw idiom records, bounds, errors. */
 import { describe, expect, it } from "vitest";
 import type { IdiomRecord } from "../../runtime/format/records.ts";
 import { getJson, testApp } from "../helpers/app.ts";
@@ -10,7 +10,7 @@ const byIdx = new Map(idioms.map((i) => [i.idx, i]));
 let calls = 0;
 const get = (path: string) => getJson(app, `${Q}${path}`, { clientAddress: ipFor(++calls) });
 
-/** A raw record (INTERFACES §2.7): the five fields plus `literal`, equal to the loaded idiom. */
+/** A raw record (docs/rules.md "Records"): the five fields plus `literal`, equal to the loaded idiom. */
 function expectRaw(item: any): IdiomRecord {
   expect(Object.keys(item).sort()).toEqual(["chosung", "hangul", "hanja", "idx", "literal", "meaning"]);
   expect(typeof item.idx).toBe("number");
@@ -87,7 +87,7 @@ describe("GET /idiom/{idx}", () => {
     expect((await me(app, { clientAddress: ip })).used_today).toBe(1);
   });
 
-  it("any positive whole number is an idx (SPEC §4): past every bound it is 404, not 400", async () => {
+  it("any positive whole number is an idx (docs/rules.md, Interface B): past every bound it is 404, not 400", async () => {
     for (const missing of ["1000000", "9007199254740993", "99999999999999999999"]) {
       const result = await getJson(app, `${Q}/idiom/${missing}`, { clientAddress: ipFor(40_001) });
       expectProblem(result, 404, "not_found", "idx");

@@ -1,4 +1,4 @@
-/** Keys (SPEC §4): what /subscribe issues, /me, how a key is presented, and the key errors. */
+/** Keys (docs/rules.md "Interface B"): what /subscribe issues, /me, how a key is presented, and the key errors. */
 import { describe, expect, it } from "vitest";
 import { MemoryQuotaStore } from "../../runtime/core/quota/memoryStore.ts";
 import { call, getJson, testApp } from "../helpers/app.ts";

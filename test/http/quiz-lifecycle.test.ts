@@ -1,5 +1,5 @@
 /**
- * A key's life with an injected clock (SPEC §4, INTERFACES §3): free with 100 calls a day,
+ * A key's life with an injected clock (docs/rules.md "Interface B"): free with 100 calls a day,
  * confirmed to annual with 10,000, expired after a year, renewed, revoked; the metering day.
  */
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * Slow: metering across real server processes sharing one SQLite file (SPEC §4, §7): exact
+ * Slow: metering across real server processes sharing one SQLite file (docs/rules.md "Interface B", "Runtimes and configuration"): exact
  * counts under concurrency, keys and counts that survive a restart, no plaintext key on disk.
  */
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";

@@ -1,4 +1,4 @@
-/** GET /quiz (SPEC §4): the three types, choices, count, exclude, and every bad parameter. */
+/** GET /quiz (docs/rules.md "Interface B"): the three types, choices, count, exclude, and every bad parameter. */
 import { describe, expect, it } from "vitest";
 import type { IdiomRecord } from "../../runtime/format/records.ts";
 import { seededRandom } from "../../runtime/core/util/random.ts";
@@ -17,7 +17,7 @@ const LITERALS = new Set(idioms.flatMap((i) => (i.literal === null ? [] : [i.lit
 let calls = 0;
 const quiz = (query = "") => getJson(app, `${Q}/quiz${query}`, { clientAddress: ipFor(++calls) });
 
-/** What SPEC §4 says each type shows as the prompt and as a choice's text. */
+/** What docs/rules.md "Interface B" says each type shows as the prompt and as a choice's text. */
 const VIEW: Record<QuizType, { prompt: (i: IdiomRecord) => string; text: (i: IdiomRecord) => string }> = {
   meaning_to_idiom: { prompt: (i) => i.meaning, text: (i) => i.hanja },
   idiom_to_meaning: { prompt: (i) => i.hanja, text: (i) => i.meaning },

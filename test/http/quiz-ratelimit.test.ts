@@ -1,5 +1,5 @@
 /**
- * Metering in one process (SPEC §4): the rate-limit headers, 429 and Retry-After, exact counts
+ * Metering in one process (docs/rules.md "Interface B"): the rate-limit headers, 429 and Retry-After, exact counts
  * under concurrency, and which client IP a demo call counts against.
  */
 import { mkdtempSync, rmSync } from "node:fs";

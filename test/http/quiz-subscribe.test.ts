@@ -1,4 +1,4 @@
-/** POST /subscribe with bad input (SPEC §4): content type, body size, JSON, each field, duplicates, the per-IP limit. */
+/** POST /subscribe with bad input (docs/rules.md "Interface B"): content type, body size, JSON, each field, duplicates, the per-IP limit. */
 import { describe, expect, it } from "vitest";
 import type { App } from "../../runtime/core/app.ts";
 import { getJson, testApp } from "../helpers/app.ts";

@@ -1,4 +1,4 @@
-/** The metering day (SPEC §4): the calendar day at the configured offset, remembered per day. */
+/** The metering day (docs/rules.md "Interface B"): the calendar day at the configured offset, remembered per day. */
 import { describe, expect, it } from "vitest";
 import { quotaDay } from "../../runtime/core/quota/clock.ts";
 

@@ -1,5 +1,5 @@
 /**
- * Configuration (SPEC §7): the environment read and validated in one place, every bad value named
+ * Configuration (docs/rules.md "Runtimes and configuration"): the environment read and validated in one place, every bad value named
  * by its variable; and the `mountPath` option, which puts a host's prefix into the links the
  * service writes and nowhere else.
  */

@@ -1,6 +1,6 @@
 /**
- * The operator routes under the quiz base (SPEC §4, present only when an admin token is
- * configured) and the service routes outside both interfaces (SPEC §6).
+ * The operator routes under the quiz base (docs/rules.md "Interface B", present only when an admin token is
+ * configured) and the service routes outside both interfaces (docs/rules.md "Headers").
  */
 import { DAILY_LIMITS, count } from "../quota/plans.ts";
 import { KEY_ID_PATH, KEY_LIST_PARAMS } from "../routes/quizParams.ts";

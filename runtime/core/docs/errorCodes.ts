@@ -1,5 +1,5 @@
 /**
- * The stable error codes of both interfaces (SPEC §5) with the statuses they come with and when.
+ * The stable error codes of both interfaces (docs/rules.md "Errors") with the statuses they come with and when.
  * Keyed by `ErrorCode`, so a code added to `http/errors.ts` does not compile until it is documented.
  */
 import type { ErrorCode } from "../http/errors.ts";

@@ -1,4 +1,4 @@
-/** The operations of interface A (INTERFACES.md §4.1, SPEC §3) under its configured base. */
+/** The operations of interface A (docs/rules.md "Interface A") under its configured base. */
 import { CHARACTER_PATH, HANJA_LIST_PARAMS, IDIOMS_LIST_PARAMS } from "../routes/hanjaParams.ts";
 import { parameterRefs } from "./parameters.ts";
 import { CACHED, headers, ok, problem, shared } from "./responses.ts";

@@ -1,5 +1,5 @@
 /**
- * The OpenAPI 3.1 document of both interfaces and the service routes (SPEC §6), built for the
+ * The OpenAPI 3.1 document of both interfaces and the service routes (docs/rules.md "Headers"), built for the
  * configured base paths. Paths carry their base, so the one server entry is the service root.
  */
 import type { LoadedData } from "../data/load.ts";

@@ -1,4 +1,4 @@
-/** The operations of interface B (INTERFACES.md §4.2, SPEC §4) under its configured base. */
+/** The operations of interface B (docs/rules.md "Interface B") under its configured base. */
 import { IDIOM_PARAMS, IDX_PATH, QUIZ_PARAMS, SEARCH_LIMIT, SEARCH_PARAMS } from "../routes/quizParams.ts";
 import { parameterRefs } from "./parameters.ts";
 import { ANNUAL_PRICE_KRW, APPLICATIONS_PER_IP, DAILY_LIMITS, MAX_BODY_BYTES, count } from "../quota/plans.ts";

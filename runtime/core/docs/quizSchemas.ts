@@ -1,4 +1,4 @@
-/** Component schemas of interface B (INTERFACES.md §2.6–2.8, SPEC §4) and of its admin routes. */
+/** Component schemas of interface B (docs/rules.md "Records", "Interface B") and of its admin routes. */
 import { QUIZ_TYPES } from "../quiz/makeQuiz.ts";
 import { ANNUAL_PRICE_KRW, DAILY_LIMITS } from "../quota/plans.ts";
 import { SEARCH_LIMIT } from "../routes/quizParams.ts";
@@ -31,7 +31,7 @@ const QUIZ = obj("A multiple-choice quiz. The answer is included so the client c
 /** Component schemas of interface B and the admin routes. */
 export function quizSchemas(): Record<string, Schema> {
   return {
-    Idiom: obj("An idiom raw record of interface B (INTERFACES.md §2.7): `idx` is an integer; plus `literal`. Also the quiz's `answer_idiom`.", {
+    Idiom: obj("An idiom raw record of interface B: `idx` is an integer; plus `literal`. Also the quiz's `answer_idiom`.", {
       idx: int("Stable idiom number.", { minimum: 1 }),
       hanja: str("The idiom in Han characters (four)."),
       hangul: str("Its Hangul reading (four syllables)."),

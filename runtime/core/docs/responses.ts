@@ -1,6 +1,6 @@
 /**
  * Response headers and response objects of the OpenAPI document: the caching headers of interface A,
- * the rate-limit headers of interface B's metered calls (SPEC §4, §6) and the problem responses.
+ * the rate-limit headers of interface B's metered calls (docs/rules.md "Interface B", "Headers") and the problem responses.
  */
 import { BODY_REVISION } from "../../format/dist.ts";
 import { API_KEY_CHALLENGE } from "../routes/metering.ts";

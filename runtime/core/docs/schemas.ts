@@ -1,6 +1,6 @@
 /**
- * Component schemas of interface A (INTERFACES.md §2.1–2.5, SPEC §2–3), of the problem details
- * both interfaces answer errors with (SPEC §5) and of the service routes. Interface B's are in
+ * Component schemas of interface A (docs/rules.md "Records", "Source data", "Interface A"), of the problem details
+ * both interfaces answer errors with (docs/rules.md "Errors") and of the service routes. Interface B's are in
  * `quizSchemas.ts`.
  */
 import { IDIOMS_SOURCE, VARIANT_PROPERTIES } from "../../format/records.ts";
@@ -59,7 +59,7 @@ export const IDIOM_TEXT = {
   ),
 };
 
-const IDIOM_A = obj("An idiom as interface A returns it: `idx` is a string (INTERFACES.md §2.2), plus `chosung` and `literal`.", {
+const IDIOM_A = obj("An idiom as interface A returns it: `idx` is a string, plus `chosung` and `literal`.", {
   idx: str("Stable idiom number as a decimal string.", { pattern: "^[1-9][0-9]*$", examples: ["8"] }),
   hanja: str("The idiom in Han characters (four).", { examples: ["刻骨難忘"] }),
   hangul: str("Its Hangul reading (four syllables).", { examples: ["각골난망"] }),
@@ -67,7 +67,7 @@ const IDIOM_A = obj("An idiom as interface A returns it: `idx` is a string (INTE
   chosung: str("Initial consonants of `hangul`.", { examples: ["ㄱㄱㄴㅁ"] }),
 });
 
-/** A page of search results (INTERFACES.md §2.3). */
+/** A page of search results (docs/rules.md "Records"). */
 function listEnvelope(description: string, item: string, source: Schema): Schema {
   return obj(description, {
     data: arrayOf(`The ${item} records of the requested page (empty past the end or without match).`, schemaRef(item), { maxItems: PAGING.per_page.max }),
@@ -104,7 +104,7 @@ const META = obj("Dataset metadata: versions, record counts measured from the lo
   }),
 });
 
-/** The problem details body of every error (RFC 9457, SPEC §5). */
+/** The problem details body of every error (RFC 9457, docs/rules.md "Errors"). */
 const PROBLEM = obj(
   "RFC 9457 problem details, `Content-Type: application/problem+json`. Branch on `code`, not on `title` or `detail`.",
   {
@@ -131,8 +131,8 @@ const PROBLEM = obj(
 /** Component schemas of interface A, the problem details and the service routes. */
 export function hanjaSchemas(): Record<string, Schema> {
   return {
-    Hanja: obj("A Han character record (INTERFACES.md §2.1) with the product's extra fields.", HANJA_FIELDS),
-    HanjaDetail: obj("A Hanja record plus every idiom containing the character, in idx order (INTERFACES.md §2.4).", {
+    Hanja: obj("A Han character record with the product's extra fields.", HANJA_FIELDS),
+    HanjaDetail: obj("A Hanja record plus every idiom containing the character, in idx order.", {
       ...HANJA_FIELDS,
       idioms: arrayOf("Related idioms in idx order; empty when none.", schemaRef("IdiomA")),
     }),

@@ -1,5 +1,5 @@
 /**
- * `GET /hanja` matching and ordering (SPEC §3): one character, a code point, a Hangul reading
+ * `GET /hanja` matching and ordering (docs/rules.md "Interface A"): one character, a code point, a Hangul reading
  * then gloss, or full text over English definitions and glosses; filters AND-ed; ties broken by
  * education hanja, starters, fewer strokes, code point. In text searches a CJK compatibility
  * ideograph comes right after its unified counterpart when both match.

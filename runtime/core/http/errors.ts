@@ -1,5 +1,5 @@
 /**
- * The one error type of the service and its RFC 9457 formatter (SPEC §5).
+ * The one error type of the service and its RFC 9457 formatter (docs/rules.md "Errors").
  * Handlers throw `ApiError`; anything else becomes a logged, generic 500.
  */
 

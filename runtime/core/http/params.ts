@@ -1,5 +1,5 @@
 /**
- * The one query-parameter parser of both interfaces (SPEC §3): integers are plain decimal digits
+ * The one query-parameter parser of both interfaces (docs/rules.md "Interface A"): integers are plain decimal digits
  * within bounds, a parameter given twice is an error, unknown parameters are ignored.
  */
 import { invalidParameter } from "./errors.ts";
@@ -187,7 +187,7 @@ const FULL_WIDTH_ASCII = /[\uFF01-\uFF5E]/g;
 /**
  * A text query as it is matched: composed (NFC, so Hangul typed or pasted as conjoining jamo, as
  * macOS keeps it, is the syllables it spells) except the CJK compatibility ideographs, which stay
- * themselves (SPEC §3: they are records of their own); full-width ASCII (ＷＡＴＥＲ) read as ASCII.
+ * themselves (docs/rules.md "Interface A": they are records of their own); full-width ASCII (ＷＡＴＥＲ) read as ASCII.
  */
 export function searchForm(text: string): string {
   const composed = text.replace(OUTSIDE_COMPATIBILITY_IDEOGRAPHS, (run) => run.normalize("NFC"));
@@ -217,7 +217,7 @@ export function parseInteger(name: string, raw: string, min: number, max: number
 }
 
 /**
- * A positive whole number written in digits (SPEC §4: anything else is a 400), as a number, or
+ * A positive whole number written in digits (docs/rules.md "Interface B": anything else is a 400), as a number, or
  * as `Infinity` when it is too large to be an id; the caller answers an unknown one with 404.
  */
 export function parsePositiveId(name: string, raw: string): number {

@@ -1,5 +1,5 @@
 /**
- * Idiom search for both interfaces (SPEC §3 `GET /idioms`, §4 `GET /search`): `q` matches the
+ * Idiom search for both interfaces (`GET /idioms`, `GET /search`; docs/rules.md "Interface A" and "Interface B"): `q` matches the
  * hanja and the hangul as substrings, the initial consonants when `q` is made only of them
  * (`ㄱㄱㄴㅁ`), and the meaning as full text.
  *

@@ -1,5 +1,5 @@
 /**
- * Multiple-choice quizzes over the idioms (SPEC §4): three types, distinct choice texts, the
+ * Multiple-choice quizzes over the idioms (docs/rules.md "Interface B"): three types, distinct choice texts, the
  * answer at a uniformly random position, no distractor that would also be a right answer (the
  * same prompt, or a member of the answer's synonym group), and never the idiom's `literal`.
  */
@@ -55,7 +55,7 @@ export interface SizedText {
   extraBytes: number;
 }
 
-/** Makes quizzes over one idiom list, each as its JSON text (INTERFACES.md §3: `quiz_id`, `type`, …, `answer_idiom`). */
+/** Makes quizzes over one idiom list, each as its JSON text (docs/rules.md "Interface B": `quiz_id`, `type`, …, `answer_idiom`). */
 export interface QuizMaker {
   /**
    * `count` quizzes with distinct answers drawn from the idioms not excluded, as JSON texts.

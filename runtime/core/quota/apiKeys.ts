@@ -1,5 +1,5 @@
 /**
- * API key format and hashing (SPEC §4): `hj_` + 32 base62 characters (≈190 random bits from the
+ * API key format and hashing (docs/rules.md "Interface B"): `hj_` + 32 base62 characters (≈190 random bits from the
  * CSPRNG), shown once; the store keeps only its SHA-256 and a public id.
  */
 import { sha256Hex } from "../digest.ts";

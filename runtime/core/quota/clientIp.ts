@@ -1,5 +1,5 @@
 /**
- * The client IP a demo quota is counted against (SPEC §4): the socket's peer, or the address
+ * The client IP a demo quota is counted against (docs/rules.md "Interface B"): the socket's peer, or the address
  * `trustProxyHops` entries from the right of `X-Forwarded-For`; IPv4-mapped IPv6 as IPv4; IPv6
  * grouped by its /64.
  */

@@ -1,4 +1,4 @@
-/** The metering day (SPEC §4): the calendar day at a fixed UTC offset, Asia/Seoul (+09:00) by default. */
+/** The metering day (docs/rules.md "Interface B"): the calendar day at a fixed UTC offset, Asia/Seoul (+09:00) by default. */
 
 export interface QuotaDay {
   /** `YYYY-MM-DD` at the offset. */

@@ -1,6 +1,6 @@
 /**
  * The plans of interface B, their daily limits, the annual price and the limits of an
- * application, written once (SPEC §4). Metering, `POST /subscribe`, the reference (/docs,
+ * application, written once (docs/rules.md "Interface B"). Metering, `POST /subscribe`, the reference (/docs,
  * /openapi.json) and the `keys` CLI read them from here.
  */
 

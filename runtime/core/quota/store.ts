@@ -1,5 +1,5 @@
 /**
- * The quota store: API keys, their applications and the daily counters (SPEC §4). The core only
+ * The quota store: API keys, their applications and the daily counters (docs/rules.md "Interface B"). The core only
  * talks to this interface; `MemoryQuotaStore` and the SQLite store implement it.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Operator routes under the quiz base (SPEC §4), registered only when an admin token is
+ * Operator routes under the quiz base (docs/rules.md "Interface B"), registered only when an admin token is
  * configured: list, show, confirm a deposit, revoke. Bearer token compared in constant time.
  */
 import type { IRequest } from "itty-router";

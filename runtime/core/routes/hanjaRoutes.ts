@@ -1,4 +1,4 @@
-/** Interface A (SPEC §3): `GET /hanja`, `GET /hanja/{character}`, `GET /idioms`, `GET /meta`. */
+/** Interface A (docs/rules.md "Interface A"): `GET /hanja`, `GET /hanja/{character}`, `GET /idioms`, `GET /meta`. */
 import type { IRequest } from "itty-router";
 import type { LoadedData } from "../data/load.ts";
 import { BODY_REVISION } from "../../format/dist.ts";

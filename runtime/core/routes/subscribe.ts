@@ -1,5 +1,5 @@
 /**
- * `POST /subscribe` (SPEC §4): JSON only, at most 8 KiB, fields validated; issues a free key
+ * `POST /subscribe` (docs/rules.md "Interface B"): JSON only, at most 8 KiB, fields validated; issues a free key
  * awaiting the deposit and answers with the payment instructions. Personal data goes to the store
  * and nowhere else.
  */
