@@ -95,7 +95,7 @@ function days(value: string | undefined, fallback: number, name: string): number
 
 /** Reads the command line; bad usage is a `CliError` with code 2. */
 function parseCommand(argv: string[]): Command {
-  let parsed;
+  let parsed: { positionals: string[]; values: Record<string, string | boolean | undefined> };
   try {
     parsed = parseArgs({
       args: argv,

@@ -87,8 +87,8 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 export function loggedTarget(target: string): string {
   let text = target.replace(UNSENDABLE, (run) => encodeURIComponent(run.replace(LONE_SURROGATE, "\ufffd")));
   if (text.length > MAX_LOGGED_TARGET) {
-    const escape = text.lastIndexOf("%", MAX_LOGGED_TARGET - 1);
-    text = `${text.slice(0, escape > MAX_LOGGED_TARGET - 3 ? escape : MAX_LOGGED_TARGET)}…`;
+    const lastEscape = text.lastIndexOf("%", MAX_LOGGED_TARGET - 1);
+    text = `${text.slice(0, lastEscape > MAX_LOGGED_TARGET - 3 ? lastEscape : MAX_LOGGED_TARGET)}…`;
   }
   return text;
 }

@@ -8,7 +8,7 @@ import { codesFor } from "./errorCodes.ts";
 import { schemaRef } from "./schemaHelpers.ts";
 import { type Header, type Response, type Schema, ref } from "./types.ts";
 
-const JSON = "application/json";
+const JSON_MEDIA = "application/json";
 const PROBLEM = "application/problem+json";
 
 /** Every response header the service documents, with its schema (the catalogue in `components.headers`). */
@@ -57,7 +57,7 @@ export function ok(description: string, schema: string | Schema, head: Record<st
   return {
     description,
     headers: head,
-    content: { [JSON]: { schema: typeof schema === "string" ? schemaRef(schema) : schema } },
+    content: { [JSON_MEDIA]: { schema: typeof schema === "string" ? schemaRef(schema) : schema } },
   };
 }
 

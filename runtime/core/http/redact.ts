@@ -58,7 +58,7 @@ function withoutSecret(target: string, secret: string): string {
   if (target.includes(secret)) return target.replaceAll(secret, "REDACTED");
   // Escapes of UTF-8 text (`%EC%88%98`, the usual ones) cannot spell an ASCII token.
   if (!target.includes("%") || !HAS_ASCII_ESCAPE.test(target)) return target;
-  const decoded = target.replace(ASCII_ESCAPE, (escape) => String.fromCharCode(Number.parseInt(escape.slice(1), 16)));
+  const decoded = target.replace(ASCII_ESCAPE, (sequence) => String.fromCharCode(Number.parseInt(sequence.slice(1), 16)));
   return decoded.includes(secret) ? decoded.replaceAll(secret, "REDACTED") : target;
 }
 
@@ -82,7 +82,7 @@ const KEY_SHAPED = new RegExp(`${[...KEY_PREFIX].map((c, i) => `(?:${c}|${PREFIX
 const ENCODED_PREFIX = new RegExp(PREFIX_ESCAPES.join("|"));
 
 /** What each of those escapes begins with (`%6`, `%5`): text without any is passed over cheaply. */
-const ESCAPE_STARTS = [...new Set(PREFIX_ESCAPES.map((escape) => escape.slice(0, 2)))];
+const ESCAPE_STARTS = [...new Set(PREFIX_ESCAPES.map((sequence) => sequence.slice(0, 2)))];
 
 /**
  * Whether `target` may hold the key prefix with one of its characters encoded. UTF-8 text never
