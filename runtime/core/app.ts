@@ -7,9 +7,8 @@
 import { IttyRouter, type IRequest } from "itty-router";
 import { type AppOptions, resolveOptions } from "./appOptions.ts";
 import { type LoadedData, loadData } from "./data/load.ts";
-import { type ServeInfo, createHandler } from "./handler.ts";
-import type { Reply, RequestLike } from "./http/reply.ts";
-import { toResponse } from "./http/reply.ts";
+import { createHandler } from "./handler.ts";
+import { type Reply, type RequestLike, type ServeInfo, toResponse } from "./http/reply.ts";
 import { createSender } from "./http/sender.ts";
 import { type Erasure, eraseDue } from "./quota/retention.ts";
 import { adminRoutes } from "./routes/adminRoutes.ts";

@@ -5,7 +5,7 @@
  */
 import type { AccessLogEntry } from "./appOptions.ts";
 import { ApiError, internalError, problemBody, serviceUnavailable } from "./http/errors.ts";
-import { type Reply, type RequestLike, reply } from "./http/reply.ts";
+import { type Reply, type RequestLike, type ServeInfo, reply } from "./http/reply.ts";
 import { redactedTarget } from "./http/redact.ts";
 import { PROBLEM_TYPE, type Sender } from "./http/sender.ts";
 import { optionsReply, withCors } from "./http/cors.ts";
@@ -15,16 +15,6 @@ import type { RequestContext } from "./routes/context.ts";
 import { type CompiledRoute, allowedMethods, dispatch, normalized } from "./routes/routeTable.ts";
 import { andThen } from "./util/andThen.ts";
 import { utf8Length } from "./util/utf8Length.ts";
-
-/** Per-request information the embedding server knows. */
-export interface ServeInfo {
-  /**
-   * The TCP peer's address. Read only by routes that need it (interface B), so it may be a getter.
-   * Without it (and without trusted `X-Forwarded-For` hops), every caller without a key shares one
-   * demo quota, and one limit of applications a day on `POST /subscribe`.
-   */
-  readonly clientAddress?: string;
-}
 
 /** What answering requests needs: the router's table, the body sender and the app's options. */
 export interface HandlerConfig {

@@ -5,7 +5,7 @@
  */
 export { type App, createApp } from "./app.ts";
 export { type AppOptions, type AccessLogEntry, AppOptionError } from "./appOptions.ts";
-export type { ServeInfo } from "./handler.ts";
+export type { ServeInfo } from "./http/reply.ts";
 export type { DistFiles, LoadedData } from "./data/load.ts";
 export { DIST_FILES, DIST_FORMAT } from "../format/dist.ts";
 export { MemoryQuotaStore } from "./quota/memoryStore.ts";

@@ -23,6 +23,16 @@ export interface Reply {
   readonly shared: boolean;
 }
 
+/** Per-request information the embedding server knows. */
+export interface ServeInfo {
+  /**
+   * The TCP peer's address. Read only by routes that need it (interface B), so it may be a getter.
+   * Without it (and without trusted `X-Forwarded-For` hops), every caller without a key shares one
+   * demo quota, and one limit of applications a day on `POST /subscribe`.
+   */
+  readonly clientAddress?: string;
+}
+
 /** What the core reads from a request. A Web `Request` is one; node:http adapters pass a lighter view. */
 export interface RequestLike {
   readonly method: string;
