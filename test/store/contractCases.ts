@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { createHash, randomBytes } from "node:crypto";
 import { confirmKey, paymentReference, revokeKey } from "../../runtime/core/quota/keyActions.ts";
-import { DuplicateApplicationError, DuplicateReferenceError, type KeyRecord, type QuotaStore } from "../../runtime/core/quota/store.ts";
+import { DuplicateApplicationError, DuplicateReferenceError, KeyChangedError, type KeyRecord, type QuotaStore, keyBucket } from "../../runtime/core/quota/store.ts";
 
 /** When the contract's cases confirm or revoke. */
 const CONFIRMED_AT = new Date("2025-03-05T12:00:00.000Z");
@@ -141,6 +141,26 @@ export const contractCases: ContractCase[] = [
       assert.deepEqual(await store.keyByHash(key.hash), key);
       assert.equal(await store.keyById("key_nope"), null);
       assert.equal(await store.keyByHash(sha256("hj_nope")), null);
+    },
+  },
+  {
+    name: "a lookup for a count (keyByHash(hash, true)) answers the key; after a change, the changed key, or a count that refuses with KeyChangedError and counts nothing",
+    async run(store) {
+      const key = await storedKey(store);
+      assert.deepEqual(await store.keyByHash(key.hash), key);
+      assert.deepEqual(await store.keyByHash(key.hash, true), key);
+      assert.equal(await store.keyByHash(sha256("hj_nope"), true), null);
+      await confirmKey(store, key.id, CONFIRMED_AT);
+      const seen = await store.keyByHash(key.hash, true);
+      const bucket = keyBucket(key.id);
+      try {
+        const counted = await store.consume(bucket, "2025-03-05", 100);
+        assert.equal(seen?.plan, "annual", "a count went ahead on the record from before the change");
+        assert.deepEqual(counted, { allowed: true, used: 1 });
+      } catch (error) {
+        assert.ok(error instanceof KeyChangedError, String(error));
+        assert.equal(await store.used(bucket, "2025-03-05"), 0);
+      }
     },
   },
   {

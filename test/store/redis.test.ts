@@ -7,13 +7,19 @@
 import { createClient } from "@redis/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { confirmKey, revokeKey } from "../../runtime/core/quota/keyActions.ts";
-import { StoreUnavailableError } from "../../runtime/core/quota/store.ts";
+import { KeyChangedError, StoreUnavailableError, keyBucket } from "../../runtime/core/quota/store.ts";
 import { type RedisQuotaStore, counterTtlSeconds, openRedisStore } from "../../runtime/stores/redis/redisStore.ts";
 import { parseRedisUrl } from "../../runtime/stores/redis/redisUrl.ts";
 import { type TestRedis, removeAllRedis, skipRedis, startRedis } from "../helpers/redisServer.ts";
 import { keyRecord } from "./contractCases.ts";
 
 const DAY = "2025-03-01";
+
+/** Some other key stored through `store` (a change every connection's version sees). */
+async function insertAnother(store: RedisQuotaStore): Promise<undefined> {
+  await store.insertKey(keyRecord());
+  return undefined;
+}
 let prefixes = 0;
 const silent = () => {};
 
@@ -204,6 +210,75 @@ describe.skipIf(skipRedis)("the Redis store", () => {
       }
     });
 
+    it("a record answered from memory for a count is checked by that count: after another connection changes any key, the count refuses (KeyChangedError) and counts nothing", async () => {
+      const [a, b] = await Promise.all([open(redis, { prefix: "checked:" }), open(redis, { prefix: "checked:" })]);
+      try {
+        const now = new Date("2025-03-05T12:00:00.000Z");
+        const key = keyRecord();
+        const other = keyRecord();
+        await b!.insertKey(key);
+        await b!.insertKey(other);
+        const bucket = keyBucket(key.id);
+        expect((await a!.keyByHash(key.hash))?.status).toBe("pending_deposit");
+        // In memory now: answered at once, and the count that follows checks it.
+        const fromMemory = a!.keyByHash(key.hash, true);
+        expect(fromMemory).not.toBeInstanceOf(Promise);
+        expect(fromMemory).toMatchObject({ id: key.id, status: "pending_deposit" });
+        expect(await a!.consume(bucket, DAY, 100)).toEqual({ allowed: true, used: 1 });
+        // Another connection changes another key: the count cannot know which, so it refuses.
+        await confirmKey(b!, other.id, now);
+        expect(a!.keyByHash(key.hash, true)).toMatchObject({ status: "pending_deposit" });
+        await expect(a!.consume(bucket, DAY, 100)).rejects.toBeInstanceOf(KeyChangedError);
+        expect(await a!.used(bucket, DAY)).toBe(1);
+        // Read again (not for a count): the current record, and counts go on from there.
+        expect((await a!.keyByHash(key.hash))?.status).toBe("pending_deposit");
+        expect(await a!.consume(bucket, DAY, 100)).toEqual({ allowed: true, used: 2 });
+        // Its own key revoked elsewhere: the stale record is refused at its count, the fresh one is revoked.
+        expect(a!.keyByHash(key.hash, true)).toMatchObject({ status: "pending_deposit" });
+        await revokeKey(b!, key.id, now);
+        await expect(a!.consume(bucket, DAY, 100)).rejects.toBeInstanceOf(KeyChangedError);
+        expect(await a!.used(bucket, DAY)).toBe(2);
+        expect((await a!.keyByHash(key.hash, true))?.status).toBe("revoked");
+        // A lookup that is not in memory is read from Redis (a promise), and its count is not checked twice.
+        const unknown = a!.keyByHash("f".repeat(64), true);
+        expect(unknown).toBeInstanceOf(Promise);
+        expect(await unknown).toBeNull();
+        // Without a lookup for a count, a count is a plain count whatever changed.
+        await insertAnother(b!);
+        expect(await a!.consume("ip:203.0.113.9", DAY, 30)).toEqual({ allowed: true, used: 1 });
+      } finally {
+        await Promise.all([a!.close(), b!.close()]);
+      }
+    });
+
+    it("counts checked against a record from memory stay exact: 4 connections × 100 concurrent calls of one key against a limit of 30, with keys changing meanwhile", async () => {
+      const stores = await Promise.all(Array.from({ length: 4 }, () => open(redis, { prefix: "checked-exact:" })));
+      try {
+        const key = keyRecord();
+        await stores[0]!.insertKey(key);
+        const bucket = keyBucket(key.id);
+        await Promise.all(stores.map((store) => store.keyByHash(key.hash)));
+        // A caller as the meter is: a count refused as changed reads the key again and counts once more.
+        const call = async (store: RedisQuotaStore) => {
+          await store.keyByHash(key.hash, true);
+          try {
+            return await store.consume(bucket, DAY, 30);
+          } catch (error) {
+            if (!(error instanceof KeyChangedError)) throw error;
+            await store.keyByHash(key.hash);
+            return store.consume(bucket, DAY, 30);
+          }
+        };
+        const changes = Array.from({ length: 5 }, () => insertAnother(stores[3]!));
+        const results = await Promise.all([...stores.flatMap((store) => Array.from({ length: 100 }, () => call(store))), ...changes]);
+        const granted = results.flatMap((r) => (r && r.allowed ? [r.used] : [])).sort((x, y) => x - y);
+        expect(granted).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+        expect(await stores[0]!.used(bucket, DAY)).toBe(30);
+      } finally {
+        await Promise.all(stores.map((store) => store.close()));
+      }
+    });
+
     it("of 20 concurrent applications with one e-mail from 4 connections, exactly one is stored", async () => {
       const stores = await Promise.all(Array.from({ length: 4 }, () => open(redis, { prefix: "dup:" })));
       try {
@@ -237,7 +312,7 @@ describe.skipIf(skipRedis)("the Redis store", () => {
       }
     });
 
-    it("keys live under the prefix only; key records share the hash tag {keys}; prefixes do not see each other", async () => {
+    it("keys live under the prefix only; key records and keys' counters share the hash tag {keys}; prefixes do not see each other", async () => {
       const first = await open(redis, { prefix: "app-one:" });
       const second = await open(redis, { prefix: "app-two:" });
       const client = await raw(redis);
@@ -248,8 +323,17 @@ describe.skipIf(skipRedis)("the Redis store", () => {
         expect(await second.keyById(key.id)).toBeNull();
         expect(await second.keyByHash(key.hash)).toBeNull();
         expect(await second.used("ip:1", DAY)).toBe(0);
+        await first.consume(keyBucket(key.id), DAY, 5);
         const names = (await client.keys("app-one:*")).sort();
-        expect(names).toEqual([`app-one:count:${DAY}:ip:1`, "app-one:{keys}:hashes", "app-one:{keys}:pending", "app-one:{keys}:records", "app-one:{keys}:references", "app-one:{keys}:version"]);
+        expect(names).toEqual([
+          `app-one:count:${DAY}:ip:1`,
+          `app-one:{keys}:count:${DAY}:key:${key.id}`,
+          "app-one:{keys}:hashes",
+          "app-one:{keys}:pending",
+          "app-one:{keys}:records",
+          "app-one:{keys}:references",
+          "app-one:{keys}:version",
+        ]);
       } finally {
         await Promise.all([first.close(), second.close(), client.close()]);
       }

@@ -6,6 +6,7 @@
  * on changed anything; this guard catches a store that breaks its bound. Operations that answer
  * at once (the memory and SQLite stores) pass through untouched, without a promise or a timer.
  */
+import { Deadlines } from "./deadlines.ts";
 import { type QuotaStore, StoreUnavailableError } from "./store.ts";
 
 type Operation = Exclude<keyof QuotaStore, "close" | "health">;
@@ -17,21 +18,15 @@ const OPERATIONS = Object.keys(EVERY_OPERATION) as Operation[];
 export function boundedStore(store: QuotaStore, timeoutMs: number, name = "quota store"): QuotaStore {
   const bounded = { close: () => store.close() } as QuotaStore;
   if (store.health) bounded.health = store.health.bind(store);
+  // One timer for every call (they share the bound), not one per call.
+  const deadlines = new Deadlines(timeoutMs);
   for (const operation of OPERATIONS) {
     const call = store[operation].bind(store) as (...args: unknown[]) => unknown;
+    const late = () => new StoreUnavailableError(`${name}: ${operation} did not answer within ${timeoutMs} ms`);
     (bounded as unknown as Record<Operation, unknown>)[operation] = (...args: unknown[]) => {
       const result = call(...args);
-      return result instanceof Promise ? withinBound(result, timeoutMs, `${name}: ${operation} did not answer within ${timeoutMs} ms`) : result;
+      return result instanceof Promise ? deadlines.bound(result, late) : result;
     };
   }
   return bounded;
-}
-
-/** `promise`, or a `StoreUnavailableError` when it has not settled after `timeoutMs`. */
-function withinBound<T>(promise: Promise<T>, timeoutMs: number, message: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new StoreUnavailableError(message)), timeoutMs);
-  });
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }

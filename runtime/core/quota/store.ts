@@ -45,6 +45,18 @@ export interface ConsumeResult {
   used: number;
 }
 
+/** The counter bucket of a key's calls; a caller without a key counts in `ip:<address>`. */
+export function keyBucket(id: string): string {
+  return `${KEY_BUCKET}${id}`;
+}
+
+/** Whether `bucket` counts a key's calls. */
+export function isKeyBucket(bucket: string): boolean {
+  return bucket.startsWith(KEY_BUCKET);
+}
+
+const KEY_BUCKET = "key:";
+
 /** A change to a key (confirm, renew, revoke). */
 export type KeyPatch = Partial<Pick<KeyRecord, "plan" | "status" | "confirmed_at" | "expires_at" | "revoked_at">>;
 
@@ -78,7 +90,15 @@ export interface QuotaStore {
    * atomically; true when it did.
    */
   eraseApplicant(id: string, status: StoredKeyStatus, at: string): boolean | Promise<boolean>;
-  keyByHash(hash: string): KeyRecord | null | Promise<KeyRecord | null>;
+  /**
+   * The key with this SHA-256 hash, or null. With `toCount`, the caller counts a call of this key
+   * (`consume` on its bucket) at once, in the same turn of the event loop: a store whose lookups
+   * cost a round trip may then answer from memory with a record it has not checked is current,
+   * provided that `consume` on the key's bucket checks it and, when any key changed since, counts
+   * nothing and throws `KeyChangedError` (the caller then asks again without `toCount`). Without
+   * it, the record is current as of this turn: a change made by any process before it is seen.
+   */
+  keyByHash(hash: string, toCount?: boolean): KeyRecord | null | Promise<KeyRecord | null>;
   keyById(id: string): KeyRecord | null | Promise<KeyRecord | null>;
   /** Keys, newest first, optionally with one stored status. */
   listKeys(status?: StoredKeyStatus): KeyRecord[] | Promise<KeyRecord[]>;
@@ -109,6 +129,18 @@ export class StoreUnavailableError extends Error {
   constructor(message: string, readonly retryAfterSeconds = 1) {
     super(message);
     this.name = "StoreUnavailableError";
+  }
+}
+
+/**
+ * Raised by `consume` of a key's bucket when the key record that `keyByHash(hash, true)` answered
+ * from memory may have changed since (some key changed): nothing was counted, and the caller reads
+ * the key again and decides on the current record.
+ */
+export class KeyChangedError extends Error {
+  constructor() {
+    super("a key changed since its record was read; read it again");
+    this.name = "KeyChangedError";
   }
 }
 

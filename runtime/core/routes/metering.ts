@@ -1,7 +1,7 @@
 /**
  * Who is calling interface B and how much they have left: key from `X-API-Key` or `api_key`, or
  * the demo quota of the client IP; one atomic count per metered call; the rate-limit headers on
- * every metered response (the rules: docs/rules.md "Metering"). `createMetering` gives the one
+ * every metered response (the rules: docs/rules.md "Interface B"). `createMetering` gives the one
  * wrapper every metered route shares.
  */
 import type { IRequest } from "itty-router";
@@ -16,7 +16,7 @@ import { KEY_PATTERN, KEY_PREFIX, hashApiKey } from "../quota/apiKeys.ts";
 import { type QuotaDay, quotaDay } from "../quota/clock.ts";
 import { keyStatus } from "../quota/keyActions.ts";
 import { DAILY_LIMITS, type Plan } from "../quota/plans.ts";
-import type { ConsumeResult, KeyRecord, QuotaStore } from "../quota/store.ts";
+import { type ConsumeResult, KeyChangedError, type KeyRecord, type KeyStatus, type QuotaStore, StoreUnavailableError, keyBucket } from "../quota/store.ts";
 import { andThen } from "../util/andThen.ts";
 import type { Handler, RequestContext } from "./context.ts";
 
@@ -36,7 +36,7 @@ function checkedHash({ value: key, param }: PresentedKey): string {
  * limit (0 for an expired or revoked key), and the moment the key's status was judged, which is
  * also the moment the call is counted at.
  */
-export type Caller = { at: Date; bucket: string; limit: number } & ({ plan: "demo"; key: null } | { plan: "free" | "annual"; key: KeyRecord });
+export type Caller = { at: Date; bucket: string; limit: number } & ({ plan: "demo"; key: null } | { plan: "free" | "annual"; key: KeyRecord; param: PresentedKey["param"] });
 
 export interface MeterConfig {
   store: QuotaStore;
@@ -86,19 +86,30 @@ const BEARER_KEY = new RegExp(`^\\s*[Bb][Ee][Aa][Rr][Ee][Rr]\\s+${KEY_PREFIX}`);
  */
 export function identify(config: MeterConfig, key: PresentedKey | null, ip: () => string, allowInactive = false): Caller | Promise<Caller> {
   if (key === null) return { plan: "demo", bucket: `ip:${ip()}`, key: null, limit: DAILY_LIMITS.demo, at: config.now() };
-  return andThen(config.store.keyByHash(checkedHash(key)), (record) => callerOf(config, record, allowInactive, key.param));
+  const hash = checkedHash(key);
+  if (allowInactive) return andThen(config.store.keyByHash(hash), (record) => callerOf(config, record, true, key.param));
+  // The call is counted next (`meter`), so the store may answer from memory and check the record
+  // in the count. Only a usable key goes on so: a refusal is decided on the current record.
+  return andThen(config.store.keyByHash(hash, true), (record) => {
+    const at = config.now();
+    if (record !== null && isUsable(keyStatus(record, at))) return callerOf(config, record, false, key.param, at);
+    return andThen(config.store.keyByHash(hash), (current) => callerOf(config, current, false, key.param));
+  });
 }
 
-function callerOf(config: MeterConfig, record: KeyRecord | null, allowInactive: boolean, param: PresentedKey["param"]): Caller {
+function isUsable(status: KeyStatus): boolean {
+  return status === "active" || status === "pending_deposit";
+}
+
+function callerOf(config: MeterConfig, record: KeyRecord | null, allowInactive: boolean, param: PresentedKey["param"], at = config.now()): Caller {
   if (!record) throw invalidKey(param);
-  const at = config.now();
   const status = keyStatus(record, at);
   if (!allowInactive) {
     if (status === "revoked") throw new ApiError(403, "key_revoked", "This API key was revoked by the operator.", param);
     if (status === "expired") throw new ApiError(403, "key_expired", `This API key expired at ${record.expires_at}; renew the annual plan to use it again.`, param);
   }
-  const limit = status === "expired" || status === "revoked" ? 0 : DAILY_LIMITS[record.plan];
-  return { plan: record.plan, bucket: `key:${record.id}`, key: record, limit, at };
+  const limit = isUsable(status) ? DAILY_LIMITS[record.plan] : 0;
+  return { plan: record.plan, bucket: keyBucket(record.id), key: record, param, limit, at };
 }
 
 /** The challenge of a 401 for an API key (RFC 9110 §15.5.2: a 401 names how to authenticate). */
@@ -122,11 +133,27 @@ export interface Metered {
  * Counts one call on the day of `caller.at`, then answers with `next`; over the limit it throws
  * `429 quota_exceeded` carrying the headers and `Retry-After`. Synchronous when the store counts
  * synchronously (the memory store); with a store that answers later, `next` runs in the same
- * callback as the count's result rather than one promise later.
+ * callback as the count's result rather than one promise later. When the store refuses to count
+ * on a key record it answered from memory (`KeyChangedError`: a key changed since), the key is read
+ * again and the call counted on the current record; `mayReread` false (that second count) does not.
  */
-export function meter<R>(config: MeterConfig, caller: Caller, next: (metered: Metered) => R | Promise<R>): R | Promise<R> {
+export function meter<R>(config: MeterConfig, caller: Caller, next: (metered: Metered) => R | Promise<R>, mayReread = true): R | Promise<R> {
   const today = quotaDay(caller.at, config.offsetMinutes);
-  return andThen(config.store.consume(caller.bucket, today.day, caller.limit), (counted) => next(metered(config, caller, today, counted)));
+  const counting = config.store.consume(caller.bucket, today.day, caller.limit);
+  if (caller.key === null || !(counting instanceof Promise)) return andThen(counting, (counted) => next(metered(config, caller, today, counted)));
+  const { hash } = caller.key;
+  const { param } = caller;
+  return counting.then(
+    (counted) => next(metered(config, caller, today, counted)),
+    (error: unknown) => {
+      if (!(error instanceof KeyChangedError)) throw error;
+      // The record came from memory and a key has changed since; nothing was counted. Read the key
+      // again, not from memory, and count on what it now is. That count has no reason to fail so;
+      // should the store say so again, the call is answered "try again" rather than looping.
+      if (!mayReread) throw new StoreUnavailableError("quota store: the key changed again while its call was counted");
+      return andThen(config.store.keyByHash(hash), (record) => meter(config, callerOf(config, record, false, param), next, false));
+    },
+  );
 }
 
 /** What the 429 of a plan adds: how to get more calls. */

@@ -6,19 +6,22 @@
  */
 import { createHash } from "node:crypto";
 import { paymentReference } from "../../core/quota/keyActions.ts";
+import { Deadlines } from "../../core/quota/deadlines.ts";
 import {
   DuplicateApplicationError,
   DuplicateReferenceError,
+  KeyChangedError,
   StoreUnavailableError,
   type ConsumeResult,
   type KeyPatch,
   type KeyRecord,
   type QuotaStore,
   type StoredKeyStatus,
+  keyBucket,
 } from "../../core/quota/store.ts";
 import { type ConnectionState, type RedisConnection, connect, isOutage, persistenceWarning } from "./connection.ts";
 import { type RedisTarget, DEFAULT_REDIS_PREFIX, REDIS_TIMEOUT_MS, parseRedisUrl } from "./redisUrl.ts";
-import { CONSUME, ERASE_APPLICANT, INSERT_KEY, KEY_BY_HASH, type LuaScript, type RedisKeys, UPDATE_KEY, redisKeys } from "./scripts.ts";
+import { CONSUME, CONSUME_KEY, ERASE_APPLICANT, INSERT_KEY, KEY_BY_HASH, type LuaScript, type RedisKeys, UPDATE_KEY, redisKeys } from "./scripts.ts";
 
 /** A counter lives until this long after its day began (UTC): past the day in any time zone. */
 const COUNTER_LIFETIME_MS = 2 * 86_400_000;
@@ -65,9 +68,12 @@ function emailKey(email: string): string {
 
 /** Seconds a counter of `day` lives from `now`. */
 export function counterTtlSeconds(day: string, now = Date.now()): number {
-  const start = Date.parse(`${day}T00:00:00Z`);
-  if (Number.isNaN(start)) return COUNTER_LIFETIME_MS / 1000;
-  return Math.max(MIN_COUNTER_TTL_SECONDS, Math.ceil((start + COUNTER_LIFETIME_MS - now) / 1000));
+  return ttlSeconds(Date.parse(`${day}T00:00:00Z`), now);
+}
+
+function ttlSeconds(dayStart: number, now: number): number {
+  if (Number.isNaN(dayStart)) return COUNTER_LIFETIME_MS / 1000;
+  return Math.max(MIN_COUNTER_TTL_SECONDS, Math.ceil((dayStart + COUNTER_LIFETIME_MS - now) / 1000));
 }
 
 /** A `QuotaStore` over Redis; open it with `openRedisStore`. */
@@ -78,6 +84,13 @@ export class RedisQuotaStore implements QuotaStore {
   /** Key records by hash (null: no such key) as of `cachedVersion`; see `keyByHash`. */
   private readonly keysByHash = new Map<string, KeyRecord | null>();
   private cachedVersion: unknown = undefined;
+  /**
+   * The buckets of keys whose records `keyByHash(hash, true)` answered from memory, with the
+   * version they were read at: their counts check it (`CONSUME_KEY`). Cleared with the records.
+   */
+  private readonly unchecked = new Map<string, string>();
+  /** The start of the day counted last (ms since the epoch), so the counters' lifetime is not parsed per call. */
+  private lastDay = { day: "", start: Number.NaN };
   /** This turn's read of the keys' version, shared by every lookup made in the turn. */
   private turnVersion: Promise<unknown> | undefined;
   private closed = false;
@@ -97,7 +110,7 @@ export class RedisQuotaStore implements QuotaStore {
   ) {
     this.keys = redisKeys(prefix);
     this.deadlines = new Deadlines(timeoutMs);
-    for (const script of [CONSUME, INSERT_KEY, ERASE_APPLICANT, KEY_BY_HASH, UPDATE_KEY]) this.shas.set(script, createHash("sha1").update(script.lua).digest("hex"));
+    for (const script of [CONSUME, CONSUME_KEY, INSERT_KEY, ERASE_APPLICANT, KEY_BY_HASH, UPDATE_KEY]) this.shas.set(script, createHash("sha1").update(script.lua).digest("hex"));
   }
 
   /** Whether Redis answers now, and the last error when it does not (for `/healthz`). */
@@ -106,7 +119,17 @@ export class RedisQuotaStore implements QuotaStore {
   }
 
   async consume(bucket: string, day: string, limit: number): Promise<ConsumeResult> {
-    const [allowed, used] = (await this.script("consume", CONSUME, [this.keys.counter(bucket, day)], [String(limit), String(counterTtlSeconds(day))])) as [number, number];
+    if (this.lastDay.day !== day) this.lastDay = { day, start: Date.parse(`${day}T00:00:00Z`) };
+    const args = [String(limit), String(ttlSeconds(this.lastDay.start, Date.now()))];
+    const version = this.unchecked.get(bucket);
+    const counter = this.keys.counter(bucket, day);
+    const reply = version === undefined ? this.script("consume", CONSUME, [counter], args) : this.script("consume", CONSUME_KEY, [counter, this.keys.version], [...args, version]);
+    const [allowed, used] = (await reply) as [number, number];
+    if (allowed === -1) {
+      // A key changed after the record was read: nothing was counted; the caller reads it again.
+      this.forgetKeys();
+      throw new KeyChangedError();
+    }
     return { allowed: allowed === 1, used: Number(used) };
   }
 
@@ -138,16 +161,31 @@ export class RedisQuotaStore implements QuotaStore {
 
   /**
    * The key with this hash. Every metered call asks, so lookups are kept in memory while the keys
-   * are unchanged: once per turn of the event loop, one `GET` of the keys' version (which every
-   * change increments, in the same script) tells whether any instance or the CLI has changed a key
-   * since; the lookups of the turn wait for it. The version is read after the turn's requests
-   * were read, so a key confirmed or revoked anywhere is seen by every request read after the
-   * change, as with SQLite; this instance's own changes clear the cache at once.
+   * are unchanged. For a call about to be counted (`toCount`), a record in memory is answered at
+   * once and its count checks, in the same script, that the keys' version (which every change
+   * increments, in the same script) is still the one it was read at: one round trip per metered
+   * call. Otherwise once per turn of the event loop one `GET` of the version tells whether any
+   * instance or the CLI has changed a key since; the lookups of the turn wait for it. Either way a
+   * key confirmed or revoked anywhere is seen by every request read after the change, as with
+   * SQLite; this instance's own changes clear the cache at once.
    */
-  async keyByHash(hash: string): Promise<KeyRecord | null> {
+  keyByHash(hash: string, toCount = false): KeyRecord | null | Promise<KeyRecord | null> {
+    if (toCount && this.cachedVersion !== undefined) {
+      const key = this.keysByHash.get(hash);
+      if (key !== undefined) {
+        if (key !== null) this.unchecked.set(keyBucket(key.id), versionText(this.cachedVersion));
+        return key;
+      }
+    }
+    return this.currentKeyByHash(hash);
+  }
+
+  /** The key with this hash as of this turn (the version read first), kept in memory at that version. */
+  private async currentKeyByHash(hash: string): Promise<KeyRecord | null> {
     const version = await this.keysVersion();
     if (version !== this.cachedVersion || this.keysByHash.size >= KEY_CACHE_MAX) {
       this.keysByHash.clear();
+      this.unchecked.clear();
       this.cachedVersion = version;
     }
     let key = this.keysByHash.get(hash);
@@ -172,6 +210,7 @@ export class RedisQuotaStore implements QuotaStore {
   /** Drops the cached key records (this instance is changing a key). */
   private forgetKeys(): void {
     this.keysByHash.clear();
+    this.unchecked.clear();
     this.cachedVersion = undefined;
   }
 
@@ -253,50 +292,9 @@ export class RedisQuotaStore implements QuotaStore {
   }
 }
 
-/** A call waiting for its answer: `expire` runs at its deadline unless it has settled by then. */
-interface Deadline {
-  at: number;
-  settled: boolean;
-  expire: () => void;
-}
-
-/**
- * The time bound of every call, with one timer: every call gets the same bound, so deadlines come
- * in the order calls are made and a queue holds them; the timer is armed for the oldest call still
- * waiting. A timer per call would cost more than the rest of the call.
- */
-class Deadlines {
-  private readonly queue: Deadline[] = [];
-  private head = 0;
-  private timer: ReturnType<typeof setTimeout> | undefined;
-
-  constructor(private readonly timeoutMs: number) {}
-
-  add(expire: () => void): Deadline {
-    const deadline = { at: performance.now() + this.timeoutMs, settled: false, expire };
-    this.queue.push(deadline);
-    this.timer ??= setTimeout(() => this.sweep(), this.timeoutMs);
-    return deadline;
-  }
-
-  /** Expires the calls past their deadline, drops the settled ones, and re-arms for the oldest still waiting. */
-  private sweep(): void {
-    this.timer = undefined;
-    const now = performance.now();
-    while (this.head < this.queue.length) {
-      const deadline = this.queue[this.head] as Deadline;
-      if (!deadline.settled && deadline.at > now) break;
-      this.head++;
-      if (!deadline.settled) {
-        deadline.settled = true;
-        deadline.expire();
-      }
-    }
-    this.queue.splice(0, this.head);
-    this.head = 0;
-    const next = this.queue[0];
-    if (next !== undefined) this.timer = setTimeout(() => this.sweep(), Math.max(1, next.at - now));
-  }
+/** The keys' version as `GET` gives it (null before the first change), as `CONSUME_KEY` compares it. */
+function versionText(version: unknown): string {
+  return version === null || version === undefined ? "" : String(version);
 }
 
 /** Redis has not loaded the script yet; it ran nothing. */

@@ -4,9 +4,12 @@
  * makes counts exact and a revocation final across any number of server processes.
  *
  * Layout under the prefix (`hanja:` by default):
- * - `count:<day>:<bucket>`: a day's count of one bucket, a string holding an integer, expiring two
- *   days after its day began (UTC), so counters never pile up. One key per counter: counters spread
- *   over a Redis Cluster's slots.
+ * - `count:<day>:<bucket>`: a day's count of one bucket without a key (`ip:<address>`), a string
+ *   holding an integer, expiring two days after its day began (UTC), so counters never pile up. One
+ *   key per counter: these counters spread over a Redis Cluster's slots.
+ * - `{keys}:count:<day>:key:<id>`: the same for a key's calls, under the hash tag of the key
+ *   records, so that one script can count the call and check that the keys' version is the one the
+ *   server read the key's record at (`CONSUME_KEY`).
  * - `{keys}:records`: hash, key id → the key record as JSON (plus `email_key`, the lower-cased e-mail).
  * - `{keys}:hashes`: hash, SHA-256 of the key → key id.
  * - `{keys}:pending`: hash, lower-cased e-mail → id of the key awaiting its deposit (its personal
@@ -15,9 +18,11 @@
  *   reference is unique among open applications (erased or not: a late deposit still names it).
  * - `{keys}:version`: a counter every change to a key increments, so a server may keep key
  *   records in memory for as long as it reads the same version.
- * The four key hashes share the hash tag `{keys}`, so every script over them touches one Cluster
- * slot, and each script declares every key it touches.
+ * The four key hashes, the version and the keys' counters share the hash tag `{keys}`, so every
+ * script over them touches one Cluster slot, and each script declares every key it touches.
  */
+
+import { isKeyBucket } from "../../core/quota/store.ts";
 
 /** The Redis key names under `prefix`. */
 export interface RedisKeys {
@@ -36,7 +41,7 @@ export function redisKeys(prefix: string): RedisKeys {
     pending: `${prefix}{keys}:pending`,
     references: `${prefix}{keys}:references`,
     version: `${prefix}{keys}:version`,
-    counter: (bucket, day) => `${prefix}count:${day}:${bucket}`,
+    counter: (bucket, day) => (isKeyBucket(bucket) ? `${prefix}{keys}:count:${day}:${bucket}` : `${prefix}count:${day}:${bucket}`),
   };
 }
 
@@ -55,6 +60,23 @@ export const CONSUME: LuaScript = {
   name: "consume",
   keys: 1,
   lua: `
+local used = tonumber(redis.call('GET', KEYS[1]) or '0')
+if used >= tonumber(ARGV[1]) then return {0, used} end
+used = redis.call('INCR', KEYS[1])
+if used == 1 then redis.call('EXPIRE', KEYS[1], ARGV[2]) end
+return {1, used}`,
+};
+
+/**
+ * KEYS: a key's counter, the keys' version. ARGV: limit, seconds to live, the version the key's
+ * record was read at ("" for none). Counts as `CONSUME` does while the version is that one; once any
+ * key has changed, counts nothing and returns `{-1, 0}` (the server reads the key again).
+ */
+export const CONSUME_KEY: LuaScript = {
+  name: "consumeKey",
+  keys: 2,
+  lua: `
+if (redis.call('GET', KEYS[2]) or '') ~= ARGV[3] then return {-1, 0} end
 local used = tonumber(redis.call('GET', KEYS[1]) or '0')
 if used >= tonumber(ARGV[1]) then return {0, used} end
 used = redis.call('INCR', KEYS[1])

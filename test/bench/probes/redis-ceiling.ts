@@ -27,7 +27,7 @@ async function serve(mode: string): Promise<void> {
   } else if (mode === "redis" || mode === "redis-key") {
     const { openRedisStore } = await import("../../../runtime/stores/redis/redisStore.ts");
     const store = await openRedisStore({ url: process.env["REDIS_URL"] as string, prefix: `probe-${process.pid}:`, log: () => {} });
-    call = mode === "redis" ? (i) => store.consume(`b${i % BUCKETS}`, DAY, LIMIT) : (i) => store.keyByHash(`h${i % BUCKETS}`).then(() => store.consume(`b${i % BUCKETS}`, DAY, LIMIT));
+    call = mode === "redis" ? (i) => store.consume(`b${i % BUCKETS}`, DAY, LIMIT) : (i) => Promise.resolve(store.keyByHash(`h${i % BUCKETS}`)).then(() => store.consume(`b${i % BUCKETS}`, DAY, LIMIT));
   } else if (mode === "evalsha") {
     const { createClient } = await import("@redis/client");
     const client = createClient({ url: process.env["REDIS_URL"] as string, disableOfflineQueue: true, commandOptions: { timeout: 0 } });
