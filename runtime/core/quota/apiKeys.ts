@@ -2,7 +2,7 @@
  * API key format and hashing (docs/rules.md "Interface B"): `hj_` + 32 base62 characters (≈190 random bits from the
  * CSPRNG), shown once; the store keeps only its SHA-256 and a public id.
  */
-import { sha256Hex } from "../digest.ts";
+import { sha256Hex } from "../util/sha256Hex.ts";
 import { type Random, randomBase62 } from "../util/random.ts";
 
 export const KEY_PREFIX = "hj_";

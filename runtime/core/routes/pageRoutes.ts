@@ -4,7 +4,7 @@
  * gets the 404 problem it always got, so API clients and their tests see no change.
  */
 import { PAGE_CSS, PAGE_JS } from "../../../web/assets.generated.ts";
-import { sha256Hex } from "../digest.ts";
+import { sha256Hex } from "../util/sha256Hex.ts";
 import { ApiError } from "../http/errors.ts";
 import type { RequestLike } from "../http/reply.ts";
 import type { Send } from "../http/sender.ts";

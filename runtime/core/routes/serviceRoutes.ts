@@ -1,5 +1,5 @@
 /** Service routes outside both interfaces: liveness, the OpenAPI document, the API reference. */
-import { sha256Hex } from "../digest.ts";
+import { sha256Hex } from "../util/sha256Hex.ts";
 import type { LoadedData } from "../data/load.ts";
 import type { Send } from "../http/sender.ts";
 import { type ServiceBases, buildOpenApi } from "../docs/openapi.ts";
