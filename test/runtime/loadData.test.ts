@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createApp } from "../../runtime/core/app.ts";
 import { DIST_FILES, RUNTIME_FILES } from "../../runtime/core/data/format.ts";
 import { loadData } from "../../runtime/core/data/load.ts";
-import { ROOT, distFiles } from "../helpers/app.ts";
+import { ROOT, distFiles, distText } from "../helpers/app.ts";
 import { CHARACTERS, EDUCATION_HANJA, NAME_HANJA } from "../helpers/pin.ts";
 
 describe("loading dist/", () => {
@@ -26,14 +26,14 @@ describe("loading dist/", () => {
   });
 
   it("refuses an unknown format version, and a missing file, with a message saying what to do", () => {
-    const manifest = JSON.parse(distFiles()[DIST_FILES.manifest] ?? "{}") as Record<string, unknown>;
+    const manifest = JSON.parse(distText(DIST_FILES.manifest)) as Record<string, unknown>;
     expect(() => createApp({ dist: { ...distFiles(), [DIST_FILES.manifest]: JSON.stringify({ ...manifest, format: 999 }) } })).toThrow(/format 999 .*npm run build/);
     const { [DIST_FILES.tables]: _dropped, ...rest } = distFiles();
     expect(() => createApp({ dist: rest })).toThrow(/tables\.json is missing/);
   });
 
   it("refuses details whose count does not match the tables", () => {
-    const details = (distFiles()[DIST_FILES.details] ?? "").split("\n").slice(1).join("\n");
+    const details = distText(DIST_FILES.details).split("\n").slice(1).join("\n");
     expect(() => createApp({ dist: { ...distFiles(), [DIST_FILES.details]: details } })).toThrow(/do not match/);
   });
 });

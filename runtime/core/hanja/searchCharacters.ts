@@ -28,7 +28,7 @@ export function searchCharacters(data: CharacterData, q: string, params: Readonl
   const keep = filterPredicate(data, params, values);
   if (q === "") {
     const all: number[] = [];
-    for (let i = 0; i < data.records.length; i++) if (keep(i)) all.push(i);
+    for (let i = 0; i < data.characters.length; i++) if (keep(i)) all.push(i);
     return all;
   }
   const exact = exactCharacter(data, q);
