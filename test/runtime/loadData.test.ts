@@ -15,6 +15,19 @@ describe("loading dist/", () => {
     expect(data.characters.records).toEqual(written);
   });
 
+  it("finds every character's position by binary search as the map does, and nothing for anything else", () => {
+    const { characters } = loadData(distFiles());
+    expect(characters.characters.filter((c, i) => characters.position(c) !== i || characters.positionOf.get(c) !== i)).toEqual([]);
+    for (const other of ["", "a", "水水", "\uD800", "\u{10FFFF}", "가"]) expect(characters.position(other)).toBeUndefined();
+  });
+
+  it("refuses tables whose characters are not in code point order", () => {
+    const tables = JSON.parse(distText(DIST_FILES.tables)) as { characters: string[] };
+    const [first, second, ...rest] = tables.characters;
+    const swapped = JSON.stringify({ ...tables, characters: [second, first, ...rest] });
+    expect(() => createApp({ dist: { ...distFiles(), [DIST_FILES.tables]: swapped } })).toThrow(/tables\.json character 2 .* is not one code point after the one before/);
+  });
+
   it("does not read characters.jsonl at run time", () => {
     expect(RUNTIME_FILES).not.toContain(DIST_FILES.characters);
     expect(Object.keys(distFiles())).not.toContain(DIST_FILES.characters);

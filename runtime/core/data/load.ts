@@ -42,7 +42,10 @@ export interface CharacterData {
   /** The detail body at a position, as UTF-8 bytes. */
   detailBytes(position: number): Uint8Array<ArrayBuffer>;
   characters: readonly string[];
-  positionOf: ReadonlyMap<string, number>;
+  /** The position of a character (one code point), found by binary search: records are in code point order. */
+  position(character: string): number | undefined;
+  /** Character → position, built on first access (`position` needs no map). */
+  readonly positionOf: ReadonlyMap<string, number>;
   strokes: Uint8Array;
   radical: Uint8Array;
   flags: Uint8Array;
@@ -102,6 +105,8 @@ export function loadData(files: DistFiles): LoadedData {
   const records = all(record);
   const detailTexts = all(details.text);
   const flags = Uint8Array.from(tables.flags);
+  const codePoints = codePointsInOrder(tables.characters);
+  const positionOf = once(() => new Map(tables.characters.map((c, i) => [c, i])));
   const characters: CharacterData = {
     source: `Unicode Unihan ${manifest.unihan.version}`,
     get records() {
@@ -113,7 +118,10 @@ export function loadData(files: DistFiles): LoadedData {
     record,
     detailBytes: details.bytes,
     characters: tables.characters,
-    positionOf: new Map(tables.characters.map((c, i) => [c, i])),
+    position: (character) => positionIn(codePoints, character),
+    get positionOf() {
+      return positionOf();
+    },
     strokes: Uint8Array.from(tables.strokes),
     radical: Uint8Array.from(tables.radical),
     flags,
@@ -211,6 +219,34 @@ function text(files: DistFiles, name: string): string {
   } catch {
     throw new Error(`dist: ${name} is not valid UTF-8; rebuild it with \`npm run build\``);
   }
+}
+
+/** The code point of each character, checked to be one code point each, in ascending order. */
+function codePointsInOrder(characters: readonly string[]): Uint32Array {
+  const codePoints = new Uint32Array(characters.length);
+  characters.forEach((character, i) => {
+    const codePoint = character.codePointAt(0) ?? 0;
+    if (character.length !== (codePoint > 0xffff ? 2 : 1) || (i > 0 && codePoint <= (codePoints[i - 1] as number))) {
+      throw new Error(`dist: ${DIST_FILES.tables} character ${i + 1} (${JSON.stringify(character)}) is not one code point after the one before; rebuild dist/`);
+    }
+    codePoints[i] = codePoint;
+  });
+  return codePoints;
+}
+
+function positionIn(codePoints: Uint32Array, character: string): number | undefined {
+  const codePoint = character.codePointAt(0);
+  if (codePoint === undefined || character.length !== (codePoint > 0xffff ? 2 : 1)) return undefined;
+  let low = 0;
+  let high = codePoints.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const at = codePoints[middle] as number;
+    if (at === codePoint) return middle;
+    if (at < codePoint) low = middle + 1;
+    else high = middle - 1;
+  }
+  return undefined;
 }
 
 function countFlag(flags: Uint8Array, flag: number): number {

@@ -68,7 +68,7 @@ export function hanjaRoutes(base: string, data: LoadedData, sendBody: Send, moun
       path: `${base}/hanja/:character`,
       handler: (request) => {
         const character = parsePath("character", request.params.character ?? "", CHARACTER_PATH).value;
-        const position = chars.positionOf.get(character);
+        const position = chars.position(character);
         if (position === undefined) throw new ApiError(404, "not_found", `${character} (U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}) is not in the dataset`, "character");
         // Each detail body's bytes are found (and checked) once, on first request.
         const bytes = (detailBytes[position] ??= chars.detailBytes(position));
