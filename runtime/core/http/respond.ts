@@ -2,7 +2,6 @@
  * Building replies: JSON bodies with the headers of SPEC §6 (content type, CORS, caching,
  * ETag/304, gzip/brotli) from bodies that are already serialized.
  */
-import { gzipSync } from "fflate";
 import { LRUCache } from "lru-cache";
 import { type Reply, type RequestLike, reply } from "./reply.ts";
 
@@ -155,9 +154,9 @@ export function createSender(compressors: Compressors = {}): Sender {
   const encode = async (encoding: Encoding, body: Body, tagged: boolean): Promise<Uint8Array<ArrayBuffer>> => {
     const bytes = typeof body === "string" ? encoder.encode(body) : body;
     // A tagged body's gzip form carries a strong ETag, so it must be the same bytes wherever it is
-    // made, and the runtimes' zlib builds differ: fflate (plain JS) gives one output everywhere.
-    // It is made once per body; untagged bodies (interface B) use the faster native compressor.
-    if (encoding === "gzip" && tagged) return new Uint8Array(gzipSync(bytes, { level: 6, mtime: 0 }));
+    // made (fixedGzip.ts, imported on the first such body). It is made once per body; untagged
+    // bodies (interface B) use the faster native compressor.
+    if (encoding === "gzip" && tagged) return (await import("./fixedGzip.ts")).fixedGzip(bytes);
     const compress = encoding === "br" ? compressors.brotli : compressors.gzip;
     return compress ? new Uint8Array(await compress(bytes)) : gzipBytes(bytes);
   };

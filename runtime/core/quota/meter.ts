@@ -10,7 +10,7 @@ import { type RawQuery, assertWellFormed } from "../http/params.ts";
 import { KEY_PATTERN, KEY_PREFIX, hashApiKey } from "./apiKeys.ts";
 import { type QuotaDay, quotaDay } from "./clock.ts";
 import { keyStatus } from "./keyActions.ts";
-import { DAILY_LIMITS, type Plan } from "./plans.ts";
+import { DAILY_LIMITS, type Plan, count } from "./plans.ts";
 import { type ConsumeResult, KeyChangedError, type KeyRecord, type KeyStatus, type QuotaStore, StoreUnavailableError, keyBucket } from "./store.ts";
 
 // SHA-256 of recently seen well-formed keys, so a busy key is checked and hashed once rather than on every call.
@@ -160,8 +160,8 @@ export function meter<R>(config: MeterConfig, caller: Caller, next: (metered: Me
 /** What the 429 of a plan adds: how to get more calls. */
 function moreCalls(config: MeterConfig, plan: Plan): string {
   const subscribe = config.subscribePath ?? "/quiz/v1/subscribe";
-  if (plan === "demo") return ` For more, apply for a key with POST ${subscribe} (${DAILY_LIMITS.free} calls a day at once, ${DAILY_LIMITS.annual.toLocaleString("en")} on the annual plan) and send it in X-API-Key.`;
-  if (plan === "free") return ` The annual plan (${DAILY_LIMITS.annual.toLocaleString("en")} calls a day) starts once the deposit named in the payment instructions of POST ${subscribe} is confirmed.`;
+  if (plan === "demo") return ` For more, apply for a key with POST ${subscribe} (${DAILY_LIMITS.free} calls a day at once, ${count(DAILY_LIMITS.annual)} on the annual plan) and send it in X-API-Key.`;
+  if (plan === "free") return ` The annual plan (${count(DAILY_LIMITS.annual)} calls a day) starts once the deposit named in the payment instructions of POST ${subscribe} is confirmed.`;
   return "";
 }
 
