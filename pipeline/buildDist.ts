@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { HanjaRecord } from "../runtime/format/records.ts";
 import { buildDetailBodies, buildMetaBody } from "./build/pages.ts";
 import { type SearchIndexer, characterDocuments, earlyCharacterDocuments, earlyIdiomDocuments, idiomDocuments, sameDocuments, startSearchIndexer } from "./build/searchIndexes.ts";
-import { buildTables } from "./build/tables.ts";
+import { buildTables, idiomPositionsByCharacter } from "./build/tables.ts";
 import { parseCsvTable, readSourceFile, readSourceText } from "./load/csvTable.ts";
 import { InputError } from "./load/types.ts";
 import { resolveUnihan } from "./load/resolveUnihan.ts";
@@ -117,19 +117,20 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
   if (!sameDocuments(characterDocs, characterDocuments(records)) || !sameDocuments(idiomDocs, idiomDocuments(idioms))) {
     throw new Error("build: a search index was started from documents that differ from the validated records or idioms");
   }
-  const tables = buildTables(records, idioms);
+  const recordJson = records.map((r) => JSON.stringify(r));
+  const details = buildDetailBodies(recordJson, records, idioms, idiomPositionsByCharacter(idioms));
+  const tables = buildTables(records, idioms, details);
   const builtAt = new Date(options.sourceDateEpoch !== undefined ? options.sourceDateEpoch * 1000 : Date.now()).toISOString();
   const counts = { ...countRecords(records), starters: starters.size, idioms: idioms.length };
   const meta = buildMetaBody({ unihanVersion: version, unihanOrigin: input.origin, counts, builtAt });
   done("tables and /meta (search indexes on a worker)");
 
   done = stage("write");
-  const recordJson = records.map((r) => JSON.stringify(r));
   const manifest = await writeDist(
     options.outDir,
     {
       characters: `${recordJson.join("\n")}\n`,
-      details: `${buildDetailBodies(recordJson, records, idioms, tables.idiomsByCharacter).join("\n")}\n`,
+      details: `${details.join("\n")}\n`,
       tables: JSON.stringify(tables),
       idioms: JSON.stringify(idioms),
       quiz: JSON.stringify(quiz),

@@ -1,8 +1,12 @@
 import { FLAG_EDUCATION, FLAG_NAME, FLAG_STARTER, type Tables } from "../../runtime/format/dist.ts";
 import type { HanjaRecord, IdiomRecord } from "../../runtime/format/records.ts";
 
-/** Compact columns the runtime filters, orders and looks up by (record order = code point order). */
-export function buildTables(records: readonly HanjaRecord[], idioms: readonly IdiomRecord[]): Tables {
+/**
+ * Compact columns the runtime filters, orders and looks up by (record order = code point order);
+ * `details` are the records' detail bodies, one per record, as details.jsonl holds them.
+ */
+export function buildTables(records: readonly HanjaRecord[], idioms: readonly IdiomRecord[], details: readonly string[]): Tables {
+  const encoder = new TextEncoder();
   const readings: Record<string, number[]> = {};
   const glosses: [number, string][] = [];
   records.forEach((record, i) => {
@@ -17,6 +21,7 @@ export function buildTables(records: readonly HanjaRecord[], idioms: readonly Id
     readings: sortKeys(readings),
     glosses,
     idiomsByCharacter: sortKeys(idiomPositionsByCharacter(idioms)),
+    detailBytes: details.map((body) => encoder.encode(body).length),
   };
 }
 

@@ -13,7 +13,7 @@ import { type Random, cryptoRandom } from "./util/random.ts";
 
 /** Options of `createApp`. Every field has the default named in its comment. */
 export interface AppOptions {
-  /** The text of the `dist/` files, keyed by file name (entry points read them for you). */
+  /** The `dist/` files, keyed by file name, each as text or bytes (entry points read them for you; see `DistFiles`). */
   dist: DistFiles;
   /** Base path of interface A. Default `/hanja/v1`. */
   hanjaBase?: string;

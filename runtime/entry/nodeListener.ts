@@ -5,7 +5,8 @@
  * a body (POST) go through a Web `Request` with the body streamed. Used by the Node server and
  * exported for servers that embed the service (`hanja-api/node`).
  */
-import { type IncomingHttpHeaders, type IncomingMessage, STATUS_CODES, type ServerResponse } from "node:http";
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
+import { createRequire } from "node:module";
 import type { Duplex } from "node:stream";
 import { Readable } from "node:stream";
 import type { App } from "../core/app.ts";
@@ -80,10 +81,18 @@ export function connectListener(app: App): (req: IncomingMessage, socket: Duplex
   };
 }
 
+/**
+ * node:http's reason phrases, required when a raw answer is first written: importing node:http with
+ * the package would cost Bun and Deno about 10 ms each, and only a node:http server (which has
+ * loaded it already) writes raw answers.
+ */
+let statusCodes: Readonly<Record<number, string | undefined>> | undefined;
+const reasonOf = (status: number) => (statusCodes ??= (createRequire(import.meta.url)("node:http") as typeof import("node:http")).STATUS_CODES)[status];
+
 /** A reply as the raw bytes of a whole answer that ends its connection (written on a socket node:http no longer serves). */
 function closingAnswer(reply: Reply): string {
   const body = typeof reply.body === "string" ? reply.body : "";
-  let head = `HTTP/1.1 ${reply.status} ${STATUS_CODES[reply.status]}\r\n`;
+  let head = `HTTP/1.1 ${reply.status} ${reasonOf(reply.status)}\r\n`;
   for (const [name, value] of Object.entries(reply.headers)) head += `${name}: ${value}\r\n`;
   return `${head}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
 }

@@ -4,8 +4,11 @@
  */
 import MiniSearch, { type Options, type SearchOptions } from "minisearch";
 
-/** 2: idioms carry `literal`; `quiz.json` (synonym groups, withheld idioms, distractor pools) added. */
-export const DIST_FORMAT = 2;
+/**
+ * 2: idioms carry `literal`; `quiz.json` (synonym groups, withheld idioms, distractor pools) added.
+ * 3: `tables.json` lists the byte length of every line of `details.jsonl` (`detailBytes`).
+ */
+export const DIST_FORMAT = 3;
 
 /** File names inside `dist/`. */
 export const DIST_FILES = {
@@ -81,6 +84,11 @@ export interface Tables {
   glosses: [number, string][];
   /** Idiom positions per character (idx order). */
   idiomsByCharacter: Record<string, number[]>;
+  /**
+   * The UTF-8 length of each record's line in `details.jsonl`, newline excluded: the runtime finds
+   * a detail's bytes without decoding or scanning the file.
+   */
+  detailBytes: number[];
 }
 
 /**

@@ -13,6 +13,13 @@ export function distFiles(): DistFiles {
   return (dist ??= loadDistFiles(join(ROOT, "dist")));
 }
 
+/** The text of one built dist/ file, whether `loadDistFiles` reads it as text or as bytes. */
+export function distText(name: string): string {
+  const file = distFiles()[name];
+  if (file === undefined) throw new Error(`no ${name} in dist/`);
+  return typeof file === "string" ? file : new TextDecoder().decode(file);
+}
+
 /** An app over the built dist/ with test options. */
 export function testApp(options: Partial<AppOptions> = {}): App {
   return createApp({ dist: distFiles(), onError: () => {}, ...options });

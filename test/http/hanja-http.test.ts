@@ -6,7 +6,7 @@ import { gunzipSync } from "node:zlib";
 import { describe, expect, test } from "vitest";
 import { createApp } from "../../runtime/core/app.ts";
 import { BODY_REVISION } from "../../runtime/format/dist.ts";
-import { call, distFiles, getJson, testApp } from "../helpers/app.ts";
+import { call, distFiles, distText, getJson, testApp } from "../helpers/app.ts";
 import { BASE, expectProblem, fileRecords } from "./hanja-expect.ts";
 
 const app = testApp();
@@ -201,7 +201,7 @@ describe("gzip", () => {
   test("a large detail body is gzipped too", async () => {
     // The largest detail body in UTF-8 bytes (a character with many idioms or a long definition).
     const bytes = (text: string) => new TextEncoder().encode(text).length;
-    const largest = distFiles()["details.jsonl"]!.split("\n").reduce((a, b) => (bytes(b) > bytes(a) ? b : a));
+    const largest = distText("details.jsonl").split("\n").reduce((a, b) => (bytes(b) > bytes(a) ? b : a));
     const character = (JSON.parse(largest) as { character: string }).character;
     const path = `${BASE}/hanja/${encodeURIComponent(character)}`;
     const identityText = await (await call(app, path)).text();
@@ -293,7 +293,7 @@ describe("configuration", () => {
 
   test("a dist with an unknown format version is refused with a clear message", () => {
     const files = distFiles();
-    const manifest = JSON.parse(files["manifest.json"]!) as Record<string, unknown>;
+    const manifest = JSON.parse(distText("manifest.json")) as Record<string, unknown>;
     const dist = { ...files, "manifest.json": JSON.stringify({ ...manifest, format: 999 }) };
     expect(() => createApp({ dist, onError: () => {} })).toThrow(/format/);
     expect(() => createApp({ dist, onError: () => {} })).toThrow(/999/);

@@ -3,6 +3,7 @@
  * answers, `POST /subscribe` and the reference state the module's values (the `keys` CLI's help:
  * cli.test.ts).
  */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ANNUAL_PRICE_KRW, APPLICATIONS_PER_IP, DAILY_LIMITS, MAX_BODY_BYTES, count } from "../../runtime/core/quota/plans.ts";
 import { call, getJson, testApp } from "../helpers/app.ts";
@@ -33,5 +34,11 @@ describe("the plans module is the one source of plans, limits and prices", () =>
     expect(subscribe).toContain(`at most ${MAX_BODY_BYTES} bytes`);
     expect(subscribe).toContain(`At most ${APPLICATIONS_PER_IP} applications per client IP per day`);
     expect(document.paths["/quiz/v1/quiz"].get.description).toContain(`demo ${DAILY_LIMITS.demo} per client IP, free ${DAILY_LIMITS.free}, annual ${count(DAILY_LIMITS.annual)} per key`);
+  });
+});
+
+describe("count", () => {
+  it("groups a whole number as toLocaleString(\"en\") does, without loading locale data", () => {
+    fc.assert(fc.property(fc.nat({ max: Number.MAX_SAFE_INTEGER }), (n) => count(n) === n.toLocaleString("en")));
   });
 });

@@ -1,7 +1,8 @@
 /**
- * Turns the text of the `dist/` files into the in-memory structures every request is served
- * from. Web APIs only: the entry point reads the files (from disk or from the binary) and passes
- * their text in.
+ * Turns the `dist/` files into the in-memory structures every request is served from. Web APIs
+ * only: the entry point reads the files (from disk or from the binary) and passes them in, as text
+ * or bytes. Only what the first character detail needs is parsed when the app is made (the
+ * manifest, the tables, the line lengths of the details); the rest waits for its first use.
  */
 import MiniSearch from "minisearch";
 import {
@@ -19,21 +20,32 @@ import {
   type QuizTables,
   type Tables,
 } from "../../format/dist.ts";
+import { detailLines } from "./detailLines.ts";
 import { type IdiomRecord, idiomItemA, idiomJsonB } from "../../format/records.ts";
 
-/** The text of each `dist/` file, keyed by file name (see `DIST_FILES`). */
-export type DistFiles = Readonly<Record<string, string>>;
+/**
+ * Each `dist/` file, keyed by file name (see `DIST_FILES`): its text, or its bytes (UTF-8).
+ * `details.jsonl` as bytes is never decoded as a whole, so it makes the first answer faster.
+ */
+export type DistFiles = Readonly<Record<string, string | Uint8Array>>;
 
 /** Character data: serialized records and details plus the columns filters and ordering use. */
 export interface CharacterData {
   /** `"Unicode Unihan 17.0.0"`. */
   source: string;
-  /** Serialized Hanja record per position (code point order). */
-  records: readonly string[];
-  /** Serialized detail body per position. */
-  details: readonly string[];
+  /** Serialized Hanja record per position (code point order); every record is cut on first access. */
+  readonly records: readonly string[];
+  /** Serialized detail body per position; every body is decoded on first access. */
+  readonly details: readonly string[];
+  /** The serialized Hanja record at a position, cut from its detail on first use. */
+  record(position: number): string;
+  /** The detail body at a position, as UTF-8 bytes. */
+  detailBytes(position: number): Uint8Array<ArrayBuffer>;
   characters: readonly string[];
-  positionOf: ReadonlyMap<string, number>;
+  /** The position of a character (one code point), found by binary search: records are in code point order. */
+  position(character: string): number | undefined;
+  /** Character → position, built on first access (`position` needs no map). */
+  readonly positionOf: ReadonlyMap<string, number>;
   strokes: Uint8Array;
   radical: Uint8Array;
   flags: Uint8Array;
@@ -43,16 +55,19 @@ export interface CharacterData {
   index(): MiniSearch<CharacterDoc>;
 }
 
-/** Idiom data: records in idx order, their serialized forms for both interfaces, the meaning index. */
+/**
+ * Idiom data: records in idx order, their serialized forms for both interfaces, the meaning index.
+ * Each member is parsed or made on first access (a character detail needs none of them).
+ */
 export interface IdiomData {
-  idioms: readonly IdiomRecord[];
-  positionOfIdx: ReadonlyMap<number, number>;
+  readonly idioms: readonly IdiomRecord[];
+  readonly positionOfIdx: ReadonlyMap<number, number>;
   /** Interface A item (`idx` as a string) per position. */
-  itemsA: readonly string[];
+  readonly itemsA: readonly string[];
   /** Interface B raw record (`idx` as a number) per position. */
-  itemsB: readonly string[];
+  readonly itemsB: readonly string[];
   /** Synonym groups, withheld idioms and hard-distractor pools, by position. */
-  quiz: QuizTables;
+  readonly quiz: QuizTables;
   index(): MiniSearch<IdiomDoc>;
 }
 
@@ -60,67 +75,113 @@ export interface LoadedData {
   manifest: Manifest;
   characters: CharacterData;
   idioms: IdiomData;
-  /** Counts measured from what was loaded (not copied from the manifest). */
-  counts: DataCounts;
+  /** Counts measured from what was loaded (not copied from the manifest); the idioms are parsed on first access. */
+  readonly counts: DataCounts;
   /** The pipeline's `/meta` body. */
   meta: Record<string, unknown>;
   terms: string;
 }
 
-/** Parses and checks the dist files; refuses an unknown format version with a clear message. */
+/**
+ * Checks the dist files and makes the data from them, each part on first use; refuses an unknown
+ * format version, a missing file or details that do not match the tables, with a clear message.
+ */
 export function loadData(files: DistFiles): LoadedData {
-  const manifest = JSON.parse(need(files, DIST_FILES.manifest)) as Manifest;
+  const manifest = JSON.parse(text(files, DIST_FILES.manifest)) as Manifest;
   if (manifest.format !== DIST_FORMAT) {
     throw new Error(`dist: format ${JSON.stringify(manifest.format)} is not the format ${DIST_FORMAT} this runtime reads; rebuild it with \`npm run build\``);
   }
-  const tables = JSON.parse(need(files, DIST_FILES.tables)) as Tables;
-  const details = lines(need(files, DIST_FILES.details));
-  if (details.length !== tables.characters.length) {
-    throw new Error(`dist: ${details.length} details and ${tables.characters.length} table rows do not match; rebuild dist/`);
+  const tables = JSON.parse(text(files, DIST_FILES.tables)) as Tables;
+  if (!Array.isArray(tables.detailBytes) || tables.detailBytes.length !== tables.characters.length) {
+    throw new Error(`dist: ${DIST_FILES.tables} lists ${tables.detailBytes?.length ?? "no"} detail lengths for ${tables.characters.length} characters; rebuild dist/`);
   }
-  // Records (list items) are sliced from the details on first use: the first detail answer needs none.
-  const records = once(() => details.map(recordOfDetail));
-  const idioms = JSON.parse(need(files, DIST_FILES.idioms)) as IdiomRecord[];
-  for (const name of [DIST_FILES.searchCharacters, DIST_FILES.searchIdioms]) if (!(name in files)) need(files, name);
+  const details = detailLines(need(files, DIST_FILES.details), tables.detailBytes);
+  for (const name of [DIST_FILES.idioms, DIST_FILES.quiz, DIST_FILES.meta, DIST_FILES.terms, DIST_FILES.searchCharacters, DIST_FILES.searchIdioms]) {
+    if (!(name in files)) need(files, name);
+  }
+  const recordAt: string[] = [];
+  const record = (position: number) => (recordAt[position] ??= recordOfDetail(details.text(position), position));
+  const all = <T>(at: (position: number) => T) => once(() => Array.from({ length: details.count }, (_, position) => at(position)));
+  const records = all(record);
+  const detailTexts = all(details.text);
   const flags = Uint8Array.from(tables.flags);
+  const codePoints = codePointsInOrder(tables.characters);
+  const positionOf = once(() => new Map(tables.characters.map((c, i) => [c, i])));
   const characters: CharacterData = {
     source: `Unicode Unihan ${manifest.unihan.version}`,
     get records() {
       return records();
     },
-    details,
+    get details() {
+      return detailTexts();
+    },
+    record,
+    detailBytes: details.bytes,
     characters: tables.characters,
-    positionOf: new Map(tables.characters.map((c, i) => [c, i])),
+    position: (character) => positionIn(codePoints, character),
+    get positionOf() {
+      return positionOf();
+    },
     strokes: Uint8Array.from(tables.strokes),
     radical: Uint8Array.from(tables.radical),
     flags,
     readings: new Map(Object.entries(tables.readings)),
     glosses: tables.glosses,
     // The indexes are read and rebuilt on first use (a few hundred ms): start-up does not wait for them.
-    index: once(() => MiniSearch.loadJSON<CharacterDoc>(need(files, DIST_FILES.searchCharacters), CHARACTER_INDEX)),
+    index: once(() => MiniSearch.loadJSON<CharacterDoc>(text(files, DIST_FILES.searchCharacters), CHARACTER_INDEX)),
   };
-  const idiomData: IdiomData = {
-    idioms,
-    positionOfIdx: new Map(idioms.map((idiom, i) => [idiom.idx, i])),
-    itemsA: idioms.map((i) => JSON.stringify(idiomItemA(i))),
-    itemsB: idioms.map(idiomJsonB),
-    quiz: quizTables(need(files, DIST_FILES.quiz), idioms.length),
-    index: once(() => MiniSearch.loadJSON<IdiomDoc>(need(files, DIST_FILES.searchIdioms), IDIOM_INDEX)),
-  };
-  const counts: DataCounts = {
-    characters: details.length,
-    starters: countFlag(flags, FLAG_STARTER),
-    education_hanja: countFlag(flags, FLAG_EDUCATION),
-    name_hanja: countFlag(flags, FLAG_NAME),
-    idioms: idioms.length,
-  };
+  const idioms = idiomData(files);
+  const counts = once(
+    (): DataCounts => ({
+      characters: details.count,
+      starters: countFlag(flags, FLAG_STARTER),
+      education_hanja: countFlag(flags, FLAG_EDUCATION),
+      name_hanja: countFlag(flags, FLAG_NAME),
+      idioms: idioms.idioms.length,
+    }),
+  );
+  const meta = once(() => JSON.parse(text(files, DIST_FILES.meta)) as Record<string, unknown>);
+  const terms = once(() => text(files, DIST_FILES.terms));
   return {
     manifest,
     characters,
-    idioms: idiomData,
-    counts,
-    meta: JSON.parse(need(files, DIST_FILES.meta)) as Record<string, unknown>,
-    terms: need(files, DIST_FILES.terms),
+    idioms,
+    get counts() {
+      return counts();
+    },
+    get meta() {
+      return meta();
+    },
+    get terms() {
+      return terms();
+    },
+  };
+}
+
+/** The idiom data, each member parsed or made on its first access. */
+function idiomData(files: DistFiles): IdiomData {
+  const idioms = once(() => JSON.parse(text(files, DIST_FILES.idioms)) as IdiomRecord[]);
+  const positionOfIdx = once(() => new Map(idioms().map((idiom, i) => [idiom.idx, i])));
+  const itemsA = once(() => idioms().map((i) => JSON.stringify(idiomItemA(i))));
+  const itemsB = once(() => idioms().map(idiomJsonB));
+  const quiz = once(() => quizTables(text(files, DIST_FILES.quiz), idioms().length));
+  return {
+    get idioms() {
+      return idioms();
+    },
+    get positionOfIdx() {
+      return positionOfIdx();
+    },
+    get itemsA() {
+      return itemsA();
+    },
+    get itemsB() {
+      return itemsB();
+    },
+    get quiz() {
+      return quiz();
+    },
+    index: once(() => MiniSearch.loadJSON<IdiomDoc>(text(files, DIST_FILES.searchIdioms), IDIOM_INDEX)),
   };
 }
 
@@ -143,16 +204,49 @@ function recordOfDetail(detail: string, position: number): string {
 }
 const IDIOMS_KEY = ',"idioms":[';
 
-function need(files: DistFiles, name: string): string {
-  const text = files[name];
-  if (text === undefined) throw new Error(`dist: ${name} is missing; rebuild it with \`npm run build\``);
-  return text;
+function need(files: DistFiles, name: string): string | Uint8Array {
+  const file = files[name];
+  if (file === undefined) throw new Error(`dist: ${name} is missing; rebuild it with \`npm run build\``);
+  return file;
 }
 
-function lines(text: string): string[] {
-  const all = text.split("\n");
-  if (all.at(-1) === "") all.pop();
-  return all;
+/** A file's text, decoded when it was given as bytes. */
+function text(files: DistFiles, name: string): string {
+  const file = need(files, name);
+  if (typeof file === "string") return file;
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(file);
+  } catch {
+    throw new Error(`dist: ${name} is not valid UTF-8; rebuild it with \`npm run build\``);
+  }
+}
+
+/** The code point of each character, checked to be one code point each, in ascending order. */
+function codePointsInOrder(characters: readonly string[]): Uint32Array {
+  const codePoints = new Uint32Array(characters.length);
+  characters.forEach((character, i) => {
+    const codePoint = character.codePointAt(0) ?? 0;
+    if (character.length !== (codePoint > 0xffff ? 2 : 1) || (i > 0 && codePoint <= (codePoints[i - 1] as number))) {
+      throw new Error(`dist: ${DIST_FILES.tables} character ${i + 1} (${JSON.stringify(character)}) is not one code point after the one before; rebuild dist/`);
+    }
+    codePoints[i] = codePoint;
+  });
+  return codePoints;
+}
+
+function positionIn(codePoints: Uint32Array, character: string): number | undefined {
+  const codePoint = character.codePointAt(0);
+  if (codePoint === undefined || character.length !== (codePoint > 0xffff ? 2 : 1)) return undefined;
+  let low = 0;
+  let high = codePoints.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const at = codePoints[middle] as number;
+    if (at === codePoint) return middle;
+    if (at < codePoint) low = middle + 1;
+    else high = middle - 1;
+  }
+  return undefined;
 }
 
 function countFlag(flags: Uint8Array, flag: number): number {

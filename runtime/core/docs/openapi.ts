@@ -4,7 +4,7 @@
  */
 import type { LoadedData } from "../data/load.ts";
 import { API_KEY_CHALLENGE } from "../routes/metering.ts";
-import { PLAN_TABLE } from "../quota/plans.ts";
+import { PLAN_TABLE, count } from "../quota/plans.ts";
 import { adminPaths, servicePaths } from "./adminPaths.ts";
 import { ERROR_CODES } from "./errorCodes.ts";
 import { hanjaPaths } from "./hanjaPaths.ts";
@@ -92,8 +92,8 @@ function describeService(bases: ServiceBases, unihan: string, data: LoadedData):
   const { hanjaBase, quizBase } = bases;
   return [
     "Two HTTP/JSON interfaces of one service.",
-    `- **Interface A (characters)** under \`${hanjaBase || "/"}\`: ${data.counts.characters.toLocaleString("en")} Han characters with Korean readings from Unicode Unihan ${unihan} ` +
-      `(${data.counts.starters} with an original Korean learning gloss, ${data.counts.education_hanja.toLocaleString("en")} basic hanja for education), ` +
+    `- **Interface A (characters)** under \`${hanjaBase || "/"}\`: ${count(data.counts.characters)} Han characters with Korean readings from Unicode Unihan ${unihan} ` +
+      `(${data.counts.starters} with an original Korean learning gloss, ${count(data.counts.education_hanja)} basic hanja for education), ` +
       "character search, details with related idioms, idiom search and metadata. Public and read-only; no key, no quota, no SLA.",
     `- **Interface B (quiz)** under \`${quizBase || "/"}\`: ${data.counts.idioms} Korean four-character idioms as raw data and as multiple-choice quizzes, ` +
       "key status and the annual-plan application. Metered per day; a key is optional (demo without one).",

@@ -5,6 +5,7 @@
 import { EXAMPLE_ORIGIN, curlCommand } from "./curl.ts";
 import { boundsOf, propertyTable, typeLabel } from "./describeSchema.ts";
 import { escapeHtml, inline, markdown } from "./markdown.ts";
+import { count } from "../quota/plans.ts";
 import { type Header, type Method, type OpenApiDocument, type Operation, type Parameter, type Reference, type Response, type Schema, isReference } from "./types.ts";
 
 export { escapeHtml } from "./markdown.ts";
@@ -102,7 +103,7 @@ function renderAuthentication(document: OpenApiDocument): string {
     })
     .join("\n");
   const plans = document["x-plans"]
-    .map((p) => `<tr><td><code>${escapeHtml(p.plan)}</code></td><td>${escapeHtml(p.who)}</td><td>${p.daily_limit.toLocaleString("en")}</td><td>${escapeHtml(p.statuses)}</td></tr>`)
+    .map((p) => `<tr><td><code>${escapeHtml(p.plan)}</code></td><td>${escapeHtml(p.who)}</td><td>${count(p.daily_limit)}</td><td>${escapeHtml(p.statuses)}</td></tr>`)
     .join("\n");
   const headerRows = ["RateLimit", "RateLimit-Policy", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "Retry-After", "ETag"]
     .map((name) => [name, document.components.headers[name]] as const)

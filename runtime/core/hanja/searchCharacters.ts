@@ -27,7 +27,7 @@ export function searchCharacters(data: CharacterData, q: string, params: Readonl
   const keep = filterPredicate(data, params, values);
   if (q === "") {
     const all: number[] = [];
-    for (let i = 0; i < data.records.length; i++) if (keep(i)) all.push(i);
+    for (let i = 0; i < data.characters.length; i++) if (keep(i)) all.push(i);
     return all;
   }
   const exact = exactCharacter(data, q);
@@ -39,11 +39,14 @@ export function searchCharacters(data: CharacterData, q: string, params: Readonl
 /** The record a one-character or code point query names: a position, `null` (names nothing), or undefined (not such a query). */
 function exactCharacter(data: CharacterData, q: string): number | null | undefined {
   const single = q.length <= 2 && [...q].length === 1;
-  if (single && (data.positionOf.has(q) || HAN.test(q))) return data.positionOf.get(q) ?? null;
+  if (single) {
+    const position = data.position(q);
+    if (position !== undefined || HAN.test(q)) return position ?? null;
+  }
   const match = CODEPOINT_QUERY.exec(q);
   if (!match) return undefined;
   const value = Number.parseInt(match[1] ?? match[2] ?? "", 16);
-  return value <= 0x10ffff ? (data.positionOf.get(String.fromCodePoint(value)) ?? null) : null;
+  return value <= 0x10ffff ? (data.position(String.fromCodePoint(value)) ?? null) : null;
 }
 
 /** Records whose readings contain the query exactly, then records whose gloss contains it. */
@@ -87,7 +90,7 @@ function afterUnified(data: CharacterData, positions: number[]): number[] {
   for (const p of positions) {
     const ch = data.characters[p] ?? "";
     if (!COMPATIBILITY_IDEOGRAPH.test(ch)) continue;
-    const unified = data.positionOf.get(ch.normalize("NFC"));
+    const unified = data.position(ch.normalize("NFC"));
     if (unified !== undefined && unified !== p && included.has(unified)) counterpart.set(p, unified);
   }
   if (counterpart.size === 0) return positions;

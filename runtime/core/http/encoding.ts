@@ -1,9 +1,8 @@
 /**
  * Content codings: which one a client gets (`Accept-Encoding`), and the compressed bytes. A body
  * with a strong ETag must compress to the same bytes on every runtime, so its gzip form is made by
- * fflate (plain JavaScript); untagged bodies use the faster compressor a runtime passes in.
+ * `fixedGzip.ts`; untagged bodies use the faster compressor a runtime passes in.
  */
-import { gzipSync } from "fflate";
 
 /** A content coding the service answers with (none: the body as it is). */
 export type Encoding = "br" | "gzip";
@@ -40,12 +39,12 @@ const encoder = new TextEncoder();
 
 /**
  * The body's bytes in `encoding`. A tagged body's gzip form carries a strong ETag, so it must be the
- * same bytes wherever it is made, and the runtimes' zlib builds differ: fflate gives one output
- * everywhere. It is made once per body; untagged bodies (interface B) use the native compressor.
+ * same bytes wherever it is made (fixedGzip.ts, imported on the first such body). It is made once
+ * per body; untagged bodies (interface B) use the faster native compressor.
  */
 export async function encodeBody(encoding: Encoding, body: string | Uint8Array<ArrayBuffer>, tagged: boolean, compressors: Compressors): Promise<Uint8Array<ArrayBuffer>> {
   const bytes = typeof body === "string" ? encoder.encode(body) : body;
-  if (encoding === "gzip" && tagged) return new Uint8Array(gzipSync(bytes, { level: 6, mtime: 0 }));
+  if (encoding === "gzip" && tagged) return (await import("./fixedGzip.ts")).fixedGzip(bytes);
   const compress = encoding === "br" ? compressors.brotli : compressors.gzip;
   return compress ? new Uint8Array(await compress(bytes)) : gzipBytes(bytes);
 }

@@ -32,7 +32,11 @@ export const PLAN_TABLE: readonly { plan: Plan | "—"; who: string; daily_limit
   { plan: "—", who: "Key revoked by the operator", daily_limit: 0, statuses: "revoked" },
 ];
 
-/** A number as the reference writes it (`10,000`). */
+/**
+ * A whole number as the reference writes it (`10,000`). Grouped here rather than by
+ * `toLocaleString`, whose first call loads the runtime's locale data: this table is made when the
+ * module is imported, and that load was a third of the time to import the package.
+ */
 export function count(n: number): string {
-  return n.toLocaleString("en");
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }

@@ -17,14 +17,17 @@ export function hanjaRoutes(base: string, data: LoadedData, sendBody: Send, moun
   const etag = `${data.manifest.data_hash.slice(0, 32)}-r${BODY_REVISION}`;
   const caching = { etag };
   const chars = data.characters;
-  const metaBody = JSON.stringify({
-    ...data.meta,
-    counts: data.counts,
-    licenses: {
-      ...(data.meta.licenses as Record<string, unknown>),
-      idioms: { ...((data.meta.licenses as Record<string, Record<string, unknown>>).idioms ?? {}), url: `${mountPath}${base}/terms` },
-    },
-  });
+  // Made on the first /meta: its counts need the idioms, which a character detail does not.
+  let metaBody: string | undefined;
+  const meta = () =>
+    (metaBody ??= JSON.stringify({
+      ...data.meta,
+      counts: data.counts,
+      licenses: {
+        ...(data.meta.licenses as Record<string, unknown>),
+        idioms: { ...((data.meta.licenses as Record<string, Record<string, unknown>>).idioms ?? {}), url: `${mountPath}${base}/terms` },
+      },
+    }));
 
   const encoder = new TextEncoder();
   const detailBytes: Uint8Array<ArrayBuffer>[] = [];
@@ -32,7 +35,7 @@ export function hanjaRoutes(base: string, data: LoadedData, sendBody: Send, moun
   const pages = pageCache();
   const sources = { hanja: JSON.stringify(chars.source), idioms: JSON.stringify(IDIOMS_SOURCE) };
   /** One page of a list: the search runs once per distinct query, the page is built once per distinct page. */
-  const list = (request: IRequest, kind: keyof typeof sources, search: readonly unknown[], run: () => number[], items: readonly string[], page: number, perPage: number) => {
+  const list = (request: IRequest, kind: keyof typeof sources, search: readonly unknown[], run: () => number[], item: (position: number) => string | undefined, page: number, perPage: number) => {
     const searchKey = cacheKey([kind, ...search]);
     const pageKey = cacheKey([searchKey, page, perPage]);
     let body = pages.get(pageKey);
@@ -40,7 +43,7 @@ export function hanjaRoutes(base: string, data: LoadedData, sendBody: Send, moun
       let positions = searches.get(searchKey);
       if (positions === undefined) searches.set(searchKey, (positions = run()));
       const start = (page - 1) * perPage;
-      const slice = positions.slice(start, start + perPage).map((p) => items[p]);
+      const slice = positions.slice(start, start + perPage).map(item);
       body = encoder.encode(
         `{"data":[${slice.join(",")}],"total":${positions.length},"page":${page},"per_page":${perPage},"pages":${Math.ceil(positions.length / perPage)},"source":${sources[kind]}}`,
       );
@@ -57,7 +60,7 @@ export function hanjaRoutes(base: string, data: LoadedData, sendBody: Send, moun
         refuseEmptySegment(request.url, "character", "give exactly one character, e.g. /hanja/水");
         const p = parseQuery(queryOf(request.url), HANJA_LIST_PARAMS);
         const search = keyValues(HANJA_LIST_PARAMS, p, PAGING);
-        return list(request, "hanja", search, () => searchCharacters(chars, p.q, HANJA_LIST_PARAMS, p), chars.records, p.page, p.per_page);
+        return list(request, "hanja", search, () => searchCharacters(chars, p.q, HANJA_LIST_PARAMS, p), chars.record, p.page, p.per_page);
       },
     },
     {
@@ -65,10 +68,10 @@ export function hanjaRoutes(base: string, data: LoadedData, sendBody: Send, moun
       path: `${base}/hanja/:character`,
       handler: (request) => {
         const character = parsePath("character", request.params.character ?? "", CHARACTER_PATH).value;
-        const position = chars.positionOf.get(character);
+        const position = chars.position(character);
         if (position === undefined) throw new ApiError(404, "not_found", `${character} (U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}) is not in the dataset`, "character");
-        // Detail bodies are encoded once, on first request: no per-request UTF-8 encoding.
-        const bytes = (detailBytes[position] ??= encoder.encode(chars.details[position] ?? ""));
+        // Each detail body's bytes are found (and checked) once, on first request.
+        const bytes = (detailBytes[position] ??= chars.detailBytes(position));
         return sendBody(request, bytes, { caching, id: `detail:${position}` });
       },
     },
@@ -78,10 +81,10 @@ export function hanjaRoutes(base: string, data: LoadedData, sendBody: Send, moun
       handler: (request) => {
         const p = parseQuery(queryOf(request.url), IDIOMS_LIST_PARAMS);
         const search = keyValues(IDIOMS_LIST_PARAMS, p, PAGING);
-        return list(request, "idioms", search, () => searchIdioms(data.idioms, p.q), data.idioms.itemsA, p.page, p.per_page);
+        return list(request, "idioms", search, () => searchIdioms(data.idioms, p.q), (position) => data.idioms.itemsA[position], p.page, p.per_page);
       },
     },
-    { method: "GET", path: `${base}/meta`, handler: (request) => sendBody(request, metaBody, { caching }) },
+    { method: "GET", path: `${base}/meta`, handler: (request) => sendBody(request, meta(), { caching }) },
     {
       method: "GET",
       path: `${base}/terms`,

@@ -15,7 +15,7 @@ import { clientIp } from "../quota/clientIp.ts";
 import { KEY_PATTERN, KEY_PREFIX, hashApiKey } from "../quota/apiKeys.ts";
 import { type QuotaDay, quotaDay } from "../quota/clock.ts";
 import { keyStatus } from "../quota/keyActions.ts";
-import { DAILY_LIMITS, type Plan } from "../quota/plans.ts";
+import { DAILY_LIMITS, type Plan, count } from "../quota/plans.ts";
 import { type ConsumeResult, KeyChangedError, type KeyRecord, type KeyStatus, type QuotaStore, StoreUnavailableError, keyBucket } from "../quota/store.ts";
 import { andThen } from "../util/andThen.ts";
 import type { Handler, RequestContext } from "./context.ts";
@@ -159,8 +159,8 @@ export function meter<R>(config: MeterConfig, caller: Caller, next: (metered: Me
 /** What the 429 of a plan adds: how to get more calls. */
 function moreCalls(config: MeterConfig, plan: Plan): string {
   const subscribe = config.subscribePath ?? "/quiz/v1/subscribe";
-  if (plan === "demo") return ` For more, apply for a key with POST ${subscribe} (${DAILY_LIMITS.free} calls a day at once, ${DAILY_LIMITS.annual.toLocaleString("en")} on the annual plan) and send it in X-API-Key.`;
-  if (plan === "free") return ` The annual plan (${DAILY_LIMITS.annual.toLocaleString("en")} calls a day) starts once the deposit named in the payment instructions of POST ${subscribe} is confirmed.`;
+  if (plan === "demo") return ` For more, apply for a key with POST ${subscribe} (${DAILY_LIMITS.free} calls a day at once, ${count(DAILY_LIMITS.annual)} on the annual plan) and send it in X-API-Key.`;
+  if (plan === "free") return ` The annual plan (${count(DAILY_LIMITS.annual)} calls a day) starts once the deposit named in the payment instructions of POST ${subscribe} is confirmed.`;
   return "";
 }
 

@@ -20,15 +20,12 @@ import { subscribeHandler } from "./subscribe.ts";
 export function quizRoutes(base: string, data: LoadedData, config: QuizConfig): Route[] {
   const { sendBody } = config;
   const { metered, caller: callerOf, ipOf } = createMetering({ ...config, subscribePath: `${config.mountPath ?? ""}${base}/subscribe` });
-  const { idioms } = data.idioms;
-  const maxIdx = idioms.reduce((max, i) => Math.max(max, i.idx), 0);
-  // The quiz fragments are made on the first quiz, not at start-up: an embedded app's first
-  // character detail does not wait for them.
+  // The idioms and the quiz fragments are made on the first call of interface B, not at start-up:
+  // an embedded app's first character detail does not wait for them.
   let maker: QuizMaker | undefined;
-  const quizMaker = () => (maker ??= createQuizMaker(idioms, data.idioms.itemsB, data.idioms.quiz));
-  // Random idioms leave out the withheld ones unless `mature=1` asks for them.
-  const withheld = new Set(data.idioms.quiz.mature);
-  const schoolItemsB = data.idioms.itemsB.filter((_, p) => !withheld.has(p));
+  const quizMaker = () => (maker ??= createQuizMaker(data.idioms.idioms, data.idioms.itemsB, data.idioms.quiz));
+  let made: IdiomPool | undefined;
+  const pool = () => (made ??= idiomPool(data));
 
   return [
     {
@@ -40,7 +37,8 @@ export function quizRoutes(base: string, data: LoadedData, config: QuizConfig): 
           const exclude = new Set(p.exclude);
           const mature = p.mature === 1;
           // Checked here, before metering: a request rejected with 400 is not counted.
-          const left = idioms.reduce((n, i, position) => (exclude.has(i.idx) || (!mature && withheld.has(position)) ? n : n + 1), 0);
+          const { withheld } = pool();
+          const left = data.idioms.idioms.reduce((n, i, position) => (exclude.has(i.idx) || (!mature && withheld.has(position)) ? n : n + 1), 0);
           if (left < p.count) throw invalidParameter("exclude", `exclude leaves ${left} idioms to ask about; count is ${p.count}`);
           return { ...p, exclude, mature, difficulty: p.difficulty ?? QUIZ_PARAMS.difficulty.documentedDefault };
         },
@@ -63,7 +61,7 @@ export function quizRoutes(base: string, data: LoadedData, config: QuizConfig): 
           refuseEmptySegment(request.url, "idx", "give a positive whole number, e.g. /idiom/1");
           return parseQuery(query, IDIOM_PARAMS);
         },
-        (p) => `"idioms":[${sample(p.mature === 1 ? data.idioms.itemsB : schoolItemsB, p.count, config.random).join(",")}]`,
+        (p) => `"idioms":[${sample(p.mature === 1 ? data.idioms.itemsB : pool().schoolItemsB, p.count, config.random).join(",")}]`,
       ),
     },
     {
@@ -76,7 +74,7 @@ export function quizRoutes(base: string, data: LoadedData, config: QuizConfig): 
         },
         ({ raw, idx }) => {
           const position = data.idioms.positionOfIdx.get(idx);
-          if (position === undefined) throw new ApiError(404, "not_found", `There is no idiom with idx ${raw} (idx runs from 1 to ${maxIdx}).`, "idx");
+          if (position === undefined) throw new ApiError(404, "not_found", `There is no idiom with idx ${raw} (idx runs from 1 to ${pool().maxIdx}).`, "idx");
           return `"idiom":${data.idioms.itemsB[position]}`;
         },
       ),
@@ -126,4 +124,22 @@ export function quizRoutes(base: string, data: LoadedData, config: QuizConfig): 
       handler: (request, ctx) => subscribeHandler(request, { ...config, ip: ipOf(request, ctx) }),
     },
   ];
+}
+
+/** What several routes of interface B derive from the idioms. */
+interface IdiomPool {
+  maxIdx: number;
+  /** Positions of the idioms random idioms leave out unless `mature=1` asks for them. */
+  withheld: ReadonlySet<number>;
+  /** Interface B items of the idioms that are not withheld. */
+  schoolItemsB: readonly string[];
+}
+
+function idiomPool(data: LoadedData): IdiomPool {
+  const withheld = new Set(data.idioms.quiz.mature);
+  return {
+    maxIdx: data.idioms.idioms.reduce((max, i) => Math.max(max, i.idx), 0),
+    withheld,
+    schoolItemsB: data.idioms.itemsB.filter((_, p) => !withheld.has(p)),
+  };
 }
