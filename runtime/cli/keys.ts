@@ -15,7 +15,8 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { KEY_STATUSES, adminView, confirmKey, keyStatus, keysWithStatus, paymentReference, revokeKey, type ActionResult } from "../core/quota/keyActions.ts";
-import { DAILY_LIMITS, count } from "../core/quota/plans.ts";
+import { DAILY_LIMITS } from "../core/quota/plans.ts";
+import { count } from "../core/util/count.ts";
 import { DEFAULT_RETENTION_DAYS, eraseDue, erasuresDue } from "../core/quota/retention.ts";
 import { type KeyStatus, type QuotaStore, StoreUnavailableError } from "../core/quota/store.ts";
 import { ImportFormatError, exportLines, importKeys, parseExport } from "../core/quota/transfer.ts";

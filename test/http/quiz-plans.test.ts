@@ -5,7 +5,8 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ANNUAL_PRICE_KRW, APPLICATIONS_PER_IP, DAILY_LIMITS, MAX_BODY_BYTES, count } from "../../runtime/core/quota/plans.ts";
+import { ANNUAL_PRICE_KRW, APPLICATIONS_PER_IP, DAILY_LIMITS, MAX_BODY_BYTES } from "../../runtime/core/quota/plans.ts";
+import { count } from "../../runtime/core/util/count.ts";
 import { call, getJson, testApp } from "../helpers/app.ts";
 
 const app = testApp();

@@ -6,7 +6,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDriver } from "../../runtime/stores/sqlite/driver.ts";
 import { openSqliteStore } from "../../runtime/stores/sqlite/sqliteStore.ts";
-import { DAILY_LIMITS, count } from "../../runtime/core/quota/plans.ts";
+import { DAILY_LIMITS } from "../../runtime/core/quota/plans.ts";
+import { count } from "../../runtime/core/util/count.ts";
 import { keyRecord } from "./contractCases.ts";
 
 const ROOT = join(import.meta.dirname, "../..");

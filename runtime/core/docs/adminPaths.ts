@@ -2,7 +2,8 @@
  * The operator routes under the quiz base (docs/rules.md "Interface B", present only when an admin token is
  * configured) and the service routes outside both interfaces (docs/rules.md "Headers").
  */
-import { DAILY_LIMITS, count } from "../quota/plans.ts";
+import { DAILY_LIMITS } from "../quota/plans.ts";
+import { count } from "../util/count.ts";
 import { KEY_ID_PATH, KEY_LIST_PARAMS } from "../routes/quizParams.ts";
 import { parameterRefs } from "./parameters.ts";
 import { CACHED, headers, ok, problem, shared } from "./responses.ts";

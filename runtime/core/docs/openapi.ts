@@ -4,7 +4,8 @@
  */
 import type { LoadedData } from "../data/load.ts";
 import { API_KEY_CHALLENGE } from "../routes/metering.ts";
-import { PLAN_TABLE, count } from "../quota/plans.ts";
+import { PLAN_TABLE } from "../quota/plans.ts";
+import { count } from "../util/count.ts";
 import { adminPaths, servicePaths } from "./adminPaths.ts";
 import { ERROR_CODES } from "./errorCodes.ts";
 import { hanjaPaths } from "./hanjaPaths.ts";

@@ -1,7 +1,8 @@
 /** The operations of interface B (docs/rules.md "Interface B") under its configured base. */
 import { IDIOM_PARAMS, IDX_PATH, QUIZ_PARAMS, SEARCH_LIMIT, SEARCH_PARAMS } from "../routes/quizParams.ts";
 import { parameterRefs } from "./parameters.ts";
-import { ANNUAL_PRICE_KRW, APPLICATIONS_PER_IP, DAILY_LIMITS, MAX_BODY_BYTES, count } from "../quota/plans.ts";
+import { ANNUAL_PRICE_KRW, APPLICATIONS_PER_IP, DAILY_LIMITS, MAX_BODY_BYTES } from "../quota/plans.ts";
+import { count } from "../util/count.ts";
 import { schemaRef } from "./schemaHelpers.ts";
 import { RATE_LIMIT, headers, ok, problem, quotaExceeded, shared } from "./responses.ts";
 import { type Operation, type PathItem, type Response, type SecurityRequirement, ref } from "./types.ts";

@@ -5,7 +5,7 @@
 import { EXAMPLE_ORIGIN, curlCommand } from "./curl.ts";
 import { boundsOf, propertyTable, typeLabel } from "./describeSchema.ts";
 import { escapeHtml, inline, markdown } from "./markdown.ts";
-import { count } from "../quota/plans.ts";
+import { count } from "../util/count.ts";
 import { type Header, type Method, type OpenApiDocument, type Operation, type Parameter, type Reference, type Response, type Schema, isReference } from "./types.ts";
 
 export { escapeHtml } from "./markdown.ts";

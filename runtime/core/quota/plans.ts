@@ -3,6 +3,7 @@
  * application, written once (docs/rules.md "Interface B"). Metering, `POST /subscribe`, the reference (/docs,
  * /openapi.json) and the `keys` CLI read them from here.
  */
+import { count } from "../util/count.ts";
 
 /** Daily limits per plan (an expired or revoked key gets 0). */
 export const DAILY_LIMITS = { demo: 30, free: 100, annual: 10_000 } as const;
@@ -31,12 +32,3 @@ export const PLAN_TABLE: readonly { plan: Plan | "—"; who: string; daily_limit
   },
   { plan: "—", who: "Key revoked by the operator", daily_limit: 0, statuses: "revoked" },
 ];
-
-/**
- * A whole number as the reference writes it (`10,000`). Grouped here rather than by
- * `toLocaleString`, whose first call loads the runtime's locale data: this table is made when the
- * module is imported, and that load was a third of the time to import the package.
- */
-export function count(n: number): string {
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
