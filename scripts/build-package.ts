@@ -74,7 +74,7 @@ function vendorTypes(): void {
   for (const path of declarations) {
     const file = join(LIB, path);
     const text = readFileSync(file, "utf8");
-    const rewritten = text.replace(/(from |import\()"((?:@[\w.-]+\/)?[\w.-]+)"/g, (whole, keyword: string, name: string) => {
+    const rewritten = text.replace(/(from |import\()"((?:@[\w.-]+\/)?[\w.-]+)"/g, (_whole, keyword: string, name: string) => {
       const vendored = join(LIB, "types", `${name}.d.ts`);
       if (!existsSync(vendored)) copyTypes(name, vendored);
       const target = relative(dirname(file), vendored).replace(/\.d\.ts$/, ".js");

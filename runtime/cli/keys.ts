@@ -119,7 +119,7 @@ function parseCommand(argv: string[]): Command {
   const target = targetOf(values);
   const [name, id, ...extra] = positionals;
   if (values.within !== undefined && name !== "erasures") throw usageError("--within only applies to erasures");
-  const retentionDays = days((values.retention as string | undefined) ?? process.env["RETENTION_DAYS"], DEFAULT_RETENTION_DAYS, "--retention (RETENTION_DAYS)");
+  const retentionDays = days((values.retention as string | undefined) ?? process.env.RETENTION_DAYS, DEFAULT_RETENTION_DAYS, "--retention (RETENTION_DAYS)");
   if (retentionDays < 1) throw usageError("--retention (RETENTION_DAYS) must be at least 1 day");
   switch (name) {
     case undefined:
@@ -159,7 +159,7 @@ function parseCommand(argv: string[]): Command {
  * (repeated unless secret).
  */
 function targetOf(values: Record<string, string | boolean | undefined>): Target {
-  const name = (values.store as string | undefined) || process.env["QUOTA_STORE"] || DEFAULT_STORE_KIND;
+  const name = (values.store as string | undefined) || process.env.QUOTA_STORE || DEFAULT_STORE_KIND;
   if (!isStoreKind(name)) throw usageError(`unknown store "${name}"; choose ${Object.keys(STORE_KINDS).join(" or ")}`);
   const kind = storeKind(name);
   const options: Record<string, string> = {};

@@ -109,7 +109,7 @@ export function readConfig(env: Record<string, string | undefined>, defaults: { 
     mountPath: base("MOUNT_PATH", "", "/lexicon"),
     quotaStore: store,
     // The compiled binary keeps its database in the user's data folder unless QUOTA_DB says otherwise.
-    ...(store === "sqlite" && !env["QUOTA_DB"] && defaults.quotaDb !== undefined ? { quotaDb: defaults.quotaDb } : {}),
+    ...(store === "sqlite" && !env.QUOTA_DB && defaults.quotaDb !== undefined ? { quotaDb: defaults.quotaDb } : {}),
     trustProxyHops: int("TRUST_PROXY_HOPS", 0, 0, 10),
     adminToken,
     bankAccount: get("BANK_ACCOUNT"),
@@ -158,7 +158,7 @@ function storeHelp(): string {
  * was started from; `./.data/quota.sqlite` only when there is no home folder.
  */
 export function binaryQuotaDb(env: Record<string, string | undefined>): string {
-  const data = env["XDG_DATA_HOME"] || (env["HOME"] ? `${env["HOME"]}/.local/share` : undefined);
+  const data = env.XDG_DATA_HOME || (env.HOME ? `${env.HOME}/.local/share` : undefined);
   return data ? `${data.replace(/\/+$/, "")}/hanja-api/quota.sqlite` : "./.data/quota.sqlite";
 }
 

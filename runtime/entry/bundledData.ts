@@ -5,7 +5,7 @@
  */
 import { fileURLToPath } from "node:url";
 import { type App, createApp } from "../core/app.ts";
-import { type AppOptions } from "../core/appOptions.ts";
+import type { AppOptions } from "../core/appOptions.ts";
 import type { DistFiles } from "../core/data/load.ts";
 import { nodeCompressors } from "./compressors.ts";
 import { loadDistFiles } from "./loadDist.ts";

@@ -13,4 +13,3 @@ for (const name of which ? [which] : all) {
   console.log(`\n=== ${name} ===`);
   await import(`./${name}.bench.ts`);
 }
-export {};

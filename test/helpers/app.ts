@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { type App, createApp } from "../../runtime/core/app.ts";
-import { type AppOptions } from "../../runtime/core/appOptions.ts";
+import type { AppOptions } from "../../runtime/core/appOptions.ts";
 import { DIST_FILES } from "../../runtime/format/dist.ts";
 import type { DistFiles } from "../../runtime/core/data/load.ts";
 import { loadDistFiles } from "../../runtime/entry/loadDist.ts";

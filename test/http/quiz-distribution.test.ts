@@ -3,12 +3,11 @@
  * repeat, and no distractor is a second right answer, also when idioms share a meaning or a reading.
  */
 import { describe, expect, it } from "vitest";
-import type { App } from "../../runtime/core/app.ts";
 import { DIST_FILES } from "../../runtime/format/dist.ts";
 import type { IdiomRecord } from "../../runtime/format/records.ts";
 import { seededRandom } from "../../runtime/core/util/random.ts";
-import { distWithFirstIdioms, getJson, testApp } from "../helpers/app.ts";
-import { Q, chiSquare, ipFor, positionCounts, quizzes } from "./quiz-helpers.ts";
+import { distWithFirstIdioms, testApp } from "../helpers/app.ts";
+import { chiSquare, positionCounts, quizzes } from "./quiz-helpers.ts";
 
 const TYPES = ["meaning_to_idiom", "idiom_to_meaning", "hangul_to_hanja"] as const;
 // χ² with 3 degrees of freedom: p = 0.001 at 16.27; p ≈ 1e-6 at 30.7. The seeded runs are

@@ -1,13 +1,13 @@
 import { join } from "node:path";
 import fc from "fast-check";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readCsvTable } from "../../pipeline/load/csvTable.ts";
 import { InputError } from "../../pipeline/load/types.ts";
 import { readUnihanZip } from "../../pipeline/load/unihanZip.ts";
 import { RECORD_PROPERTIES, buildHanjaRecords, collectUnihan } from "../../pipeline/parse/hanjaRecords.ts";
 import { IDIOM_COLUMNS, type IdiomRow, MEANING_LENGTH, validateIdioms } from "../../pipeline/validate/idioms.ts";
 import type { HanjaRecord } from "../../runtime/format/records.ts";
-import { FIXTURES, SMALL_ZIP, characters, errorOf } from "./helpers.ts";
+import { FIXTURES, SMALL_ZIP, characters, } from "./helpers.ts";
 
 const MEANING = "한 가지 일로 두 가지 이득을 함께 얻음을 이르는 말";
 let line = 1;

@@ -75,7 +75,7 @@ export const failureCases: FailureCase[] = [
   {
     name: "a store that cannot answer: 503 service_unavailable with Retry-After and a problem body; the message is logged",
     async run(store) {
-      let fault: Fault = "unavailable";
+      const fault: Fault = "unavailable";
       const { app, reported } = appOver(store, () => fault);
       await expectUnavailable(await call(app, "/quiz/v1/quiz"), "7");
       await expectUnavailable(await call(app, "/quiz/v1/me"), "7");

@@ -7,7 +7,7 @@ import { count } from "../util/count.ts";
 import { KEY_ID_PATH, KEY_LIST_PARAMS } from "../routes/quizParams.ts";
 import { parameterRefs } from "./parameters.ts";
 import { CACHED, headers, ok, problem, shared } from "./responses.ts";
-import { type Operation, type PathItem, type Response, ref } from "./types.ts";
+import type { Operation, PathItem, Response, } from "./types.ts";
 
 const ADMIN = { Authorization: "Bearer $ADMIN_TOKEN" };
 const KEY_ID_EXAMPLE = "key_AbCdEf123456";

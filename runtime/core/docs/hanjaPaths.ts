@@ -2,7 +2,7 @@
 import { CHARACTER_PATH, HANJA_LIST_PARAMS, IDIOMS_LIST_PARAMS } from "../routes/hanjaParams.ts";
 import { parameterRefs } from "./parameters.ts";
 import { CACHED, headers, ok, problem, shared } from "./responses.ts";
-import { type Operation, type PathItem, type Response, ref } from "./types.ts";
+import type { Operation, PathItem, Response, } from "./types.ts";
 
 const TAG = "Characters";
 const ALL_GET = "Also answers `HEAD`; other methods: `405` with `Allow`.";
@@ -111,7 +111,7 @@ export function hanjaPaths(base: string): Record<string, PathItem> {
       get: operation({
         operationId: "getTerms",
         summary: "Idiom terms",
-        description: "The terms of the project's own content (idioms and Korean glosses), as Markdown. `/meta` links here.\n\n" + CACHING,
+        description: `The terms of the project's own content (idioms and Korean glosses), as Markdown. \`/meta\` links here.\n\n${CACHING}`,
         responses: cachedResponses({
           description: "The terms.",
           headers: headers(CACHED),

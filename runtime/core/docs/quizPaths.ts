@@ -5,7 +5,7 @@ import { ANNUAL_PRICE_KRW, APPLICATIONS_PER_IP, DAILY_LIMITS, MAX_BODY_BYTES } f
 import { count } from "../util/count.ts";
 import { schemaRef } from "./schemaHelpers.ts";
 import { RATE_LIMIT, headers, ok, problem, quotaExceeded, shared } from "./responses.ts";
-import { type Operation, type PathItem, type Response, type SecurityRequirement, ref } from "./types.ts";
+import type { Operation, PathItem, Response, SecurityRequirement, } from "./types.ts";
 
 const TAG = "Quiz";
 const GET_ONLY = "Also answers `HEAD`; other methods: `405` with `Allow`.";
@@ -81,7 +81,7 @@ export function quizPaths(base: string, idiomCount: number): Record<string, Path
       get: operation({
         operationId: "getRandomIdioms",
         summary: "Random idioms",
-        description: "Distinct random idioms as raw records (`idx` is an integer here). Idioms withheld from the school set are left out unless `mature=1`.\n\n" + METERED,
+        description: `Distinct random idioms as raw records (\`idx\` is an integer here). Idioms withheld from the school set are left out unless \`mature=1\`.\n\n${METERED}`,
         parameters: parameterRefs(IDIOM_PARAMS),
         responses: meteredResponses(meteredOk("The idioms.", "IdiomsResponse"), { "400": badRequest("`count` malformed or out of bounds") }),
         "x-request-examples": [{ description: "Five random idioms", query: { count: "5" } }],

@@ -4,7 +4,7 @@
  * education hanja, starters, fewer strokes, code point. In text searches a CJK compatibility
  * ideograph comes right after its unified counterpart when both match.
  */
-import { type CharacterData } from "../data/load.ts";
+import type { CharacterData } from "../data/load.ts";
 import { CHARACTER_QUERY, CHARACTER_TYPO_QUERY, EDUCATION_BOOST, FLAG_EDUCATION, FLAG_STARTER } from "../../format/dist.ts";
 
 /** What a filter of `GET /hanja` keeps for a whole-number value (the filters are in `routes/hanjaParams.ts`). */

@@ -38,7 +38,7 @@ function keyFromLine(text: string, n: number): KeyRecord {
   }
   const r = value as Record<string, unknown> | null;
   if (typeof r !== "object" || r === null || Array.isArray(r)) throw new ImportFormatError(n, "not a key record (an object)");
-  const a = r["applicant"] as Record<string, unknown> | null | undefined;
+  const a = r.applicant as Record<string, unknown> | null | undefined;
   if (typeof a !== "object" || a === null) throw new ImportFormatError(n, "applicant: missing");
   const text_ = (where: Record<string, unknown>, field: string, prefix = "") => {
     const v = where[field];

@@ -135,9 +135,9 @@ export async function persistenceWarning(client: RedisConnection, where: string)
   } catch {
     return undefined;
   }
-  if (config["appendonly"] === undefined || config["save"] === undefined) return undefined;
-  if (config["appendonly"] === "yes") return undefined;
-  if (config["save"].trim() === "") {
+  if (config.appendonly === undefined || config.save === undefined) return undefined;
+  if (config.appendonly === "yes") return undefined;
+  if (config.save.trim() === "") {
     return `Redis at ${where} has persistence off (appendonly no, no save points): a restart of Redis loses every key, application and count. Turn on appendonly (README: Scaling out).`;
   }
   return `Redis at ${where} keeps only RDB snapshots (appendonly no): a crash of Redis loses the keys, applications and counts since the last snapshot. Turn on appendonly (README: Scaling out).`;

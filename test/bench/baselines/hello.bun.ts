@@ -14,4 +14,3 @@ const server = Bun.serve({
   fetch: process.env.HEADERS_FILE ? () => ready.clone() : () => new Response(body, { headers }),
 });
 console.error(JSON.stringify({ level: "info", msg: "listening", url: `http://127.0.0.1:${server.port}`, runtime: "bun-baseline" }));
-export {};
