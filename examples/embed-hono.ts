@@ -85,9 +85,7 @@ export async function start(port: number, options: StartOptions = {}): Promise<R
         url: `http://${host}:${info.port}`,
         port: info.port,
         hanja,
-        close: () =>
-          new Promise<void>((done, fail) => server.close((error) => (error ? fail(error) : done())))
-            .then(() => hanja.close()),
+        close: () => new Promise<void>((done, fail) => server.close((error) => (error ? fail(error) : done()))).then(() => hanja.close()),
       }),
     );
     // A request node:http cannot parse (raw UTF-8 in the query, say) never reaches Hono; this

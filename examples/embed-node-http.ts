@@ -54,7 +54,8 @@ export function hostHandler(hanja: App): (req: IncomingMessage, res: ServerRespo
       req.url = (url.pathname.slice(PREFIX.length) || "/") + url.search;
       return service(req, res);
     }
-    if (req.method === "GET" && url.pathname === "/") return sendText(res, 200, `Host home page. The Hanja API is under ${PREFIX}/ (reference: ${PREFIX}/docs).\n`);
+    if (req.method === "GET" && url.pathname === "/")
+      return sendText(res, 200, `Host home page. The Hanja API is under ${PREFIX}/ (reference: ${PREFIX}/docs).\n`);
     // The host's own health check; the service's is /api/healthz.
     if (req.method === "GET" && url.pathname === "/healthz") return sendJson(res, 200, { host: "ok" });
     sendText(res, 404, "Not found\n");

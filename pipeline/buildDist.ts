@@ -2,7 +2,15 @@ import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { HanjaRecord } from "../runtime/format/records.ts";
 import { buildDetailBodies, buildMetaBody } from "./build/pages.ts";
-import { type SearchIndexer, characterDocuments, earlyCharacterDocuments, earlyIdiomDocuments, idiomDocuments, sameDocuments, startSearchIndexer } from "./build/searchIndexes.ts";
+import {
+  type SearchIndexer,
+  characterDocuments,
+  earlyCharacterDocuments,
+  earlyIdiomDocuments,
+  idiomDocuments,
+  sameDocuments,
+  startSearchIndexer,
+} from "./build/searchIndexes.ts";
 import { buildTables, idiomPositionsByCharacter } from "./build/tables.ts";
 import { parseCsvTable, readSourceFile, readSourceText } from "./load/csvTable.ts";
 import { InputError } from "./load/types.ts";
@@ -80,7 +88,9 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
   const table = await collectUnihan(input.reader.entries(RECORD_PROPERTIES, { onlyWith: "kHangul" }));
   const { version, method } = input.reader.version();
   if (options.expectVersion !== undefined && version !== options.expectVersion) {
-    throw new InputError(`${input.reader.label} is Unihan ${version} (by ${method}), not the expected ${options.expectVersion}: check the version and the URL of the release`);
+    throw new InputError(
+      `${input.reader.label} is Unihan ${version} (by ${method}), not the expected ${options.expectVersion}: check the version and the URL of the release`,
+    );
   }
   done(`${input.reader.label}: Unihan ${version} (by ${method}), ${table.size} code points with wanted properties`);
   if (version !== input.pinnedVersion) log(`warning   building Unihan ${version} from ${input.origin}, as asked; the project pins ${input.pinnedVersion}`);

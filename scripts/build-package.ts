@@ -88,7 +88,8 @@ function copyTypes(name: string, to: string): void {
   const dir = join(ROOT, "node_modules", name);
   const { types } = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { types?: string };
   const text = types ? readFileSync(join(dir, types), "utf8") : "";
-  if (!types || /\bfrom "|import\("/.test(text)) throw new Error(`the package's types import ${name}, whose declarations are not one self-contained file to ship in lib/types/`);
+  if (!types || /\bfrom "|import\("/.test(text))
+    throw new Error(`the package's types import ${name}, whose declarations are not one self-contained file to ship in lib/types/`);
   mkdirSync(dirname(to), { recursive: true });
   writeFileSync(to, text);
 }

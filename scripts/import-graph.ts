@@ -49,7 +49,7 @@ export function readImportGraph(root = ROOT): ImportGraph {
 function tsFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === "node_modules" || entry.name === "data" && dir.endsWith("pipeline") ? [] : tsFiles(path);
+    if (entry.isDirectory()) return entry.name === "node_modules" || (entry.name === "data" && dir.endsWith("pipeline")) ? [] : tsFiles(path);
     return entry.name.endsWith(".ts") && !entry.name.endsWith(".d.ts") ? [path] : [];
   });
 }

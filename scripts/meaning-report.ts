@@ -66,7 +66,9 @@ export function renderReport(before: readonly Row[], after: readonly Row[], sour
   ];
   for (const r of entries) {
     const o = old.get(r.idx);
-    lines.push(`| ${r.idx} | ${cell(changed(o?.hanja ?? "", r.hanja))} | ${cell(changed(o?.hangul ?? "", r.hangul))} | ${cell(o?.meaning ?? "")} | ${cell(r.literal)} | ${cell(r.meaning)} |`);
+    lines.push(
+      `| ${r.idx} | ${cell(changed(o?.hanja ?? "", r.hanja))} | ${cell(changed(o?.hangul ?? "", r.hangul))} | ${cell(o?.meaning ?? "")} | ${cell(r.literal)} | ${cell(r.meaning)} |`,
+    );
   }
   return `${lines.join("\n")}\n`;
 }

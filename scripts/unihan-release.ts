@@ -98,8 +98,15 @@ async function unihanRelease(bytes: Uint8Array, url: string, version: string): P
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { version: { type: "string" }, summary: { type: "string" } } });
   const env = process.env;
-  const github = env.GITHUB_REPOSITORY ? { api: env.GITHUB_API_URL || "https://api.github.com", repository: env.GITHUB_REPOSITORY, token: env.GITHUB_TOKEN } : undefined;
-  const result = await runRelease({ publicBase: env.UNICODE_PUBLIC_URL || undefined, github, version: values.version || undefined, log: (line) => console.log(line) });
+  const github = env.GITHUB_REPOSITORY
+    ? { api: env.GITHUB_API_URL || "https://api.github.com", repository: env.GITHUB_REPOSITORY, token: env.GITHUB_TOKEN }
+    : undefined;
+  const result = await runRelease({
+    publicBase: env.UNICODE_PUBLIC_URL || undefined,
+    github,
+    version: values.version || undefined,
+    log: (line) => console.log(line),
+  });
   if (result.outcome === "updated" && values.summary) await writeFile(values.summary, result.summary);
   if (env.GITHUB_OUTPUT) {
     const branch = result.outcome === "current" ? "" : result.branch;

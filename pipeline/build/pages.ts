@@ -5,7 +5,12 @@ import { type HanjaRecord, type IdiomRecord, UNICODE_LICENSE_URL, idiomItemA } f
  * The detail body of every record (docs/rules.md "Records"): the record plus its idioms in idx order,
  * as the record's own JSON with `idioms` appended as the last key (the runtime relies on that).
  */
-export function buildDetailBodies(recordJson: readonly string[], records: readonly HanjaRecord[], idioms: readonly IdiomRecord[], byCharacter: Record<string, number[]>): string[] {
+export function buildDetailBodies(
+  recordJson: readonly string[],
+  records: readonly HanjaRecord[],
+  idioms: readonly IdiomRecord[],
+  byCharacter: Record<string, number[]>,
+): string[] {
   const itemJson = idioms.map((idiom) => JSON.stringify(idiomItemA(idiom)));
   return records.map((record, i) => {
     const related = (byCharacter[record.character] ?? []).map((p) => itemJson[p]);

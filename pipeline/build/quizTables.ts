@@ -30,7 +30,10 @@ export function buildQuizTables(idioms: readonly IdiomRecord[], lists: IdiomList
   const lookalike = idioms.map((idiom, p) => {
     const candidates = new Set<number>();
     for (const key of keysOf[p] ?? []) for (const q of byKey.get(key) ?? []) candidates.add(q);
-    return ranked([...candidates].filter((q) => outside(p, q)).map((q) => ({ q, score: lookAlike(idiom, idioms[q] as IdiomRecord) })), HARD_POOL.lookalike);
+    return ranked(
+      [...candidates].filter((q) => outside(p, q)).map((q) => ({ q, score: lookAlike(idiom, idioms[q] as IdiomRecord) })),
+      HARD_POOL.lookalike,
+    );
   });
   const theme = idioms.map((_, p) => {
     // The best HARD_POOL.theme so far, kept sorted; most scores never enter it.

@@ -64,7 +64,10 @@ export function parseCsvTable<K extends string>(file: string, text: string, colu
   // Every row of the wrong width is listed, not only the first.
   const wrongWidth = rows
     .filter(({ record }) => record.length !== columns.length)
-    .map(({ record, info }) => `${file}:${info.lines}: expected ${columns.length} fields (${columns.join(",")}), found ${record.length}: ${JSON.stringify(record.join(","))}`);
+    .map(
+      ({ record, info }) =>
+        `${file}:${info.lines}: expected ${columns.length} fields (${columns.join(",")}), found ${record.length}: ${JSON.stringify(record.join(","))}`,
+    );
   if (wrongWidth.length === 1) throw new InputError(wrongWidth[0] as string);
   if (wrongWidth.length > 1) throw new InputError(`${file}: ${wrongWidth.length} rows of the wrong width:\n  ${wrongWidth.join("\n  ")}`);
   return rows.map(({ record, info }) => {

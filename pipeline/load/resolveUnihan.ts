@@ -51,7 +51,9 @@ export async function resolveUnihan(options: ResolveOptions = {}): Promise<Resol
   }
   const path = pinnedZip(pin, pinDir);
   if (!existsSync(path)) {
-    throw new InputError(`unihan: ${path}: the pinned Unihan ${pin.version} release is missing (it is kept in the repository: git checkout -- ${basename(path)}, or set UNIHAN_ZIP)`);
+    throw new InputError(
+      `unihan: ${path}: the pinned Unihan ${pin.version} release is missing (it is kept in the repository: git checkout -- ${basename(path)}, or set UNIHAN_ZIP)`,
+    );
   }
   const bytes = await readFile(path);
   const actual = sha256(bytes);

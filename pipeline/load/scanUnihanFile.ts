@@ -131,7 +131,12 @@ class KeptLines {
     // What is kept is published: it must be UTF-8 (the rest of the file is never decoded).
     if (!isUtf8(input)) {
       const bad = starts.findIndex((s, i) => !isUtf8(text.subarray(s, ends[i])));
-      throw malformed(file, lineNumbers[bad] ?? 0, text.toString("utf8", starts[bad], ends[bad]), "not valid UTF-8 (shown with U+FFFD where the bytes are bad)");
+      throw malformed(
+        file,
+        lineNumbers[bad] ?? 0,
+        text.toString("utf8", starts[bad], ends[bad]),
+        "not valid UTF-8 (shown with U+FFFD where the bytes are bad)",
+      );
     }
     const records = parse(input, { delimiter: "\t", record_delimiter: "\n", quote: false, relax_column_count: true }) as string[][];
     const lineText = (i: number) => text.toString("utf8", starts[i], ends[i]);

@@ -43,7 +43,12 @@ export function readUnihanZip(source: string | Uint8Array, label = typeof source
     }
     // Inflate every file at once: zlib works on the thread pool, so the files decompress in
     // parallel, and each file is scanned as soon as it is ready while the others still inflate.
-    const inflated = files.map((file) => file.buffer().then((bytes) => ({ bytes }), (error: unknown) => ({ error })));
+    const inflated = files.map((file) =>
+      file.buffer().then(
+        (bytes) => ({ bytes }),
+        (error: unknown) => ({ error }),
+      ),
+    );
     const take = async (i: number): Promise<[string, Buffer]> => {
       const file = files[i] as (typeof files)[number];
       const name = basename(file.path);
@@ -82,7 +87,10 @@ export function readUnihanZip(source: string | Uint8Array, label = typeof source
     // first and the others are scanned as they arrive; if another file turns out to carry the
     // property too (a release that moved it), everything is scanned again with the full set.
     const property = options.onlyWith;
-    const first = Math.max(0, files.findIndex((f) => basename(f.path) === PROPERTY_HOME[property]));
+    const first = Math.max(
+      0,
+      files.findIndex((f) => basename(f.path) === PROPERTY_HOME[property]),
+    );
     const read: [string, Buffer][] = new Array(files.length);
     read[first] = await take(first);
     const only = codepointsWith([read[first][1]], property);
@@ -96,7 +104,10 @@ export function readUnihanZip(source: string | Uint8Array, label = typeof source
     }
     if (moved) {
       headerVersions.clear();
-      const all = codepointsWith(read.map(([, bytes]) => bytes), property);
+      const all = codepointsWith(
+        read.map(([, bytes]) => bytes),
+        property,
+      );
       found = read.map(([name, bytes]) => scan(bytes, name, all));
     }
     fingerprint(read.map(([, bytes]) => bytes));
@@ -123,7 +134,9 @@ export function readUnihanZip(source: string | Uint8Array, label = typeof source
 
 async function openZip(source: string | Uint8Array, label: string): Promise<unzipper.CentralDirectory> {
   try {
-    return typeof source === "string" ? await unzipper.Open.file(source) : await unzipper.Open.buffer(Buffer.from(source.buffer, source.byteOffset, source.byteLength));
+    return typeof source === "string"
+      ? await unzipper.Open.file(source)
+      : await unzipper.Open.buffer(Buffer.from(source.buffer, source.byteOffset, source.byteLength));
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "file not found" : `${(error as Error).message} (not a zip, or corrupt or truncated)`;
     throw new InputError(`unihan: cannot open ${label} as a zip: ${reason}`);

@@ -107,7 +107,9 @@ function rawValue(cp: number, props: Map<string, UnihanEntry>, property: string)
   const entry = props.get(property);
   if (!entry) {
     const reading = props.get("kHangul");
-    throw new InputError(`unihan: ${formatCodepoint(cp)} has kHangul but no ${property}${reading ? ` (kHangul ${JSON.stringify(reading.value)} at ${where(reading)})` : ""}`);
+    throw new InputError(
+      `unihan: ${formatCodepoint(cp)} has kHangul but no ${property}${reading ? ` (kHangul ${JSON.stringify(reading.value)} at ${where(reading)})` : ""}`,
+    );
   }
   return entry.value;
 }

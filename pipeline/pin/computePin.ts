@@ -17,7 +17,14 @@ export function releaseCounts(records: readonly HanjaRecord[]): ReleaseCounts {
     astral: count((r) => (r.character.codePointAt(0) ?? 0) > 0xffff),
     compatibility: count((r) => /^[\u{F900}-\u{FAFF}]$/u.test(r.character)),
     several_radical_tokens: count((r) => r.radical_strokes_raw.includes(" ")),
-    variant_self_references: records.reduce((sum, r) => sum + Object.values(r.variants_detail).flat().filter((v) => v.character === r.character).length, 0),
+    variant_self_references: records.reduce(
+      (sum, r) =>
+        sum +
+        Object.values(r.variants_detail)
+          .flat()
+          .filter((v) => v.character === r.character).length,
+      0,
+    ),
   };
 }
 

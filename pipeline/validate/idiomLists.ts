@@ -45,10 +45,10 @@ export function readingExceptions(rows: readonly ExceptionRow[], problems: strin
   return rows.flatMap(({ line, values }) => {
     const idx = Number(values.idx);
     const bad = (why: string) => problems.push(`${LIST_FILES.exceptions}:${line}: ${why}`);
-    if (!/^[1-9]\d*$/.test(values.idx)) return bad(`idx ${JSON.stringify(values.idx)} is not a positive integer`), [];
-    if ([...values.character].length !== 1) return bad(`character ${JSON.stringify(values.character)} is not one character`), [];
-    if (!/^[가-힣]$/.test(values.reading)) return bad(`reading ${JSON.stringify(values.reading)} is not one Hangul syllable`), [];
-    if (values.source.trim() === "") return bad(`idx ${idx}: say which dictionary gives the reading (source)`), [];
+    if (!/^[1-9]\d*$/.test(values.idx)) return (bad(`idx ${JSON.stringify(values.idx)} is not a positive integer`), []);
+    if ([...values.character].length !== 1) return (bad(`character ${JSON.stringify(values.character)} is not one character`), []);
+    if (!/^[가-힣]$/.test(values.reading)) return (bad(`reading ${JSON.stringify(values.reading)} is not one Hangul syllable`), []);
+    if (values.source.trim() === "") return (bad(`idx ${idx}: say which dictionary gives the reading (source)`), []);
     return [{ idx, character: values.character, reading: values.reading }];
   });
 }
@@ -68,7 +68,8 @@ export function resolveIdiomLists(
     const position = /^[1-9]\d*$/.test(idxText) ? positionOf.get(Number(idxText)) : undefined;
     if (position === undefined) return void problems.push(`${file}:${line}: no idiom has idx ${JSON.stringify(idxText)}`);
     const idiom = idioms[position] as IdiomRecord;
-    if (idiom.hangul !== hangul) return void problems.push(`${file}:${line}: idx ${idxText} is ${idiom.hangul} (${idiom.hanja}), not ${JSON.stringify(hangul)}`);
+    if (idiom.hangul !== hangul)
+      return void problems.push(`${file}:${line}: idx ${idxText} is ${idiom.hangul} (${idiom.hanja}), not ${JSON.stringify(hangul)}`);
     return position;
   };
 
@@ -81,22 +82,28 @@ export function resolveIdiomLists(
     if (name === "") problems.push(`${LIST_FILES.groups}:${line}: the group has no name`);
     const other = groupOf.get(position);
     if (other !== undefined) {
-      problems.push(`${LIST_FILES.groups}:${line}: ${values.idx} ${values.hangul} is already in group ${JSON.stringify(other)}; an idiom belongs to one group (merge the two)`);
+      problems.push(
+        `${LIST_FILES.groups}:${line}: ${values.idx} ${values.hangul} is already in group ${JSON.stringify(other)}; an idiom belongs to one group (merge the two)`,
+      );
       continue;
     }
     groupOf.set(position, name);
     members.set(name, [...(members.get(name) ?? []), position]);
   }
-  for (const [name, list] of members) if (list.length < 2) problems.push(`${LIST_FILES.groups}: group ${JSON.stringify(name)} has one member; a group holds idioms a reader could take for the same answer`);
+  for (const [name, list] of members)
+    if (list.length < 2)
+      problems.push(`${LIST_FILES.groups}: group ${JSON.stringify(name)} has one member; a group holds idioms a reader could take for the same answer`);
 
   const allowed = new Set<string>();
   for (const { line, values } of rows.allowed) {
     const a = find(LIST_FILES.allowed, line, values.idx_a, values.hangul_a);
     const b = find(LIST_FILES.allowed, line, values.idx_b, values.hangul_b);
     if (a === undefined || b === undefined) continue;
-    if (values.reason.trim() === "") problems.push(`${LIST_FILES.allowed}:${line}: say why ${values.hangul_a} and ${values.hangul_b} are not the same answer (reason)`);
+    if (values.reason.trim() === "")
+      problems.push(`${LIST_FILES.allowed}:${line}: say why ${values.hangul_a} and ${values.hangul_b} are not the same answer (reason)`);
     if (a === b) problems.push(`${LIST_FILES.allowed}:${line}: pairs an idiom with itself`);
-    else if (groupOf.get(a) !== undefined && groupOf.get(a) === groupOf.get(b)) problems.push(`${LIST_FILES.allowed}:${line}: ${values.hangul_a} and ${values.hangul_b} are both in group ${JSON.stringify(groupOf.get(a))}`);
+    else if (groupOf.get(a) !== undefined && groupOf.get(a) === groupOf.get(b))
+      problems.push(`${LIST_FILES.allowed}:${line}: ${values.hangul_a} and ${values.hangul_b} are both in group ${JSON.stringify(groupOf.get(a))}`);
     else if (allowed.has(pairKey(a, b))) problems.push(`${LIST_FILES.allowed}:${line}: the pair ${values.idx_a}/${values.idx_b} is listed twice`);
     else allowed.add(pairKey(a, b));
   }

@@ -78,9 +78,12 @@ export function validateIdioms(
     if (literal !== literal.trim()) bad(`literal has leading or trailing spaces: ${JSON.stringify(literal)}`);
     const literalLength = [...literal].length;
     if (literal !== "" && (literalLength < LITERAL_LENGTH.min || literalLength > LITERAL_LENGTH.max)) {
-      bad(`literal of ${hanja} is ${literalLength} characters (allowed ${LITERAL_LENGTH.min}–${LITERAL_LENGTH.max}; empty when the idiom means just what its characters say)`);
+      bad(
+        `literal of ${hanja} is ${literalLength} characters (allowed ${LITERAL_LENGTH.min}–${LITERAL_LENGTH.max}; empty when the idiom means just what its characters say)`,
+      );
     }
-    if (literal !== "" && literal === meaning) bad(`literal of ${hanja} repeats its meaning; leave literal empty when the idiom means just what its characters say`);
+    if (literal !== "" && literal === meaning)
+      bad(`literal of ${hanja} repeats its meaning; leave literal empty when the idiom means just what its characters say`);
     idioms.push({ idx, hanja, hangul, chosung: chosung(hangul), literal: literal === "" ? null : literal, meaning });
   }
   // A published idx is never removed or renumbered: the idx values run 1…n without gaps. (Checked
@@ -95,7 +98,8 @@ export function validateIdioms(
       previous = idx;
     }
   }
-  for (const e of unused) problems.push(`reading-exceptions.csv: ${e.idx} ${e.character} ${e.reading} is not used by ${file} (the idiom's hangul no longer needs it): remove it`);
+  for (const e of unused)
+    problems.push(`reading-exceptions.csv: ${e.idx} ${e.character} ${e.reading} is not used by ${file} (the idiom's hangul no longer needs it): remove it`);
   if (problems.length > 0) throw new InputError(`${file}: ${problems.length} bad row(s):\n  ${problems.join("\n  ")}`);
   return idioms.sort((a, b) => a.idx - b.idx);
 }

@@ -27,10 +27,15 @@ export function checkOutDir(outDir: string): void {
   if (!existsSync(outDir)) return;
   if (!statSync(outDir).isDirectory()) throw cannotWrite(outDir, "it is a file");
   const own = new Set<string>(Object.values(DIST_FILES));
-  const foreign = readdirSync(outDir, { withFileTypes: true }).filter((entry) => !entry.isDirectory() && !own.has(entry.name)).map((entry) => entry.name).sort();
+  const foreign = readdirSync(outDir, { withFileTypes: true })
+    .filter((entry) => !entry.isDirectory() && !own.has(entry.name))
+    .map((entry) => entry.name)
+    .sort();
   if (foreign.length > 0) {
     const shown = foreign.slice(0, 5).join(", ") + (foreign.length > 5 ? `, … (${foreign.length} files)` : "");
-    throw new InputError(`the output folder ${outDir} (--out) holds files the build did not write, which replacing it would delete: ${shown}; give a new or empty folder, or an earlier build's`);
+    throw new InputError(
+      `the output folder ${outDir} (--out) holds files the build did not write, which replacing it would delete: ${shown}; give a new or empty folder, or an earlier build's`,
+    );
   }
 }
 
@@ -68,7 +73,11 @@ export async function writeDist(outDir: string, content: DistContent, manifest: 
     throw failed.reason;
   }
   const files: Manifest["files"] = Object.fromEntries(results.map((result) => (result as PromiseFulfilledResult<[string, Manifest["files"][string]]>).value));
-  const dataHash = sha256(Object.entries(files).map(([name, f]) => `${name}:${f.sha256}`).join("\n"));
+  const dataHash = sha256(
+    Object.entries(files)
+      .map(([name, f]) => `${name}:${f.sha256}`)
+      .join("\n"),
+  );
   const full: Manifest = { format: DIST_FORMAT, ...manifest, data_hash: dataHash, files };
   try {
     await writeFile(join(staging, DIST_FILES.manifest), `${JSON.stringify(full, null, 2)}\n`);
@@ -87,7 +96,9 @@ export async function writeDist(outDir: string, content: DistContent, manifest: 
     await rename(staging, outDir);
   } catch (error) {
     // Sub-folders may already have moved: nothing is deleted, the operator finishes the swap.
-    throw new InputError(`cannot replace ${outDir} with the new build: ${(error as Error).message}; the new build, with any sub-folders moved so far, is in ${staging}`);
+    throw new InputError(
+      `cannot replace ${outDir} with the new build: ${(error as Error).message}; the new build, with any sub-folders moved so far, is in ${staging}`,
+    );
   }
   return full;
 }

@@ -58,7 +58,10 @@ ${optionLine("--retention <days>", `the retention period (default: $RETENTION_DA
 
 /** A failure the operator must see: message on stderr, then exit with `code`. */
 class CliError extends Error {
-  constructor(message: string, readonly code: 1 | 2) {
+  constructor(
+    message: string,
+    readonly code: 1 | 2,
+  ) {
     super(message);
   }
 }
@@ -139,7 +142,9 @@ function parseCommand(argv: string[]): Command {
     case "erasures":
     case "erase":
       if (id !== undefined) throw usageError(`${name} takes no arguments`);
-      return name === "erase" ? { name, retentionDays, ...target } : { name, withinDays: days(values.within as string | undefined, 7, "--within"), retentionDays, ...target };
+      return name === "erase"
+        ? { name, retentionDays, ...target }
+        : { name, withinDays: days(values.within as string | undefined, 7, "--within"), retentionDays, ...target };
     case "export":
       if (id !== undefined) throw usageError("export takes no arguments; it writes to stdout");
       if (values.status !== undefined) throw usageError("--status only applies to list");
@@ -183,7 +188,17 @@ function whereToSet(kind: StoreKind): string {
 async function list(store: QuotaStore, status: KeyStatus | undefined, now: Date): Promise<void> {
   for (const key of await keysWithStatus(store, status, now)) {
     const { id, plan, created_at, expires_at, applicant } = key;
-    const line = { id, plan, status: keyStatus(key, now), reference: paymentReference(id), created_at, expires_at, name: applicant.name, email: applicant.email, depositor: applicant.depositor };
+    const line = {
+      id,
+      plan,
+      status: keyStatus(key, now),
+      reference: paymentReference(id),
+      created_at,
+      expires_at,
+      name: applicant.name,
+      email: applicant.email,
+      depositor: applicant.depositor,
+    };
     process.stdout.write(`${JSON.stringify(line)}\n`);
   }
 }
@@ -196,10 +211,7 @@ async function show(store: QuotaStore, id: string, now: Date): Promise<void> {
 
 function report(result: ActionResult, id: string, now: Date): void {
   if (!result.ok) {
-    throw new CliError(
-      result.reason === "not_found" ? `keys: no key with id "${id}"` : `keys: key "${id}" is revoked and cannot be confirmed`,
-      1,
-    );
+    throw new CliError(result.reason === "not_found" ? `keys: no key with id "${id}"` : `keys: key "${id}" is revoked and cannot be confirmed`, 1);
   }
   process.stdout.write(`${JSON.stringify(adminView(result.key, now), null, 2)}\n`);
   if (result.unchanged) {
@@ -243,13 +255,21 @@ async function run(argv: string[]): Promise<void> {
   }
   const { kind, options } = command;
   if (!kind.shared) {
-    throw new CliError(`keys: the ${kind.name} store lives inside one server process and is out of this command's reach; use that server's admin routes (ADMIN_TOKEN)`, 1);
+    throw new CliError(
+      `keys: the ${kind.name} store lives inside one server process and is out of this command's reach; use that server's admin routes (ADMIN_TOKEN)`,
+      1,
+    );
   }
   const imported = command.name === "import" ? readExport(command.file) : undefined;
   let store: QuotaStore;
   try {
     // An import may create the store; everything else needs one that exists.
-    store = await openStore(kind, options, { oneOff: true, patient: true, existing: command.name !== "import", readOnly: ["list", "show", "erasures", "export"].includes(command.name) });
+    store = await openStore(kind, options, {
+      oneOff: true,
+      patient: true,
+      existing: command.name !== "import",
+      readOnly: ["list", "show", "erasures", "export"].includes(command.name),
+    });
   } catch (error) {
     if (error instanceof StoreNotFoundError) throw new CliError(`keys: ${error.message}${whereToSet(kind)}`, 1);
     // Not a database, another program's, a newer schema, unreadable, unreachable: the reason, not a stack.

@@ -70,7 +70,14 @@ export function createApp(options: AppOptions): App {
 
   const erasePersonalData = () => eraseDue(store, now(), retentionDays, (line) => console.error(JSON.stringify(line)));
   const sweep = () =>
-    void erasePersonalData().catch((error: unknown) => console.error(JSON.stringify({ level: "error", msg: `personal data erasure failed (retried within the hour): ${error instanceof Error ? error.message : String(error)}` })));
+    void erasePersonalData().catch((error: unknown) =>
+      console.error(
+        JSON.stringify({
+          level: "error",
+          msg: `personal data erasure failed (retried within the hour): ${error instanceof Error ? error.message : String(error)}`,
+        }),
+      ),
+    );
   const sweeps = [setTimeout(sweep, 0), setInterval(sweep, RETENTION_SWEEP_MS)];
   // The sweep's timers never keep a process alive on their own (Node, Bun and Deno have unref).
   for (const timer of sweeps) (timer as { unref?: () => void }).unref?.();

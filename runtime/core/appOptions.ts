@@ -120,7 +120,8 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
   const trustProxyHops = options.trustProxyHops ?? 0;
   if (!Number.isInteger(trustProxyHops) || trustProxyHops < 0) throw new AppOptionError("trustProxyHops", `${trustProxyHops} is not a whole number ≥ 0`);
   const retentionDays = options.retentionDays ?? DEFAULT_RETENTION_DAYS;
-  if (!Number.isInteger(retentionDays) || retentionDays < 1) throw new Error(`retentionDays: must be a whole number of days, at least 1, got ${String(retentionDays)}`);
+  if (!Number.isInteger(retentionDays) || retentionDays < 1)
+    throw new Error(`retentionDays: must be a whole number of days, at least 1, got ${String(retentionDays)}`);
   return {
     dist: options.dist,
     hanjaBase,

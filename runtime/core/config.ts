@@ -49,9 +49,20 @@ interface BaseConfig {
 
 /** The variables of the server itself, besides those of the quota store kinds. */
 const SERVER_VARIABLES = [
-  "PORT", "HOST", "HANJA_BASE", "QUIZ_BASE", "MOUNT_PATH", "QUOTA_STORE", "TRUST_PROXY_HOPS",
-  "ADMIN_TOKEN", "BANK_ACCOUNT", "QUOTA_TZ_OFFSET", "DIST_DIR", "ACCESS_LOG",
-  "SHUTDOWN_TIMEOUT", "RETENTION_DAYS",
+  "PORT",
+  "HOST",
+  "HANJA_BASE",
+  "QUIZ_BASE",
+  "MOUNT_PATH",
+  "QUOTA_STORE",
+  "TRUST_PROXY_HOPS",
+  "ADMIN_TOKEN",
+  "BANK_ACCOUNT",
+  "QUOTA_TZ_OFFSET",
+  "DIST_DIR",
+  "ACCESS_LOG",
+  "SHUTDOWN_TIMEOUT",
+  "RETENTION_DAYS",
 ] as const;
 
 /** Every environment variable the server reads (docs/rules.md "Runtimes and configuration"), every store kind's included; `--help` lists each. */
@@ -78,7 +89,8 @@ export function readConfig(env: Record<string, string | undefined>, defaults: { 
   const int = (name: ConfigVariable, fallback: number, min: number, max: number) => {
     const raw = get(name);
     if (raw === undefined) return fallback;
-    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) throw new ConfigError(name, `must be a whole number from ${min} to ${max}, got ${JSON.stringify(raw)}`);
+    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max)
+      throw new ConfigError(name, `must be a whole number from ${min} to ${max}, got ${JSON.stringify(raw)}`);
     return Number(raw);
   };
   const base = (name: ConfigVariable, fallback: string, example = fallback) => {
@@ -92,7 +104,8 @@ export function readConfig(env: Record<string, string | undefined>, defaults: { 
   const offset = get("QUOTA_TZ_OFFSET") ?? "+09:00";
   if (parseOffset(offset) === null) throw new ConfigError("QUOTA_TZ_OFFSET", `must be an offset like +09:00, got ${JSON.stringify(offset)}`);
   const adminToken = get("ADMIN_TOKEN");
-  if (adminToken !== undefined && !strongAdminToken(adminToken)) throw new ConfigError("ADMIN_TOKEN", "must be at least 16 characters, not counting spaces around them");
+  if (adminToken !== undefined && !strongAdminToken(adminToken))
+    throw new ConfigError("ADMIN_TOKEN", "must be at least 16 characters, not counting spaces around them");
   const host = get("HOST") ?? "127.0.0.1";
   if (/\s/.test(host)) throw new ConfigError("HOST", `must be a host name or address, got ${JSON.stringify(host)}`);
   const accessLog = get("ACCESS_LOG") ?? "1";
@@ -164,7 +177,10 @@ export function binaryQuotaDb(env: Record<string, string | undefined>): string {
 
 /** `--help`'s list of variables for the compiled binary: its data is built in, its database in the user's data folder. */
 export function binaryConfigHelp(env: Record<string, string | undefined>): string {
-  return CONFIG_HELP.replace(/ {2}QUOTA_DB {10}.*/, `  QUOTA_DB          SQLite file (default ${binaryQuotaDb(env)},\n                    the same whatever folder this program runs from)`).replace(
+  return CONFIG_HELP.replace(
+    / {2}QUOTA_DB {10}.*/,
+    `  QUOTA_DB          SQLite file (default ${binaryQuotaDb(env)},\n                    the same whatever folder this program runs from)`,
+  ).replace(
     / {2}DIST_DIR {10}.*/,
     "  DIST_DIR          folder of other built data to serve instead of the data built\n                    into this executable (default: the built-in data, no files needed)",
   );

@@ -37,7 +37,9 @@ export interface RequestHandler {
 export function createHandler(config: HandlerConfig): RequestHandler {
   const { sender, routes, mountPath, log, onError } = config;
   const allowedFor = allowedMethods(routes);
-  const bootId = Math.floor(Math.random() * 36 ** 6).toString(36).padStart(6, "0");
+  const bootId = Math.floor(Math.random() * 36 ** 6)
+    .toString(36)
+    .padStart(6, "0");
   /** Values the access log never writes, wherever they appear in a target. */
   const secrets = config.adminToken ? [config.adminToken.trim()] : [];
   let counter = 0;
@@ -127,7 +129,9 @@ export function createHandler(config: HandlerConfig): RequestHandler {
   function noRoute(request: RequestLike): never {
     const allow = allowedFor(pathOf(request.url));
     if (allow.length > 0) {
-      throw new ApiError(405, "method_not_allowed", `${request.method} is not allowed here; use ${allow.join(", ")}`, undefined, { Allow: [...allow, "OPTIONS"].join(", ") });
+      throw new ApiError(405, "method_not_allowed", `${request.method} is not allowed here; use ${allow.join(", ")}`, undefined, {
+        Allow: [...allow, "OPTIONS"].join(", "),
+      });
     }
     throw notFound(mountPath);
   }

@@ -43,7 +43,9 @@ export async function boot(options: BootOptions): Promise<Booted> {
   // Settings come from the environment only: an argument (`--port 3000`) would otherwise be
   // ignored without a word and the server start on another port than the one asked for.
   if (options.argv.length > 0) {
-    console.error(`hanja-api: unexpected argument ${JSON.stringify(options.argv[0])}: the server takes its settings from the environment (PORT=3000, HOST=…); --help lists them`);
+    console.error(
+      `hanja-api: unexpected argument ${JSON.stringify(options.argv[0])}: the server takes its settings from the environment (PORT=3000, HOST=…); --help lists them`,
+    );
     process.exit(2);
   }
   let config: ServerConfig;
@@ -71,21 +73,23 @@ export async function boot(options: BootOptions): Promise<Booted> {
     }
   });
   const log = createAccessLog(config.accessLog);
-  const app = await startupStep(appErrorVariable(distVariable), () => createApp({
-    dist,
-    hanjaBase: config.hanjaBase,
-    quizBase: config.quizBase,
-    mountPath: config.mountPath,
-    store,
-    quotaTzOffset: config.quotaTzOffset,
-    trustProxyHops: config.trustProxyHops,
-    adminToken: config.adminToken,
-    bankAccount: config.bankAccount,
-    retentionDays: config.retentionDays,
-    log: config.accessLog ? log.write : undefined,
-    compressors: nodeCompressors,
-    onError: (error, requestId) => console.error(JSON.stringify({ level: "error", request_id: requestId, error: String((error as Error)?.stack ?? error) })),
-  }));
+  const app = await startupStep(appErrorVariable(distVariable), () =>
+    createApp({
+      dist,
+      hanjaBase: config.hanjaBase,
+      quizBase: config.quizBase,
+      mountPath: config.mountPath,
+      store,
+      quotaTzOffset: config.quotaTzOffset,
+      trustProxyHops: config.trustProxyHops,
+      adminToken: config.adminToken,
+      bankAccount: config.bankAccount,
+      retentionDays: config.retentionDays,
+      log: config.accessLog ? log.write : undefined,
+      compressors: nodeCompressors,
+      onError: (error, requestId) => console.error(JSON.stringify({ level: "error", request_id: requestId, error: String((error as Error)?.stack ?? error) })),
+    }),
+  );
   return { app, config, log };
 }
 

@@ -14,14 +14,21 @@ const withZlib = <T>(use: (zlib: Zlib) => Promise<T>): Promise<T> => (loaded ? u
 export const nodeCompressors: Compressors = {
   /** Quality 5: most of brotli's gain at a few times gzip's cost (cacheable bodies are compressed once). */
   brotli: (bytes) =>
-    withZlib(({ brotliCompress, constants }) =>
-      new Promise((resolve, reject) =>
-        brotliCompress(
-          bytes,
-          { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } },
-          (error, out) => (error ? reject(error) : resolve(bytesOf(out))),
+    withZlib(
+      ({ brotliCompress, constants }) =>
+        new Promise((resolve, reject) =>
+          brotliCompress(
+            bytes,
+            {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: 5,
+                [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+                [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+              },
+            },
+            (error, out) => (error ? reject(error) : resolve(bytesOf(out))),
+          ),
         ),
-      ),
     ),
   /** Level 6, zlib's default; quicker than a `CompressionStream` for the per-request bodies of interface B. */
   gzip: (bytes) => withZlib(({ gzip }) => new Promise((resolve, reject) => gzip(bytes, (error, out) => (error ? reject(error) : resolve(bytesOf(out)))))),

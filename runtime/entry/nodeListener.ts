@@ -31,7 +31,11 @@ export function nodeListener(app: App): (req: IncomingMessage, res: ServerRespon
     try {
       const request: RequestLike = WITHOUT_BODY.has(method) ? new IncomingView(method, url, req.headers) : webRequest(req, method, url);
       const reply = app.handle(request, new PeerOf(req));
-      if ("then" in reply) reply.then((r) => writeOrFail(res, r), (error: unknown) => fail(res, error));
+      if ("then" in reply)
+        reply.then(
+          (r) => writeOrFail(res, r),
+          (error: unknown) => fail(res, error),
+        );
       else write(res, reply);
     } catch (error) {
       fail(res, error);

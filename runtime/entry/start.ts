@@ -42,7 +42,8 @@ function listenFailure(error: unknown, hostSetting: string): string {
   const { code, message, syscall } = error as { code?: string; message?: string; syscall?: string };
   const text = `${code ?? ""} ${message ?? String(error)}`;
   if (/EADDRINUSE|AddrInUse|address already in use|port .*in use/i.test(text)) return "the port is in use";
-  if (/EADDRNOTAVAIL|ENOTFOUND|EAI_|AddrNotAvailable|not available|nodename nor servname|failed to lookup|Name or service not known/i.test(text)) return "HOST is not an address of this machine";
+  if (/EADDRNOTAVAIL|ENOTFOUND|EAI_|AddrNotAvailable|not available|nodename nor servname|failed to lookup|Name or service not known/i.test(text))
+    return "HOST is not an address of this machine";
   if (/EACCES|PermissionDenied|permission denied/i.test(text)) return "permission denied (ports below 1024 need privileges)";
   // Bun reports a HOST name that does not resolve with whatever error number was set last
   // (EINVAL, or ENOENT after start-up has looked for a file): any other failure of a name is that.

@@ -31,7 +31,10 @@ export async function latestVersion(publicBase: string): Promise<string> {
   const url = `${publicBase}/UCD/latest/ReadMe.txt`;
   const text = new TextDecoder().decode(await fetchBytes(url));
   const match = /final data files\s+(?:for the Unicode Character Database,\s+)?for Version\s+(\d+\.\d+\.\d+)\s+of the Unicode Standard/i.exec(text);
-  if (!match?.[1]) throw new ReleaseError(`${url}: no "final data files … for Version X.Y.Z of the Unicode Standard" line; the layout changed, or this is not the latest release's ReadMe`);
+  if (!match?.[1])
+    throw new ReleaseError(
+      `${url}: no "final data files … for Version X.Y.Z of the Unicode Standard" line; the layout changed, or this is not the latest release's ReadMe`,
+    );
   return match[1];
 }
 

@@ -13,7 +13,8 @@ export interface GitHubTarget {
 /** The URL of the open pull request from `branch`, or null when there is none. */
 export async function openPullRequest(target: GitHubTarget, branch: string): Promise<string | null> {
   const [owner] = target.repository.split("/");
-  if (!owner || !/^[\w.-]+\/[\w.-]+$/.test(target.repository)) throw new ReleaseError(`GITHUB_REPOSITORY must be owner/name, got ${JSON.stringify(target.repository)}`);
+  if (!owner || !/^[\w.-]+\/[\w.-]+$/.test(target.repository))
+    throw new ReleaseError(`GITHUB_REPOSITORY must be owner/name, got ${JSON.stringify(target.repository)}`);
   const url = `${target.api}/repos/${target.repository}/pulls?state=open&head=${encodeURIComponent(`${owner}:${branch}`)}`;
   const headers: Record<string, string> = { accept: "application/vnd.github+json" };
   if (target.token) headers.authorization = `Bearer ${target.token}`;

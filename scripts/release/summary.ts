@@ -5,7 +5,10 @@ import type { ReleaseCounts, UnihanPin } from "../../pipeline/pin/pin.ts";
 const EXAMPLES = 20;
 
 /** The pull request's body: what moving the pin changes, for the reviewer. */
-export function releaseSummary(before: { pin: UnihanPin; records: readonly HanjaRecord[] }, after: { pin: UnihanPin; records: readonly HanjaRecord[] }): string {
+export function releaseSummary(
+  before: { pin: UnihanPin; records: readonly HanjaRecord[] },
+  after: { pin: UnihanPin; records: readonly HanjaRecord[] },
+): string {
   const { pin } = after;
   return [
     `# Unihan ${pin.version}`,

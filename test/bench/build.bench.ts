@@ -119,7 +119,9 @@ function main(): void {
   const peak = Math.max(...builds.map((s) => s.rssMb));
   const verdict = (ok: boolean) => (ok ? "ok" : "MISSED");
   console.log(`ratio build/floor (medians): ${ratio.toFixed(2)}×   target ≤ ${TARGET_RATIO}×     ${verdict(ratio <= TARGET_RATIO)}`);
-  console.log(`peak RSS of a build (median): ${buildRss.toFixed(0)} MB (max ${peak.toFixed(0)} MB)   target < ${TARGET_RSS_MB} MB   ${verdict(buildRss < TARGET_RSS_MB && peak < TARGET_RSS_MB)}`);
+  console.log(
+    `peak RSS of a build (median): ${buildRss.toFixed(0)} MB (max ${peak.toFixed(0)} MB)   target < ${TARGET_RSS_MB} MB   ${verdict(buildRss < TARGET_RSS_MB && peak < TARGET_RSS_MB)}`,
+  );
 }
 
 const at = process.argv.indexOf("--child");

@@ -83,7 +83,9 @@ for (let round = 0; round < ROUNDS; round++) {
 rmSync(dir, { recursive: true, force: true });
 
 const version = (name: string) => (name === "node" ? process.version : spawnSync(join(BIN, name), ["--version"], { encoding: "utf8" }).stdout.split("\n")[0]);
-console.log(`First answers in process from the installed package's code (lib/), median of ${ROUNDS} fresh processes per runtime, interleaved; target ≤ 60 ms to the first detail\n`);
+console.log(
+  `First answers in process from the installed package's code (lib/), median of ${ROUNDS} fresh processes per runtime, interleaved; target ≤ 60 ms to the first detail\n`,
+);
 const rows: (string | number)[][] = [["runtime", "import ms", "import → first detail ms", "then first English search ms", "floor ms (the runtime alone)"]];
 for (const [name, s] of Object.entries(samples)) {
   rows.push([`${name} ${version(name)}`, ...FIGURES.map((key) => median(s[key]).toFixed(1))]);

@@ -89,5 +89,7 @@ for (const [name, r] of app) {
 console.log(`\nInterface A on Node ${process.version}, ${LOAD_TOOL}, 50 connections, ${SECONDS} s per case, median of ${ROUNDS} rounds`);
 console.log("(same-size: a plain node:http server answering the exact bytes of that case's response)\n");
 console.log(table(rows));
-console.log(`\ncold start to first 200: baseline ${median(cold.baseline).toFixed(0)} ms, server ${median(cold.server).toFixed(0)} ms (${(median(cold.server) / median(cold.baseline)).toFixed(2)}× baseline)`);
+console.log(
+  `\ncold start to first 200: baseline ${median(cold.baseline).toFixed(0)} ms, server ${median(cold.server).toFixed(0)} ms (${(median(cold.server) / median(cold.baseline)).toFixed(2)}× baseline)`,
+);
 console.log(`server RSS after load: ${median(rss).toFixed(0)} MB`);

@@ -113,7 +113,9 @@ async function loadWithWrk(url: string, paths: string[], options: LoadOptions): 
   const requests = paths.map((path, i) => {
     // wrk.format sends only the headers it is given: Host must be among them.
     const headers = { Host: new URL(url).host, ...(options.headers?.[i % options.headers.length] ?? {}) };
-    const luaHeaders = Object.entries(headers).map(([k, v]) => `[${JSON.stringify(k)}]=${JSON.stringify(v)}`).join(",");
+    const luaHeaders = Object.entries(headers)
+      .map(([k, v]) => `[${JSON.stringify(k)}]=${JSON.stringify(v)}`)
+      .join(",");
     return `wrk.format("GET", ${JSON.stringify(path)}, {${luaHeaders}})`;
   });
   writeFileSync(

@@ -14,7 +14,10 @@ const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const PER_ROUND = 40;
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 const pick = (n: number) => Array.from({ length: n }, () => LETTERS[Math.floor(Math.random() * 26)]).join("");
-const words = (count: number, length: number) => Array.from({ length: count }, () => pick(length)).join(" ").slice(0, 80);
+const words = (count: number, length: number) =>
+  Array.from({ length: count }, () => pick(length))
+    .join(" ")
+    .slice(0, 80);
 const ORDINARY = ["water", "fire", "tree", "mountain", "river", "heart", "stone", "rain"];
 
 const CASES: [string, () => string][] = [
@@ -37,4 +40,6 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 const base = median(ms.get(CASES[0]?.[0] ?? "") ?? []);
 console.log(`Uncached GET /hanja?q= in process: ms per query, median of ${ROUNDS} rounds of ${PER_ROUND} new queries\n`);
-console.log(table([["query", "ms", "× ordinary"], ...CASES.map(([name]) => [name, median(ms.get(name) ?? []), `${(median(ms.get(name) ?? []) / base).toFixed(1)}×`])]));
+console.log(
+  table([["query", "ms", "× ordinary"], ...CASES.map(([name]) => [name, median(ms.get(name) ?? []), `${(median(ms.get(name) ?? []) / base).toFixed(1)}×`])]),
+);

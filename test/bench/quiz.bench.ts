@@ -32,7 +32,8 @@ for (let round = 1; round <= ROUNDS; round++) {
   await baseline.stop();
   for (const store of STORES) {
     const dir = mkdtempSync(join(tmpdir(), "hanja-bench-"));
-    const storeEnv: Record<string, string> = store === "redis" ? { REDIS_URL: redis.url, REDIS_PREFIX: `bench-${round}:` } : { QUOTA_DB: join(dir, "quota.sqlite") };
+    const storeEnv: Record<string, string> =
+      store === "redis" ? { REDIS_URL: redis.url, REDIS_PREFIX: `bench-${round}:` } : { QUOTA_DB: join(dir, "quota.sqlite") };
     const app = await startServer("node", [server], { QUOTA_STORE: store, ...storeEnv, ADMIN_TOKEN: ADMIN, TRUST_PROXY_HOPS: "1" }, "/healthz");
     const keys = await annualKeys(app.url, KEYS, ADMIN);
     const headers = keys.map((key) => ({ "X-API-Key": key }));

@@ -5,7 +5,9 @@ const which = process.argv[2];
 if (LOAD_TOOL === "autocannon") {
   // autocannon runs on the same cores as the server and caps the fast runtimes: Bun's and Deno's
   // hello-world servers measure at under half what wrk measures, and every ratio shrinks toward 100 %.
-  console.log("wrk is not installed (apt-get install wrk): loading with autocannon, which limits the faster servers itself; the ratios are not comparable with RESULTS.md");
+  console.log(
+    "wrk is not installed (apt-get install wrk): loading with autocannon, which limits the faster servers itself; the ratios are not comparable with RESULTS.md",
+  );
 }
 const all = ["hanja", "queries", "quiz", "runtimes", "accesslog", "embedded"];
 for (const name of which ? [which] : all) {

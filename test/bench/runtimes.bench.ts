@@ -23,7 +23,10 @@ const DETAIL = `/hanja/v1/hanja/${encodeURIComponent("水")}`;
 const SEARCH = `/hanja/v1/hanja?q=${encodeURIComponent("수")}`;
 
 const NAMES = ["node", "bun", "deno", "binary"];
-const chosen = process.env.RUNTIMES?.split(",").map((name) => name.trim()).filter(Boolean) ?? [];
+const chosen =
+  process.env.RUNTIMES?.split(",")
+    .map((name) => name.trim())
+    .filter(Boolean) ?? [];
 const unknown = chosen.filter((name) => !NAMES.includes(name));
 if (unknown.length > 0) throw new Error(`RUNTIMES: ${unknown.join(", ")} is not one of ${NAMES.join(", ")}`);
 const measured = (name: string) => chosen.length === 0 || chosen.includes(name);
@@ -33,7 +36,9 @@ const work = mkdtempSync(join(tmpdir(), "hanja-bench-runtimes-"));
 const binary = measured("binary") ? await buildBinary() : "";
 const helloBinary = join(work, "hello-bin");
 if (measured("binary")) {
-  const compiled = spawnSync(join(BIN, "bun"), ["build", "--compile", join(ROOT, "test/bench/baselines/hello.bun.ts"), "--outfile", helloBinary], { stdio: "ignore" });
+  const compiled = spawnSync(join(BIN, "bun"), ["build", "--compile", join(ROOT, "test/bench/baselines/hello.bun.ts"), "--outfile", helloBinary], {
+    stdio: "ignore",
+  });
   if (compiled.status !== 0) throw new Error("could not compile the hello-world binary");
 }
 
@@ -44,16 +49,21 @@ interface Runtime {
 }
 const deno = join(BIN, "deno");
 const denoFlags = (db: string) => [`--allow-read=${DIST},${join(db, "..")}`, `--allow-write=${join(db, "..")}`, "--allow-env", "--allow-net=127.0.0.1"];
-const RUNTIMES = ([
-  { name: "node", baseline: ["node", [join(ROOT, "test/bench/baselines/hello.node.mjs")]], server: () => ["node", [server]] },
-  { name: "bun", baseline: [join(BIN, "bun"), [join(ROOT, "test/bench/baselines/hello.bun.ts")]], server: () => [join(BIN, "bun"), [server]] },
-  {
-    name: "deno",
-    baseline: [deno, ["run", "--allow-net=127.0.0.1", "--allow-env=PORT,BODY_FILE,HEADERS_FILE", `--allow-read=${work}`, join(ROOT, "test/bench/baselines/hello.deno.ts")]],
-    server: (db) => [deno, ["run", ...denoFlags(db), server]],
-  },
-  { name: "binary", baseline: [helloBinary, []], server: () => [binary, []] },
-] satisfies Runtime[]).filter((runtime) => measured(runtime.name));
+const RUNTIMES = (
+  [
+    { name: "node", baseline: ["node", [join(ROOT, "test/bench/baselines/hello.node.mjs")]], server: () => ["node", [server]] },
+    { name: "bun", baseline: [join(BIN, "bun"), [join(ROOT, "test/bench/baselines/hello.bun.ts")]], server: () => [join(BIN, "bun"), [server]] },
+    {
+      name: "deno",
+      baseline: [
+        deno,
+        ["run", "--allow-net=127.0.0.1", "--allow-env=PORT,BODY_FILE,HEADERS_FILE", `--allow-read=${work}`, join(ROOT, "test/bench/baselines/hello.deno.ts")],
+      ],
+      server: (db) => [deno, ["run", ...denoFlags(db), server]],
+    },
+    { name: "binary", baseline: [helloBinary, []], server: () => [binary, []] },
+  ] satisfies Runtime[]
+).filter((runtime) => measured(runtime.name));
 
 // The detail's body and headers, for the same-answer baseline (the server adds the framing ones).
 const detailBody = join(work, "detail.json");
@@ -156,7 +166,9 @@ for (const { name } of RUNTIMES) {
     Math.round(median(rss.get(name) ?? [])),
   ]);
 }
-console.log(`\nAll runtimes, ${LOAD_TOOL}, 50 connections, ${SECONDS} s per case, median of ${ROUNDS} rounds; quiz = GET /quiz with annual keys on the SQLite store\n`);
+console.log(
+  `\nAll runtimes, ${LOAD_TOOL}, 50 connections, ${SECONDS} s per case, median of ${ROUNDS} rounds; quiz = GET /quiz with annual keys on the SQLite store\n`,
+);
 console.log(table(rows));
 console.log(
   "\nby CPU: hello's CPU time per request over the detail's (server process, user + system, all threads), the\n" +

@@ -48,7 +48,10 @@ describe.each(SERVERS)("access log on %s", (runtime, start) => {
     const text = server.stdout();
     expect(text.endsWith("\n")).toBe(true);
     expect(text).not.toContain(KEY);
-    const lines = text.trimEnd().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = text
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines.map((line) => [line.method, line.path, line.status])).toEqual(
       requests.map(([method, target, status]) => [method, target.replace(KEY, "REDACTED"), status]),
     );
@@ -93,7 +96,11 @@ describe.each(SERVERS)("access log on %s", (runtime, start) => {
     expect((await fetch(server.url + long)).status).toBe(400);
     expect(await server.stop()).toBe(0);
     for (let i = 0; i < 100 && server.stdout().split("\n").length <= 2; i++) await new Promise((r) => setTimeout(r, 20));
-    const [first, second] = server.stdout().trimEnd().split("\n").map((line) => JSON.parse(line) as { path: string; status: number });
+    const [first, second] = server
+      .stdout()
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { path: string; status: number });
     // Node's parser refuses raw UTF-8 in the request line (logged without its target); Bun and Deno answer it.
     if (runtime === "node") expect(first).toMatchObject({ path: "-", status: 400 });
     else expect(first).toMatchObject({ path: "/hanja/v1/hanja?q=%EC%88%98&per_page=1", status: raw.status });

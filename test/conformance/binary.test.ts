@@ -40,7 +40,9 @@ describe("compiled binary: a file copied anywhere", () => {
   const dir = mkdtempSync(join(tmpdir(), "hanja-binary-anywhere-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it("--help describes its built-in data and its database in the user's data folder; it keeps that database whatever folder it runs from", { timeout: 120_000 }, async () => {
+  it("--help describes its built-in data and its database in the user's data folder; it keeps that database whatever folder it runs from", {
+    timeout: 120_000,
+  }, async () => {
     const binary = await buildBinary(join(dir, "hanja-api"));
     const home = join(dir, "home");
     const cwd = mkdtempSync(join(dir, "cwd-"));

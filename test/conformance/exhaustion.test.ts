@@ -79,7 +79,9 @@ for (const runtime of ["node", "bun", "deno"] as const) {
           const closedDuringFlood = connections.closedByServer();
           connections.release();
           const recoveredMs = await healthyWithin(server.url, 5_000);
-          console.log(`${runtime}, ${FLOOD} ${kind} connections at ${NOFILE} files: ${closedDuringFlood} closed or refused by the server within ${HOLD_MS} ms; healthy again ${recoveredMs} ms after the flood let go`);
+          console.log(
+            `${runtime}, ${FLOOD} ${kind} connections at ${NOFILE} files: ${closedDuringFlood} closed or refused by the server within ${HOLD_MS} ms; healthy again ${recoveredMs} ms after the flood let go`,
+          );
           expect(exitCode, server.stderr()).toBeUndefined();
           expect(recoveredMs, server.stderr()).not.toBeNull();
           expect(recoveredMs).toBeLessThan(1_500);

@@ -7,18 +7,85 @@
 import fc from "fast-check";
 
 const PATHS = [
-  "/hanja/v1/hanja", "/hanja/v1/hanja/{x}", "/hanja/v1/idioms", "/hanja/v1/meta", "/quiz/v1/quiz", "/quiz/v1/idiom",
-  "/quiz/v1/idiom/{x}", "/quiz/v1/search", "/quiz/v1/me", "/quiz/v1/subscribe", "/quiz/v1/admin/keys", "/quiz/v1/admin/keys/{x}",
-  "/quiz/v1/admin/keys/{x}/confirm", "/healthz", "/openapi.json", "/docs", "/", "/{x}", "/hanja/v1/{x}/../meta", "/quiz/v1/{x}",
+  "/hanja/v1/hanja",
+  "/hanja/v1/hanja/{x}",
+  "/hanja/v1/idioms",
+  "/hanja/v1/meta",
+  "/quiz/v1/quiz",
+  "/quiz/v1/idiom",
+  "/quiz/v1/idiom/{x}",
+  "/quiz/v1/search",
+  "/quiz/v1/me",
+  "/quiz/v1/subscribe",
+  "/quiz/v1/admin/keys",
+  "/quiz/v1/admin/keys/{x}",
+  "/quiz/v1/admin/keys/{x}/confirm",
+  "/healthz",
+  "/openapi.json",
+  "/docs",
+  "/",
+  "/{x}",
+  "/hanja/v1/{x}/../meta",
+  "/quiz/v1/{x}",
 ];
-const PARAMS = ["q", "page", "per_page", "strokes", "radical_number", "starter", "education", "type", "choices", "count", "exclude", "api_key", "status", "token", "{x}"];
+const PARAMS = [
+  "q",
+  "page",
+  "per_page",
+  "strokes",
+  "radical_number",
+  "starter",
+  "education",
+  "type",
+  "choices",
+  "count",
+  "exclude",
+  "api_key",
+  "status",
+  "token",
+  "{x}",
+];
 /** Methods every runtime's parser takes (each gets an answer); other tokens may be refused with a closed connection (Bun). */
 export const KNOWN_METHODS = ["GET", "HEAD", "POST", "OPTIONS", "PUT", "DELETE", "PATCH", "TRACE", "CONNECT"];
 const METHODS = ["GET", "GET", "GET", ...KNOWN_METHODS];
 
 /** Text that matters in a URL or a field: escapes good and bad, separators, Han, Hangul, astral, controls. */
-const special = fc.constantFrom("%", "%%", "%E6%B0", "%ED%A0%80", "%FF", "%00", "%2F", "&", "=", "+", "?", ";", "..", ".", "水", "𮕩", "수", "ㄱ", "U+6C34", "6C34", "hj_", "-1", "0", "99999999999999999999", "1e3", "1.5", " ", "\u3000", "null", "[]", "'\"<>");
-const text = fc.array(fc.oneof(special, fc.string({ maxLength: 6 }), fc.string({ unit: "grapheme", maxLength: 4 })), { maxLength: 6 }).map((parts) => parts.join(""));
+const special = fc.constantFrom(
+  "%",
+  "%%",
+  "%E6%B0",
+  "%ED%A0%80",
+  "%FF",
+  "%00",
+  "%2F",
+  "&",
+  "=",
+  "+",
+  "?",
+  ";",
+  "..",
+  ".",
+  "水",
+  "𮕩",
+  "수",
+  "ㄱ",
+  "U+6C34",
+  "6C34",
+  "hj_",
+  "-1",
+  "0",
+  "99999999999999999999",
+  "1e3",
+  "1.5",
+  " ",
+  "\u3000",
+  "null",
+  "[]",
+  "'\"<>",
+);
+const text = fc
+  .array(fc.oneof(special, fc.string({ maxLength: 6 }), fc.string({ unit: "grapheme", maxLength: 4 })), { maxLength: 6 })
+  .map((parts) => parts.join(""));
 /** A piece of a target: form-encoded, raw (UTF-8 as sent by curl), or arbitrary escaped bytes. */
 const piece = fc.oneof(
   { arbitrary: text.map(encodeURIComponent), weight: 4 },
@@ -33,10 +100,43 @@ const method = fc.oneof({ arbitrary: fc.constantFrom(...METHODS), weight: 5 }, {
 
 /** A header value: visible ASCII and spaces only (the framing stays valid). */
 const fieldValue = fc.oneof(
-  fc.constantFrom("gzip", "br", "gzip, br", "identity", "*;q=0", "application/json", "text/plain", "application/json; charset=latin1", '"abc"', "*", "W/\"x\"", "GET", "X-API-Key", "bytes=0-10", "127.0.0.1", "::1", "10.0.0.1, 10.0.0.2", "Bearer x", "hj_0123456789abcdefghijABCDEFGHIJ01"),
+  fc.constantFrom(
+    "gzip",
+    "br",
+    "gzip, br",
+    "identity",
+    "*;q=0",
+    "application/json",
+    "text/plain",
+    "application/json; charset=latin1",
+    '"abc"',
+    "*",
+    'W/"x"',
+    "GET",
+    "X-API-Key",
+    "bytes=0-10",
+    "127.0.0.1",
+    "::1",
+    "10.0.0.1, 10.0.0.2",
+    "Bearer x",
+    "hj_0123456789abcdefghijABCDEFGHIJ01",
+  ),
   fc.stringMatching(/^[!-~][ !-~]{0,40}$/),
 );
-const FIELDS = ["Accept-Encoding", "If-None-Match", "X-API-Key", "Content-Type", "X-Forwarded-For", "Origin", "Access-Control-Request-Method", "Access-Control-Request-Headers", "Authorization", "Range", "Accept", "X-Fuzz"];
+const FIELDS = [
+  "Accept-Encoding",
+  "If-None-Match",
+  "X-API-Key",
+  "Content-Type",
+  "X-Forwarded-For",
+  "Origin",
+  "Access-Control-Request-Method",
+  "Access-Control-Request-Headers",
+  "Authorization",
+  "Range",
+  "Accept",
+  "X-Fuzz",
+];
 const headers = fc.array(fc.tuple(fc.constantFrom(...FIELDS), fieldValue), { maxLength: 6 });
 
 const body = fc.oneof(

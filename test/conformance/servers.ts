@@ -26,7 +26,10 @@ export interface ConformanceServer {
  * Starts one server with `env` (at least `QUOTA_DB`, whose directory is the only place it may
  * write) on top of `PORT=0`, `HOST=127.0.0.1`, `ACCESS_LOG=0`, `QUOTA_STORE=sqlite`.
  */
-export type StartServer = (env: Record<string, string>, options?: LaunchOptions) => Promise<ConformanceServer & Pick<RunningServer, "kill" | "exit" | "stderr" | "stdout">>;
+export type StartServer = (
+  env: Record<string, string>,
+  options?: LaunchOptions,
+) => Promise<ConformanceServer & Pick<RunningServer, "kill" | "exit" | "stderr" | "stdout">>;
 
 /** How a launcher runs its server beyond the environment: whether stdout (the access log) is kept. */
 export type LaunchOptions = Pick<ServerCommand, "keepStdout">;
@@ -72,7 +75,13 @@ export interface Exited {
 }
 
 /** Runs a server command to its exit (within 30 s), in `cwd`, as another uid and gid when `user` says so. */
-export function runToExit(command: string, args: readonly string[], env: Record<string, string | undefined>, cwd: string, user: { uid?: number; gid?: number } = {}): Promise<Exited> {
+export function runToExit(
+  command: string,
+  args: readonly string[],
+  env: Record<string, string | undefined>,
+  cwd: string,
+  user: { uid?: number; gid?: number } = {},
+): Promise<Exited> {
   return new Promise((resolve) => {
     execFile(command, args, { cwd, env, timeout: 30_000, ...user }, (error, stdout, stderr) =>
       resolve({ code: error ? (typeof error.code === "number" ? error.code : null) : 0, stdout, stderr }),
@@ -93,16 +102,20 @@ export function bundled(runtime: "node" | "bun" | "deno"): StartServer {
   return (env, options) => {
     mkdirSync(join(ROOT, ".cache"), { recursive: true });
     const dir = mkdtempSync(join(ROOT, ".cache", "conformance-bundle-"));
-    return startCleaningUp([dir], async () => {
-      const file = await bundle(join(dir, "hanja-api.mjs"));
-      const [command, args] =
-        runtime === "node"
-          ? [process.execPath, [file]]
-          : runtime === "bun"
-            ? [BUN, [file]]
-            : [DENO, ["run", ...denoPermissions(environment(env), [dir, join(ROOT, "dist")]), file]];
-      return { command, args, cwd: dbDir(env), env: environment(env) };
-    }, options);
+    return startCleaningUp(
+      [dir],
+      async () => {
+        const file = await bundle(join(dir, "hanja-api.mjs"));
+        const [command, args] =
+          runtime === "node"
+            ? [process.execPath, [file]]
+            : runtime === "bun"
+              ? [BUN, [file]]
+              : [DENO, ["run", ...denoPermissions(environment(env), [dir, join(ROOT, "dist")]), file]];
+        return { command, args, cwd: dbDir(env), env: environment(env) };
+      },
+      options,
+    );
   };
 }
 
@@ -113,12 +126,16 @@ export function bundled(runtime: "node" | "bun" | "deno"): StartServer {
 export const compiledBinary: StartServer = (env, options) => {
   const binDir = mkdtempSync(join(tmpdir(), "hanja-binary-"));
   const emptyDir = mkdtempSync(join(tmpdir(), "hanja-binary-cwd-"));
-  return startCleaningUp([binDir, emptyDir], async () => ({
-    command: await buildBinary(join(binDir, "hanja-api")),
-    args: [],
-    cwd: emptyDir,
-    env: environment(env),
-  }), options);
+  return startCleaningUp(
+    [binDir, emptyDir],
+    async () => ({
+      command: await buildBinary(join(binDir, "hanja-api")),
+      args: [],
+      cwd: emptyDir,
+      env: environment(env),
+    }),
+    options,
+  );
 };
 
 /** Builds what `prepare` needs and spawns the server; `stop` (or a failed start) also removes `dirs`. */

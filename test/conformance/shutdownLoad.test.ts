@@ -78,7 +78,9 @@ async function shutdownUnderLoad(name: string, start: StartServer, signal: "SIGT
     server.kill(signal);
     const [outcome, code] = await Promise.all([loadDone, server.exit.then((exitCode) => [exitCode, Date.now() - signalledAt] as const)]);
     const [exitCode, exitMs] = code;
-    console.log(`${name}, ${signal}: ${outcome.answers} answers (${outcome.closing} with Connection: close), ${outcome.refused} refused, ${outcome.idleRaces} idle-close races, exit after ${exitMs} ms`);
+    console.log(
+      `${name}, ${signal}: ${outcome.answers} answers (${outcome.closing} with Connection: close), ${outcome.refused} refused, ${outcome.idleRaces} idle-close races, exit after ${exitMs} ms`,
+    );
 
     expect(exitCode, server.stderr()).toBe(0);
     expect(outcome.bad).toEqual([]);
@@ -113,7 +115,9 @@ const servers: [string, StartServer, ("SIGTERM" | "SIGINT")[]][] = [
 for (const [name, start, signals] of servers) {
   describe(`shutdown under keep-alive load: ${name}`, () => {
     for (const signal of signals) {
-      it(`${signal}: every request answered or refused, Connection: close from the signal on, no count lost`, { timeout: 120_000 }, () => shutdownUnderLoad(name, start, signal));
+      it(`${signal}: every request answered or refused, Connection: close from the signal on, no count lost`, { timeout: 120_000 }, () =>
+        shutdownUnderLoad(name, start, signal),
+      );
     }
   });
 }

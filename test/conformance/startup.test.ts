@@ -49,7 +49,9 @@ describe.each(RUNTIMES)("start-up on $name", ({ command, args, start }) => {
   it("an argument stops start-up with exit status 2 pointing to the environment, rather than being ignored", async () => {
     const result = await run(command, [...args, "--port", "3000"], { QUOTA_STORE: "memory" });
     expect(result.code, result.stderr).toBe(2);
-    expect(result.stderr).toBe('hanja-api: unexpected argument "--port": the server takes its settings from the environment (PORT=3000, HOST=…); --help lists them\n');
+    expect(result.stderr).toBe(
+      'hanja-api: unexpected argument "--port": the server takes its settings from the environment (PORT=3000, HOST=…); --help lists them\n',
+    );
   });
 
   it.each([
@@ -80,7 +82,9 @@ describe.each(RUNTIMES)("start-up on $name", ({ command, args, start }) => {
     for (const host of ["not-an-ip", "192.0.2.1"]) {
       const badHost = await run(command, args, { HOST: host, QUOTA_STORE: "memory" });
       expect(badHost.code, badHost.stderr).toBe(2);
-      expect(badHost.stderr).toMatch(new RegExp(`^hanja-api: cannot listen on ${host.replace(/\./g, "\\.")}:0 \\(HOST, PORT\\): (HOST is not an address|Requires net access)`));
+      expect(badHost.stderr).toMatch(
+        new RegExp(`^hanja-api: cannot listen on ${host.replace(/\./g, "\\.")}:0 \\(HOST, PORT\\): (HOST is not an address|Requires net access)`),
+      );
       expect(badHost.stderr).not.toMatch(/\n\s+at /);
     }
   });
@@ -117,10 +121,17 @@ describe.each(RUNTIMES)("start-up on $name", ({ command, args, start }) => {
     const set = await start({ QUOTA_DB: join(dir, "bank-set.sqlite"), BANK_ACCOUNT: "국민은행 123-456 (예금주: 한자API)" });
     try {
       // Written just after the listening line, which may reach us first.
-      const warningOf = () => unset.stderr().split("\n").find((line) => line.includes('"level":"warn"'));
+      const warningOf = () =>
+        unset
+          .stderr()
+          .split("\n")
+          .find((line) => line.includes('"level":"warn"'));
       for (let i = 0; i < 100 && warningOf() === undefined; i++) await new Promise((r) => setTimeout(r, 20));
       const warning = warningOf();
-      expect(JSON.parse(warning ?? "{}")).toEqual({ level: "warn", msg: "BANK_ACCOUNT is not set: POST /subscribe answers with payment instructions that name no account" });
+      expect(JSON.parse(warning ?? "{}")).toEqual({
+        level: "warn",
+        msg: "BANK_ACCOUNT is not set: POST /subscribe answers with payment instructions that name no account",
+      });
       expect(set.stderr()).not.toContain("BANK_ACCOUNT");
       expect(set.stderr()).not.toContain('"level":"warn"');
     } finally {
@@ -172,7 +183,9 @@ describe("a quota database in a folder this process may not write", () => {
       const path = join(away, "quota.sqlite");
       const result = await run(NODE.command, NODE.args, { QUOTA_DB: path }, ROOT, NOBODY);
       expect(result.code, result.stderr).toBe(2);
-      expect(result.stderr.trim()).toMatch(new RegExp(`^hanja-api: invalid configuration: QUOTA_DB: cannot open ${path}: .+ \\(the folder ${away} is not writable by this process\\)$`));
+      expect(result.stderr.trim()).toMatch(
+        new RegExp(`^hanja-api: invalid configuration: QUOTA_DB: cannot open ${path}: .+ \\(the folder ${away} is not writable by this process\\)$`),
+      );
     } finally {
       chmodSync(away, 0o755);
       rmSync(away, { recursive: true, force: true });
@@ -193,7 +206,9 @@ describe("a quota database that can be read but not written", () => {
       chmodSync(path, 0o444);
       const result = await run(NODE.command, NODE.args, { QUOTA_DB: path }, ROOT, NOBODY);
       expect(result.code, result.stderr).toBe(2);
-      expect(result.stderr.trim()).toBe(`hanja-api: invalid configuration: QUOTA_DB: cannot open ${path}: quota store: cannot write ${path}: attempt to write a readonly database`);
+      expect(result.stderr.trim()).toBe(
+        `hanja-api: invalid configuration: QUOTA_DB: cannot open ${path}: quota store: cannot write ${path}: attempt to write a readonly database`,
+      );
     } finally {
       rmSync(away, { recursive: true, force: true });
     }

@@ -29,7 +29,13 @@ async function loop(url: string, paths: string[], headers: Record<string, string
     const started = performance.now();
     const response = await fetch(url + path, { headers });
     const text = await response.text();
-    answers.push({ path, status: response.status, ms: performance.now() - started, retryAfter: response.headers.get("retry-after"), code: response.status === 503 ? JSON.parse(text).code : undefined });
+    answers.push({
+      path,
+      status: response.status,
+      ms: performance.now() - started,
+      retryAfter: response.headers.get("retry-after"),
+      code: response.status === 503 ? JSON.parse(text).code : undefined,
+    });
   }
   return answers;
 }
@@ -42,11 +48,17 @@ const runtimes: [string, StartServer][] = [
 
 for (const [name, start] of runtimes) {
   describe(`a locked quota database: ${name}`, () => {
-    it(`another connection holding the write lock ${LOCK_MS / 1000} s blocks neither interface A nor /healthz; metered calls answer within about a second, never counted twice`, { timeout: 60_000 }, async () => {
+    it(`another connection holding the write lock ${LOCK_MS / 1000} s blocks neither interface A nor /healthz; metered calls answer within about a second, never counted twice`, {
+      timeout: 60_000,
+    }, async () => {
       const db = join(dir, `${name}.sqlite`);
       const server = await start({ QUOTA_DB: db });
       try {
-        const issued = await send(server.url, "/quiz/v1/subscribe", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name: "Lock", email: `lock-${name}@example.com` }) });
+        const issued = await send(server.url, "/quiz/v1/subscribe", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ name: "Lock", email: `lock-${name}@example.com` }),
+        });
         expect(issued.status, issued.text).toBe(201);
         const key = issued.body.api_key as string;
         await awayFromRollover(60_000);
@@ -70,7 +82,9 @@ for (const [name, start] of runtimes) {
         const meteredSlowest = Math.max(...metered.map((x) => x.ms));
         const served = metered.filter((x) => x.status === 200).length;
         const refused = metered.filter((x) => x.status === 503);
-        console.log(`${name}, lock held ${LOCK_MS} ms: interface A and /healthz ${a.length} answers, slowest ${aSlowest.toFixed(0)} ms; metered ${metered.length} answers (${served} served, ${refused.length} 503), slowest ${meteredSlowest.toFixed(0)} ms`);
+        console.log(
+          `${name}, lock held ${LOCK_MS} ms: interface A and /healthz ${a.length} answers, slowest ${aSlowest.toFixed(0)} ms; metered ${metered.length} answers (${served} served, ${refused.length} 503), slowest ${meteredSlowest.toFixed(0)} ms`,
+        );
         expect(a.every((x) => x.status === 200)).toBe(true);
         expect(aSlowest).toBeLessThan(A_SLOWEST_MS);
         expect(metered.every((x) => x.status === 200 || x.status === 503)).toBe(true);

@@ -31,7 +31,8 @@ export function conformanceSuite(label: string, start: StartServer): void {
     /** A free key for the interface B checks, so that only the quota test spends the demo quota. */
     let key = "";
     const get = (path: string, init?: RequestInit) => send(server.url, path, init);
-    const withKey = (path: string, init: RequestInit = {}) => get(path, { ...init, headers: { ...(init.headers as Record<string, string>), "X-API-Key": key } });
+    const withKey = (path: string, init: RequestInit = {}) =>
+      get(path, { ...init, headers: { ...(init.headers as Record<string, string>), "X-API-Key": key } });
     const subscribe = (body: unknown, contentType = "application/json") =>
       get(`${B}/subscribe`, { method: "POST", headers: { "Content-Type": contentType }, body: JSON.stringify(body) });
 
@@ -56,7 +57,10 @@ export function conformanceSuite(label: string, start: StartServer): void {
         expect(reply.headers.get("etag")).toMatch(/^"[^"]+"$/);
         expect(reply.text).toContain('"character":"水"'); // plain UTF-8, not \u escapes
         expect(reply.body).toMatchObject({
-          ...spotRecord("水"), starter: true, meaning_ko: "물 수", source: UNIHAN_SOURCE,
+          ...spotRecord("水"),
+          starter: true,
+          meaning_ko: "물 수",
+          source: UNIHAN_SOURCE,
         });
         const idioms = reply.body.idioms as { idx: string; hanja: string; chosung: string }[];
         expect(idioms.length).toBeGreaterThan(0);
@@ -129,7 +133,10 @@ export function conformanceSuite(label: string, start: StartServer): void {
         expect(typeof quiz.question).toBe("string");
         expect(quiz.choices.map((c: { key: string }) => c.key)).toEqual(["1", "2", "3", "4", "5"]);
         expect(new Set(quiz.choices.map((c: { text: string }) => c.text)).size).toBe(5);
-        expect(quiz.choices.find((c: { key: string }) => c.key === quiz.answer)).toMatchObject({ text: quiz.answer_idiom.hanja, hangul: quiz.answer_idiom.hangul });
+        expect(quiz.choices.find((c: { key: string }) => c.key === quiz.answer)).toMatchObject({
+          text: quiz.answer_idiom.hanja,
+          hangul: quiz.answer_idiom.hangul,
+        });
       });
 
       it("GET /quiz?count=3: three quizzes with distinct answers", async () => {
@@ -143,7 +150,11 @@ export function conformanceSuite(label: string, start: StartServer): void {
 
       it("GET /idiom and /idiom/{idx}", async () => {
         const one = await withKey(`${B}/idiom/1`);
-        expect(one.body).toMatchObject({ success: true, idiom: { idx: 1, hanja: "家家戶戶", hangul: "가가호호", chosung: "ㄱㄱㅎㅎ", literal: null }, quota: { plan: "free" } });
+        expect(one.body).toMatchObject({
+          success: true,
+          idiom: { idx: 1, hanja: "家家戶戶", hangul: "가가호호", chosung: "ㄱㄱㅎㅎ", literal: null },
+          quota: { plan: "free" },
+        });
         const withLiteral = await withKey(`${B}/idiom/87`);
         expect(withLiteral.body.idiom.literal).toMatch(/누각/);
         const some = await withKey(`${B}/idiom?count=5`);
@@ -220,7 +231,8 @@ export function conformanceSuite(label: string, start: StartServer): void {
 
       it("CONNECT gets the service's answer, never a closed connection: this server is no proxy", async () => {
         const { port } = new URL(server.url);
-        const exchange = (target: string, host = target) => rawExchange(Number(port), `CONNECT ${target} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+        const exchange = (target: string, host = target) =>
+          rawExchange(Number(port), `CONNECT ${target} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
         const problem = (answer: string) => JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4)) as { status: number; code: string };
         // An authority-form target is the path /, the page (GET and HEAD): 405 with Allow.
         const tunnel = await exchange("example.com:443");
@@ -392,8 +404,15 @@ export function conformanceSuite(label: string, start: StartServer): void {
       it("subscribe → free key (100/day) → admin confirm → annual (10,000/day)", async () => {
         const issued = await subscribe({ name: "연결 시험", email: "annual@example.com", phone: "010-0000-0000", depositor: "홍길동" });
         expect(issued.status, issued.text).toBe(201);
-        expect(issued.body).toMatchObject({ success: true, key: { plan: "free", status: "pending_deposit", daily_limit: 100 }, payment: { plan: "annual", price_krw: 9900, method: "bank_transfer" } });
-        const { api_key: annualKey, key: { id } } = issued.body as { api_key: string; key: { id: string } };
+        expect(issued.body).toMatchObject({
+          success: true,
+          key: { plan: "free", status: "pending_deposit", daily_limit: 100 },
+          payment: { plan: "annual", price_krw: 9900, method: "bank_transfer" },
+        });
+        const {
+          api_key: annualKey,
+          key: { id },
+        } = issued.body as { api_key: string; key: { id: string } };
         expect(annualKey).toMatch(/^hj_/);
         const free = await get(`${B}/idiom`, { headers: { "X-API-Key": annualKey } });
         expect(expectRateLimit(free, 100)).toBe(99);

@@ -69,7 +69,12 @@ function reportRows(): string[][] {
   return text
     .split("\n")
     .filter((line) => /^\| \d+ \|/.test(line))
-    .map((line) => line.slice(2, -2).split(/ (?<!\\)\| /).map((c) => (c === "—" ? "" : c.replaceAll("\\|", "|"))));
+    .map((line) =>
+      line
+        .slice(2, -2)
+        .split(/ (?<!\\)\| /)
+        .map((c) => (c === "—" ? "" : c.replaceAll("\\|", "|"))),
+    );
 }
 
 describe("meaning-rewrite-report.md", () => {

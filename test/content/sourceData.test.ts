@@ -23,7 +23,9 @@ let starterRows: StarterRow[];
 let sources: Parameters<typeof validateIdiomContent>[0];
 
 beforeAll(async () => {
-  const lines = readFileSync(join(ROOT, "dist", DIST_FILES.characters), "utf8").trimEnd().split("\n");
+  const lines = readFileSync(join(ROOT, "dist", DIST_FILES.characters), "utf8")
+    .trimEnd()
+    .split("\n");
   byCharacter = new Map(lines.map((l) => JSON.parse(l) as HanjaRecord).map((r) => [r.character, r]));
   idiomRows = await readCsvTable(join(DATA, "idioms.csv"), IDIOM_COLUMNS);
   starterRows = await readCsvTable(join(DATA, "starter.csv"), STARTER_COLUMNS);

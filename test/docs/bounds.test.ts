@@ -91,7 +91,14 @@ describe("documented parameter bounds are enforced exactly", () => {
         }
         if (parameter.in === "query") {
           const value = cases.find((c) => c.ok)?.value ?? "";
-          const { status, body } = await probe(method, urlWith([[parameter.name, value], [parameter.name, value]]), headers);
+          const { status, body } = await probe(
+            method,
+            urlWith([
+              [parameter.name, value],
+              [parameter.name, value],
+            ]),
+            headers,
+          );
           expect(status, `${parameter.name} twice`).toBe(400);
           expect(body.param).toBe(parameter.name);
         }

@@ -40,7 +40,10 @@ export class Contract {
     this.ajv = new Ajv2020({ strict: true, allErrors: true });
     addFormats(this.ajv);
     this.ajv.addSchema({ $id: SCHEMAS_ID, $defs: rewriteRefs(document.components.schemas) });
-    this.templates = Object.keys(document.paths).map((path) => [new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{[^}]+\\?\}/g, "[^/]+")}$`), path]);
+    this.templates = Object.keys(document.paths).map((path) => [
+      new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{[^}]+\\?\}/g, "[^/]+")}$`),
+      path,
+    ]);
   }
 
   /** Compiles a schema (cached), with component references resolved. */

@@ -118,10 +118,19 @@ describe("GET /docs", () => {
 
   it("describes literal, the synonym groups, difficulty, seed and the withheld idioms, with the quiz parameters' bounds", async () => {
     const { html } = await page();
-    for (const text of ["Idioms and quizzes", "<code>literal</code>", "Synonym groups: 148 groups", "<code>difficulty</code>", "<code>seed</code>", "<code>mature</code>"]) {
+    for (const text of [
+      "Idioms and quizzes",
+      "<code>literal</code>",
+      "Synonym groups: 148 groups",
+      "<code>difficulty</code>",
+      "<code>seed</code>",
+      "<code>mature</code>",
+    ]) {
       expect(html, text).toContain(text);
     }
-    expect(html).toContain("<code>difficulty</code></td><td>query</td><td>string</td><td>one of <code>&#34;normal&#34;</code>, <code>&#34;hard&#34;</code></td><td><code>&#34;normal&#34;</code></td>");
+    expect(html).toContain(
+      "<code>difficulty</code></td><td>query</td><td>string</td><td>one of <code>&#34;normal&#34;</code>, <code>&#34;hard&#34;</code></td><td><code>&#34;normal&#34;</code></td>",
+    );
     expect(html).toMatch(/<code>seed<\/code><\/td><td>query<\/td><td>integer<\/td><td>0–4294967295<\/td>/);
   });
 
@@ -156,9 +165,9 @@ describe("renderDocs", () => {
     expect(shellQuote("X-API-Key: $API_KEY")).toBe(`"X-API-Key: $API_KEY"`);
     expect(shellQuote("$(rm -rf ~) $API_KEY")).toBe(`'$(rm -rf ~) $API_KEY'`);
     expect(curlCommand("get", "/h/hanja/{character}", { description: "", path: { character: "水" } })).toBe("curl 'http://localhost:8080/h/hanja/%E6%B0%B4'");
-    expect(curlCommand("post", "/q/admin/keys/{id}/confirm", { description: "", path: { id: "key_A" }, headers: { Authorization: "Bearer $ADMIN_TOKEN" } })).toBe(
-      `curl -X POST 'http://localhost:8080/q/admin/keys/key_A/confirm' \\\n  -H "Authorization: Bearer $ADMIN_TOKEN"`,
-    );
+    expect(
+      curlCommand("post", "/q/admin/keys/{id}/confirm", { description: "", path: { id: "key_A" }, headers: { Authorization: "Bearer $ADMIN_TOKEN" } }),
+    ).toBe(`curl -X POST 'http://localhost:8080/q/admin/keys/key_A/confirm' \\\n  -H "Authorization: Bearer $ADMIN_TOKEN"`);
     expect(curlCommand("post", "/q/subscribe", { description: "", headers: { "Content-Type": "application/json" }, body: { name: "O'Neil" } })).toBe(
       `curl 'http://localhost:8080/q/subscribe' \\\n  -H 'Content-Type: application/json' \\\n  --data-raw '{"name":"O'\\''Neil"}'`,
     );

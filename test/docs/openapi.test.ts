@@ -31,7 +31,9 @@ function refsIn(value: unknown, out: string[] = []): string[] {
 }
 
 function operationsOf(document: OpenApiDocument): [string, Operation][] {
-  return Object.entries(document.paths).flatMap(([path, item]) => (["get", "post"] as const).flatMap((m) => (item[m] ? [[path, item[m]] as [string, Operation]] : [])));
+  return Object.entries(document.paths).flatMap(([path, item]) =>
+    (["get", "post"] as const).flatMap((m) => (item[m] ? [[path, item[m]] as [string, Operation]] : [])),
+  );
 }
 
 describe("the OpenAPI document", () => {
@@ -72,7 +74,13 @@ describe("the OpenAPI document", () => {
       ids.add(op.operationId);
       const parameters = (op.parameters ?? []).map((p) => new Contract(document).resolve<Parameter>(p));
       const inPath = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
-      expect(parameters.filter((p) => p.in === "path").map((p) => p.name).sort(), path).toEqual(inPath.sort());
+      expect(
+        parameters
+          .filter((p) => p.in === "path")
+          .map((p) => p.name)
+          .sort(),
+        path,
+      ).toEqual(inPath.sort());
       expect(op["x-request-examples"].length, op.operationId).toBeGreaterThan(0);
       expect(Object.keys(op.responses), op.operationId).toContain("500");
       expect(op.tags.length).toBe(1);
@@ -113,7 +121,9 @@ describe("the OpenAPI document", () => {
     const custom = createApp({ dist: distFiles(), hanjaBase: "/api/chars", onError: () => {} });
     const document = await served(custom);
     const paths = Object.keys(document.paths);
-    expect(paths).toEqual(expect.arrayContaining(["/api/chars/hanja", "/api/chars/hanja/{character}", "/api/chars/idioms", "/api/chars/meta", "/api/chars/terms", "/quiz/v1/quiz"]));
+    expect(paths).toEqual(
+      expect.arrayContaining(["/api/chars/hanja", "/api/chars/hanja/{character}", "/api/chars/idioms", "/api/chars/meta", "/api/chars/terms", "/quiz/v1/quiz"]),
+    );
     expect(paths.some((p) => p.startsWith("/hanja/v1"))).toBe(false);
     expect(document.info.description).toContain("/api/chars");
     // The documented paths are the ones the app serves.
@@ -136,7 +146,8 @@ describe("the OpenAPI document", () => {
       AdminToken: { type: "http", scheme: "bearer" },
     });
     for (const [path, op] of operationsOf(document)) {
-      if (path.startsWith("/quiz/v1/") && !path.includes("/admin/") && !path.endsWith("/subscribe")) expect(op.security, path).toEqual([{}, { ApiKeyHeader: [] }, { ApiKeyQuery: [] }]);
+      if (path.startsWith("/quiz/v1/") && !path.includes("/admin/") && !path.endsWith("/subscribe"))
+        expect(op.security, path).toEqual([{}, { ApiKeyHeader: [] }, { ApiKeyQuery: [] }]);
       if (path.includes("/admin/")) expect(op.security, path).toEqual([{ AdminToken: [] }]);
     }
   });

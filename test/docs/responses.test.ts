@@ -29,7 +29,11 @@ interface Sent {
 }
 
 /** Sends, checks against the document, returns status, parsed body and headers. */
-async function send(method: string, path: string, init: { headers?: Record<string, string>; body?: unknown; ip?: string; rawBody?: string } = {}): Promise<Sent> {
+async function send(
+  method: string,
+  path: string,
+  init: { headers?: Record<string, string>; body?: unknown; ip?: string; rawBody?: string } = {},
+): Promise<Sent> {
   const body = init.rawBody ?? (init.body === undefined ? undefined : JSON.stringify(init.body));
   const headers = { ...(init.body !== undefined ? { "Content-Type": "application/json" } : {}), ...init.headers };
   const result = await exchange(app, method, path, { headers, body, ip: init.ip ?? freshIp() });
@@ -252,7 +256,9 @@ describe("real responses match the OpenAPI document", () => {
   it("documents the rate-limit headers on metered answers and ETag/Cache-Control on interface A", () => {
     for (const { op } of operations) {
       const ok = contract.resolve(op.responses["200"] ?? op.responses["201"] ?? { $ref: "" });
-      const required = Object.entries(ok.headers ?? {}).filter(([, h]) => contract.resolve(h).required).map(([name]) => name);
+      const required = Object.entries(ok.headers ?? {})
+        .filter(([, h]) => contract.resolve(h).required)
+        .map(([name]) => name);
       if (op.tags.includes("Characters")) expect(required, op.operationId).toEqual(expect.arrayContaining(["ETag", "Cache-Control"]));
       if (usesKey(op) && "429" in op.responses) {
         expect(required, op.operationId).toEqual(expect.arrayContaining([...RATE_LIMIT]));

@@ -35,7 +35,15 @@ export function send(url: string, options: SendOptions = {}): Promise<Reply> {
   const [, origin = "", path = ""] = /^(https?:\/\/[^/?#]+)(.*)$/.exec(url) ?? [];
   const { hostname, port } = new URL(origin);
   return new Promise((resolve, reject) => {
-    const init = { hostname, port, path: path || "/", method: options.method ?? "GET", headers: options.headers, agent: options.agent ?? false, localAddress: options.localAddress };
+    const init = {
+      hostname,
+      port,
+      path: path || "/",
+      method: options.method ?? "GET",
+      headers: options.headers,
+      agent: options.agent ?? false,
+      localAddress: options.localAddress,
+    };
     const req = request(init, (res) => {
       const localPort = res.socket?.localPort;
       const chunks: Buffer[] = [];

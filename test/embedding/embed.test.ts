@@ -34,7 +34,11 @@ interface Direct {
 
 async function callDirect(app: App, path: string, options: SendOptions = {}): Promise<Direct> {
   const response = await app.fetch(
-    new Request(`http://localhost${path}`, { method: options.method ?? "GET", headers: options.headers, body: options.body === undefined ? null : new Uint8Array(Buffer.from(options.body)) }),
+    new Request(`http://localhost${path}`, {
+      method: options.method ?? "GET",
+      headers: options.headers,
+      body: options.body === undefined ? null : new Uint8Array(Buffer.from(options.body)),
+    }),
     { clientAddress: "127.0.0.1" },
   );
   const bytes = Buffer.from(await response.arrayBuffer());
@@ -147,7 +151,13 @@ describe.each(EXAMPLES)("$name", ({ example, prefix }) => {
   });
 
   it("answers searches, the idiom list and /meta as the standalone app does", async () => {
-    for (const path of ["/hanja/v1/hanja?q=%EB%AC%BC&per_page=5", "/hanja/v1/hanja?q=water&strokes=4", "/hanja/v1/idioms?q=%E3%84%B1", "/hanja/v1/meta", "/quiz/v1/me"]) {
+    for (const path of [
+      "/hanja/v1/hanja?q=%EB%AC%BC&per_page=5",
+      "/hanja/v1/hanja?q=water&strokes=4",
+      "/hanja/v1/idioms?q=%E3%84%B1",
+      "/hanja/v1/meta",
+      "/quiz/v1/me",
+    ]) {
       const [embedded, standalone] = await both(path);
       expect(embedded.status, path).toBe(200);
       expect(embedded.text, path).toBe(standalone.text);
@@ -246,7 +256,11 @@ describe.each(EXAMPLES)("$name", ({ example, prefix }) => {
 
   it("streams request bodies in: 201 from /subscribe, the key works, 415 and 413 as standalone", async () => {
     const json = { "Content-Type": "application/json" };
-    const created = await send(at("/quiz/v1/subscribe"), { method: "POST", headers: json, body: JSON.stringify({ name: "Embed Test", email: "embed@example.com" }) });
+    const created = await send(at("/quiz/v1/subscribe"), {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ name: "Embed Test", email: "embed@example.com" }),
+    });
     expect(created.status).toBe(201);
     const { api_key } = JSON.parse(created.text) as { api_key: string };
     const me = await send(at("/quiz/v1/me"), { headers: { "X-API-Key": api_key } });

@@ -32,7 +32,11 @@ export function call(app: App, path: string, init: RequestInit & { clientAddress
 }
 
 /** GET a path and parse its JSON body. */
-export async function getJson<T = any>(app: App, path: string, init: RequestInit & { clientAddress?: string } = {}): Promise<{ status: number; body: T; headers: Headers }> {
+export async function getJson<T = any>(
+  app: App,
+  path: string,
+  init: RequestInit & { clientAddress?: string } = {},
+): Promise<{ status: number; body: T; headers: Headers }> {
   const response = await call(app, path, init);
   const text = await response.text();
   return { status: response.status, body: (text ? JSON.parse(text) : null) as T, headers: response.headers };
@@ -46,5 +50,9 @@ export function distWithFirstIdioms(count: number): DistFiles {
   const files = distFiles();
   const idioms = (JSON.parse(files[DIST_FILES.idioms] as string) as unknown[]).slice(0, count);
   const none = idioms.map(() => []);
-  return { ...files, [DIST_FILES.idioms]: JSON.stringify(idioms), [DIST_FILES.quiz]: JSON.stringify({ group: none, mature: [], lookalike: none, theme: none }) };
+  return {
+    ...files,
+    [DIST_FILES.idioms]: JSON.stringify(idioms),
+    [DIST_FILES.quiz]: JSON.stringify({ group: none, mature: [], lookalike: none, theme: none }),
+  };
 }

@@ -1,7 +1,18 @@
 /** What a script on another origin may read from a response: the test side of the CORS rules (docs/rules.md "Headers"). */
 
 /** Response headers of the service that are not CORS-safelisted and that clients have a use for. */
-export const READ_BY_SCRIPTS = ["allow", "www-authenticate", "etag", "ratelimit", "ratelimit-policy", "x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset", "retry-after", "x-request-id"];
+export const READ_BY_SCRIPTS = [
+  "allow",
+  "www-authenticate",
+  "etag",
+  "ratelimit",
+  "ratelimit-policy",
+  "x-ratelimit-limit",
+  "x-ratelimit-remaining",
+  "x-ratelimit-reset",
+  "retry-after",
+  "x-request-id",
+];
 export const RATE_LIMIT_HEADERS = ["ratelimit", "ratelimit-policy", "x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset"];
 
 type HeaderView = { get(name: string): string | null; has(name: string): boolean };

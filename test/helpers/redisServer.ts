@@ -50,7 +50,23 @@ function freePort(): Promise<number> {
 
 /** Spawns redis-server on `port` in `dir`; resolves once it accepts connections, rejects when it exits first. */
 function spawnRedis(port: number, dir: string, extra: readonly string[]): Promise<ChildProcess> {
-  const args = ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", "", "--appendonly", "no", "--daemonize", "no", "--logfile", "", ...extra];
+  const args = [
+    "--port",
+    String(port),
+    "--bind",
+    "127.0.0.1",
+    "--dir",
+    dir,
+    "--save",
+    "",
+    "--appendonly",
+    "no",
+    "--daemonize",
+    "no",
+    "--logfile",
+    "",
+    ...extra,
+  ];
   const child = spawn(redisServerProgram(), args, { stdio: ["ignore", "pipe", "pipe"] });
   return new Promise((resolve, reject) => {
     let output = "";

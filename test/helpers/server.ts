@@ -93,7 +93,14 @@ export function spawnServer({ command, args, cwd = ROOT, env, timeoutMs = 30_000
         const url = listeningUrl(line);
         if (url) {
           clearTimeout(timer);
-          const server = serverHandle(child, url, exit, () => exited, () => err, () => out);
+          const server = serverHandle(
+            child,
+            url,
+            exit,
+            () => exited,
+            () => err,
+            () => out,
+          );
           running.add(server);
           resolve(server);
         }
@@ -112,7 +119,14 @@ function listeningUrl(line: string): string | null {
   }
 }
 
-function serverHandle(child: ChildProcess, url: string, exit: Promise<number | null>, exited: () => boolean, stderr: () => string, stdout: () => string): RunningServer {
+function serverHandle(
+  child: ChildProcess,
+  url: string,
+  exit: Promise<number | null>,
+  exited: () => boolean,
+  stderr: () => string,
+  stdout: () => string,
+): RunningServer {
   const server: RunningServer = {
     url,
     pid: child.pid as number,

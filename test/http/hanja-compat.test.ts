@@ -25,7 +25,8 @@ function expectAfterUnified(items: readonly HanjaRecord[]): number {
     if (at === -1) return;
     checked++;
     expect(at, `${record.codepoint} after ${unified}`).toBeLessThan(i);
-    for (const between of items.slice(at + 1, i)) expect(between.character.normalize("NFC"), `${record.codepoint}: ${between.codepoint} comes between`).toBe(unified);
+    for (const between of items.slice(at + 1, i))
+      expect(between.character.normalize("NFC"), `${record.codepoint}: ${between.codepoint} comes between`).toBe(unified);
     expect(record.variants_detail.kCompatibilityVariant?.map((v) => v.character)).toContain(unified);
   });
   return checked;

@@ -42,10 +42,7 @@ export function cp(character: string): number {
 /** docs/rules.md "Interface A" tie-break: education hanja first, then starters, then fewer strokes, then code point. */
 export function tieBreak(a: HanjaRecord, b: HanjaRecord): number {
   return (
-    Number(b.education_hanja) - Number(a.education_hanja) ||
-    Number(b.starter) - Number(a.starter) ||
-    a.strokes - b.strokes ||
-    cp(a.character) - cp(b.character)
+    Number(b.education_hanja) - Number(a.education_hanja) || Number(b.starter) - Number(a.starter) || a.strokes - b.strokes || cp(a.character) - cp(b.character)
   );
 }
 

@@ -17,13 +17,41 @@ const IDIOM_PARAMS = ["q", "page", "per_page"];
 
 const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c));
 const control = fc.integer({ min: 0, max: 0x1f }).map((c) => String.fromCharCode(c));
-const special = fc.constantFrom("%", "%%", "%E6%B0", "%ED%A0%80", "%FF", "%00", "&", "=", "+", "#", "?", "/", "\\", " ", "\u3000", "水", "𮕩", "수", "ㄱ", "U+", "e", ".", "-");
+const special = fc.constantFrom(
+  "%",
+  "%%",
+  "%E6%B0",
+  "%ED%A0%80",
+  "%FF",
+  "%00",
+  "&",
+  "=",
+  "+",
+  "#",
+  "?",
+  "/",
+  "\\",
+  " ",
+  "\u3000",
+  "水",
+  "𮕩",
+  "수",
+  "ㄱ",
+  "U+",
+  "e",
+  ".",
+  "-",
+);
 /** Any text: every code point, lone surrogates and the characters that matter in a query string. */
 const anyText = fc
-  .array(fc.oneof(fc.string({ unit: "binary", maxLength: 8 }), loneSurrogate, control, special, fc.string({ unit: "grapheme", maxLength: 8 })), { maxLength: 40 })
+  .array(fc.oneof(fc.string({ unit: "binary", maxLength: 8 }), loneSurrogate, control, special, fc.string({ unit: "grapheme", maxLength: 8 })), {
+    maxLength: 40,
+  })
   .map((parts) => parts.join(""));
 const numberLike = fc.stringMatching(/^[+-]?\d{0,20}(\.\d{0,3})?([eE][+-]?\d{1,3})?$/);
-const veryLong = fc.tuple(fc.oneof(fc.string({ unit: "binary", minLength: 1, maxLength: 4 }), special), fc.integer({ min: 70, max: 4000 })).map(([s, n]) => s.repeat(n));
+const veryLong = fc
+  .tuple(fc.oneof(fc.string({ unit: "binary", minLength: 1, maxLength: 4 }), special), fc.integer({ min: 70, max: 4000 }))
+  .map(([s, n]) => s.repeat(n));
 const value = fc.oneof({ arbitrary: anyText, weight: 4 }, { arbitrary: numberLike, weight: 2 }, { arbitrary: veryLong, weight: 1 });
 const badEscapes = fc.uint8Array({ maxLength: 12 }).map((bytes) => [...bytes].map((b) => `%${b.toString(16).padStart(2, "0")}`).join(""));
 
@@ -102,7 +130,10 @@ describe("valid filters and paging agree with the file", () => {
       },
       { requiredKeys: [] },
     );
-    const paging = fc.record({ page: fc.oneof(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 10_000 })), per_page: fc.integer({ min: 1, max: 50 }) });
+    const paging = fc.record({
+      page: fc.oneof(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 10_000 })),
+      per_page: fc.integer({ min: 1, max: 50 }),
+    });
     await fc.assert(
       fc.asyncProperty(filters, paging, async (f: Filters, { page, per_page }) => {
         const query = new URLSearchParams(Object.entries({ ...f, page, per_page }).map(([k, v]) => [k, String(v)])).toString();

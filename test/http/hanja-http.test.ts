@@ -108,11 +108,16 @@ describe("CORS", () => {
       method: "OPTIONS",
       headers: { "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "x-requested-with,sentry-trace, X-API-Key ,baggage" },
     });
-    expect(response.headers.get("access-control-allow-headers")).toBe("Content-Type, X-API-Key, Authorization, If-None-Match, x-requested-with, sentry-trace, baggage");
+    expect(response.headers.get("access-control-allow-headers")).toBe(
+      "Content-Type, X-API-Key, Authorization, If-None-Match, x-requested-with, sentry-trace, baggage",
+    );
     expect(response.headers.get("vary")).toBe("Access-Control-Request-Method, Access-Control-Request-Headers");
     // Not a list of header names: nothing is echoed.
     for (const asked of ["a b", "x-a,,x-b", "x-a\u00e9", "x-a;x-b"]) {
-      const odd = await call(app, `${BASE}/meta`, { method: "OPTIONS", headers: { "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": asked } });
+      const odd = await call(app, `${BASE}/meta`, {
+        method: "OPTIONS",
+        headers: { "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": asked },
+      });
       expect(odd.headers.get("access-control-allow-headers"), asked).toBe("Content-Type, X-API-Key, Authorization, If-None-Match");
     }
     // A method that is no token is not echoed either.
@@ -201,7 +206,9 @@ describe("gzip", () => {
   test("a large detail body is gzipped too", async () => {
     // The largest detail body in UTF-8 bytes (a character with many idioms or a long definition).
     const bytes = (text: string) => new TextEncoder().encode(text).length;
-    const largest = distText("details.jsonl").split("\n").reduce((a, b) => (bytes(b) > bytes(a) ? b : a));
+    const largest = distText("details.jsonl")
+      .split("\n")
+      .reduce((a, b) => (bytes(b) > bytes(a) ? b : a));
     const character = (JSON.parse(largest) as { character: string }).character;
     const path = `${BASE}/hanja/${encodeURIComponent(character)}`;
     const identityText = await (await call(app, path)).text();
@@ -257,7 +264,11 @@ describe("HEAD", () => {
   });
 
   test("HEAD of an error: same status, empty body", async () => {
-    for (const [path, status] of [[`${BASE}/hanja?page=0`, 400], [`${BASE}/hanja/a`, 404], [`${BASE}/nope`, 404]] as const) {
+    for (const [path, status] of [
+      [`${BASE}/hanja?page=0`, 400],
+      [`${BASE}/hanja/a`, 404],
+      [`${BASE}/nope`, 404],
+    ] as const) {
       const response = await call(app, path, { method: "HEAD" });
       expect(response.status).toBe(status);
       expect(response.headers.get("content-type")).toMatch(/^application\/problem\+json/);

@@ -166,7 +166,11 @@ describe("q is matched in its composed form", () => {
   test("Hangul sent as conjoining jamo (NFD, as macOS keeps text) finds what the syllables find, on every search", async () => {
     const quiz = testApp();
     expect(nfd("물")).not.toBe("물");
-    for (const [path, word] of [[`${BASE}/hanja`, "물"], [`${BASE}/idioms`, "은혜"], [`${BASE}/hanja`, "하늘 천"]] as const) {
+    for (const [path, word] of [
+      [`${BASE}/hanja`, "물"],
+      [`${BASE}/idioms`, "은혜"],
+      [`${BASE}/hanja`, "하늘 천"],
+    ] as const) {
       const composed = await getJson(app, `${path}?q=${encodeURIComponent(word)}`);
       expect(composed.body.total, word).toBeGreaterThan(0);
       expect((await getJson(app, `${path}?q=${encodeURIComponent(nfd(word))}`)).body, word).toEqual(composed.body);
@@ -180,7 +184,9 @@ describe("q is matched in its composed form", () => {
     const plain = await getJson(app, `${BASE}/hanja?q=water`);
     expect(plain.body.total).toBeGreaterThan(0);
     expect((await getJson(app, `${BASE}/hanja?q=${encodeURIComponent("ＷＡＴＥＲ")}`)).body).toEqual(plain.body);
-    expect((await getJson(app, `${BASE}/hanja?q=${encodeURIComponent("Ｕ＋６Ｃ３４")}`)).body.data.map((r: { character: string }) => r.character)).toEqual(["水"]);
+    expect((await getJson(app, `${BASE}/hanja?q=${encodeURIComponent("Ｕ＋６Ｃ３４")}`)).body.data.map((r: { character: string }) => r.character)).toEqual([
+      "水",
+    ]);
   });
 
   test("a CJK compatibility ideograph stays itself (NFC would make it another character)", async () => {

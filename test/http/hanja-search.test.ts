@@ -49,7 +49,10 @@ function keepsAll(r: HanjaRecord, filters: { starter?: number; radical_number?: 
 }
 
 function words(text: string | null): string[] {
-  return (text ?? "").toLowerCase().split(/[\n\r\p{Z}\p{P}]+/u).filter((w) => w !== "");
+  return (text ?? "")
+    .toLowerCase()
+    .split(/[\n\r\p{Z}\p{P}]+/u)
+    .filter((w) => w !== "");
 }
 
 describe("the data the tests compare with", () => {

@@ -79,7 +79,11 @@ describe("GET / for browsers", () => {
 
   it("everything the page loads is within 60 KB gzipped (page, script, stylesheet)", async () => {
     let total = 0;
-    for (const [path, init] of [["/", html({ headers: { "Accept-Encoding": "gzip" } })], ["/page/app.js", { headers: { "Accept-Encoding": "gzip" } }], ["/page/app.css", { headers: { "Accept-Encoding": "gzip" } }]] as const) {
+    for (const [path, init] of [
+      ["/", html({ headers: { "Accept-Encoding": "gzip" } })],
+      ["/page/app.js", { headers: { "Accept-Encoding": "gzip" } }],
+      ["/page/app.css", { headers: { "Accept-Encoding": "gzip" } }],
+    ] as const) {
       const response = await call(app, path, init);
       total += (await response.arrayBuffer()).byteLength;
     }
@@ -103,7 +107,8 @@ describe("GET / for clients that do not ask for HTML", () => {
   });
 
   it("reads Accept as browsers write it", () => {
-    const with_ = (accept: string | null) => acceptsHtml({ url: "http://h/", method: "GET", headers: new Headers(accept === null ? {} : { accept }), body: null });
+    const with_ = (accept: string | null) =>
+      acceptsHtml({ url: "http://h/", method: "GET", headers: new Headers(accept === null ? {} : { accept }), body: null });
     expect(with_(BROWSER)).toBe(true);
     expect(with_("TEXT/HTML")).toBe(true);
     expect(with_("application/xhtml+xml;q=0.5")).toBe(true);

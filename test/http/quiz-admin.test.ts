@@ -86,7 +86,12 @@ describe("admin routes: list, show, confirm, revoke", () => {
     for (const record of all.body.keys) {
       expect(record).not.toHaveProperty("hash");
       const tag = record.applicant.email.match(/applicant-(.+)@/)[1];
-      expect(record.applicant).toEqual({ name: `테스트 상사 ${tag}`, email: `applicant-${tag}@example.com`, phone: "010-1234-5678", depositor: `입금자${tag}` });
+      expect(record.applicant).toEqual({
+        name: `테스트 상사 ${tag}`,
+        email: `applicant-${tag}@example.com`,
+        phone: "010-1234-5678",
+        depositor: `입금자${tag}`,
+      });
     }
     // The plaintext keys are nowhere in the admin view.
     for (const { key } of made) expect(JSON.stringify(all.body)).not.toContain(key);
@@ -194,7 +199,12 @@ describe("admin routes: list, show, confirm, revoke", () => {
     const app = testApp({ adminToken: TOKEN });
     for (const id of ["nope", "key_short", "key_AAAAAAAAAAAA!"]) {
       expectProblem(await getJson(app, `${Q}/admin/keys/${encodeURIComponent(id)}`, { headers: bearer(TOKEN) }), 400, "invalid_parameter", "id");
-      expectProblem(await getJson(app, `${Q}/admin/keys/${encodeURIComponent(id)}/confirm`, { method: "POST", headers: bearer(TOKEN) }), 400, "invalid_parameter", "id");
+      expectProblem(
+        await getJson(app, `${Q}/admin/keys/${encodeURIComponent(id)}/confirm`, { method: "POST", headers: bearer(TOKEN) }),
+        400,
+        "invalid_parameter",
+        "id",
+      );
     }
   });
 

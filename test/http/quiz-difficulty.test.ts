@@ -39,7 +39,12 @@ function closeTheme(answer: IdiomRecord): Set<number> {
   if (!theme) {
     const group = groupOf(answer);
     const ranked = idioms.map((other, q) => ({ idx: other.idx, score: q === p || group.has(other.idx) ? -1 : similarity.score(p, q) }));
-    theme = new Set(ranked.sort((x, y) => y.score - x.score).slice(0, THEME_SIZE).map((r) => r.idx));
+    theme = new Set(
+      ranked
+        .sort((x, y) => y.score - x.score)
+        .slice(0, THEME_SIZE)
+        .map((r) => r.idx),
+    );
     themeCache.set(p, theme);
   }
   return theme;
@@ -88,7 +93,12 @@ describe("GET /quiz?difficulty=", () => {
 
   for (const difficulty of ["normal", "hard"]) {
     it(`${difficulty}: no wrong option from the answer's synonym group, and the groups hold the named pairs (3,000 quizzes, choices=6)`, async () => {
-      for (const [a, b] of [[6, 337], [774, 775], [662, 675]] as const) expect(groupOf(idioms[position.get(a) as number] as IdiomRecord).has(b)).toBe(true);
+      for (const [a, b] of [
+        [6, 337],
+        [774, 775],
+        [662, 675],
+      ] as const)
+        expect(groupOf(idioms[position.get(a) as number] as IdiomRecord).has(b)).toBe(true);
       let grouped = 0;
       for (const q of await quizzes(testApp({ random: seededRandom(3) }), `?count=20&choices=6&difficulty=${difficulty}`, 150)) {
         const answer = byHanja.get(q.answer_idiom.hanja) as IdiomRecord;

@@ -8,12 +8,7 @@ import { call, getJson } from "../helpers/app.ts";
 export const Q = "/quiz/v1";
 
 /** The problem-details shape of docs/rules.md "Errors", checked field by field. */
-export function expectProblem(
-  result: { status: number; body: any; headers: Headers },
-  status: number,
-  code: string,
-  param?: string,
-): void {
+export function expectProblem(result: { status: number; body: any; headers: Headers }, status: number, code: string, param?: string): void {
   expect(result.status, JSON.stringify(result.body)).toBe(status);
   expect(result.headers.get("content-type")).toBe("application/problem+json; charset=utf-8");
   expect(result.body).toMatchObject({ status, code, success: false, type: `/docs#error-${code}` });

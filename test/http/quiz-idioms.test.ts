@@ -16,7 +16,14 @@ function expectRaw(item: any): IdiomRecord {
   expect(typeof item.idx).toBe("number");
   const loaded = byIdx.get(item.idx) as IdiomRecord;
   expect(loaded).toBeDefined();
-  expect(item).toEqual({ idx: loaded.idx, hanja: loaded.hanja, hangul: loaded.hangul, chosung: loaded.chosung, literal: loaded.literal, meaning: loaded.meaning });
+  expect(item).toEqual({
+    idx: loaded.idx,
+    hanja: loaded.hanja,
+    hangul: loaded.hangul,
+    chosung: loaded.chosung,
+    literal: loaded.literal,
+    meaning: loaded.meaning,
+  });
   return loaded;
 }
 

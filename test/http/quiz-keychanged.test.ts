@@ -7,7 +7,15 @@
  */
 import { describe, expect, it } from "vitest";
 import { MemoryQuotaStore } from "../../runtime/core/quota/memoryStore.ts";
-import { type ConsumeResult, KeyChangedError, type KeyPatch, type KeyRecord, type QuotaStore, type StoredKeyStatus, keyBucket } from "../../runtime/core/quota/store.ts";
+import {
+  type ConsumeResult,
+  KeyChangedError,
+  type KeyPatch,
+  type KeyRecord,
+  type QuotaStore,
+  type StoredKeyStatus,
+  keyBucket,
+} from "../../runtime/core/quota/store.ts";
 import { getJson, testApp } from "../helpers/app.ts";
 import { Q, expectProblem, newKey, testClock } from "./quiz-helpers.ts";
 

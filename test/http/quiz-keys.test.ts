@@ -20,7 +20,14 @@ describe("POST /subscribe", () => {
     expect(body.success).toBe(true);
     expect(body.api_key).toMatch(/^hj_[0-9A-Za-z]{32}$/);
     expect(body.key).toEqual({ id: expect.stringMatching(/^key_[0-9A-Za-z]{12}$/), plan: "free", status: "pending_deposit", daily_limit: 100 });
-    expect(body.payment).toEqual({ plan: "annual", price_krw: 9900, method: "bank_transfer", account: BANK, reference: expect.stringMatching(/^HJ[0-9A-Z]{6}$/), depositor: expect.any(String) });
+    expect(body.payment).toEqual({
+      plan: "annual",
+      price_krw: 9900,
+      method: "bank_transfer",
+      account: BANK,
+      reference: expect.stringMatching(/^HJ[0-9A-Z]{6}$/),
+      depositor: expect.any(String),
+    });
     expect(body.payment.depositor.length).toBeGreaterThan(0);
     expect(body.payment.reference).toBe(body.payment.depositor);
     // No personal data comes back (the depositor is a transfer reference, not the name sent).

@@ -199,7 +199,11 @@ describe("the metering day", () => {
       'hanjaBase: "/q/idiom" lies inside interface B\'s route /q/idiom/:idx, which would answer /q/idiom/hanja; choose bases that do not nest this way',
     );
     expect(() => testApp({ hanjaBase: "/idiom", quizBase: "" })).toThrow(/lies inside interface B's route \/idiom\/:idx/);
-    for (const [hanjaBase, quizBase] of [["/api", "/api/quiz"], ["/api/hanja", "/api"], ["", "/quiz/v1"]] as const) {
+    for (const [hanjaBase, quizBase] of [
+      ["/api", "/api/quiz"],
+      ["/api/hanja", "/api"],
+      ["", "/quiz/v1"],
+    ] as const) {
       const app = testApp({ hanjaBase, quizBase });
       expect((await call(app, `${hanjaBase}/meta`)).status, `${hanjaBase} ${quizBase}`).toBe(200);
       expect((await call(app, `${hanjaBase}/hanja/${encodeURIComponent("水")}`)).status).toBe(200);
@@ -229,7 +233,11 @@ describe("the metering day", () => {
       return undefined;
     };
     for (const [options, option, detail] of [
-      [{ hanjaBase: "/q/idiom", quizBase: "/q" }, "hanjaBase", '"/q/idiom" lies inside interface B\'s route /q/idiom/:idx, which would answer /q/idiom/hanja; choose bases that do not nest this way'],
+      [
+        { hanjaBase: "/q/idiom", quizBase: "/q" },
+        "hanjaBase",
+        '"/q/idiom" lies inside interface B\'s route /q/idiom/:idx, which would answer /q/idiom/hanja; choose bases that do not nest this way',
+      ],
       [{ quotaTzOffset: "KST" }, "quotaTzOffset", '"KST" is not an offset like +09:00'],
       [{ trustProxyHops: -1 }, "trustProxyHops", "-1 is not a whole number ≥ 0"],
       [{ mountPath: "lexicon" }, "mountPath", '"lexicon" is not a path like /hanja/v1'],

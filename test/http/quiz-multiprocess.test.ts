@@ -51,7 +51,11 @@ async function expectExactly(responses: Response[], limit: number): Promise<void
 }
 
 async function subscribeOver(server: RunningServer, tag: string): Promise<{ key: string; id: string }> {
-  const response = await fetch(`${server.url}${Q}/subscribe`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(applicant(tag)) });
+  const response = await fetch(`${server.url}${Q}/subscribe`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(applicant(tag)),
+  });
   const body = (await response.json()) as { api_key: string; key: { id: string } };
   expect(response.status).toBe(201);
   return { key: body.api_key, id: body.key.id };
@@ -166,7 +170,11 @@ describe("restart on the SQLite store", () => {
     expect(next.status).toBe(200);
     expect(next.headers.get("x-ratelimit-remaining")).toBe(String(10_000 - 8));
     // The pending application is still there: the same e-mail is refused after the restart.
-    const again = await fetch(`${second!.url}${Q}/subscribe`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(applicant("restart-pending")) });
+    const again = await fetch(`${second!.url}${Q}/subscribe`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(applicant("restart-pending")),
+    });
     expect(again.status).toBe(409);
     await again.arrayBuffer();
     await second!.stop();

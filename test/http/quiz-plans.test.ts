@@ -28,18 +28,23 @@ describe("the plans module is the one source of plans, limits and prices", () =>
   it("the reference states them", async () => {
     const document = (await getJson(app, "/openapi.json")).body;
     expect(document["x-plans"].map((row: { plan: string; daily_limit: number }) => [row.plan, row.daily_limit])).toEqual([
-      ["demo", DAILY_LIMITS.demo], ["free", DAILY_LIMITS.free], ["annual", DAILY_LIMITS.annual], ["—", 0],
+      ["demo", DAILY_LIMITS.demo],
+      ["free", DAILY_LIMITS.free],
+      ["annual", DAILY_LIMITS.annual],
+      ["—", 0],
     ]);
     const subscribe = document.paths["/quiz/v1/subscribe"].post.description as string;
     expect(subscribe).toContain(`${count(ANNUAL_PRICE_KRW)} KRW a year`);
     expect(subscribe).toContain(`at most ${MAX_BODY_BYTES} bytes`);
     expect(subscribe).toContain(`At most ${APPLICATIONS_PER_IP} applications per client IP per day`);
-    expect(document.paths["/quiz/v1/quiz"].get.description).toContain(`demo ${DAILY_LIMITS.demo} per client IP, free ${DAILY_LIMITS.free}, annual ${count(DAILY_LIMITS.annual)} per key`);
+    expect(document.paths["/quiz/v1/quiz"].get.description).toContain(
+      `demo ${DAILY_LIMITS.demo} per client IP, free ${DAILY_LIMITS.free}, annual ${count(DAILY_LIMITS.annual)} per key`,
+    );
   });
 });
 
 describe("count", () => {
-  it("groups a whole number as toLocaleString(\"en\") does, without loading locale data", () => {
+  it('groups a whole number as toLocaleString("en") does, without loading locale data', () => {
     fc.assert(fc.property(fc.nat({ max: Number.MAX_SAFE_INTEGER }), (n) => count(n) === n.toLocaleString("en")));
   });
 });

@@ -169,7 +169,10 @@ describe("GET /quiz", () => {
 describe("GET /quiz?exclude=", () => {
   it("keeps excluded idioms out of the answers", async () => {
     // Exclude every other idiom (at most 200 of them).
-    const excluded = idioms.filter((_, i) => i % 2 === 0).slice(0, 200).map((i) => i.idx);
+    const excluded = idioms
+      .filter((_, i) => i % 2 === 0)
+      .slice(0, 200)
+      .map((i) => i.idx);
     const ex = new Set(excluded);
     for (let n = 0; n < 30; n++) {
       const { status, body } = await quiz(`?count=10&exclude=${excluded.join(",")}`);
@@ -181,7 +184,10 @@ describe("GET /quiz?exclude=", () => {
   it("accepts 200 values; leaving exactly `count` idioms asks about exactly those", async () => {
     // All idx but the last five (up to 200 of them), padded with idx values no idiom has.
     const keep = idioms.slice(-5).map((i) => i.idx);
-    const excluded = idioms.slice(0, -5).map((i) => i.idx).slice(0, 200);
+    const excluded = idioms
+      .slice(0, -5)
+      .map((i) => i.idx)
+      .slice(0, 200);
     const maxIdx = Math.max(...idioms.map((i) => i.idx));
     for (let extra = 1; excluded.length < 200; extra++) excluded.push(maxIdx + extra);
     expect(excluded).toHaveLength(200);

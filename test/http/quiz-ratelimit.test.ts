@@ -113,7 +113,9 @@ describe("exact counts under concurrency (one process)", () => {
   it("200 parallel demo requests from one IP: exactly 30 succeed", async () => {
     const clock = testClock("2025-03-01T10:00:00Z");
     const app = testApp({ now: clock.now });
-    const responses = await Promise.all(Array.from({ length: 200 }, (_, n) => call(app, `${Q}/${["quiz", "idiom", "search?q=a", "idiom/1"][n % 4]}`, { clientAddress: "203.0.113.9" })));
+    const responses = await Promise.all(
+      Array.from({ length: 200 }, (_, n) => call(app, `${Q}/${["quiz", "idiom", "search?q=a", "idiom/1"][n % 4]}`, { clientAddress: "203.0.113.9" })),
+    );
     const ok = responses.filter((r) => r.status === 200);
     const refused = responses.filter((r) => r.status === 429);
     expect(ok).toHaveLength(30);
@@ -136,7 +138,12 @@ describe("exact counts under concurrency (one process)", () => {
       const responses = await Promise.all(Array.from({ length: 200 }, () => call(app, `${Q}/idiom`, { clientAddress: "203.0.113.10" })));
       expect(responses.filter((r) => r.status === 200)).toHaveLength(30);
       expect(responses.filter((r) => r.status === 429)).toHaveLength(170);
-      expect(responses.filter((r) => r.status === 200).map((r) => Number(r.headers.get("x-ratelimit-remaining"))).sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i));
+      expect(
+        responses
+          .filter((r) => r.status === 200)
+          .map((r) => Number(r.headers.get("x-ratelimit-remaining")))
+          .sort((a, b) => a - b),
+      ).toEqual(Array.from({ length: 30 }, (_, i) => i));
     } finally {
       await app.close();
       rmSync(dir, { recursive: true, force: true });
@@ -239,8 +246,13 @@ describe("client IP", () => {
 
   it("subscribing counts per client IP as well (5 a day)", async () => {
     const app = testApp({ trustProxyHops: 1 });
-    for (let n = 0; n < 5; n++) expect((await subscribe(app, applicant(`xff-${n}`), { clientAddress: "10.0.0.1", headers: { "X-Forwarded-For": "203.0.113.60" } })).status).toBe(201);
-    expectProblem(await subscribe(app, applicant("xff-6"), { clientAddress: "10.0.0.1", headers: { "X-Forwarded-For": "203.0.113.60" } }), 429, "quota_exceeded");
+    for (let n = 0; n < 5; n++)
+      expect((await subscribe(app, applicant(`xff-${n}`), { clientAddress: "10.0.0.1", headers: { "X-Forwarded-For": "203.0.113.60" } })).status).toBe(201);
+    expectProblem(
+      await subscribe(app, applicant("xff-6"), { clientAddress: "10.0.0.1", headers: { "X-Forwarded-For": "203.0.113.60" } }),
+      429,
+      "quota_exceeded",
+    );
     expect((await subscribe(app, applicant("xff-7"), { clientAddress: "10.0.0.1", headers: { "X-Forwarded-For": "203.0.113.61" } })).status).toBe(201);
   });
 });

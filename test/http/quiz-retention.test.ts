@@ -40,7 +40,9 @@ describe("personal data retention", () => {
     clock.advance(1);
     let erased: unknown;
     const log = await stderrOf(async () => (erased = await app.erasePersonalData()));
-    expect(erased).toEqual([{ id, payment_reference: reference, status: "pending_deposit", since: "2026-01-10T03:00:00.000Z", erase_at: "2026-02-09T03:00:00.000Z" }]);
+    expect(erased).toEqual([
+      { id, payment_reference: reference, status: "pending_deposit", since: "2026-01-10T03:00:00.000Z", erase_at: "2026-02-09T03:00:00.000Z" },
+    ]);
     expect(JSON.parse(log)).toMatchObject({ level: "info", key_id: id, status: "pending_deposit" });
     for (const personal of ["테스트", "applicant-retained", "010-1234", "입금자"]) expect(log).not.toContain(personal);
     // Once only.

@@ -13,7 +13,12 @@ const content = ({ quiz_id, ...rest }: any) => rest;
 
 describe("GET /quiz?seed=", () => {
   it("the same seed and parameters give the same quizzes, on another app and another day; quiz ids still differ", async () => {
-    for (const query of ["?seed=42", "?seed=42&count=20", "?seed=0&count=20&choices=6&type=idiom_to_meaning", "?seed=4294967295&count=10&difficulty=hard&exclude=1,2,3"]) {
+    for (const query of [
+      "?seed=42",
+      "?seed=42&count=20",
+      "?seed=0&count=20&choices=6&type=idiom_to_meaning",
+      "?seed=4294967295&count=10&difficulty=hard&exclude=1,2,3",
+    ]) {
       const first = await quizzes(testApp(), query, 1);
       const again = await quizzes(testApp({ random: seededRandom(999) }), query, 1);
       expect(again.map(content)).toEqual(first.map(content));
@@ -78,7 +83,10 @@ describe("withheld idioms (177 路柳墻花)", () => {
     const tables = JSON.parse(files[DIST_FILES.quiz] as string);
     const small = testApp({ dist: { ...files, [DIST_FILES.quiz]: JSON.stringify({ ...tables, mature: [9] }) } });
     const ten = small.data.idioms.idioms;
-    const exclude = ten.slice(0, 8).map((i) => i.idx).join(",");
+    const exclude = ten
+      .slice(0, 8)
+      .map((i) => i.idx)
+      .join(",");
     expectProblem(await getJson(small, `${Q}/quiz?count=2&exclude=${exclude}`, { clientAddress: ipFor(1) }), 400, "invalid_parameter", "exclude");
     const one = await getJson(small, `${Q}/quiz?count=1&exclude=${exclude}`, { clientAddress: ipFor(2) });
     expect(one.body.quiz.answer_idiom.idx).toBe(ten[8]?.idx);

@@ -34,7 +34,17 @@ function paddedApplication(tag: string, size: number): Uint8Array<ArrayBuffer> {
 const app = testApp();
 
 describe("POST /subscribe: content type", () => {
-  for (const type of ["application/x-www-form-urlencoded", "text/plain", "text/plain;charset=UTF-8", "application/json-patch+json", "multipart/form-data; boundary=x", "application/jsonp", "application/json; charset=iso-8859-1", "application/json;charset=UTF-16", "application/json; charset=no-such-charset"]) {
+  for (const type of [
+    "application/x-www-form-urlencoded",
+    "text/plain",
+    "text/plain;charset=UTF-8",
+    "application/json-patch+json",
+    "multipart/form-data; boundary=x",
+    "application/jsonp",
+    "application/json; charset=iso-8859-1",
+    "application/json;charset=UTF-16",
+    "application/json; charset=no-such-charset",
+  ]) {
     it(`${type} → 415`, async () => {
       expectProblem(await post(app, JSON.stringify(applicant(type)), { "Content-Type": type }), 415, "unsupported_media_type");
     });
@@ -49,7 +59,15 @@ describe("POST /subscribe: content type", () => {
     expectProblem(result, 415, "unsupported_media_type");
   });
 
-  for (const [n, type] of ["application/json", "application/json; charset=utf-8", "Application/JSON", "application/json;charset=UTF-8", 'application/json; charset="utf-8"', "application/json; charset=utf8", "application/json; charset=unicode-1-1-utf-8"].entries()) {
+  for (const [n, type] of [
+    "application/json",
+    "application/json; charset=utf-8",
+    "Application/JSON",
+    "application/json;charset=UTF-8",
+    'application/json; charset="utf-8"',
+    "application/json; charset=utf8",
+    "application/json; charset=unicode-1-1-utf-8",
+  ].entries()) {
     it(`${type} is accepted`, async () => {
       expect((await post(app, JSON.stringify(applicant(`type-${n}`)), { "Content-Type": type })).status).toBe(201);
     });
@@ -178,7 +196,9 @@ describe("POST /subscribe: fields", () => {
   }
 
   it("every bad field at once: param names the first, errors lists each, detail sums them up", async () => {
-    const result = await post(app, JSON.stringify({ name: "", email: "not-an-address", phone: "010-CALL-ME", depositor: "김".repeat(51) }), { "Content-Type": "application/json" });
+    const result = await post(app, JSON.stringify({ name: "", email: "not-an-address", phone: "010-CALL-ME", depositor: "김".repeat(51) }), {
+      "Content-Type": "application/json",
+    });
     expectProblem(result, 400, "invalid_parameter", "name");
     expect(result.body.errors.map((e: { param: string }) => e.param)).toEqual(["name", "email", "phone", "depositor"]);
     for (const error of result.body.errors as { param: string; detail: string }[]) {

@@ -43,7 +43,9 @@ describe("npm pack", () => {
   });
 
   it("holds only the package's manifest and README, compiled JavaScript with its types, the served data and the licences", () => {
-    const unexpected = paths.filter((path) => !/^(package\.json|README\.md|licenses\/[^/]+|lib\/(runtime|web)\/.+\.(js|d\.ts)|lib\/types\/.+\.d\.ts|lib\/dist\/[^/]+)$/.test(path));
+    const unexpected = paths.filter(
+      (path) => !/^(package\.json|README\.md|licenses\/[^/]+|lib\/(runtime|web)\/.+\.(js|d\.ts)|lib\/types\/.+\.d\.ts|lib\/dist\/[^/]+)$/.test(path),
+    );
     expect(unexpected).toEqual([]);
     // No TypeScript source (only declarations), no test, no binary, no zip, no pipeline.
     expect(paths.filter((path) => /(?<!\.d)\.ts$|(^|\/)test\/|\.zip$|\/bin\/|pipeline\//.test(path))).toEqual([]);
@@ -71,7 +73,8 @@ describe("npm pack", () => {
   it("installs nothing else: the libraries it uses are bundled, their licences shipped; the Node SQLite driver and the Redis client are optional peers", () => {
     expect(manifest.dependencies ?? {}).toEqual({});
     const notices = readFileSync(join(ROOT, "licenses/THIRD-PARTY.md"), "utf8");
-    for (const bundled of ["minisearch", "itty-router", "lru-cache", "fflate", "@noble/hashes", "ipaddr.js"]) expect(notices).toMatch(new RegExp(`^## ${bundled.replace(".", "\\.")} \\d`, "m"));
+    for (const bundled of ["minisearch", "itty-router", "lru-cache", "fflate", "@noble/hashes", "ipaddr.js"])
+      expect(notices).toMatch(new RegExp(`^## ${bundled.replace(".", "\\.")} \\d`, "m"));
     expect(paths).toContain("licenses/THIRD-PARTY.md");
     expect(manifest.peerDependencies).toEqual({ "@redis/client": expect.any(String), "better-sqlite3": expect.any(String) });
     expect(manifest.peerDependenciesMeta?.["better-sqlite3"]?.optional).toBe(true);
@@ -80,13 +83,19 @@ describe("npm pack", () => {
 
   it("passes publint (strict, suggestions included) on the tarball", async () => {
     const bytes = readFileSync(packed.tarball);
-    const { messages } = await publint({ pack: { tarball: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) }, strict: true, level: "suggestion" });
+    const { messages } = await publint({
+      pack: { tarball: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) },
+      strict: true,
+      level: "suggestion",
+    });
     expect(messages).toEqual([]);
   });
 
   it("passes Are the Types Wrong on the tarball (ESM only: node16 from ESM and bundlers resolve every export with types)", async () => {
     const attw = join(ROOT, "node_modules/@arethetypeswrong/cli/dist/index.js");
-    const result = await run(process.execPath, [attw, packed.tarball, "--profile", "esm-only", "--format", "json"], { maxBuffer: 16 << 20 }).catch((error: { stdout: string; code: number }) => error);
+    const result = await run(process.execPath, [attw, packed.tarball, "--profile", "esm-only", "--format", "json"], { maxBuffer: 16 << 20 }).catch(
+      (error: { stdout: string; code: number }) => error,
+    );
     const report = JSON.parse(result.stdout) as { analysis: { problems: unknown[]; entrypoints: Record<string, unknown> } };
     expect(report.analysis.problems.filter((p) => !/node10|cjs/i.test(JSON.stringify(p)))).toEqual([]);
     expect(Object.keys(report.analysis.entrypoints)).toEqual(expect.arrayContaining([".", "./node", "./stores"]));

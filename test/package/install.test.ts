@@ -29,7 +29,15 @@ let project: string;
 beforeAll(async () => {
   packed = await pack();
   project = await freshProject(packed.tarball, await Promise.all(["hono", "@hono/node-server", "typescript", "@types/node"].map(pinned)));
-  const files = { "host-node.mjs": NODE_HOST, "host-bun.mjs": BUN_HOST, "host-deno.mjs": DENO_HOST, "host-hono.mjs": HONO_HOST, "store.mjs": STORE_WITHOUT_DRIVER, "consumer.ts": TS_CONSUMER, "tsconfig.json": TS_CONFIG };
+  const files = {
+    "host-node.mjs": NODE_HOST,
+    "host-bun.mjs": BUN_HOST,
+    "host-deno.mjs": DENO_HOST,
+    "host-hono.mjs": HONO_HOST,
+    "store.mjs": STORE_WITHOUT_DRIVER,
+    "consumer.ts": TS_CONSUMER,
+    "tsconfig.json": TS_CONFIG,
+  };
   for (const [name, text] of Object.entries(files)) writeFileSync(join(project, name), text);
 }, 420_000);
 
@@ -49,7 +57,12 @@ async function answer(response: Response): Promise<{ status: number; type: strin
 const hosts = [
   { name: "plain node", command: () => process.execPath, args: ["host-node.mjs"], mountPath: "" },
   { name: "Bun", command: () => BUN, args: ["host-bun.mjs"], mountPath: "" },
-  { name: "Deno (the project's node_modules)", command: () => DENO, args: ["run", "--allow-read", "--allow-net=127.0.0.1", "--allow-env", "host-deno.mjs"], mountPath: "" },
+  {
+    name: "Deno (the project's node_modules)",
+    command: () => DENO,
+    args: ["run", "--allow-read", "--allow-net=127.0.0.1", "--allow-env", "host-deno.mjs"],
+    mountPath: "",
+  },
   { name: "Hono on node", command: () => process.execPath, args: ["host-hono.mjs"], mountPath: "/lexicon" },
 ];
 
@@ -59,7 +72,13 @@ describe.each(hosts)("the installed package served by $name", ({ command, args, 
   let standalone: App;
   beforeAll(async () => {
     standalone = createApp({ dist: loadDistFiles(join(ROOT, "dist")), mountPath });
-    server = await spawnServer({ command: command(), args, cwd: project, env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: "1" }, timeoutMs: 60_000 });
+    server = await spawnServer({
+      command: command(),
+      args,
+      cwd: project,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: "1" },
+      timeoutMs: 60_000,
+    });
   }, 90_000);
   afterAll(async () => {
     await server?.stop();
@@ -78,11 +97,14 @@ describe("the fresh project", () => {
   it("installs the package alone: no dependency, no tsx or build tool, no SQLite addon or Redis client", () => {
     const modules = join(project, "node_modules");
     expect(existsSync(join(modules, "hanja-api/lib/runtime/core/index.js"))).toBe(true);
-    for (const absent of ["tsx", "better-sqlite3", "@redis/client", "esbuild", "unzipper", "csv-parse", "minisearch", "itty-router"]) expect(existsSync(join(modules, absent)), absent).toBe(false);
+    for (const absent of ["tsx", "better-sqlite3", "@redis/client", "esbuild", "unzipper", "csv-parse", "minisearch", "itty-router"])
+      expect(existsSync(join(modules, absent)), absent).toBe(false);
   });
 
   it("type-checks a TypeScript consumer against the shipped types (tsc --noEmit, NodeNext, no skipLibCheck)", async () => {
-    const result = await run(process.execPath, [join(project, "node_modules/typescript/bin/tsc"), "--noEmit", "-p", project], { cwd: project }).catch((error: { stdout: string }) => error);
+    const result = await run(process.execPath, [join(project, "node_modules/typescript/bin/tsc"), "--noEmit", "-p", project], { cwd: project }).catch(
+      (error: { stdout: string }) => error,
+    );
     expect("stdout" in result ? result.stdout : "").toBe("");
   });
 
@@ -91,7 +113,10 @@ describe("the fresh project", () => {
     writeFileSync(broken, `import { createBundledApp } from "hanja-api/node";\nconst app: string = createBundledApp();\n`);
     const config = join(project, "tsconfig.broken.json");
     writeFileSync(config, TS_CONFIG.replace('"consumer.ts"', '"broken.ts"'));
-    const failed = await run(process.execPath, [join(project, "node_modules/typescript/bin/tsc"), "--noEmit", "-p", config], { cwd: project }).then(() => null, (error: { stdout: string }) => error.stdout);
+    const failed = await run(process.execPath, [join(project, "node_modules/typescript/bin/tsc"), "--noEmit", "-p", config], { cwd: project }).then(
+      () => null,
+      (error: { stdout: string }) => error.stdout,
+    );
     expect(failed).toMatch(/broken\.ts\(2,7\): error TS2322: Type 'App' is not assignable to type 'string'/);
   });
 
@@ -104,7 +129,9 @@ describe("the fresh project", () => {
 
   it("opens the Redis store without its optional client with a message saying what to install", async () => {
     const { stdout } = await run(process.execPath, ["store.mjs", "redis"], { cwd: project });
-    expect(stdout).toMatch(/^the Redis store needs the @redis\/client package where the server runs: npm install @redis\/client@6, or choose another store \(.*@redis\/client/);
+    expect(stdout).toMatch(
+      /^the Redis store needs the @redis\/client package where the server runs: npm install @redis\/client@6, or choose another store \(.*@redis\/client/,
+    );
   });
 
   it("ships the data it serves: the installed manifest is the project's", () => {

@@ -35,7 +35,9 @@ export interface Packed {
  */
 export async function pack(): Promise<Packed> {
   const dir = mkdtempSync(join(tmpdir(), "hanja-pack-"));
-  const stdout = await exclusively(async () => (await run("npm", ["pack", "--json", "--pack-destination", dir], { cwd: ROOT, maxBuffer: 16 << 20, timeout: 180_000 })).stdout);
+  const stdout = await exclusively(
+    async () => (await run("npm", ["pack", "--json", "--pack-destination", dir], { cwd: ROOT, maxBuffer: 16 << 20, timeout: 180_000 })).stdout,
+  );
   // A stale dist/ makes prepack print its build on stdout before npm's JSON.
   const [report] = JSON.parse(stdout.slice(stdout.indexOf("[\n"))) as PackReport[];
   if (!report) throw new Error(`npm pack printed no report:\n${stdout}`);
@@ -66,7 +68,11 @@ async function exclusively<T>(work: () => Promise<T>): Promise<T> {
 export async function freshProject(tarball: string, extra: readonly string[] = []): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), "hanja-consumer-"));
   writeFileSync(join(dir, "package.json"), `${JSON.stringify({ name: "consumer", private: true, type: "module" }, null, 2)}\n`);
-  await run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--save-exact", tarball, ...extra], { cwd: dir, maxBuffer: 16 << 20, timeout: 240_000 });
+  await run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--save-exact", tarball, ...extra], {
+    cwd: dir,
+    maxBuffer: 16 << 20,
+    timeout: 240_000,
+  });
   return dir;
 }
 

@@ -28,7 +28,10 @@ let startMs: number;
 /** Starts workerd with the config in `dir`; resolves with its URL once the control descriptor reports the port. */
 function startWorkerd(dir: string): Promise<string> {
   const started = performance.now();
-  workerd = spawn(WORKERD, ["serve", "config.capnp", "--socket-addr", "http=127.0.0.1:0", "--control-fd", "3"], { cwd: dir, stdio: ["ignore", "ignore", "pipe", "pipe"] });
+  workerd = spawn(WORKERD, ["serve", "config.capnp", "--socket-addr", "http=127.0.0.1:0", "--control-fd", "3"], {
+    cwd: dir,
+    stdio: ["ignore", "ignore", "pipe", "pipe"],
+  });
   let stderr = "";
   workerd.stderr?.on("data", (chunk: Buffer) => void (stderr += chunk.toString()));
   return new Promise((resolve, reject) => {

@@ -97,7 +97,12 @@ export interface Watch {
 }
 
 /** Opens a new page in its own context (own storage), watching its console and requests. */
-export async function openPage(browser: Browser, origin: string, viewport = { width: 1280, height: 900 }, locale = "en-US"): Promise<{ page: Page; context: BrowserContext; watch: Watch }> {
+export async function openPage(
+  browser: Browser,
+  origin: string,
+  viewport = { width: 1280, height: 900 },
+  locale = "en-US",
+): Promise<{ page: Page; context: BrowserContext; watch: Watch }> {
   const context = await browser.newContext({ viewport, locale });
   const page = await context.newPage();
   const watch: Watch = { consoleErrors: [], offOrigin: [], requests: [] };
@@ -144,7 +149,11 @@ export function useSession(): Session {
  */
 export function expectClean(watch: Watch, expected: (number | string)[] = []): void {
   const provoked = (message: string) =>
-    expected.some((what) => message.startsWith(typeof what === "number" ? `Failed to load resource: the server responded with a status of ${what} ` : `Failed to load resource: ${what}`));
+    expected.some((what) =>
+      message.startsWith(
+        typeof what === "number" ? `Failed to load resource: the server responded with a status of ${what} ` : `Failed to load resource: ${what}`,
+      ),
+    );
   expect(watch.consoleErrors.filter((message) => !provoked(message))).toEqual([]);
   expect(watch.offOrigin).toEqual([]);
 }
@@ -153,7 +162,9 @@ export function expectClean(watch: Watch, expected: (number | string)[] = []): v
 export async function axe(page: Page): Promise<{ id: string; impact: string; nodes: string[] }[]> {
   await page.evaluate(AXE);
   const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run();
+    const result = await (
+      window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }
+    ).axe.run();
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(" ")) }));
   });
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical");

@@ -208,5 +208,4 @@ describe("the page in Chromium: flows", () => {
     expectClean(watch, [400]);
     await context.close();
   });
-
 });

@@ -17,7 +17,10 @@ describe("readCsvTable", () => {
   it("reads the fixture rows keyed by column, with their lines", async () => {
     const rows = await readCsvTable(join(FIXTURES, "idioms-small.csv"), IDIOM_COLUMNS);
     expect(rows.length).toBe(17);
-    expect(rows[0]).toEqual({ line: 2, values: { idx: "1", hanja: "家家戶戶", hangul: "가가호호", literal: "", meaning: "집집마다 빠짐없이 모두를 이르는 말" } });
+    expect(rows[0]).toEqual({
+      line: 2,
+      values: { idx: "1", hanja: "家家戶戶", hangul: "가가호호", literal: "", meaning: "집집마다 빠짐없이 모두를 이르는 말" },
+    });
     expect(rows.map((r) => r.line)).toEqual(rows.map((_, i) => i + 2));
   });
 

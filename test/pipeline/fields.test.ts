@@ -28,7 +28,11 @@ function fieldErrorOrValue<T>(parse: () => T): FieldError | T {
 
 const syllable = fc.integer({ min: 0xac00, max: 0xd7a3 }).map((c) => String.fromCharCode(c));
 const sourceLetters = fc.stringMatching(/^[01ENX]{1,3}$/);
-const junk = fc.oneof(fc.string({ unit: "grapheme", maxLength: 30 }), fc.string({ unit: "binary", maxLength: 30 }), fc.stringMatching(/^[U+0-9A-F<k:.' -]{0,20}$/));
+const junk = fc.oneof(
+  fc.string({ unit: "grapheme", maxLength: 30 }),
+  fc.string({ unit: "binary", maxLength: 30 }),
+  fc.stringMatching(/^[U+0-9A-F<k:.' -]{0,20}$/),
+);
 
 describe("formatCodepoint", () => {
   it("writes U+ and upper-case hex with at least four digits", () => {
@@ -216,11 +220,14 @@ describe("parseVariantRefs", () => {
     expect(parseVariantRefs("kSemanticVariant", "U+20B74")).toEqual([{ character: "𠭴", codepoint: "U+20B74", sources: [] }]);
   });
 
-  it.each([["6C35"], ["U+6c35"], ["U+6C3"], ["U+6C35<"], ["U+6C35<Matthews"], ["U+6C35<kMatthews:"], ["U+6C35 "], ["U+6C35<kA,,kB"], [""]])("rejects %j", (raw) => {
-    const error = fieldErrorOrValue(() => parseVariantRefs("kZVariant", raw));
-    expect(error).toBeInstanceOf(FieldError);
-    expect((error as FieldError).property).toBe("kZVariant");
-  });
+  it.each([["6C35"], ["U+6c35"], ["U+6C3"], ["U+6C35<"], ["U+6C35<Matthews"], ["U+6C35<kMatthews:"], ["U+6C35 "], ["U+6C35<kA,,kB"], [""]])(
+    "rejects %j",
+    (raw) => {
+      const error = fieldErrorOrValue(() => parseVariantRefs("kZVariant", raw));
+      expect(error).toBeInstanceOf(FieldError);
+      expect((error as FieldError).property).toBe("kZVariant");
+    },
+  );
 
   it("round-trips any list of references", () => {
     const codepoint = fc.oneof(fc.integer({ min: 0x3400, max: 0x9fff }), fc.integer({ min: 0x20000, max: 0x3134f }));
@@ -270,9 +277,20 @@ describe("flattenVariants", () => {
 
   it("never contains the own character and never repeats one", () => {
     const character = fc.constantFrom("水", "氵", "着", "著", "𠭴", "豈", "豈");
-    const detail = fc.record(Object.fromEntries(VARIANT_PROPERTIES.map((p) => [p, fc.array(character.map((c) => ref(c)), { maxLength: 3 })])), {
-      requiredKeys: [],
-    });
+    const detail = fc.record(
+      Object.fromEntries(
+        VARIANT_PROPERTIES.map((p) => [
+          p,
+          fc.array(
+            character.map((c) => ref(c)),
+            { maxLength: 3 },
+          ),
+        ]),
+      ),
+      {
+        requiredKeys: [],
+      },
+    );
     fc.assert(
       fc.property(character, detail, (own, d) => {
         const flat = flattenVariants(own, d);

@@ -26,13 +26,19 @@ async function build(unihan: string | undefined, dataDir: string, outDir: string
 
 async function readRecords(outDir: string): Promise<HanjaRecord[]> {
   const text = await readFile(join(outDir, DIST_FILES.characters), "utf8");
-  return text.trimEnd().split("\n").map((line) => JSON.parse(line) as HanjaRecord);
+  return text
+    .trimEnd()
+    .split("\n")
+    .map((line) => JSON.parse(line) as HanjaRecord);
 }
 
 /** Every file under `dir`, relative paths, sorted. */
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(dir.length + 1)).sort();
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name).slice(dir.length + 1))
+    .sort();
 }
 
 describe(`full build from the pinned release (${PIN.file})`, () => {
@@ -137,7 +143,10 @@ describe("build from the small fixtures (Unihan 16.0.0 content)", () => {
     await writeFile(join(out, DIST_FILES.meta), "previous build");
     const badData = await smallDataDir();
     const idioms = await readFile(join(badData, "idioms.csv"), "utf8");
-    await writeFile(join(badData, "idioms.csv"), `${idioms}18,一石四鳥,일석사조,,한 가지 일로 네 가지 이득을 얻는다는 말\n19,東問西答,동문서답,,묻는 말에 전혀 엉뚱한 대답을 하는 것\n`);
+    await writeFile(
+      join(badData, "idioms.csv"),
+      `${idioms}18,一石四鳥,일석사조,,한 가지 일로 네 가지 이득을 얻는다는 말\n19,東問西答,동문서답,,묻는 말에 전혀 엉뚱한 대답을 하는 것\n`,
+    );
     const error = await errorOf(() => build(SMALL_ZIP, badData, out));
     expect(error).toBeInstanceOf(InputError);
     expect(error.message).toContain("idioms.csv: 2 bad row(s)");
@@ -176,20 +185,32 @@ describe("build from the small fixtures (Unihan 16.0.0 content)", () => {
     // The lists valid again, 自業自得 given 一石二鳥's meaning: a close pair, checked once the lists are valid.
     await writeFile(join(listsData, "idiom-groups.csv"), "group,idx,hangul\n");
     const idioms = await readFile(join(listsData, "idioms.csv"), "utf8");
-    await writeFile(join(listsData, "idioms.csv"), idioms.replace("자기가 저지른 일의 결과를 자기가 받음을 이르는 말", "한 가지 일로 두 가지 이득을 함께 얻음"));
+    await writeFile(
+      join(listsData, "idioms.csv"),
+      idioms.replace("자기가 저지른 일의 결과를 자기가 받음을 이르는 말", "한 가지 일로 두 가지 이득을 함께 얻음"),
+    );
     const closeError = await errorOf(() => build(SMALL_ZIP, listsData, join(root, "lists-close")));
     expect(closeError.message).toMatch(/idioms\.csv:16\/17: the meanings of 15 일석이조 and 16 자업자득 are close \(IDF-weighted bigram Dice 0\.\d\d ≥ 0\.17/);
   });
 
   it("on input of the pinned version short of characters, says so beside the rows that name the missing ones", async () => {
     // A zip labelled with the pinned version with 水 only: the totals fail, and the idioms name characters it lacks.
-    const zip = await writeZip(unihanFiles({
-      "Unihan_IRGSources.txt": ["U+6C34\tkRSUnicode\t85.0", "U+6C34\tkTotalStrokes\t4"],
-      "Unihan_Readings.txt": ["U+6C34\tkHangul\t수:0E"],
-    }, `# Unicode Version ${PIN.version}`));
+    const zip = await writeZip(
+      unihanFiles(
+        {
+          "Unihan_IRGSources.txt": ["U+6C34\tkRSUnicode\t85.0", "U+6C34\tkTotalStrokes\t4"],
+          "Unihan_Readings.txt": ["U+6C34\tkHangul\t수:0E"],
+        },
+        `# Unicode Version ${PIN.version}`,
+      ),
+    );
     const error = await errorOf(() => build(zip, dataDir, join(root, "short")));
     expect(error).toBeInstanceOf(InputError);
-    expect(error.message.startsWith(`unihan: the ${PIN.version} input does not give the pinned totals (pin.json): characters: 1 (Unihan ${PIN.version} has ${PIN.counts.characters}); `)).toBe(true);
+    expect(
+      error.message.startsWith(
+        `unihan: the ${PIN.version} input does not give the pinned totals (pin.json): characters: 1 (Unihan ${PIN.version} has ${PIN.counts.characters}); `,
+      ),
+    ).toBe(true);
     expect(error.message).toMatch(/\nstarter\.csv: \d+ bad row\(s\):\n/);
     expect(error.message).toMatch(/\nidioms\.csv: \d+ bad row\(s\):\n/);
   });
@@ -207,6 +228,8 @@ describe("build from the small fixtures (Unihan 16.0.0 content)", () => {
     const zip = await writeZip(files, "partial.zip");
     expect((await errorOf(() => build(zip, dataDir, join(root, "partial")))).message).toMatch(/^unihan: partial\.zip has no Unihan_Readings\.txt/);
     const missing = join(root, "nothing.zip");
-    expect((await errorOf(() => build(missing, dataDir, join(root, "missing")))).message).toBe(`unihan: ${missing}: file not found (from --unihan or UNIHAN_ZIP)`);
+    expect((await errorOf(() => build(missing, dataDir, join(root, "missing")))).message).toBe(
+      `unihan: ${missing}: file not found (from --unihan or UNIHAN_ZIP)`,
+    );
   });
 });

@@ -17,10 +17,37 @@ import type { IdiomRecord } from "../../runtime/format/records.ts";
 import { chosung } from "../../runtime/format/hangul.ts";
 import { characters } from "./helpers.ts";
 
-const CHARS = characters("一:일", "石:석", "二:이", "鳥:조", "擧:거", "兩:량", "得:득", "進:진", "退:퇴", "難:난", "維:유", "谷:곡", "琴:금", "瑟:슬", "之:지", "樂:락 악 요");
+const CHARS = characters(
+  "一:일",
+  "石:석",
+  "二:이",
+  "鳥:조",
+  "擧:거",
+  "兩:량",
+  "得:득",
+  "進:진",
+  "退:퇴",
+  "難:난",
+  "維:유",
+  "谷:곡",
+  "琴:금",
+  "瑟:슬",
+  "之:지",
+  "樂:락 악 요",
+);
 
-const row = (line: number, idx: string, hanja: string, hangul: string, meaning: string, literal = ""): IdiomRow => ({ line, values: { idx, hanja, hangul, literal, meaning } });
-const record = (idx: number, hanja: string, hangul: string, meaning: string, literal: string | null = null): IdiomRecord => ({ idx, hanja, hangul, chosung: chosung(hangul), literal, meaning });
+const row = (line: number, idx: string, hanja: string, hangul: string, meaning: string, literal = ""): IdiomRow => ({
+  line,
+  values: { idx, hanja, hangul, literal, meaning },
+});
+const record = (idx: number, hanja: string, hangul: string, meaning: string, literal: string | null = null): IdiomRecord => ({
+  idx,
+  hanja,
+  hangul,
+  chosung: chosung(hangul),
+  literal,
+  meaning,
+});
 const csv = <K extends string>(line: number, values: Record<K, string>) => ({ line, values });
 
 /** The message of the InputError `run` throws. */
@@ -40,7 +67,12 @@ describe("giveaways", () => {
   it("names the idiom's own hanja, its consecutive syllables and a literal lead-in", () => {
     expect(giveaways("空中樓閣", "공중누각", "공중에 떠 있는 누각")).toEqual(['contains two consecutive syllables of its hangul: "공중", "누각"']);
     expect(giveaways("一石二鳥", "일석이조", "돌 하나(石)로 두 이득")).toEqual(["contains its own hanja 石"]);
-    for (const lead of ["돌 하나로 새 두 마리를 잡는다는 뜻으로, 한 번에 두 이득", "말을 타지 않아 살이 찐 데서, 세월만 보냄", "맏형과 둘째처럼, 우열이 없음", "권세도 오래가지 못한다는 말로, 권력의 덧없음"]) {
+    for (const lead of [
+      "돌 하나로 새 두 마리를 잡는다는 뜻으로, 한 번에 두 이득",
+      "말을 타지 않아 살이 찐 데서, 세월만 보냄",
+      "맏형과 둘째처럼, 우열이 없음",
+      "권세도 오래가지 못한다는 말로, 권력의 덧없음",
+    ]) {
       const found = giveaways("一石二鳥", "일석이조", lead);
       expect(found, lead).toHaveLength(1);
       expect(found[0]).toBe(`opens with a literal reading ("${lead.slice(0, lead.indexOf(",") + 1)}"); move it to literal`);
@@ -73,8 +105,12 @@ describe("validateIdiomContent", () => {
         CHARS,
       ),
     );
-    expect(message).toContain('idioms.csv:2: meaning of 1 一石二鳥 일석이조 contains two consecutive syllables of its hangul: "일석", "석이", "이조": "돌 하나로 새 두 마리를 잡는다는 뜻으로, 일석이조의 이득"');
-    expect(message).toContain('idioms.csv:2: meaning of 1 一石二鳥 일석이조 opens with a literal reading ("돌 하나로 새 두 마리를 잡는다는 뜻으로,"); move it to literal: ');
+    expect(message).toContain(
+      'idioms.csv:2: meaning of 1 一石二鳥 일석이조 contains two consecutive syllables of its hangul: "일석", "석이", "이조": "돌 하나로 새 두 마리를 잡는다는 뜻으로, 일석이조의 이득"',
+    );
+    expect(message).toContain(
+      'idioms.csv:2: meaning of 1 一石二鳥 일석이조 opens with a literal reading ("돌 하나로 새 두 마리를 잡는다는 뜻으로,"); move it to literal: ',
+    );
     expect(message).toContain('idioms.csv:3: meaning of 2 一擧兩得 일거양득 contains its own hanja 擧: "한 번 擧 들어 둘을 얻음"');
     expect(message).toContain("idioms.csv:4: meaning has leading or trailing spaces");
   });
@@ -83,7 +119,10 @@ describe("validateIdiomContent", () => {
     const { idioms, quiz } = validateIdiomContent(
       {
         ...NO_LISTS,
-        idiomRows: [row(2, "1", "一石二鳥", "일석이조", "한 번의 수고로 두 가지 성과를 거둠", "돌 하나로 새 두 마리를 잡음"), row(3, "2", "進退兩難", "진퇴양난", "이러지도 저러지도 못하는 처지")],
+        idiomRows: [
+          row(2, "1", "一石二鳥", "일석이조", "한 번의 수고로 두 가지 성과를 거둠", "돌 하나로 새 두 마리를 잡음"),
+          row(3, "2", "進退兩難", "진퇴양난", "이러지도 저러지도 못하는 처지"),
+        ],
       },
       CHARS,
     );
@@ -95,10 +134,23 @@ describe("validateIdiomContent", () => {
     const rows = [row(2, "1", "琴瑟之樂", "금실지락", "부부 사이가 다정하고 화목한 즐거움")];
     const exception = csv(2, { idx: "1", character: "瑟", reading: "실", source: "표준국어대사전" });
     expect(validateIdiomContent({ ...NO_LISTS, idiomRows: rows, exceptionRows: [exception] }, CHARS).idioms[0]?.hangul).toBe("금실지락");
-    expect(failure(() => validateIdiomContent({ ...NO_LISTS, idiomRows: rows }, CHARS))).toContain("idioms.csv:2: 실 is not a reading of 瑟 (슬) in 琴瑟之樂 금실지락");
+    expect(failure(() => validateIdiomContent({ ...NO_LISTS, idiomRows: rows }, CHARS))).toContain(
+      "idioms.csv:2: 실 is not a reading of 瑟 (슬) in 琴瑟之樂 금실지락",
+    );
     const wrongIdx = csv(2, { idx: "2", character: "瑟", reading: "실", source: "표준국어대사전" });
     const message = failure(() =>
-      validateIdiomContent({ ...NO_LISTS, idiomRows: rows, exceptionRows: [wrongIdx, csv(3, { idx: "1", character: "瑟瑟", reading: "실", source: "x" }), csv(4, { idx: "1", character: "瑟", reading: "실", source: " " })] }, CHARS),
+      validateIdiomContent(
+        {
+          ...NO_LISTS,
+          idiomRows: rows,
+          exceptionRows: [
+            wrongIdx,
+            csv(3, { idx: "1", character: "瑟瑟", reading: "실", source: "x" }),
+            csv(4, { idx: "1", character: "瑟", reading: "실", source: " " }),
+          ],
+        },
+        CHARS,
+      ),
     );
     expect(message).toContain("idioms.csv:2: 실 is not a reading of 瑟");
     expect(message).toContain("reading-exceptions.csv: 2 瑟 실 is not used by idioms.csv");
@@ -115,7 +167,9 @@ describe("validateIdiomContent", () => {
       row(5, "4", "琴瑟之樂", "금슬지락", "부부 사이가 다정하고 화목한 즐거움"),
     ];
     const message = failure(() => validateIdiomContent({ ...NO_LISTS, idiomRows }, CHARS));
-    expect(message).toMatch(/^idiom content: 1 problem\(s\):\n {2}idioms\.csv:2\/3: the meanings of 1 일거양득 and 2 일석이조 are close \(IDF-weighted bigram Dice 0\.\d\d ≥ 0\.17; shared .+\): "한 가지 일로/);
+    expect(message).toMatch(
+      /^idiom content: 1 problem\(s\):\n {2}idioms\.csv:2\/3: the meanings of 1 일거양득 and 2 일석이조 are close \(IDF-weighted bigram Dice 0\.\d\d ≥ 0\.17; shared .+\): "한 가지 일로/,
+    );
     expect(message).toContain("group them in idiom-groups.csv, or add the pair to similar-meanings-allowed.csv");
     const grouped = [csv(2, { group: "두 이득", idx: "1", hangul: "일거양득" }), csv(3, { group: "두 이득", idx: "2", hangul: "일석이조" })];
     expect(validateIdiomContent({ ...NO_LISTS, idiomRows, groupRows: grouped }, CHARS).quiz.group).toEqual([[1], [0], [], []]);
@@ -125,7 +179,12 @@ describe("validateIdiomContent", () => {
 });
 
 describe("resolveIdiomLists", () => {
-  const idioms = [record(1, "一石二鳥", "일석이조", "가"), record(2, "一擧兩得", "일거양득", "나"), record(3, "進退兩難", "진퇴양난", "다"), record(4, "進退維谷", "진퇴유곡", "라")];
+  const idioms = [
+    record(1, "一石二鳥", "일석이조", "가"),
+    record(2, "一擧兩得", "일거양득", "나"),
+    record(3, "進退兩難", "진퇴양난", "다"),
+    record(4, "進退維谷", "진퇴유곡", "라"),
+  ];
   const resolve = (rows: Partial<Parameters<typeof resolveIdiomLists>[1]>) => {
     const problems: string[] = [];
     const lists = resolveIdiomLists(idioms, { groups: [], allowed: [], mature: [], ...rows }, problems);

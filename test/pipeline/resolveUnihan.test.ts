@@ -35,7 +35,11 @@ describe("resolveUnihan", () => {
   it("reads an explicit zip path and keeps its bytes for the manifest hash", async () => {
     const resolved = await resolveUnihan({ unihan: SMALL_ZIP });
     expect(resolved.origin).toBe(basename(SMALL_ZIP));
-    expect(createHash("sha256").update(resolved.bytes ?? "").digest("hex")).toBe(createHash("sha256").update(zipBytes).digest("hex"));
+    expect(
+      createHash("sha256")
+        .update(resolved.bytes ?? "")
+        .digest("hex"),
+    ).toBe(createHash("sha256").update(zipBytes).digest("hex"));
     await readAll(resolved.reader);
     expect(resolved.reader.version()).toEqual({ version: "16.0.0", method: "header" });
   });
@@ -71,7 +75,11 @@ describe("resolveUnihan", () => {
     const pin = readPin();
     const resolved = await resolveUnihan();
     expect(resolved).toMatchObject({ origin: pin.file, pinnedVersion: pin.version });
-    expect(createHash("sha256").update(resolved.bytes ?? "").digest("hex")).toBe(pin.sha256);
+    expect(
+      createHash("sha256")
+        .update(resolved.bytes ?? "")
+        .digest("hex"),
+    ).toBe(pin.sha256);
   });
 
   /** A copy of the pin folder with `pin.json` as given, the pinned zip replaced by `zip` (or removed). */

@@ -11,8 +11,21 @@ import { readAll, unihanFiles, writeZip } from "./helpers.ts";
 const KEY = (e: { codepoint: number; property: string; value: string }) => `${e.codepoint}|${e.property}|${e.value}`;
 
 const TREE = {
-  "Unihan_IRGSources.txt": ["U+6728\tkRSUnicode\t75.0", "U+6728\tkTotalStrokes\t4", "U+6C34\tkRSUnicode\t85.0", "U+6C34\tkTotalStrokes\t4", "U+9F98\tkRSUnicode\t212.16", "U+9F98\tkTotalStrokes\t32"],
-  "Unihan_Readings.txt": ["U+6728\tkDefinition\ttree", "U+6728\tkHangul\t목:0E", "U+6C34\tkDefinition\twater", "U+6C34\tkHangul\t수:0E", "U+9F98\tkDefinition\tdragon"],
+  "Unihan_IRGSources.txt": [
+    "U+6728\tkRSUnicode\t75.0",
+    "U+6728\tkTotalStrokes\t4",
+    "U+6C34\tkRSUnicode\t85.0",
+    "U+6C34\tkTotalStrokes\t4",
+    "U+9F98\tkRSUnicode\t212.16",
+    "U+9F98\tkTotalStrokes\t32",
+  ],
+  "Unihan_Readings.txt": [
+    "U+6728\tkDefinition\ttree",
+    "U+6728\tkHangul\t목:0E",
+    "U+6C34\tkDefinition\twater",
+    "U+6C34\tkHangul\t수:0E",
+    "U+9F98\tkDefinition\tdragon",
+  ],
   "Unihan_Variants.txt": ["U+6C34\tkSemanticVariant\tU+6C35<kMatthews", "U+9F98\tkSemanticVariant\tU+9F8D"],
 } as const;
 
@@ -21,7 +34,17 @@ describe("selection by kHangul", () => {
     const entries = await readAll(readUnihanZip(await writeZip(unihanFiles(TREE))), RECORD_PROPERTIES, "kHangul");
     expect(new Set(entries.map((e) => e.codepoint))).toEqual(new Set([0x6728, 0x6c34]));
     expect(entries.map(KEY).sort()).toEqual(
-      ["26408|kDefinition|tree", "26408|kHangul|목:0E", "26408|kRSUnicode|75.0", "26408|kTotalStrokes|4", "27700|kDefinition|water", "27700|kHangul|수:0E", "27700|kRSUnicode|85.0", "27700|kTotalStrokes|4", "27700|kSemanticVariant|U+6C35<kMatthews"].sort(),
+      [
+        "26408|kDefinition|tree",
+        "26408|kHangul|목:0E",
+        "26408|kRSUnicode|75.0",
+        "26408|kTotalStrokes|4",
+        "27700|kDefinition|water",
+        "27700|kHangul|수:0E",
+        "27700|kRSUnicode|85.0",
+        "27700|kTotalStrokes|4",
+        "27700|kSemanticVariant|U+6C35<kMatthews",
+      ].sort(),
     );
   });
 

@@ -13,7 +13,18 @@ function records(n: number, education: number, name: number): HanjaRecord[] {
 /** A pin of version 20.0.0 whose counts are those of `records(10, 4, 6)`. */
 const PINNED: PinnedTotals = {
   version: "20.0.0",
-  counts: { characters: 10, education_hanja: 4, name_hanja: 6, several_readings: 0, with_variants: 0, without_definition: 0, astral: 0, compatibility: 0, several_radical_tokens: 0, variant_self_references: 0 },
+  counts: {
+    characters: 10,
+    education_hanja: 4,
+    name_hanja: 6,
+    several_readings: 0,
+    with_variants: 0,
+    without_definition: 0,
+    astral: 0,
+    compatibility: 0,
+    several_radical_tokens: 0,
+    variant_self_references: 0,
+  },
 };
 
 describe("verifyTotals (against the pin's counts)", () => {
@@ -35,11 +46,31 @@ describe("verifyTotals (against the pin's counts)", () => {
 
   it("counts the other measured totals too (several readings, variants, no definition, astral, compatibility)", () => {
     const base = { ...hanja("水", ["수"]), definition_en: "water" };
-    const odd = [{ ...base, readings: ["수", "슈"], variants: "氵", definition_en: null }, { ...base, character: "\u{2E569}" }, { ...base, character: "\u{F95A}" }];
-    const pin: PinnedTotals = { version: "20.0.0", counts: { characters: 3, education_hanja: 0, name_hanja: 0, several_readings: 1, with_variants: 1, without_definition: 1, astral: 1, compatibility: 1, several_radical_tokens: 0, variant_self_references: 0 } };
+    const odd = [
+      { ...base, readings: ["수", "슈"], variants: "氵", definition_en: null },
+      { ...base, character: "\u{2E569}" },
+      { ...base, character: "\u{F95A}" },
+    ];
+    const pin: PinnedTotals = {
+      version: "20.0.0",
+      counts: {
+        characters: 3,
+        education_hanja: 0,
+        name_hanja: 0,
+        several_readings: 1,
+        with_variants: 1,
+        without_definition: 1,
+        astral: 1,
+        compatibility: 1,
+        several_radical_tokens: 0,
+        variant_self_references: 0,
+      },
+    };
     const plain = odd.map((r) => ({ ...r, education_hanja: false, name_hanja: false }));
     expect(verifyTotals(plain, "20.0.0", pin)).toEqual([]);
-    expect(() => verifyTotals(plain.slice(1), "20.0.0", pin)).toThrow(/several_readings: 0 \(Unihan 20\.0\.0 has 1\); with_variants: 0 .*; without_definition: 0 /);
+    expect(() => verifyTotals(plain.slice(1), "20.0.0", pin)).toThrow(
+      /several_readings: 0 \(Unihan 20\.0\.0 has 1\); with_variants: 0 .*; without_definition: 0 /,
+    );
   });
 
   it("only warns on other versions", () => {

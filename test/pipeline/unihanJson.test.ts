@@ -72,7 +72,10 @@ describe("readUnihanJson fingerprint", () => {
   });
 
   it("kGB7 or kJa ⇒ 16.0.0", async () => {
-    const rows: Record<string, string>[] = [{ codepoint: "U+57AF", kGB7: "0101" }, { codepoint: "U+382F", kJa: "2256" }];
+    const rows: Record<string, string>[] = [
+      { codepoint: "U+57AF", kGB7: "0101" },
+      { codepoint: "U+382F", kJa: "2256" },
+    ];
     for (const row of rows) {
       const reader = readUnihanJson(await jsonDir({ ...WATER_ROWS, Unihan_OtherMappings: [row] }));
       await readAll(reader, RECORD_PROPERTIES, "kHangul");
@@ -107,7 +110,13 @@ describe("readUnihanJson bad input", () => {
   });
 
   it("a bad code point, naming file and item", async () => {
-    const dir = await jsonDir({ ...WATER_ROWS, Unihan_Variants: [{ codepoint: "U+6C34", kZVariant: "U+6C35" }, { codepoint: "6C35", kZVariant: "U+6C34" }] });
+    const dir = await jsonDir({
+      ...WATER_ROWS,
+      Unihan_Variants: [
+        { codepoint: "U+6C34", kZVariant: "U+6C35" },
+        { codepoint: "6C35", kZVariant: "U+6C34" },
+      ],
+    });
     const error = await errorOf(() => readAll(readUnihanJson(dir)));
     expect(error.message).toBe('unihan: bad codepoint at Unihan_Variants.json item 1: "6C35"');
   });

@@ -102,12 +102,20 @@ describe("Unihan version detection", () => {
   });
 
   it("falls back to the fingerprint without headers: kGB7 or kJa ⇒ 16.0.0", async () => {
-    expect(await versionOf(unihanFiles({ ...WATER, "Unihan_OtherMappings.txt": ["U+57AF\tkGB7\t0101"] }, null))).toEqual({ version: "16.0.0", method: "fingerprint" });
-    expect(await versionOf(unihanFiles({ ...WATER, "Unihan_OtherMappings.txt": ["U+382F\tkJa\t2256"] }, null))).toEqual({ version: "16.0.0", method: "fingerprint" });
+    expect(await versionOf(unihanFiles({ ...WATER, "Unihan_OtherMappings.txt": ["U+57AF\tkGB7\t0101"] }, null))).toEqual({
+      version: "16.0.0",
+      method: "fingerprint",
+    });
+    expect(await versionOf(unihanFiles({ ...WATER, "Unihan_OtherMappings.txt": ["U+382F\tkJa\t2256"] }, null))).toEqual({
+      version: "16.0.0",
+      method: "fingerprint",
+    });
   });
 
   it("dates by the properties of every file when one file has no header", async () => {
-    const files = unihanFiles({ ...WATER, "Unihan_NumericValues.txt": ["U+3405\tkTayNumeric\t5"] }, "# Unicode Version 17.0.0", { "Unihan_Variants.txt": null });
+    const files = unihanFiles({ ...WATER, "Unihan_NumericValues.txt": ["U+3405\tkTayNumeric\t5"] }, "# Unicode Version 17.0.0", {
+      "Unihan_Variants.txt": null,
+    });
     expect(await versionOf(files)).toEqual({ version: "17.0.0", method: "fingerprint" });
   });
 
@@ -185,7 +193,9 @@ describe("bad input fails with a message naming where and what", () => {
     await writeFile(path, bytes);
     const error = await errorOf(() => readAll(readUnihanZip(path)));
     expect(error).toBeInstanceOf(InputError);
-    expect(error.message).toMatch(/^unihan: (cannot decompress Unihan_\w+\.txt in corrupt\.zip|Unihan_\w+\.txt in corrupt\.zip fails its size or CRC-32 check)/);
+    expect(error.message).toMatch(
+      /^unihan: (cannot decompress Unihan_\w+\.txt in corrupt\.zip|Unihan_\w+\.txt in corrupt\.zip fails its size or CRC-32 check)/,
+    );
   });
 
   it.each(UNIHAN_FILES.map((f) => [f]))("a zip without %s", async (missing) => {
@@ -227,7 +237,9 @@ describe("bad input fails with a message naming where and what", () => {
     files["Unihan_Readings.txt"] = bytes;
     const error = await readError(files);
     expect(error).toBeInstanceOf(InputError);
-    expect(error.message).toBe('unihan: malformed line at Unihan_Readings.txt:4: not valid UTF-8 (shown with U+FFFD where the bytes are bad): "U+6C34\\tkDefinition\\t\uFFFD\uFFFDwater"');
+    expect(error.message).toBe(
+      'unihan: malformed line at Unihan_Readings.txt:4: not valid UTF-8 (shown with U+FFFD where the bytes are bad): "U+6C34\\tkDefinition\\t\uFFFD\uFFFDwater"',
+    );
   });
 
   it.each([
@@ -236,7 +248,9 @@ describe("bad input fails with a message naming where and what", () => {
   ])("a code point that is no Unicode scalar value: %s", async (_, cp) => {
     const error = await readError(unihanFiles({ ...WATER, "Unihan_Readings.txt": [...WATER["Unihan_Readings.txt"], `${cp}\tkHangul\t가:0`] }));
     expect(error).toBeInstanceOf(InputError);
-    expect(error.message).toBe(`unihan: malformed line at Unihan_Readings.txt:6: ${cp} is not a Unicode scalar value: ${JSON.stringify(`${cp}\tkHangul\t가:0`)}`);
+    expect(error.message).toBe(
+      `unihan: malformed line at Unihan_Readings.txt:6: ${cp} is not a Unicode scalar value: ${JSON.stringify(`${cp}\tkHangul\t가:0`)}`,
+    );
   });
 
   it("a malformed line is reported before a bad value earlier in the same file", async () => {
@@ -269,7 +283,9 @@ describe("bad input fails with a message naming where and what", () => {
   });
 
   it("a code point past U+10FFFF on a line the build does not keep", async () => {
-    const error = await readError(unihanFiles({ ...WATER, "Unihan_Readings.txt": ["U+6C34\tkDefinition\twater", "U+110000\tkDefinition\tx", "U+6C34\tkHangul\t수:0E"] }));
+    const error = await readError(
+      unihanFiles({ ...WATER, "Unihan_Readings.txt": ["U+6C34\tkDefinition\twater", "U+110000\tkDefinition\tx", "U+6C34\tkHangul\t수:0E"] }),
+    );
     expect(error.message).toBe('unihan: malformed line at Unihan_Readings.txt:5: U+110000 is not a Unicode scalar value: "U+110000\\tkDefinition\\tx"');
   });
 

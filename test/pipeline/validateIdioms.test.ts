@@ -7,11 +7,14 @@ import { readUnihanZip } from "../../pipeline/load/unihanZip.ts";
 import { RECORD_PROPERTIES, buildHanjaRecords, collectUnihan } from "../../pipeline/parse/hanjaRecords.ts";
 import { IDIOM_COLUMNS, type IdiomRow, MEANING_LENGTH, validateIdioms } from "../../pipeline/validate/idioms.ts";
 import type { HanjaRecord } from "../../runtime/format/records.ts";
-import { FIXTURES, SMALL_ZIP, characters, } from "./helpers.ts";
+import { FIXTURES, SMALL_ZIP, characters } from "./helpers.ts";
 
 const MEANING = "한 가지 일로 두 가지 이득을 함께 얻음을 이르는 말";
 let line = 1;
-const row = (idx: string, hanja: string, hangul: string, meaning = MEANING, literal = ""): IdiomRow => ({ line: ++line, values: { idx, hanja, hangul, literal, meaning } });
+const row = (idx: string, hanja: string, hangul: string, meaning = MEANING, literal = ""): IdiomRow => ({
+  line: ++line,
+  values: { idx, hanja, hangul, literal, meaning },
+});
 
 /** The message of the error validating `rows` against `chars`. */
 function problems(rows: IdiomRow[], chars: ReadonlyMap<string, HanjaRecord>): string {
@@ -57,7 +60,14 @@ describe("validateIdioms", () => {
     const rows = await readCsvTable(join(FIXTURES, "idioms-small.csv"), IDIOM_COLUMNS);
     const idioms = validateIdioms(rows, new Map(records.map((r) => [r.character, r])));
     expect(idioms).toHaveLength(17);
-    expect(idioms[0]).toEqual({ idx: 1, hanja: "家家戶戶", hangul: "가가호호", chosung: "ㄱㄱㅎㅎ", literal: null, meaning: "집집마다 빠짐없이 모두를 이르는 말" });
+    expect(idioms[0]).toEqual({
+      idx: 1,
+      hanja: "家家戶戶",
+      hangul: "가가호호",
+      chosung: "ㄱㄱㅎㅎ",
+      literal: null,
+      meaning: "집집마다 빠짐없이 모두를 이르는 말",
+    });
   });
 
   it("returns the idioms in idx order with their chosung", () => {

@@ -13,7 +13,17 @@ describe("writeDist", () => {
     const outDir = join(dir, "a-file", "dist");
     // What the build hands over while the index worker is still busy; closing the worker rejects it.
     const pending = () => new Promise<string>((_, reject) => setTimeout(() => reject(new Error("search index worker: closed")), 20));
-    const content: DistContent = { characters: "", details: "", tables: "{}", idioms: "[]", quiz: "{}", searchCharacters: pending(), searchIdioms: pending(), meta: "{}", terms: "" };
+    const content: DistContent = {
+      characters: "",
+      details: "",
+      tables: "{}",
+      idioms: "[]",
+      quiz: "{}",
+      searchCharacters: pending(),
+      searchIdioms: pending(),
+      meta: "{}",
+      terms: "",
+    };
     const error = await errorOf(() => writeDist(outDir, content, {} as Parameters<typeof writeDist>[2]));
     expect(error).toBeInstanceOf(InputError);
     expect(error.message).toMatch(/^cannot write the output folder .*a-file\/dist \(--out\): ENOTDIR/);

@@ -68,12 +68,33 @@ async function setUp(): Promise<{ dir: string; options: ReleaseOptions; lines: s
   await cp(PIN_DIR, dir, { recursive: true });
   site.requests = [];
   const lines: string[] = [];
-  return { dir, lines, options: { publicBase: `${base}/Public`, github: { api: `${base}/api`, repository: "owner/hanja", token: "test-token" }, pinDir: dir, log: (l) => lines.push(l) } };
+  return {
+    dir,
+    lines,
+    options: {
+      publicBase: `${base}/Public`,
+      github: { api: `${base}/api`, repository: "owner/hanja", token: "test-token" },
+      pinDir: dir,
+      log: (l) => lines.push(l),
+    },
+  };
 }
 
 async function folder(dir: string): Promise<Record<string, string>> {
   const names = (await readdir(dir)).sort();
-  return Object.fromEntries(await Promise.all(names.map(async (n) => [n, createHash("sha256").update(await readFile(join(dir, n))).digest("hex")] as const)));
+  return Object.fromEntries(
+    await Promise.all(
+      names.map(
+        async (n) =>
+          [
+            n,
+            createHash("sha256")
+              .update(await readFile(join(dir, n)))
+              .digest("hex"),
+          ] as const,
+      ),
+    ),
+  );
 }
 
 describe("runRelease", () => {
@@ -108,7 +129,12 @@ describe("runRelease", () => {
     const before = await folder(dir);
     site.pulls = [{ number: 7, html_url: "https://example.test/pull/7" }];
     try {
-      expect(await runRelease(options)).toEqual({ outcome: "pr-open", version: NEXT, branch: `unihan-release/${NEXT}`, pullRequest: "https://example.test/pull/7" });
+      expect(await runRelease(options)).toEqual({
+        outcome: "pr-open",
+        version: NEXT,
+        branch: `unihan-release/${NEXT}`,
+        pullRequest: "https://example.test/pull/7",
+      });
     } finally {
       site.pulls = [];
     }
@@ -127,7 +153,12 @@ describe("runRelease", () => {
     expect(Object.keys(after)).toEqual(["LICENSE", "README.md", `Unihan-${NEXT}.zip`, "pin.json"]);
     expect(after[`Unihan-${NEXT}.zip`]).toBe(createHash("sha256").update(zip).digest("hex"));
     const pin = readPin(dir);
-    expect(pin).toMatchObject({ version: NEXT, file: `Unihan-${NEXT}.zip`, sha256: after[`Unihan-${NEXT}.zip`], origin: `${base}/Public/${NEXT}/ucd/Unihan.zip` });
+    expect(pin).toMatchObject({
+      version: NEXT,
+      file: `Unihan-${NEXT}.zip`,
+      sha256: after[`Unihan-${NEXT}.zip`],
+      origin: `${base}/Public/${NEXT}/ucd/Unihan.zip`,
+    });
     expect(pin.counts).toMatchObject({ characters: 297, education_hanja: 94, name_hanja: 184 });
     expect(pin.spot_records["水"]?.source).toBe(`Unicode Unihan ${NEXT}`);
     if (result.outcome !== "updated") throw new Error("not updated");

@@ -46,7 +46,10 @@ async function build(unihan: string, dataDir: string, outDir: string, log: (line
 }
 
 async function jsonLines<T>(path: string): Promise<T[]> {
-  return (await readFile(path, "utf8")).trimEnd().split("\n").map((line) => JSON.parse(line) as T);
+  return (await readFile(path, "utf8"))
+    .trimEnd()
+    .split("\n")
+    .map((line) => JSON.parse(line) as T);
 }
 
 describe(`a release labelled ${NEXT} (the small fixture, relabelled)`, () => {
@@ -88,13 +91,20 @@ describe(`a release labelled ${NEXT} (the small fixture, relabelled)`, () => {
     const claimed17 = await relabelledFixture(PIN.version);
     const error = await errorOf(() => build(claimed17.path, dataDir, join(outDir, "..", "..", "as17", "dist")));
     expect(error).toBeInstanceOf(InputError);
-    expect(error.message).toContain(`the ${PIN.version} input does not give the pinned totals (pin.json): characters: 297 (Unihan ${PIN.version} has ${PIN.counts.characters})`);
+    expect(error.message).toContain(
+      `the ${PIN.version} input does not give the pinned totals (pin.json): characters: 297 (Unihan ${PIN.version} has ${PIN.counts.characters})`,
+    );
   });
 
   it("records the version, read from the headers, and the input's hash in the manifest", async () => {
     const manifest = JSON.parse(await readFile(join(outDir, "manifest.json"), "utf8")) as BuildSummary["manifest"];
     expect(manifest).toEqual(summary.manifest);
-    expect(manifest.unihan).toEqual({ version: NEXT, detected_by: "header", origin: basename(zip.path), sha256: createHash("sha256").update(zip.bytes).digest("hex") });
+    expect(manifest.unihan).toEqual({
+      version: NEXT,
+      detected_by: "header",
+      origin: basename(zip.path),
+      sha256: createHash("sha256").update(zip.bytes).digest("hex"),
+    });
     expect(manifest.counts).toEqual({ characters: 297, education_hanja: 94, name_hanja: 184, starters: 12, idioms: 17 });
   });
 

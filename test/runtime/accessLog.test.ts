@@ -69,7 +69,9 @@ describe("logLine", () => {
   });
 
   it("writes the usual record exactly, with and without a plan", () => {
-    expect(logLine(entry())).toBe('{"time":"2026-11-22T18:00:00.123Z","request_id":"k3x9q0-1a","method":"GET","path":"/hanja/v1/hanja/%E6%B0%B4","status":200,"duration_ms":0.05}\n');
+    expect(logLine(entry())).toBe(
+      '{"time":"2026-11-22T18:00:00.123Z","request_id":"k3x9q0-1a","method":"GET","path":"/hanja/v1/hanja/%E6%B0%B4","status":200,"duration_ms":0.05}\n',
+    );
     expect(logLine(entry({ path: '/quiz/v1/quiz?q=a"b\\c', plan: "annual" }))).toBe(
       '{"time":"2026-11-22T18:00:00.123Z","request_id":"k3x9q0-1a","method":"GET","path":"/quiz/v1/quiz?q=a\\"b\\\\c","status":200,"duration_ms":0.05,"plan":"annual"}\n',
     );
@@ -134,7 +136,9 @@ describe("createAccessLog", () => {
     const { log, batches, texts } = recordedLog();
     // Lines of many lengths, multi-byte text included, up to 30 KB: batch ends fall everywhere,
     // and some lines do not fit in what is left of a batch.
-    const written = Array.from({ length: 2000 }, (_, i) => entry({ request_id: `r-${i}`, path: `/hanja/v1/hanja?q=${"水물".repeat(i % 5 === 0 ? (i * 7919) % 5000 : i % 97)}` }));
+    const written = Array.from({ length: 2000 }, (_, i) =>
+      entry({ request_id: `r-${i}`, path: `/hanja/v1/hanja?q=${"水물".repeat(i % 5 === 0 ? (i * 7919) % 5000 : i % 97)}` }),
+    );
     for (const record of written) log.write(record);
     log.flush();
     expect(batches.length).toBeGreaterThan(10);

@@ -21,7 +21,11 @@ describe("quotaDay", () => {
     const at = (iso: string, offset: number) => quotaDay(new Date(iso), offset);
     expect(at("2026-11-21T03:00:00Z", 540).secondsToReset).toBe(12 * 3600);
     expect(at("2026-11-21T09:00:00Z", 540).secondsToReset).toBe(6 * 3600);
-    expect(at("2026-11-21T09:00:00Z", 0)).toMatchObject({ day: "2026-11-21", secondsToReset: 15 * 3600, resetEpochSeconds: String(Date.parse("2026-11-22T00:00:00Z") / 1000) });
+    expect(at("2026-11-21T09:00:00Z", 0)).toMatchObject({
+      day: "2026-11-21",
+      secondsToReset: 15 * 3600,
+      resetEpochSeconds: String(Date.parse("2026-11-22T00:00:00Z") / 1000),
+    });
     expect(at("2026-11-21T09:00:00Z", -300).day).toBe("2026-11-21");
     expect(at("2026-11-21T03:00:00Z", -300).day).toBe("2026-11-20");
     expect(at("2026-11-21T09:00:00Z", 540).day).toBe("2026-11-21");

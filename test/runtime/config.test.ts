@@ -49,7 +49,18 @@ describe("readConfig", () => {
       SHUTDOWN_TIMEOUT: "30",
       RETENTION_DAYS: "90",
     });
-    expect(config).toMatchObject({ port: 0, host: "0.0.0.0", hanjaBase: "/h", quizBase: "/q", mountPath: "/lexicon", quotaStore: "memory", trustProxyHops: 2, accessLog: false, shutdownTimeoutMs: 30_000, retentionDays: 90 });
+    expect(config).toMatchObject({
+      port: 0,
+      host: "0.0.0.0",
+      hanjaBase: "/h",
+      quizBase: "/q",
+      mountPath: "/lexicon",
+      quotaStore: "memory",
+      trustProxyHops: 2,
+      accessLog: false,
+      shutdownTimeoutMs: 30_000,
+      retentionDays: 90,
+    });
     expect(readConfig({ PORT: "", MOUNT_PATH: "", QUOTA_STORE: "" })).toMatchObject({ port: 8080, mountPath: "", quotaStore: "sqlite" });
   });
 

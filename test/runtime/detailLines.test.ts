@@ -47,7 +47,9 @@ describe("details.jsonl kept as bytes", () => {
 
   it("refuses details whose size does not match the line lengths the tables list, naming both files", () => {
     expect(() => createApp({ dist: withDetails(bytes.subarray(0, bytes.length - 1)) })).toThrow(/details\.jsonl has .* bytes and tables\.json .*do not match/);
-    expect(() => createApp({ dist: withDetails(bytes, (t) => ({ ...t, detailBytes: t.detailBytes.slice(1) })) })).toThrow(/tables\.json lists 8\d{3} detail lengths for 8\d{3} characters/);
+    expect(() => createApp({ dist: withDetails(bytes, (t) => ({ ...t, detailBytes: t.detailBytes.slice(1) })) })).toThrow(
+      /tables\.json lists 8\d{3} detail lengths for 8\d{3} characters/,
+    );
     const { detailBytes: _older, ...olderFormat } = tables;
     expect(() => createApp({ dist: withDetails(bytes, () => olderFormat as Tables) })).toThrow(/tables\.json lists no detail lengths/);
   });

@@ -10,7 +10,9 @@ import { CHARACTERS, EDUCATION_HANJA, NAME_HANJA } from "../helpers/pin.ts";
 describe("loading dist/", () => {
   it("slices every record from its detail body exactly as the pipeline wrote characters.jsonl", () => {
     const data = loadData(distFiles());
-    const written = readFileSync(join(ROOT, "dist", DIST_FILES.characters), "utf8").trimEnd().split("\n");
+    const written = readFileSync(join(ROOT, "dist", DIST_FILES.characters), "utf8")
+      .trimEnd()
+      .split("\n");
     expect(data.characters.records.length).toBe(CHARACTERS);
     expect(data.characters.records).toEqual(written);
   });
@@ -25,7 +27,9 @@ describe("loading dist/", () => {
     const tables = JSON.parse(distText(DIST_FILES.tables)) as { characters: string[] };
     const [first, second, ...rest] = tables.characters;
     const swapped = JSON.stringify({ ...tables, characters: [second, first, ...rest] });
-    expect(() => createApp({ dist: { ...distFiles(), [DIST_FILES.tables]: swapped } })).toThrow(/tables\.json character 2 .* is not one code point after the one before/);
+    expect(() => createApp({ dist: { ...distFiles(), [DIST_FILES.tables]: swapped } })).toThrow(
+      /tables\.json character 2 .* is not one code point after the one before/,
+    );
   });
 
   it("does not read characters.jsonl at run time", () => {
@@ -35,12 +39,20 @@ describe("loading dist/", () => {
 
   it("measures its counts from the loaded data", () => {
     const data = loadData(distFiles());
-    expect(data.counts).toMatchObject({ characters: CHARACTERS, starters: 128, education_hanja: EDUCATION_HANJA, name_hanja: NAME_HANJA, idioms: data.idioms.idioms.length });
+    expect(data.counts).toMatchObject({
+      characters: CHARACTERS,
+      starters: 128,
+      education_hanja: EDUCATION_HANJA,
+      name_hanja: NAME_HANJA,
+      idioms: data.idioms.idioms.length,
+    });
   });
 
   it("refuses an unknown format version, and a missing file, with a message saying what to do", () => {
     const manifest = JSON.parse(distText(DIST_FILES.manifest)) as Record<string, unknown>;
-    expect(() => createApp({ dist: { ...distFiles(), [DIST_FILES.manifest]: JSON.stringify({ ...manifest, format: 999 }) } })).toThrow(/format 999 .*npm run build/);
+    expect(() => createApp({ dist: { ...distFiles(), [DIST_FILES.manifest]: JSON.stringify({ ...manifest, format: 999 }) } })).toThrow(
+      /format 999 .*npm run build/,
+    );
     const { [DIST_FILES.tables]: _dropped, ...rest } = distFiles();
     expect(() => createApp({ dist: rest })).toThrow(/tables\.json is missing/);
   });

@@ -123,7 +123,10 @@ describe("nodeListener", () => {
     for (const [request, reason] of [
       ["FOO /hanja/v1/meta HTTP/1.1\r\nHost: x\r\n\r\n", "Invalid method encountered"],
       ["GET /hanja/v1/meta HTTP/1.2\r\nHost: x\r\n\r\n", "Invalid HTTP version"],
-      ["POST /quiz/v1/subscribe HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nTransfer-Encoding: chunked\r\n\r\n", "Transfer-Encoding can't be present with Content-Length"],
+      [
+        "POST /quiz/v1/subscribe HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nTransfer-Encoding: chunked\r\n\r\n",
+        "Transfer-Encoding can't be present with Content-Length",
+      ],
       ["GET /hanja/v1/meta HTTP/1.1\r\nHost x\r\n\r\n", "Invalid header token"],
     ] as const) {
       const answer = await rawExchange(port, request);
@@ -132,12 +135,17 @@ describe("nodeListener", () => {
       expect(problem.detail, request).toBe(`The server could not parse the request (${reason}).`);
     }
     // A space or a control in the target is the target's fault: the advice names them.
-    expect(problemOf(await rawExchange(port, "GET /hanja/v1/hanja?q=a\u0001b HTTP/1.1\r\nHost: x\r\n\r\n")).detail).toContain("Percent-encode characters outside ASCII, spaces and controls");
+    expect(problemOf(await rawExchange(port, "GET /hanja/v1/hanja?q=a\u0001b HTTP/1.1\r\nHost: x\r\n\r\n")).detail).toContain(
+      "Percent-encode characters outside ASCII, spaces and controls",
+    );
   });
 
   it("joins a repeated header field as Headers.get does (Accept-Encoding on two lines)", async () => {
     const { port } = await listen(testApp({ compressors: nodeCompressors }));
-    const answer = await rawExchange(port, `GET /hanja/v1/hanja?q=water HTTP/1.1\r\nHost: x\r\nAccept-Encoding: identity\r\nAccept-Encoding: gzip\r\nConnection: close\r\n\r\n`);
+    const answer = await rawExchange(
+      port,
+      `GET /hanja/v1/hanja?q=water HTTP/1.1\r\nHost: x\r\nAccept-Encoding: identity\r\nAccept-Encoding: gzip\r\nConnection: close\r\n\r\n`,
+    );
     expect(answer).toMatch(/content-encoding: gzip/i);
   });
 

@@ -46,7 +46,8 @@ describe("content negotiation", () => {
     const q = (n: number) => (n % 11) / 10;
     const values = Array.from({ length: 600 }, (_, i) => `gzip;q=${q(i)}, br;q=${q(i * 7 + 3)}${i % 3 ? "" : ", identity"}`);
     values.push("", "GZIP", `${"x-unknown;q=0.5, ".repeat(20)}gzip`, `${"x-unknown;q=0.5, ".repeat(20)}br;q=0`);
-    const answered = async (accept: string) => (await app.fetch(new Request(url, { headers: { "accept-encoding": accept } }))).headers.get("content-encoding") ?? undefined;
+    const answered = async (accept: string) =>
+      (await app.fetch(new Request(url, { headers: { "accept-encoding": accept } }))).headers.get("content-encoding") ?? undefined;
     const expected = values.map((accept) => chooseEncoding(accept, true));
     expect(new Set(expected)).toEqual(new Set(["br", "gzip", undefined]));
     for (let pass = 0; pass < 2; pass++) {

@@ -48,7 +48,8 @@ describe("dispatch", () => {
   const build = () => {
     const router = IttyRouter<IRequest, [unknown]>();
     for (const path of PATTERNS) {
-      const handler = (request: IRequest) => ({ status: 200, headers: { route: path, params: JSON.stringify(request.params) }, body: null, shared: false }) as Reply;
+      const handler = (request: IRequest) =>
+        ({ status: 200, headers: { route: path, params: JSON.stringify(request.params) }, body: null, shared: false }) as Reply;
       router.get(path, handler);
       router.post(path, handler);
     }
@@ -56,7 +57,9 @@ describe("dispatch", () => {
   };
   const target = fc.oneof(
     rawPath,
-    fc.tuple(fc.constantFrom(...PATTERNS), rawPath, fc.constantFrom("", "/", "//", "?q=1")).map(([pattern, seg, end]) => pattern.replace(/:\w+/g, () => seg.slice(1) || "x") + end),
+    fc
+      .tuple(fc.constantFrom(...PATTERNS), rawPath, fc.constantFrom("", "/", "//", "?q=1"))
+      .map(([pattern, seg, end]) => pattern.replace(/:\w+/g, () => seg.slice(1) || "x") + end),
   );
 
   it("answers with the route and params itty-router's fetch picks, or none where it picks none", async () => {
@@ -75,7 +78,11 @@ describe("dispatch", () => {
 
   it("returns a reply that is ready at once without a promise", () => {
     const router = build();
-    const reply = dispatch(router.routes, { method: "GET", url: "http://localhost/quiz/v1/idiom/7", headers: new Headers() }, { requestId: "t", clientAddress: undefined });
+    const reply = dispatch(
+      router.routes,
+      { method: "GET", url: "http://localhost/quiz/v1/idiom/7", headers: new Headers() },
+      { requestId: "t", clientAddress: undefined },
+    );
     expect(reply).not.toBeInstanceOf(Promise);
     expect((reply as Reply).headers).toEqual({ route: "/quiz/v1/idiom/:idx", params: '{"idx":"7"}' });
   });
@@ -116,7 +123,15 @@ describe("the app routes an unnormalized target as its normalized path", () => {
       const body = reply.body === null ? null : JSON.parse(typeof reply.body === "string" ? reply.body : new TextDecoder().decode(reply.body));
       return { status: reply.status, code: body?.code, param: body?.param, allow: reply.headers.Allow };
     };
-    for (const target of ["/hanja/v1/hanja/..", "/hanja/v1/hanja/.", "/hanja/v1/hanja/%2e", "/hanja/v1/hanja/%E6%B0%B4/..", "/quiz/v1/idiom/.", "/quiz/v1/idiom/..", "/hanja/v1/meta/.."]) {
+    for (const target of [
+      "/hanja/v1/hanja/..",
+      "/hanja/v1/hanja/.",
+      "/hanja/v1/hanja/%2e",
+      "/hanja/v1/hanja/%E6%B0%B4/..",
+      "/quiz/v1/idiom/.",
+      "/quiz/v1/idiom/..",
+      "/hanja/v1/meta/..",
+    ]) {
       const normalizedTarget = new URL(`http://localhost${target}`).pathname;
       expect(await answer(target), `${target} → ${normalizedTarget}`).toEqual(await answer(normalizedTarget));
     }

@@ -42,7 +42,12 @@ describe("denoPermissions", () => {
   });
 
   test("an IPv6 HOST is bracketed; empty variables count as unset", () => {
-    expect(denoPermissions({ HOST: "::1", DIST_DIR: "", QUOTA_DB: "" }).slice(1)).toEqual(["--allow-read=.,.data", "--allow-write=.data", ENV, "--allow-net=[::1]"]);
+    expect(denoPermissions({ HOST: "::1", DIST_DIR: "", QUOTA_DB: "" }).slice(1)).toEqual([
+      "--allow-read=.,.data",
+      "--allow-write=.data",
+      ENV,
+      "--allow-net=[::1]",
+    ]);
   });
 
   test("an invalid configuration leaves the network open, so the server itself names the bad variable", () => {

@@ -47,7 +47,22 @@ describe("queryOf", () => {
 function isCredential(decoded: string): boolean {
   const name = decoded.replace(/\[\]$/, "").toLowerCase();
   const last = name.split(/[_.-]/).at(-1) ?? "";
-  const whole = ["key", "apikey", "auth", "authorization", "sig", "signature", "session", "sessionid", "credential", "credentials", "pass", "pwd", "otp", "jwt"];
+  const whole = [
+    "key",
+    "apikey",
+    "auth",
+    "authorization",
+    "sig",
+    "signature",
+    "session",
+    "sessionid",
+    "credential",
+    "credentials",
+    "pass",
+    "pwd",
+    "otp",
+    "jwt",
+  ];
   return (
     whole.includes(last) ||
     /(?:^|[_.-])(?:api_key|session_id)$/.test(name) ||
@@ -65,11 +80,56 @@ describe("redactedTarget (the access log's path)", () => {
   });
 
   it("replaces the value of every parameter that can carry a credential, whatever its case or encoding", () => {
-    const names = ["token", "access_token", "admin_token", "refresh_token", "id_token", "accessToken", "key", "apikey", "api-key", "password", "passwd", "pwd", "pass", "secret", "client_secret", "auth", "authorization", "X-Amz-Signature", "sig", "session", "session_id", "credentials", "otp", "jwt", "TOKEN", "%74oken", "to%6Ben[]", "passphrase"];
+    const names = [
+      "token",
+      "access_token",
+      "admin_token",
+      "refresh_token",
+      "id_token",
+      "accessToken",
+      "key",
+      "apikey",
+      "api-key",
+      "password",
+      "passwd",
+      "pwd",
+      "pass",
+      "secret",
+      "client_secret",
+      "auth",
+      "authorization",
+      "X-Amz-Signature",
+      "sig",
+      "session",
+      "session_id",
+      "credentials",
+      "otp",
+      "jwt",
+      "TOKEN",
+      "%74oken",
+      "to%6Ben[]",
+      "passphrase",
+    ];
     for (const name of names) {
       expect(redactedTarget(`http://h/quiz/v1/me?count=2&${name}=s3cr3t-value&q=x`), name).toBe(`/quiz/v1/me?count=2&${name}=REDACTED&q=x`);
     }
-    for (const name of ["q", "page", "per_page", "count", "type", "choices", "exclude", "strokes", "radical_number", "starter", "education", "keyword", "monkey", "passage", "signal"]) {
+    for (const name of [
+      "q",
+      "page",
+      "per_page",
+      "count",
+      "type",
+      "choices",
+      "exclude",
+      "strokes",
+      "radical_number",
+      "starter",
+      "education",
+      "keyword",
+      "monkey",
+      "passage",
+      "signal",
+    ]) {
       expect(redactedTarget(`http://h/hanja/v1/hanja?${name}=kept`), name).toBe(`/hanja/v1/hanja?${name}=kept`);
     }
   });
@@ -98,7 +158,14 @@ describe("redactedTarget (the access log's path)", () => {
   it("redacts a key shape written with any of its characters percent-encoded, in the path or any parameter", () => {
     const key = "hj_0123456789abcdefghijABCDEFGHIJ01";
     const encodeAll = (text: string) => [...text].map((c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).join("");
-    const forms = [`%68j_${key.slice(3)}`, `hj%5f${key.slice(3)}`, `h%6A_${key.slice(3)}`, `hj_${encodeAll(key.slice(3))}`, encodeAll(key), `hj_0123%34${key.slice(8)}`];
+    const forms = [
+      `%68j_${key.slice(3)}`,
+      `hj%5f${key.slice(3)}`,
+      `h%6A_${key.slice(3)}`,
+      `hj_${encodeAll(key.slice(3))}`,
+      encodeAll(key),
+      `hj_0123%34${key.slice(8)}`,
+    ];
     for (const form of forms) {
       expect(redactedTarget(`http://h/quiz/v1/me/${form}`), form).toBe("/quiz/v1/me/hj_REDACTED");
       expect(redactedTarget(`http://h/quiz/v1/me?id=${form}&count=2`), form).toBe("/quiz/v1/me?id=hj_REDACTED&count=2");
@@ -116,20 +183,50 @@ describe("redactedTarget (the access log's path)", () => {
       const masked = target.replace(/hj_[0-9A-Za-z]{32}/g, "hj_REDACTED");
       const q = masked.indexOf("?");
       if (q === -1) return masked;
-      const pairs = masked.slice(q + 1).split("&").map((pair) => {
-        const eq = pair.indexOf("=");
-        if (eq === -1) return pair;
-        const name = [...new URLSearchParams(`${pair.slice(0, eq)}=`).keys()][0] ?? "";
-        return isCredential(name) ? `${pair.slice(0, eq)}=REDACTED` : pair;
-      });
+      const pairs = masked
+        .slice(q + 1)
+        .split("&")
+        .map((pair) => {
+          const eq = pair.indexOf("=");
+          if (eq === -1) return pair;
+          const name = [...new URLSearchParams(`${pair.slice(0, eq)}=`).keys()][0] ?? "";
+          return isCredential(name) ? `${pair.slice(0, eq)}=REDACTED` : pair;
+        });
       return `${masked.slice(0, q)}?${pairs.join("&")}`;
     };
     const name = fc.oneof(
-      fc.constantFrom("api_key", "API_Key", "api%5Fkey", "%61%70%69%5f%6b%65%79", "api_key[]", "api_key%5B%5D", "api+key", "apikey", "api_ke", "my_api_key", "q", "count", "exclude", "", "token", "to%6Ben", "x_token", "tokens", "session_id", "xsession_id", "monkey", "key_", "secret"),
+      fc.constantFrom(
+        "api_key",
+        "API_Key",
+        "api%5Fkey",
+        "%61%70%69%5f%6b%65%79",
+        "api_key[]",
+        "api_key%5B%5D",
+        "api+key",
+        "apikey",
+        "api_ke",
+        "my_api_key",
+        "q",
+        "count",
+        "exclude",
+        "",
+        "token",
+        "to%6Ben",
+        "x_token",
+        "tokens",
+        "session_id",
+        "xsession_id",
+        "monkey",
+        "key_",
+        "secret",
+      ),
       fc.stringMatching(/^[a-z_%5F0-9+]{0,10}$/),
     );
     const value = fc.oneof(fc.constantFrom(key, "x", "", "a=b", "%EA%B0%80"), fc.stringMatching(/^[A-Za-z0-9%_.-]{0,12}$/));
-    const pair = fc.oneof(fc.tuple(name, value).map(([n, v]) => `${n}=${v}`), name);
+    const pair = fc.oneof(
+      fc.tuple(name, value).map(([n, v]) => `${n}=${v}`),
+      name,
+    );
     fc.assert(
       fc.property(fc.array(pair, { maxLength: 5 }), fc.boolean(), (pairs, withQuery) => {
         const url = `http://h/quiz/v1/me${withQuery ? `?${pairs.join("&")}` : ""}`;
@@ -143,7 +240,11 @@ describe("redactedTarget (the access log's path)", () => {
     const entries: { path: string; status: number }[] = [];
     const app = testApp({ log: (entry) => void entries.push(entry) });
     const issued = await app.fetch(
-      new Request("http://localhost/quiz/v1/subscribe", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name: "Log Check", email: "log-check@example.com" }) }),
+      new Request("http://localhost/quiz/v1/subscribe", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ name: "Log Check", email: "log-check@example.com" }),
+      }),
       { clientAddress: "192.0.2.9" },
     );
     const { api_key: key } = (await issued.json()) as { api_key: string };

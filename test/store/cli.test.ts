@@ -56,11 +56,21 @@ describe("keys CLI", () => {
   it("lists keys newest first, one JSON line each, with the live status", async () => {
     const { code, stdout } = await keys("list", "--db", db);
     expect(code).toBe(0);
-    const lines = stdout.trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines.map((line) => line["id"])).toEqual([pendingNew.id, pendingOld.id, expired.id]);
     expect(lines[0]).toEqual({
-      id: pendingNew.id, plan: "free", status: "pending_deposit", reference: `HJ${pendingNew.id.slice(4, 10).toUpperCase()}`,
-      created_at: pendingNew.created_at, expires_at: null, name: "이순신", email: "new@example.com", depositor: pendingNew.applicant.depositor,
+      id: pendingNew.id,
+      plan: "free",
+      status: "pending_deposit",
+      reference: `HJ${pendingNew.id.slice(4, 10).toUpperCase()}`,
+      created_at: pendingNew.created_at,
+      expires_at: null,
+      name: "이순신",
+      email: "new@example.com",
+      depositor: pendingNew.applicant.depositor,
     });
     expect(lines[2]?.["status"]).toBe("expired");
   });
@@ -69,7 +79,12 @@ describe("keys CLI", () => {
     const ids = async (status: string) => {
       const { code, stdout, stderr } = await keys("list", "--status", status, "--db", db);
       expect(code, stderr).toBe(0);
-      return stdout.trim() === "" ? [] : stdout.trim().split("\n").map((line) => JSON.parse(line).id);
+      return stdout.trim() === ""
+        ? []
+        : stdout
+            .trim()
+            .split("\n")
+            .map((line) => JSON.parse(line).id);
     };
     expect(await ids("pending_deposit")).toEqual([pendingNew.id, pendingOld.id]);
     expect(await ids("expired")).toEqual([expired.id]);
@@ -216,7 +231,9 @@ describe("the keys CLI and the registry's kinds", () => {
   it("refuses the memory store, which lives inside one server, with the reason (exit 1), from --store or QUOTA_STORE", async () => {
     for (const result of [await withEnv({}, "list", "--store", "memory"), await withEnv({ QUOTA_STORE: "memory" }, "list")]) {
       expect(result.code).toBe(1);
-      expect(result.stderr).toContain("keys: the memory store lives inside one server process and is out of this command's reach; use that server's admin routes (ADMIN_TOKEN)");
+      expect(result.stderr).toContain(
+        "keys: the memory store lives inside one server process and is out of this command's reach; use that server's admin routes (ADMIN_TOKEN)",
+      );
     }
   });
 
@@ -247,10 +264,18 @@ describe("keys CLI: personal data retention", () => {
 
     const week = await keys("erasures", "--db", path);
     expect(week.code, week.stderr).toBe(0);
-    const listed = week.stdout.trim().split("\n").map((line) => JSON.parse(line) as { id: string; status: string; erase_at: string; payment_reference: string });
+    const listed = week.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { id: string; status: string; erase_at: string; payment_reference: string });
     expect(listed.map((e) => e.id)).toEqual([due.id, soon.id]);
     expect(listed[1]).toMatchObject({ status: "pending_deposit", erase_at: new Date(Date.parse(soon.created_at) + 30 * 86_400_000).toISOString() });
-    expect((await keys("erasures", "--within", "0", "--db", path)).stdout.trim().split("\n").map((line) => JSON.parse(line).id)).toEqual([due.id]);
+    expect(
+      (await keys("erasures", "--within", "0", "--db", path)).stdout
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line).id),
+    ).toEqual([due.id]);
     expect((await keysWithEnv({ ...process.env, RETENTION_DAYS: "60" }, "erasures", "--db", path)).stdout).toBe("");
     expect((await keys("erasures", "--within", "soon", "--db", path)).code).toBe(2);
 

@@ -5,7 +5,14 @@
 import assert from "node:assert/strict";
 import { createHash, randomBytes } from "node:crypto";
 import { confirmKey, paymentReference, revokeKey } from "../../runtime/core/quota/keyActions.ts";
-import { DuplicateApplicationError, DuplicateReferenceError, KeyChangedError, type KeyRecord, type QuotaStore, keyBucket } from "../../runtime/core/quota/store.ts";
+import {
+  DuplicateApplicationError,
+  DuplicateReferenceError,
+  KeyChangedError,
+  type KeyRecord,
+  type QuotaStore,
+  keyBucket,
+} from "../../runtime/core/quota/store.ts";
 
 /** When the contract's cases confirm or revoke. */
 const CONFIRMED_AT = new Date("2025-03-05T12:00:00.000Z");
@@ -128,7 +135,10 @@ export const contractCases: ContractCase[] = [
       const results = await Promise.all(Array.from({ length: 200 }, () => store.consume("burst", DAY, 30)));
       const allowed = results.filter((r) => r.allowed);
       assert.equal(allowed.length, 30);
-      assert.deepEqual(allowed.map((r) => r.used).sort((x, y) => x - y), Array.from({ length: 30 }, (_, i) => i + 1));
+      assert.deepEqual(
+        allowed.map((r) => r.used).sort((x, y) => x - y),
+        Array.from({ length: 30 }, (_, i) => i + 1),
+      );
       assert.equal(await store.used("burst", DAY), 30);
     },
   },
@@ -188,9 +198,18 @@ export const contractCases: ContractCase[] = [
       const mid = keyRecord({ created_at: "2025-02-01T00:00:00.000Z", status: "active", plan: "annual" });
       const recent = keyRecord({ created_at: "2025-03-01T00:00:00.000Z" });
       for (const key of [mid, recent, old]) await store.insertKey(key);
-      assert.deepEqual((await store.listKeys()).map((k) => k.id), [recent.id, mid.id, old.id]);
-      assert.deepEqual((await store.listKeys("pending_deposit")).map((k) => k.id), [recent.id, old.id]);
-      assert.deepEqual((await store.listKeys("active")).map((k) => k.id), [mid.id]);
+      assert.deepEqual(
+        (await store.listKeys()).map((k) => k.id),
+        [recent.id, mid.id, old.id],
+      );
+      assert.deepEqual(
+        (await store.listKeys("pending_deposit")).map((k) => k.id),
+        [recent.id, old.id],
+      );
+      assert.deepEqual(
+        (await store.listKeys("active")).map((k) => k.id),
+        [mid.id],
+      );
       assert.deepEqual(await store.listKeys("revoked"), []);
     },
   },
@@ -204,7 +223,10 @@ export const contractCases: ContractCase[] = [
       assert.deepEqual(updated, { ...key, ...patch });
       assert.deepEqual(await store.keyByHash(key.hash), { ...key, ...patch });
       assert.deepEqual(await store.updateKey(key.id, { revoked_at: "2025-03-03T00:00:00.000Z", status: "revoked" }), {
-        ...key, ...patch, status: "revoked", revoked_at: "2025-03-03T00:00:00.000Z",
+        ...key,
+        ...patch,
+        status: "revoked",
+        revoked_at: "2025-03-03T00:00:00.000Z",
       });
       assert.equal(await store.updateKey("key_nope", { status: "revoked" }), null);
     },
@@ -276,7 +298,12 @@ export const contractCases: ContractCase[] = [
       const key = await storedKey(store);
       const revoked = await revokeKey(store, key.id, CONFIRMED_AT);
       assert.ok(revoked.ok);
-      const after = await store.updateKey(key.id, { plan: "annual", status: "active", confirmed_at: CONFIRMED_AT.toISOString(), expires_at: "2026-03-05T12:00:00.000Z" });
+      const after = await store.updateKey(key.id, {
+        plan: "annual",
+        status: "active",
+        confirmed_at: CONFIRMED_AT.toISOString(),
+        expires_at: "2026-03-05T12:00:00.000Z",
+      });
       assert.equal(after?.status, "revoked");
       assert.equal(after?.plan, "free");
       assert.equal(after?.expires_at, null);

@@ -79,7 +79,10 @@ export const failureCases: FailureCase[] = [
       const { app, reported } = appOver(store, () => fault);
       await expectUnavailable(await call(app, "/quiz/v1/quiz"), "7");
       await expectUnavailable(await call(app, "/quiz/v1/me"), "7");
-      assert.ok(reported.some((e) => e instanceof StoreUnavailableError), "the store's error reaches onError");
+      assert.ok(
+        reported.some((e) => e instanceof StoreUnavailableError),
+        "the store's error reaches onError",
+      );
       // Interface A never reads the store.
       assert.equal((await call(app, "/hanja/v1/hanja/%E6%B0%B4")).status, 200);
     },
@@ -125,7 +128,11 @@ export const failureCases: FailureCase[] = [
   {
     name: "every store operation that does not settle within the bound fails with StoreUnavailableError (eraseApplicant too)",
     async run(store) {
-      const bounded = boundedStore(faulty(store, () => "hang"), 50, "test store");
+      const bounded = boundedStore(
+        faulty(store, () => "hang"),
+        50,
+        "test store",
+      );
       const calls: [string, () => unknown][] = [
         ["consume", () => bounded.consume("demo:x", "2025-03-05", 1)],
         ["used", () => bounded.used("demo:x", "2025-03-05")],
@@ -137,7 +144,11 @@ export const failureCases: FailureCase[] = [
         ["updateKey", () => bounded.updateKey("key_nope", { status: "active" })],
       ];
       for (const [operation, run] of calls) {
-        await assert.rejects(async () => run(), (error: unknown) => error instanceof StoreUnavailableError && error.message.includes(`${operation} did not answer within 50 ms`), operation);
+        await assert.rejects(
+          async () => run(),
+          (error: unknown) => error instanceof StoreUnavailableError && error.message.includes(`${operation} did not answer within 50 ms`),
+          operation,
+        );
       }
     },
   },

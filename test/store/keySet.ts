@@ -7,7 +7,10 @@ import { keyRecord } from "./contractCases.ts";
 export async function fillWithKeys(store: QuotaStore): Promise<void> {
   const now = new Date("2025-03-05T12:00:00.000Z");
   const keys = [
-    keyRecord({ created_at: "2025-01-01T00:00:00.000Z", applicant: { name: "김철수", email: "Kim@Example.com", phone: "+82 10-1234-5678", depositor: "김철수" } }),
+    keyRecord({
+      created_at: "2025-01-01T00:00:00.000Z",
+      applicant: { name: "김철수", email: "Kim@Example.com", phone: "+82 10-1234-5678", depositor: "김철수" },
+    }),
     keyRecord({ created_at: "2025-01-02T00:00:00.000Z" }),
     keyRecord({ created_at: "2025-01-03T00:00:00.000Z" }),
     keyRecord({ created_at: "2025-01-04T00:00:00.000Z", email: "pending@example.com" }),
@@ -20,4 +23,3 @@ export async function fillWithKeys(store: QuotaStore): Promise<void> {
   await store.eraseApplicant(keys[2]!.id, "revoked", "2025-04-05T00:00:00.000Z");
   await store.eraseApplicant(keys[4]!.id, "pending_deposit", "2025-02-05T00:00:00.000Z");
 }
-

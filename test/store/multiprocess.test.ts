@@ -51,9 +51,7 @@ async function race(workers: number, callsEach: number, limit: number): Promise<
   const path = join(dir, `race-${workers}-${callsEach}-${limit}.sqlite`);
   (await openSqliteStore(path)).close(); // migrate once up front; the workers race on counts only
   const bucket = `bucket-${workers}`;
-  const started = await Promise.all(
-    Array.from({ length: workers }, () => startWorker([path, bucket, DAY, String(limit), String(callsEach)])),
-  );
+  const started = await Promise.all(Array.from({ length: workers }, () => startWorker([path, bucket, DAY, String(limit), String(callsEach)])));
   const startAt = Date.now() + 50;
   for (const worker of started) worker.go(startAt);
   const reports = await Promise.all(started.map((worker) => worker.done));

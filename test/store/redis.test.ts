@@ -59,7 +59,13 @@ describe.skipIf(skipRedis)("the Redis store", () => {
 
   describe("REDIS_URL", () => {
     it("accepts redis:// and rediss:// URLs and describes them without user or password", () => {
-      expect(parseRedisUrl("redis://u:pw@cache.internal:6380/2")).toMatchObject({ safe: "redis://cache.internal:6380/2", host: "cache.internal", port: 6380, db: 2, tls: false });
+      expect(parseRedisUrl("redis://u:pw@cache.internal:6380/2")).toMatchObject({
+        safe: "redis://cache.internal:6380/2",
+        host: "cache.internal",
+        port: 6380,
+        db: 2,
+        tls: false,
+      });
       expect(parseRedisUrl("rediss://:pw@[::1]")).toMatchObject({ safe: "rediss://[::1]:6379/0", port: 6379, db: 0, tls: true });
     });
 
@@ -80,10 +86,16 @@ describe.skipIf(skipRedis)("the Redis store", () => {
     it("a wrong password or database stops the open with a message naming REDIS_URL, without the password", async () => {
       const locked = await startRedis(["--requirepass", "right-password-123"]);
       try {
-        for (const url of [`redis://:wrong-password-456@127.0.0.1:${locked.port}/0`, `redis://127.0.0.1:${locked.port}/0`, `redis://:right-password-123@127.0.0.1:${locked.port}/99`]) {
+        for (const url of [
+          `redis://:wrong-password-456@127.0.0.1:${locked.port}/0`,
+          `redis://127.0.0.1:${locked.port}/0`,
+          `redis://:right-password-123@127.0.0.1:${locked.port}/99`,
+        ]) {
           const error = (await openRedisStore({ url, log: silent }).catch((e: Error) => e)) as Error;
           expect(error).toBeInstanceOf(Error);
-          expect(error.message).toMatch(new RegExp(`^REDIS_URL: Redis at redis://127.0.0.1:${locked.port}/\\d+ refused the connection: (WRONGPASS|NOAUTH|ERR DB index)`));
+          expect(error.message).toMatch(
+            new RegExp(`^REDIS_URL: Redis at redis://127.0.0.1:${locked.port}/\\d+ refused the connection: (WRONGPASS|NOAUTH|ERR DB index)`),
+          );
           expect(error.message).not.toMatch(/password-(123|456)/);
         }
         const store = await openRedisStore({ url: `redis://:right-password-123@127.0.0.1:${locked.port}/3`, log: silent });
@@ -168,7 +180,10 @@ describe.skipIf(skipRedis)("the Redis store", () => {
       const stores = await Promise.all(Array.from({ length: 4 }, () => open(redis, { prefix: "shared-exact:" })));
       try {
         const results = await Promise.all(stores.flatMap((store) => Array.from({ length: 100 }, () => store.consume("burst", DAY, 30))));
-        const granted = results.filter((r) => r.allowed).map((r) => r.used).sort((a, b) => a - b);
+        const granted = results
+          .filter((r) => r.allowed)
+          .map((r) => r.used)
+          .sort((a, b) => a - b);
         expect(granted).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
         expect(await stores[0]!.used("burst", DAY)).toBe(30);
       } finally {
@@ -282,7 +297,9 @@ describe.skipIf(skipRedis)("the Redis store", () => {
     it("of 20 concurrent applications with one e-mail from 4 connections, exactly one is stored", async () => {
       const stores = await Promise.all(Array.from({ length: 4 }, () => open(redis, { prefix: "dup:" })));
       try {
-        const outcomes = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => stores[i % 4]!.insertKey(keyRecord({ email: i % 2 ? "Same@Example.com" : "same@example.COM" }))));
+        const outcomes = await Promise.allSettled(
+          Array.from({ length: 20 }, (_, i) => stores[i % 4]!.insertKey(keyRecord({ email: i % 2 ? "Same@Example.com" : "same@example.COM" }))),
+        );
         expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
         expect(await stores[0]!.listKeys("pending_deposit")).toHaveLength(1);
       } finally {
@@ -346,7 +363,12 @@ describe.skipIf(skipRedis)("the Redis store", () => {
       const rdb = await startRedis(["--save", "900 1"]);
       try {
         const seen: Record<string, string[]> = { off: [], rdb: [], aof: [] };
-        for (const [name, server] of [["off", redis], ["rdb", rdb], ["aof", aof]] as const) await (await open(server, { lines: seen[name] })).close();
+        for (const [name, server] of [
+          ["off", redis],
+          ["rdb", rdb],
+          ["aof", aof],
+        ] as const)
+          await (await open(server, { lines: seen[name] })).close();
         expect(seen["off"]).toEqual([expect.stringMatching(/^warn: Redis at redis:\/\/127\.0\.0\.1:\d+\/0 has persistence off/)]);
         expect(seen["rdb"]).toEqual([expect.stringMatching(/keeps only RDB snapshots/)]);
         expect(seen["aof"]).toEqual([]);

@@ -17,7 +17,10 @@ let prefixes = 0;
 describe.skipIf(skipRedis)("RedisQuotaStore contract", () => {
   for (const check of [...contractCases, ...failureCases]) {
     it(check.name, async () => {
-      const store = await openStore(storeKind("redis"), { url: (await (redis ??= startRedis(["--appendonly", "yes"]))).url, prefix: `contract-${++prefixes}:` });
+      const store = await openStore(storeKind("redis"), {
+        url: (await (redis ??= startRedis(["--appendonly", "yes"]))).url,
+        prefix: `contract-${++prefixes}:`,
+      });
       try {
         await check.run(store);
       } finally {

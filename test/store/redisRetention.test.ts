@@ -48,10 +48,15 @@ describe.skipIf(skipRedis)("the Redis store's retention and payment references a
     try {
       const records = Array.from({ length: 30 }, (_, i) => keyRecord({ email: `race-${i}@example.com` }));
       for (const record of records) await eraser!.insertKey(record);
-      const results = await Promise.all(records.map(async (record) => {
-        const [erased] = await Promise.all([eraser!.eraseApplicant(record.id, "pending_deposit", ERASED_AT), confirmKey(confirmer!, record.id, CONFIRMED_AT)]);
-        return { record, erased };
-      }));
+      const results = await Promise.all(
+        records.map(async (record) => {
+          const [erased] = await Promise.all([
+            eraser!.eraseApplicant(record.id, "pending_deposit", ERASED_AT),
+            confirmKey(confirmer!, record.id, CONFIRMED_AT),
+          ]);
+          return { record, erased };
+        }),
+      );
       for (const { record, erased } of results) {
         const now = await other!.keyById(record.id);
         expect(now?.status).toBe("active");

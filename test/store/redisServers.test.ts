@@ -8,7 +8,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type ConformanceServer, bunSource, bundled, compiledBinary, denoSource, environment, nodeSource, runToExit, sourceCommand } from "../conformance/servers.ts";
+import {
+  type ConformanceServer,
+  bunSource,
+  bundled,
+  compiledBinary,
+  denoSource,
+  environment,
+  nodeSource,
+  runToExit,
+  sourceCommand,
+} from "../conformance/servers.ts";
 import { stopAllServers } from "../helpers/server.ts";
 import { type TestRedis, removeAllRedis, skipRedis, startRedis } from "../helpers/redisServer.ts";
 import { Q, applicant } from "../http/quiz-helpers.ts";
@@ -37,7 +47,11 @@ async function call(server: Server, path: string, headers: Record<string, string
 }
 
 async function subscribe(server: Server, tag: string): Promise<{ key: string; id: string }> {
-  const response = await fetch(`${server.url}${Q}/subscribe`, { method: "POST", headers: { "Content-Type": "application/json", "X-Forwarded-For": "198.51.100.7" }, body: JSON.stringify(applicant(tag)) });
+  const response = await fetch(`${server.url}${Q}/subscribe`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Forwarded-For": "198.51.100.7" },
+    body: JSON.stringify(applicant(tag)),
+  });
   const body = (await response.json()) as { api_key: string; key: { id: string } };
   expect(response.status).toBe(201);
   return { key: body.api_key, id: body.key.id };
@@ -56,7 +70,13 @@ async function usedToday(server: Server, key: string): Promise<number> {
 }
 
 /** `total` calls, `concurrency` at a time, call i to server i mod n; `during(done)` runs alongside once `startAfter` calls are done. */
-async function load(servers: readonly Server[], key: string, total: number, concurrency: number, inFlight: number[] = []): Promise<{ status: number; remaining: number | null; server: number }[]> {
+async function load(
+  servers: readonly Server[],
+  key: string,
+  total: number,
+  concurrency: number,
+  inFlight: number[] = [],
+): Promise<{ status: number; remaining: number | null; server: number }[]> {
   const results: { status: number; remaining: number | null; server: number }[] = [];
   let next = 0;
   const worker = async () => {
@@ -95,10 +115,17 @@ describe.skipIf(skipRedis)("four servers (Node, Node, Bun, Deno) on one Redis", 
     const results = await Promise.all(Array.from({ length: 400 }, (_, i) => call(servers[i % 4]!, i % 2 ? "/idiom" : "/quiz", headers)));
     expect(results.filter((r) => r.status === 200)).toHaveLength(30);
     expect(results.filter((r) => r.status === 429)).toHaveLength(370);
-    expect(results.filter((r) => r.status === 200).map((r) => r.remaining).sort((a, b) => a! - b!)).toEqual(Array.from({ length: 30 }, (_, i) => i));
+    expect(
+      results
+        .filter((r) => r.status === 200)
+        .map((r) => r.remaining)
+        .sort((a, b) => a! - b!),
+    ).toEqual(Array.from({ length: 30 }, (_, i) => i));
   });
 
-  it("300 parallel calls with a pending key → exactly 100 served; a confirmation through one instance's admin route → annual on all four", { timeout: 120_000 }, async () => {
+  it("300 parallel calls with a pending key → exactly 100 served; a confirmation through one instance's admin route → annual on all four", {
+    timeout: 120_000,
+  }, async () => {
     await awayFromRollover();
     const { key, id } = await subscribe(servers[0]!, "multi-pending");
     const results = await Promise.all(Array.from({ length: 300 }, (_, i) => call(servers[i % 4]!, "/idiom", { "X-API-Key": key })));
@@ -115,7 +142,9 @@ describe.skipIf(skipRedis)("four servers (Node, Node, Bun, Deno) on one Redis", 
     for (const server of servers) expect((await call(server, "/idiom", { "X-API-Key": key })).status).toBe(403);
   });
 
-  it("kill -9 of an instance under load: every 2xx a client got is exactly one count; counts exceed answers by at most the calls in flight at the kill", { timeout: 180_000 }, async () => {
+  it("kill -9 of an instance under load: every 2xx a client got is exactly one count; counts exceed answers by at most the calls in flight at the kill", {
+    timeout: 180_000,
+  }, async () => {
     await awayFromRollover();
     const { key, id } = await subscribe(servers[1]!, "multi-kill");
     await admin(servers[0]!, id, "confirm");
@@ -135,11 +164,15 @@ describe.skipIf(skipRedis)("four servers (Node, Node, Bun, Deno) on one Redis", 
     const counted = await usedToday(servers[0]!, key);
     expect(counted).toBeGreaterThanOrEqual(served.length);
     expect(counted - served.length).toBeLessThanOrEqual(inFlightAtKill);
-    console.log(JSON.stringify({ kill: { calls: results.length, served: served.length, unanswered: results.length - served.length, counted, inFlightAtKill } }));
+    console.log(
+      JSON.stringify({ kill: { calls: results.length, served: served.length, unanswered: results.length - served.length, counted, inFlightAtKill } }),
+    );
     servers = servers.filter((server) => server !== victim);
   });
 
-  it("Redis stopped and restarted under load: only 503s while it is down, interface A serves, every call counted once, exact counts after", { timeout: 180_000 }, async () => {
+  it("Redis stopped and restarted under load: only 503s while it is down, interface A serves, every call counted once, exact counts after", {
+    timeout: 180_000,
+  }, async () => {
     await awayFromRollover();
     const { key, id } = await subscribe(servers[0]!, "multi-outage");
     await admin(servers[1]!, id, "confirm");
@@ -184,9 +217,22 @@ describe.skipIf(skipRedis)("four servers (Node, Node, Bun, Deno) on one Redis", 
     expect(counted).toBeGreaterThanOrEqual(served.length);
     expect(counted - served.length).toBeLessThanOrEqual(loops.length);
     // After the restart, exact: every call served is one count, and nothing else counted.
-    const after = served.filter((r) => r.startedIn === "after").map((r) => r.remaining!).sort((a, b) => a - b);
+    const after = served
+      .filter((r) => r.startedIn === "after")
+      .map((r) => r.remaining!)
+      .sort((a, b) => a - b);
     expect(after.length).toBeGreaterThanOrEqual(400);
-    console.log(JSON.stringify({ outage: { calls: results.length, served: served.length, unavailable: results.filter((r) => r.status === 503).length, counted, servedAfterRestart: after.length } }));
+    console.log(
+      JSON.stringify({
+        outage: {
+          calls: results.length,
+          served: served.length,
+          unavailable: results.filter((r) => r.status === 503).length,
+          counted,
+          servedAfterRestart: after.length,
+        },
+      }),
+    );
     expect(after).toEqual(Array.from({ length: after.length }, (_, i) => 10_000 - counted + i));
     for (const server of servers) expect(await (await fetch(`${server.url}/healthz`)).json()).toMatchObject({ store: "ok" });
   });
@@ -195,7 +241,10 @@ describe.skipIf(skipRedis)("four servers (Node, Node, Bun, Deno) on one Redis", 
     await awayFromRollover();
     // The bundle runs from a folder of its own (the launchers take it from QUOTA_DB, unused by Redis).
     const folder = mkdtempSync(join(tmpdir(), "redis-shipped-"));
-    const shipped = await Promise.all([compiledBinary({ ...env, QUOTA_DB: join(folder, "unused.sqlite") }), bundled("node")({ ...env, QUOTA_DB: join(folder, "unused.sqlite") })]);
+    const shipped = await Promise.all([
+      compiledBinary({ ...env, QUOTA_DB: join(folder, "unused.sqlite") }),
+      bundled("node")({ ...env, QUOTA_DB: join(folder, "unused.sqlite") }),
+    ]);
     try {
       const headers = { "X-Forwarded-For": "203.0.113.77" };
       const remaining: (number | null)[] = [];

@@ -12,8 +12,7 @@ import { contractCases, runCases } from "./contractCases.ts";
 const url = process.argv[2];
 if (url === undefined) throw new Error("usage: redisSmoke.ts <redis-url>");
 
-const runtime =
-  typeof Bun !== "undefined" ? "bun" : typeof (globalThis as { Deno?: unknown }).Deno !== "undefined" ? "deno" : "node";
+const runtime = typeof Bun !== "undefined" ? "bun" : typeof (globalThis as { Deno?: unknown }).Deno !== "undefined" ? "deno" : "node";
 const run = `${runtime}-${Date.now().toString(36)}`;
 const { passed, failed } = await runCases(contractCases, (i) => openRedisStore({ url, prefix: `${run}-${i}:`, log: () => {} }));
 console.log(JSON.stringify({ runtime, passed, failed }));

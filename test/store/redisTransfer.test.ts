@@ -87,8 +87,15 @@ describe.skipIf(skipRedis)("the keys CLI on the Redis store", () => {
 
   it("a confirmation made with the CLI applies to the next request a running server reads", async () => {
     const server = await nodeSource(onRedis);
-    const response = await fetch(`${server.url}${Q}/subscribe`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(applicant("cli-confirm")) });
-    const { api_key: key, key: { id } } = (await response.json()) as { api_key: string; key: { id: string } };
+    const response = await fetch(`${server.url}${Q}/subscribe`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(applicant("cli-confirm")),
+    });
+    const {
+      api_key: key,
+      key: { id },
+    } = (await response.json()) as { api_key: string; key: { id: string } };
     expect((await fetch(`${server.url}${Q}/idiom`, { headers: { "X-API-Key": key } })).headers.get("x-ratelimit-limit")).toBe("100");
     const confirmed = await keys(onRedis, "confirm", id);
     expect(confirmed.code).toBe(0);

@@ -15,8 +15,7 @@ import { SHARED_FILE_CASE, sharedFileCase } from "./sharedFile.ts";
 const dir = process.argv[2];
 if (dir === undefined) throw new Error("usage: smoke.ts <dir>");
 
-const runtime =
-  typeof Bun !== "undefined" ? "bun" : typeof (globalThis as { Deno?: unknown }).Deno !== "undefined" ? "deno" : "node";
+const runtime = typeof Bun !== "undefined" ? "bun" : typeof (globalThis as { Deno?: unknown }).Deno !== "undefined" ? "deno" : "node";
 let files = 0;
 let driver = "";
 const open = async (path = join(dir, `smoke-${++files}.sqlite`)): Promise<QuotaStore> => {

@@ -50,7 +50,9 @@ describe("SqliteQuotaStore", () => {
       CREATE INDEX keys_created ON keys (created_at);
       PRAGMA user_version = 1;`);
     const key = keyRecord({ email: "v1@example.com" });
-    old.prepare("INSERT INTO keys VALUES (?, ?, 'free', 'pending_deposit', ?, NULL, NULL, NULL, 'V1', ?, NULL, NULL)").run(key.id, key.hash, key.created_at, "v1@example.com");
+    old
+      .prepare("INSERT INTO keys VALUES (?, ?, 'free', 'pending_deposit', ?, NULL, NULL, NULL, 'V1', ?, NULL, NULL)")
+      .run(key.id, key.hash, key.created_at, "v1@example.com");
     old.close();
     const store = await openSqliteStore(path);
     try {
@@ -198,7 +200,12 @@ describe("SqliteQuotaStore", () => {
     // The server's confirm has read the pending key and checked it; the CLI revokes now.
     expect(server.keyById(key.id)?.status).toBe("pending_deposit");
     cli.updateKey(key.id, { status: "revoked", revoked_at: "2025-03-05T12:00:00.000Z" });
-    const written = server.updateKey(key.id, { plan: "annual", status: "active", confirmed_at: "2025-03-05T12:00:01.000Z", expires_at: "2026-03-05T12:00:01.000Z" });
+    const written = server.updateKey(key.id, {
+      plan: "annual",
+      status: "active",
+      confirmed_at: "2025-03-05T12:00:01.000Z",
+      expires_at: "2026-03-05T12:00:01.000Z",
+    });
     expect(written).toMatchObject({ status: "revoked", plan: "free", expires_at: null });
     expect(await confirmKey(server, key.id, new Date("2025-03-05T12:00:02.000Z"))).toEqual({ ok: false, reason: "revoked" });
     expect(cli.keyById(key.id)).toMatchObject({ status: "revoked", plan: "free" });

@@ -48,7 +48,10 @@ describe("a full disk", () => {
     const path = join(dir, "full.sqlite");
     (await openSqliteStore(path)).close();
     let full = true;
-    const store = new SqliteQuotaStore(fillingUp(await openDriver(path), () => full, /^COMMIT$/), path);
+    const store = new SqliteQuotaStore(
+      fillingUp(await openDriver(path), () => full, /^COMMIT$/),
+      path,
+    );
     const logged: string[] = [];
     const app = testApp({ store, onError: (error) => void logged.push(String((error as Error).message)) });
     try {

@@ -55,7 +55,9 @@ describe("export and import", () => {
     expect((await target.keyById(changed.id))?.plan).toBe("annual");
     // Another open application with the same payment reference: reported, not written.
     const sameReference = keyRecord({ id: `${other.id.slice(0, 10)}${other.id.endsWith("zzzzzz") ? "yyyyyy" : "zzzzzz"}` });
-    expect((await importKeys(target, [sameReference])).conflicts).toEqual([{ id: sameReference.id, reason: "the target holds another application awaiting its deposit with this payment reference" }]);
+    expect((await importKeys(target, [sameReference])).conflicts).toEqual([
+      { id: sameReference.id, reason: "the target holds another application awaiting its deposit with this payment reference" },
+    ]);
     expect(await target.keyById(sameReference.id)).toBeNull();
   });
 
@@ -73,14 +75,17 @@ describe("export and import", () => {
   it("names the line and field of a bad record, and of a repeated id, before writing anything", () => {
     const key = keyRecord();
     const head = '{"format":"hanja-api-keys","version":1}';
-    const line = (patch: Record<string, unknown>) => `${head}\n${JSON.stringify(key)}\n${JSON.stringify({ ...key, id: "key_AAAAAAAAAAAA", hash: "b".repeat(64), ...patch })}\n`;
+    const line = (patch: Record<string, unknown>) =>
+      `${head}\n${JSON.stringify(key)}\n${JSON.stringify({ ...key, id: "key_AAAAAAAAAAAA", hash: "b".repeat(64), ...patch })}\n`;
     expect(() => parseExport(line({ status: "expired" }))).toThrow(/^line 3: status: must be pending_deposit, active or revoked, got "expired"$/);
     expect(() => parseExport(line({ hash: "XYZ" }))).toThrow(/^line 3: hash: must be 64 lower-case hex digits/);
     expect(() => parseExport(line({ created_at: "yesterday" }))).toThrow(/^line 3: created_at: must be an ISO 8601 UTC instant, got "yesterday"$/);
     expect(() => parseExport(line({ applicant: { ...key.applicant, email: "" } }))).toThrow(/^line 3: applicant\.email: must be a non-empty string/);
     expect(() => parseExport(line({ id: key.id }))).toThrow(/^line 3: id: key_\w{12} appears twice$/);
     expect(() => parseExport(line({ erased_at: "soon" }))).toThrow(/^line 3: erased_at: must be an ISO 8601 UTC instant, got "soon"$/);
-    expect(() => parseExport(line({ erased_at: "2025-04-01T00:00:00.000Z" }))).toThrow(/^line 3: applicant: must be \{"name":"","email":"","phone":null,"depositor":null\} for an application whose data was erased/);
+    expect(() => parseExport(line({ erased_at: "2025-04-01T00:00:00.000Z" }))).toThrow(
+      /^line 3: applicant: must be \{"name":"","email":"","phone":null,"depositor":null\} for an application whose data was erased/,
+    );
     expect(parseExport(line({}))).toHaveLength(2);
   });
 });

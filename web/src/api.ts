@@ -67,7 +67,11 @@ export class NetworkError extends Error {}
 export const KEY_PLACEHOLDER = "$HANJA_API_KEY";
 
 /** Calls `path` (with `query`) on the service; `keyed` calls send the tab's key in X-API-Key. */
-export async function call<T>(path: string, query: Record<string, string | number | undefined> = {}, init: { method?: "GET" | "POST"; json?: unknown; keyed?: boolean } = {}): Promise<Answer<T>> {
+export async function call<T>(
+  path: string,
+  query: Record<string, string | number | undefined> = {},
+  init: { method?: "GET" | "POST"; json?: unknown; keyed?: boolean } = {},
+): Promise<Answer<T>> {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== "") params.set(name, String(value));
   const search = params.toString();
@@ -79,7 +83,12 @@ export async function call<T>(path: string, query: Record<string, string | numbe
   const request = describe(url, init.method ?? "GET", Boolean(key), init.json);
   let response: Response;
   try {
-    response = await fetch(url, { method: init.method ?? "GET", headers, body: init.json === undefined ? undefined : JSON.stringify(init.json), credentials: "omit" });
+    response = await fetch(url, {
+      method: init.method ?? "GET",
+      headers,
+      body: init.json === undefined ? undefined : JSON.stringify(init.json),
+      credentials: "omit",
+    });
   } catch (error) {
     throw new NetworkError(String(error));
   }

@@ -92,7 +92,15 @@ function shell(): HTMLElement[] {
     h(
       "nav",
       { class: "main-nav", "aria-label": t().title },
-      h("ul", {}, link("#/", t().navSearch, "hanja"), link("#/idioms", t().navIdioms, "idioms"), link("#/quiz", t().navQuiz, "quiz"), link("#/key", t().navKey, "key"), link(`${bases.root}/docs`, t().navDocs)),
+      h(
+        "ul",
+        {},
+        link("#/", t().navSearch, "hanja"),
+        link("#/idioms", t().navIdioms, "idioms"),
+        link("#/quiz", t().navQuiz, "quiz"),
+        link("#/key", t().navKey, "key"),
+        link(`${bases.root}/docs`, t().navDocs),
+      ),
     ),
     quotaElement(),
   ];

@@ -20,7 +20,12 @@ export function loading(): HTMLElement {
 /** An error message for a failed call: the service's own detail, or the network message. */
 export function errorBox(error: unknown, retry?: () => void): HTMLElement {
   const text = error instanceof NetworkError ? t().networkError : isProblem(error) ? (error.detail ?? error.title ?? t().error) : t().error;
-  return h("div", { class: "error", role: "alert" }, h("p", {}, h("strong", {}, `${t().error}: `), text), retry ? h("button", { type: "button", onclick: retry }, t().retry) : null);
+  return h(
+    "div",
+    { class: "error", role: "alert" },
+    h("p", {}, h("strong", {}, `${t().error}: `), text),
+    retry ? h("button", { type: "button", onclick: retry }, t().retry) : null,
+  );
 }
 
 /** Whether a value looks like a problem-details body. */
@@ -48,7 +53,8 @@ export function copyButton(text: string, what: string): HTMLButtonElement {
 
 /** The developer's panel: the request a view made, as a URL and a curl command, each copyable. */
 export function requestPanel(request: Described): HTMLElement {
-  const copyable = (label: string, text: string) => h("div", { class: "copyable" }, h("span", { class: "copy-label" }, label), h("code", {}, text), copyButton(text, label));
+  const copyable = (label: string, text: string) =>
+    h("div", { class: "copyable" }, h("span", { class: "copy-label" }, label), h("code", {}, text), copyButton(text, label));
   const keyed = request.curl.includes(KEY_PLACEHOLDER);
   return h(
     "details",
@@ -86,7 +92,8 @@ function renderQuota(): void {
   }
   const { quota, plan } = lastQuota;
   quotaLine.hidden = false;
-  quotaLine.textContent = plan === "demo" ? t().quotaDemo(quota.remaining, quota.limit) : t().quotaKey(quota.remaining, quota.limit, t().planNames[plan] ?? plan);
+  quotaLine.textContent =
+    plan === "demo" ? t().quotaDemo(quota.remaining, quota.limit) : t().quotaKey(quota.remaining, quota.limit, t().planNames[plan] ?? plan);
   quotaLine.classList.toggle("low", quota.remaining <= 3);
 }
 

@@ -43,7 +43,8 @@ function byteLines(file: Uint8Array<ArrayBuffer>, lengths: readonly number[]): D
   const starts = new Float64Array(count + 1);
   for (let i = 0; i < count; i++) {
     const length = lengths[i] as number;
-    if (!Number.isInteger(length) || length < 0) throw new Error(`dist: ${DIST_FILES.tables} lists ${JSON.stringify(length)} as the length of detail ${i + 1}; rebuild dist/`);
+    if (!Number.isInteger(length) || length < 0)
+      throw new Error(`dist: ${DIST_FILES.tables} lists ${JSON.stringify(length)} as the length of detail ${i + 1}; rebuild dist/`);
     starts[i + 1] = (starts[i] as number) + length + 1;
   }
   if (starts[count] !== file.length) throw mismatch(`${file.length} bytes`, count, `${starts[count]} bytes`);

@@ -93,7 +93,9 @@ export function loadData(files: DistFiles): LoadedData {
   }
   const tables = JSON.parse(text(files, DIST_FILES.tables)) as Tables;
   if (!Array.isArray(tables.detailBytes) || tables.detailBytes.length !== tables.characters.length) {
-    throw new Error(`dist: ${DIST_FILES.tables} lists ${tables.detailBytes?.length ?? "no"} detail lengths for ${tables.characters.length} characters; rebuild dist/`);
+    throw new Error(
+      `dist: ${DIST_FILES.tables} lists ${tables.detailBytes?.length ?? "no"} detail lengths for ${tables.characters.length} characters; rebuild dist/`,
+    );
   }
   const details = detailLines(need(files, DIST_FILES.details), tables.detailBytes);
   for (const name of [DIST_FILES.idioms, DIST_FILES.quiz, DIST_FILES.meta, DIST_FILES.terms, DIST_FILES.searchCharacters, DIST_FILES.searchIdioms]) {
@@ -190,7 +192,10 @@ function quizTables(text: string, count: number): QuizTables {
   const tables = JSON.parse(text) as QuizTables;
   const lists = [tables.group, tables.lookalike, tables.theme];
   const inRange = (p: unknown) => Number.isInteger(p) && (p as number) >= 0 && (p as number) < count;
-  if (!lists.every((list) => Array.isArray(list) && list.length === count && list.every((row) => Array.isArray(row) && row.every(inRange))) || !tables.mature.every(inRange)) {
+  if (
+    !lists.every((list) => Array.isArray(list) && list.length === count && list.every((row) => Array.isArray(row) && row.every(inRange))) ||
+    !tables.mature.every(inRange)
+  ) {
     throw new Error(`dist: ${DIST_FILES.quiz} does not match the ${count} idioms; rebuild dist/`);
   }
   return tables;

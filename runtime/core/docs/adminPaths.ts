@@ -7,7 +7,7 @@ import { count } from "../util/count.ts";
 import { KEY_ID_PATH, KEY_LIST_PARAMS } from "../routes/quizParams.ts";
 import { parameterRefs } from "./parameters.ts";
 import { CACHED, headers, ok, problem, shared } from "./responses.ts";
-import type { Operation, PathItem, Response, } from "./types.ts";
+import type { Operation, PathItem, Response } from "./types.ts";
 
 const ADMIN = { Authorization: "Bearer $ADMIN_TOKEN" };
 const KEY_ID_EXAMPLE = "key_AbCdEf123456";
@@ -39,7 +39,8 @@ export function adminPaths(base: string): Record<string, PathItem> {
           "200": ok("The keys.", "AdminKeyList", headers(["Cache-Control"])),
           "400": problem(400, "`status` is not one of the listed values, or given twice (`param: status`).", { codes: ["invalid_parameter"] }),
           "401": unauthorized,
-          "500": shared("InternalError"), "503": shared("StoreUnavailable"),
+          "500": shared("InternalError"),
+          "503": shared("StoreUnavailable"),
         },
         "x-request-examples": [{ description: "Keys awaiting their deposit", query: { status: "pending_deposit" }, headers: ADMIN }],
       }),
@@ -51,7 +52,14 @@ export function adminPaths(base: string): Record<string, PathItem> {
         summary: "One key",
         description: "One key with the applicant's details and its live status (`expired` once an annual key passes `expires_at`).",
         parameters: parameterRefs({ id: KEY_ID_PATH }),
-        responses: { "200": keyOk("The key."), "400": badId, "401": unauthorized, "404": noKey, "500": shared("InternalError"), "503": shared("StoreUnavailable") },
+        responses: {
+          "200": keyOk("The key."),
+          "400": badId,
+          "401": unauthorized,
+          "404": noKey,
+          "500": shared("InternalError"),
+          "503": shared("StoreUnavailable"),
+        },
         "x-request-examples": [{ description: "Show a key", path: { id: KEY_ID_EXAMPLE }, headers: ADMIN }],
       }),
     },
@@ -70,7 +78,8 @@ export function adminPaths(base: string): Record<string, PathItem> {
           "401": unauthorized,
           "404": noKey,
           "409": problem(409, "The key is revoked (`param: id`).", { codes: ["conflict"] }),
-          "500": shared("InternalError"), "503": shared("StoreUnavailable"),
+          "500": shared("InternalError"),
+          "503": shared("StoreUnavailable"),
         },
         "x-request-examples": [{ description: "Confirm a deposit", path: { id: KEY_ID_EXAMPLE }, headers: ADMIN }],
       }),
@@ -82,7 +91,14 @@ export function adminPaths(base: string): Record<string, PathItem> {
         summary: "Revoke a key",
         description: "Revokes the key for good: it answers `403 key_revoked` from then on. Revoking again keeps the first `revoked_at`. No request body.",
         parameters: parameterRefs({ id: KEY_ID_PATH }),
-        responses: { "200": keyOk("The key after revocation."), "400": badId, "401": unauthorized, "404": noKey, "500": shared("InternalError"), "503": shared("StoreUnavailable") },
+        responses: {
+          "200": keyOk("The key after revocation."),
+          "400": badId,
+          "401": unauthorized,
+          "404": noKey,
+          "500": shared("InternalError"),
+          "503": shared("StoreUnavailable"),
+        },
         "x-request-examples": [{ description: "Revoke a key", path: { id: KEY_ID_EXAMPLE }, headers: ADMIN }],
       }),
     },
@@ -130,7 +146,8 @@ export function servicePaths(): Record<string, PathItem> {
       get: serviceOperation({
         operationId: "getDocs",
         summary: "API reference",
-        description: "This human-readable reference as one self-contained HTML page (no scripts, no external assets). Error `type` links point at its `#error-<code>` anchors.",
+        description:
+          "This human-readable reference as one self-contained HTML page (no scripts, no external assets). Error `type` links point at its `#error-<code>` anchors.",
         responses: cached("The page.", "text/html", { type: "string" }),
         "x-request-examples": [{ description: "The page" }],
       }),

@@ -52,12 +52,13 @@ export function boundsOf(schema: Schema): string {
   if (minimum !== undefined && maximum !== undefined) parts.push(`${minimum}–${maximum}`);
   else if (minimum !== undefined) parts.push(`≥ ${minimum}`);
   else if (maximum !== undefined) parts.push(`≤ ${maximum}`);
-  if (minLength !== undefined && maxLength !== undefined) parts.push(minLength === maxLength ? `exactly ${minLength} character${minLength === 1 ? "" : "s"}` : `length ${minLength}–${maxLength}`);
+  if (minLength !== undefined && maxLength !== undefined)
+    parts.push(minLength === maxLength ? `exactly ${minLength} character${minLength === 1 ? "" : "s"}` : `length ${minLength}–${maxLength}`);
   else if (maxLength !== undefined) parts.push(`length ≤ ${maxLength}`);
   else if (minLength !== undefined) parts.push(`length ≥ ${minLength}`);
   if (minItems !== undefined || maxItems !== undefined) parts.push(`${minItems ?? 0}–${maxItems ?? "∞"} items`);
   if (Array.isArray(schema.enum)) parts.push(`one of ${(schema.enum as unknown[]).map(literal).join(", ")}`);
-  if ("const" in schema && schema.const !== undefined && (schema.properties === undefined)) parts.push(`exactly ${literal(schema.const)}`);
+  if ("const" in schema && schema.const !== undefined && schema.properties === undefined) parts.push(`exactly ${literal(schema.const)}`);
   if (pattern !== undefined) parts.push(`pattern <code>${escapeHtml(String(pattern))}</code>`);
   if (format !== undefined) parts.push(`format ${escapeHtml(String(format))}`);
   const items = schema.items as Schema | undefined;
@@ -108,7 +109,10 @@ export function propertyTable(schema: Schema): string {
   const rows = propertyRows(schema);
   if (rows.length === 0) return "";
   const body = rows
-    .map((r) => `<tr><td><code>${escapeHtml(r.name)}</code></td><td>${r.type}</td><td>${r.required ? "yes" : "no"}</td><td>${r.bounds}</td><td>${r.description}</td></tr>`)
+    .map(
+      (r) =>
+        `<tr><td><code>${escapeHtml(r.name)}</code></td><td>${r.type}</td><td>${r.required ? "yes" : "no"}</td><td>${r.bounds}</td><td>${r.description}</td></tr>`,
+    )
     .join("\n");
   return `<table><thead><tr><th>Field</th><th>Type</th><th>Required</th><th>Bounds</th><th>Description</th></tr></thead><tbody>\n${body}\n</tbody></table>`;
 }

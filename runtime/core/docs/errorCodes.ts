@@ -36,7 +36,8 @@ const ERRORS: Record<ErrorCode, Omit<ErrorCodeDoc, "code">> = {
   key_expired: {
     status: [403],
     title: "API key expired",
-    description: "The annual plan of this key ran out (one year after the deposit was confirmed). The operator renews it on a new deposit. `GET /me` still reports the key.",
+    description:
+      "The annual plan of this key ran out (one year after the deposit was confirmed). The operator renews it on a new deposit. `GET /me` still reports the key.",
   },
   key_revoked: {
     status: [403],

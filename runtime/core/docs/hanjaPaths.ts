@@ -2,7 +2,7 @@
 import { CHARACTER_PATH, HANJA_LIST_PARAMS, IDIOMS_LIST_PARAMS } from "../routes/hanjaParams.ts";
 import { parameterRefs } from "./parameters.ts";
 import { CACHED, headers, ok, problem, shared } from "./responses.ts";
-import type { Operation, PathItem, Response, } from "./types.ts";
+import type { Operation, PathItem, Response } from "./types.ts";
 
 const TAG = "Characters";
 const ALL_GET = "Also answers `HEAD`; other methods: `405` with `Allow`.";

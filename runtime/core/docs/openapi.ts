@@ -46,8 +46,14 @@ export function buildOpenApi(data: LoadedData, bases: ServiceBases): OpenApiDocu
         : { url: bases.mountPath, description: `This server, where its host serves it under ${bases.mountPath} (paths include the configured base paths).` },
     ],
     tags: [
-      { name: "Characters", description: `Interface A under \`${hanjaBase || "/"}\`: Han characters with Korean readings (Unicode Unihan ${unihan}) and idiom lookup. Public, no key.` },
-      { name: "Quiz", description: `Interface B under \`${quizBase || "/"}\`: Korean four-character idioms, quizzes, key status and the annual-plan application. Metered.` },
+      {
+        name: "Characters",
+        description: `Interface A under \`${hanjaBase || "/"}\`: Han characters with Korean readings (Unicode Unihan ${unihan}) and idiom lookup. Public, no key.`,
+      },
+      {
+        name: "Quiz",
+        description: `Interface B under \`${quizBase || "/"}\`: Korean four-character idioms, quizzes, key status and the annual-plan application. Metered.`,
+      },
       ...(bases.adminEnabled ? [{ name: "Admin", description: "Operator routes: confirm deposits, revoke keys. `Authorization: Bearer <ADMIN_TOKEN>`." }] : []),
       { name: "Service", description: "Liveness, this document and the API reference." },
     ],
@@ -69,14 +75,17 @@ export function buildOpenApi(data: LoadedData, bases: ServiceBases): OpenApiDocu
           name: "X-API-Key",
           description:
             "Interface B key (`hj_` and 32 letters and digits) from `POST /subscribe`. Optional: without a key a call runs as the demo, limited per client IP. " +
-            "An unknown or malformed key is `401` (never the demo) with `WWW-Authenticate: " + API_KEY_CHALLENGE + "`; an expired or revoked key is `403`. " +
+            "An unknown or malformed key is `401` (never the demo) with `WWW-Authenticate: " +
+            API_KEY_CHALLENGE +
+            "`; an expired or revoked key is `403`. " +
             "An empty value (`X-API-Key:` or `api_key=`) counts as no key.",
         },
         ApiKeyQuery: {
           type: "apiKey",
           in: "query",
           name: "api_key",
-          description: "The same key as a query parameter (redacted in the access log). If both are sent they must be equal, else `400`; so must a header sent twice.",
+          description:
+            "The same key as a query parameter (redacted in the access log). If both are sent they must be equal, else `400`; so must a header sent twice.",
         },
         ...(bases.adminEnabled
           ? { AdminToken: { type: "http" as const, scheme: "bearer", description: "The operator's `ADMIN_TOKEN`, compared in constant time." } }
@@ -102,9 +111,9 @@ function describeService(bases: ServiceBases, unihan: string, data: LoadedData):
     "- Responses are JSON in UTF-8 (`application/json; charset=utf-8`), nothing HTML-escaped; errors are `application/problem+json`.",
     "- Query integers are plain decimal digits within the documented bounds; anything else is `400 invalid_parameter`. A parameter given twice is `400`. Unknown parameters are ignored. " +
       "Text parameters are trimmed of spaces and of punctuation around them (`“각골난망.”` is `각골난망`; punctuation alone stays, and matches nothing), and their length is counted in code points. They are matched composed (Unicode NFC: Hangul sent as conjoining jamo, as macOS keeps it, reads as the syllables), except that a CJK compatibility ideograph stays itself, and full-width ASCII (`ＷＡＴＥＲ`) reads as ASCII. " +
-        "A value that is not valid percent-encoded UTF-8 (`%zz`, `%E6%B0`) is `400`.",
+      "A value that is not valid percent-encoded UTF-8 (`%zz`, `%E6%B0`) is `400`.",
     "- Every `GET` also answers `HEAD`. A known path with another method is `405` with `Allow`; an unknown path is `404`.",
-    "- CORS: `Access-Control-Allow-Origin: *` on every response. A preflight is answered `204` on every path for the method and the headers it asks for (when they are a list of header names), so a page reads the real answer that follows (a `404`, a `405`, a `401`) rather than a CORS failure. Scripts may read the rate-limit headers, `Retry-After`, `ETag`, `Allow`, `WWW-Authenticate` and `X-Request-Id`: each response's `Access-Control-Expose-Headers` names those of them it carries, and is absent when it carries none. Send no credentials: browsers refuse a credentialed request (`credentials: \"include\"`, axios `withCredentials`) to a `*` origin, and the service uses no cookies.",
+    '- CORS: `Access-Control-Allow-Origin: *` on every response. A preflight is answered `204` on every path for the method and the headers it asks for (when they are a list of header names), so a page reads the real answer that follows (a `404`, a `405`, a `401`) rather than a CORS failure. Scripts may read the rate-limit headers, `Retry-After`, `ETag`, `Allow`, `WWW-Authenticate` and `X-Request-Id`: each response\'s `Access-Control-Expose-Headers` names those of them it carries, and is absent when it carries none. Send no credentials: browsers refuse a credentialed request (`credentials: "include"`, axios `withCredentials`) to a `*` origin, and the service uses no cookies.',
     "- Bodies of 1 KiB or more are compressed when the client accepts it: brotli (`br`) where the server runtime has it (the standalone servers do), else gzip.",
     "- Interface A and this reference: `Cache-Control: public, max-age=86400` and a strong `ETag` (interface A's from the data hash, this reference's from its own bytes); `If-None-Match` gives `304`. Interface B: `Cache-Control: no-store`.",
     "## Quotas",

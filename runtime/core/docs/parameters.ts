@@ -26,7 +26,10 @@ export function documented(name: string, spec: ParamSpec | PathSpec): Parameter 
         ? { ...base, required: true, schema: { type: "string", minLength: 1, maxLength: spec.maxLength } }
         : { ...base, schema: { type: "string", maxLength: spec.maxLength, default: "" } };
     case "enum":
-      return { ...base, schema: { type: "string", enum: [...spec.values], ...(spec.documentedDefault === undefined ? {} : { default: spec.documentedDefault }) } };
+      return {
+        ...base,
+        schema: { type: "string", enum: [...spec.values], ...(spec.documentedDefault === undefined ? {} : { default: spec.documentedDefault }) },
+      };
     case "intList":
       return {
         ...base,

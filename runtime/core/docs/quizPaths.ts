@@ -5,7 +5,7 @@ import { ANNUAL_PRICE_KRW, APPLICATIONS_PER_IP, DAILY_LIMITS, MAX_BODY_BYTES } f
 import { count } from "../util/count.ts";
 import { schemaRef } from "./schemaHelpers.ts";
 import { RATE_LIMIT, headers, ok, problem, quotaExceeded, shared } from "./responses.ts";
-import type { Operation, PathItem, Response, SecurityRequirement, } from "./types.ts";
+import type { Operation, PathItem, Response, SecurityRequirement } from "./types.ts";
 
 const TAG = "Quiz";
 const GET_ONLY = "Also answers `HEAD`; other methods: `405` with `Allow`.";
@@ -65,12 +65,20 @@ export function quizPaths(base: string, idiomCount: number): Record<string, Path
           METERED,
         parameters: parameterRefs(QUIZ_PARAMS),
         responses: meteredResponses(
-          ok("One quiz (`count` = 1) or several (`count` > 1).", { oneOf: [schemaRef("QuizResponse"), schemaRef("QuizzesResponse")] }, headers([...RATE_LIMIT, "Cache-Control"])),
+          ok(
+            "One quiz (`count` = 1) or several (`count` > 1).",
+            { oneOf: [schemaRef("QuizResponse"), schemaRef("QuizzesResponse")] },
+            headers([...RATE_LIMIT, "Cache-Control"]),
+          ),
           { "400": badRequest("a type or difficulty outside the list, a bound crossed, or `exclude` leaving fewer than `count` idioms") },
         ),
         "x-request-examples": [
           { description: "One quiz as the demo (no key)" },
-          { description: "Three hangul_to_hanja quizzes with 5 options, with a key", query: { type: "hangul_to_hanja", choices: "5", count: "3" }, headers: WITH_KEY },
+          {
+            description: "Three hangul_to_hanja quizzes with 5 options, with a key",
+            query: { type: "hangul_to_hanja", choices: "5", count: "3" },
+            headers: WITH_KEY,
+          },
           { description: "Keep already-seen idioms out", query: { exclude: "1,2,3" } },
           { description: "The same ten hard quizzes for a whole class", query: { difficulty: "hard", count: "10", seed: "20260901" } },
         ],
@@ -152,21 +160,36 @@ export function quizPaths(base: string, idiomCount: number): Record<string, Path
         requestBody: {
           description: "The application.",
           required: true,
-          content: { "application/json": { schema: schemaRef("SubscribeRequest"), example: { name: "홍길동", email: "gildong@example.com", depositor: "홍길동" } } },
+          content: {
+            "application/json": { schema: schemaRef("SubscribeRequest"), example: { name: "홍길동", email: "gildong@example.com", depositor: "홍길동" } },
+          },
         },
         responses: {
           "201": ok("Key issued; payment instructions.", "SubscribeResponse", headers(["Cache-Control"])),
-          "400": problem(400, "The body is not a UTF-8 JSON object, or a field is missing or invalid (`param` names it: `body`, `name`, `email`, `phone`, `depositor`).", {
-            codes: ["invalid_parameter"],
-          }),
+          "400": problem(
+            400,
+            "The body is not a UTF-8 JSON object, or a field is missing or invalid (`param` names it: `body`, `name`, `email`, `phone`, `depositor`).",
+            {
+              codes: ["invalid_parameter"],
+            },
+          ),
           "409": problem(409, "An application with this e-mail is already awaiting its deposit (`param: email`).", { codes: ["conflict"] }),
           "413": problem(413, `The body is over ${MAX_BODY_BYTES} bytes.`, { codes: ["payload_too_large"] }),
           "415": problem(415, "The body is not sent as `Content-Type: application/json`.", { codes: ["unsupported_media_type"] }),
-          "429": problem(429, `More than ${APPLICATIONS_PER_IP} applications from this client IP today.`, { codes: ["quota_exceeded"], extra: headers(["Retry-After"]) }),
+          "429": problem(429, `More than ${APPLICATIONS_PER_IP} applications from this client IP today.`, {
+            codes: ["quota_exceeded"],
+            extra: headers(["Retry-After"]),
+          }),
           "500": shared("InternalError"),
           "503": shared("StoreUnavailable"),
         },
-        "x-request-examples": [{ description: "Apply", headers: { "Content-Type": "application/json" }, body: { name: "홍길동", email: "gildong@example.com", depositor: "홍길동" } }],
+        "x-request-examples": [
+          {
+            description: "Apply",
+            headers: { "Content-Type": "application/json" },
+            body: { name: "홍길동", email: "gildong@example.com", depositor: "홍길동" },
+          },
+        ],
       }),
     },
   };

@@ -64,7 +64,10 @@ export function quizSchemas(): Record<string, Schema> {
       success: SUCCESS,
       query: str("The query as used (trimmed and composed; see Conventions)."),
       count: int(`Number of idioms returned (at most ${SEARCH_LIMIT}).`, { minimum: 0, maximum: SEARCH_LIMIT }),
-      total: int(`Extra: number of idioms matching \`q\`. More than \`count\` means the list was cut at ${SEARCH_LIMIT}; interface A's \`GET /idioms?q=\` pages through them all.`, { minimum: 0 }),
+      total: int(
+        `Extra: number of idioms matching \`q\`. More than \`count\` means the list was cut at ${SEARCH_LIMIT}; interface A's \`GET /idioms?q=\` pages through them all.`,
+        { minimum: 0 },
+      ),
       idioms: arrayOf("The matches, best first.", schemaRef("Idiom"), { maxItems: SEARCH_LIMIT }),
       quota: schemaRef("Quota"),
     }),
@@ -82,10 +85,14 @@ export function quizSchemas(): Record<string, Schema> {
     KeyStatusResponse: obj("The caller's key status.", { success: SUCCESS, key: schemaRef("KeyStatus") }),
     SubscribeRequest: {
       type: "object",
-      description: "An application for the annual plan, sent as UTF-8 JSON (another `charset` is `415`). Strings are trimmed; control characters, bidirectional overrides and unpaired surrogates are rejected; unknown fields are ignored.",
+      description:
+        "An application for the annual plan, sent as UTF-8 JSON (another `charset` is `415`). Strings are trimmed; control characters, bidirectional overrides and unpaired surrogates are rejected; unknown fields are ignored.",
       properties: {
         name: str("Name or business name, 1–100 characters, with at least one letter or digit.", { minLength: 1, maxLength: 100 }),
-        email: str("E-mail address, at most 254 characters, the part before `@` at most 64 without leading, trailing or double dots. One pending application per address.", { format: "email", maxLength: 254 }),
+        email: str(
+          "E-mail address, at most 254 characters, the part before `@` at most 64 without leading, trailing or double dots. One pending application per address.",
+          { format: "email", maxLength: 254 },
+        ),
         phone: nullable(str("Contact number: digits, spaces and `+ - ( )`, at most 20.", { pattern: "^[0-9 +\\-()]{1,20}$" })),
         depositor: nullable(str("Name the deposit will be made under, at most 50 characters.", { maxLength: 50 })),
       },
@@ -105,9 +112,12 @@ export function quizSchemas(): Record<string, Schema> {
         price_krw: { const: ANNUAL_PRICE_KRW, description: "Price per year in KRW." },
         method: { const: "bank_transfer", description: "Bank transfer only." },
         account: str("The bank account to transfer to (operator configuration)."),
-        reference: str("The payment reference: write it as the depositor name of the transfer, so that it is matched to this key: `HJ` and 6 characters, unique among applications awaiting their deposit.", {
-          pattern: "^HJ[0-9A-Z]{6}$",
-        }),
+        reference: str(
+          "The payment reference: write it as the depositor name of the transfer, so that it is matched to this key: `HJ` and 6 characters, unique among applications awaiting their deposit.",
+          {
+            pattern: "^HJ[0-9A-Z]{6}$",
+          },
+        ),
         depositor: str("Deprecated (removed in the next release): the same value as `reference`, under the name the application's own `depositor` also has.", {
           pattern: "^HJ[0-9A-Z]{6}$",
           deprecated: true,
@@ -125,7 +135,11 @@ export function quizSchemas(): Record<string, Schema> {
       payment_reference: str("The reference the customer was asked to write as the depositor name (`payment.reference` of the subscribe answer).", {
         pattern: "^HJ[0-9A-Z]{6}$",
       }),
-      erased_at: nullable(INSTANT("When the applicant's personal data was erased (RETENTION_DAYS after an application still awaiting its deposit, or after a revocation); null while it is kept.")),
+      erased_at: nullable(
+        INSTANT(
+          "When the applicant's personal data was erased (RETENTION_DAYS after an application still awaiting its deposit, or after a revocation); null while it is kept.",
+        ),
+      ),
       applicant: obj("The applicant's personal data; empty strings and nulls once erased.", {
         name: str("Name or business name."),
         email: str("E-mail address.", { pattern: "^$|@" }),
@@ -138,7 +152,10 @@ export function quizSchemas(): Record<string, Schema> {
       {
         success: SUCCESS,
         key: schemaRef("AdminKey"),
-        unchanged: { const: true, description: "Present when the action changed nothing: confirming a key that is already active (a repeated click must not sell a second year)." },
+        unchanged: {
+          const: true,
+          description: "Present when the action changed nothing: confirming a key that is already active (a repeated click must not sell a second year).",
+        },
         note: str("Present with `unchanged`: what the key already is, and when a deposit for the next year can be confirmed."),
       },
       ["unchanged", "note"],

@@ -6,7 +6,17 @@ import { EXAMPLE_ORIGIN, curlCommand } from "./curl.ts";
 import { boundsOf, propertyTable, typeLabel } from "./describeSchema.ts";
 import { escapeHtml, inline, markdown } from "./markdown.ts";
 import { count } from "../util/count.ts";
-import { type Header, type Method, type OpenApiDocument, type Operation, type Parameter, type Reference, type Response, type Schema, isReference } from "./types.ts";
+import {
+  type Header,
+  type Method,
+  type OpenApiDocument,
+  type Operation,
+  type Parameter,
+  type Reference,
+  type Response,
+  type Schema,
+  isReference,
+} from "./types.ts";
 
 export { escapeHtml } from "./markdown.ts";
 
@@ -103,7 +113,10 @@ function renderAuthentication(document: OpenApiDocument): string {
     })
     .join("\n");
   const plans = document["x-plans"]
-    .map((p) => `<tr><td><code>${escapeHtml(p.plan)}</code></td><td>${escapeHtml(p.who)}</td><td>${count(p.daily_limit)}</td><td>${escapeHtml(p.statuses)}</td></tr>`)
+    .map(
+      (p) =>
+        `<tr><td><code>${escapeHtml(p.plan)}</code></td><td>${escapeHtml(p.who)}</td><td>${count(p.daily_limit)}</td><td>${escapeHtml(p.statuses)}</td></tr>`,
+    )
     .join("\n");
   const headerRows = ["RateLimit", "RateLimit-Policy", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "Retry-After", "ETag"]
     .map((name) => [name, document.components.headers[name]] as const)
@@ -160,7 +173,13 @@ function renderOperation(document: OpenApiDocument, { path, method, operation }:
 ${markdown(operation.description, 4)}
 <p><strong>Authentication:</strong> ${renderSecurity(operation)}</p>
 ${parameters.length ? `<h4>Parameters</h4>\n<table><thead><tr><th>Name</th><th>In</th><th>Type</th><th>Bounds</th><th>Default</th><th>Description</th></tr></thead><tbody>\n${parameterRows}\n</tbody></table>` : "<p>No parameters.</p>"}
-${body ? `<h4>Request body</h4>\n<p>${inline(body.description)} ${Object.entries(body.content).map(([type, m]) => `<code>${escapeHtml(type)}</code>: ${typeLabel(m.schema)}`).join(", ")}</p>` : ""}
+${
+  body
+    ? `<h4>Request body</h4>\n<p>${inline(body.description)} ${Object.entries(body.content)
+        .map(([type, m]) => `<code>${escapeHtml(type)}</code>: ${typeLabel(m.schema)}`)
+        .join(", ")}</p>`
+    : ""
+}
 <h4>Responses</h4>
 ${renderResponses(document, operation)}
 <h4>Examples</h4>
@@ -171,7 +190,10 @@ ${examples}
 function renderSecurity(operation: Operation): string {
   const names = (operation.security ?? []).map((requirement) => Object.keys(requirement)[0]);
   if (names.length === 0 || names.every((n) => n === undefined)) return "none";
-  const listed = names.filter((n): n is string => n !== undefined).map((n) => `<code>${escapeHtml(n)}</code>`).join(" or ");
+  const listed = names
+    .filter((n): n is string => n !== undefined)
+    .map((n) => `<code>${escapeHtml(n)}</code>`)
+    .join(" or ");
   return names.includes(undefined) ? `optional (${listed})` : listed;
 }
 

@@ -32,7 +32,10 @@ export const HEADERS = {
   "X-RateLimit-Limit": { description: "Daily limit of the caller's plan.", schema: { type: "integer", minimum: 0 } },
   "X-RateLimit-Remaining": { description: "Calls left today.", schema: { type: "integer", minimum: 0 } },
   "X-RateLimit-Reset": { description: "When the counters reset, in Unix epoch seconds.", schema: { type: "integer", minimum: 0 } },
-  "Retry-After": { description: "Seconds to wait: until the daily counters reset (`429`), or before trying again (`503`).", schema: { type: "integer", minimum: 1 } },
+  "Retry-After": {
+    description: "Seconds to wait: until the daily counters reset (`429`), or before trying again (`503`).",
+    schema: { type: "integer", minimum: 1 },
+  },
   "X-Request-Id": { description: "Id of the request, as in the problem body's `request_id`.", schema: { type: "string" } },
   Allow: { description: "Methods the path supports, e.g. `GET, HEAD, OPTIONS`.", schema: { type: "string" } },
   "WWW-Authenticate": {
@@ -106,7 +109,11 @@ export function sharedResponses(): Record<string, Response> {
       extra: headers(["Allow"]),
     }),
     NotFoundRoute: problem(404, "No such route (any path not in this document, and the admin routes when no admin token is configured)."),
-    InvalidKey: problem(401, "The API key is malformed or unknown, or was sent as `Authorization: Bearer` (read only by the admin routes); it is never treated as the demo.", { extra: headers(["WWW-Authenticate"]) }),
+    InvalidKey: problem(
+      401,
+      "The API key is malformed or unknown, or was sent as `Authorization: Bearer` (read only by the admin routes); it is never treated as the demo.",
+      { extra: headers(["WWW-Authenticate"]) },
+    ),
     StoreUnavailable: problem(503, "The quota store cannot answer now (down, busy, out of disk); nothing was counted. Retry after `Retry-After` seconds.", {
       extra: headers(["Retry-After"]),
     }),

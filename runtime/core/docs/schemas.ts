@@ -80,7 +80,15 @@ function listEnvelope(description: string, item: string, source: Schema): Schema
 }
 
 const LICENSE = (description: string, optional: string[] = []) =>
-  obj(description, { name: str("Licence name."), url: str("Where to read it: an absolute URL, or a path on this server to resolve against the URL the response came from.", { format: "uri-reference" }), notice: str("What redistribution requires.") }, optional);
+  obj(
+    description,
+    {
+      name: str("Licence name."),
+      url: str("Where to read it: an absolute URL, or a path on this server to resolve against the URL the response came from.", { format: "uri-reference" }),
+      notice: str("What redistribution requires."),
+    },
+    optional,
+  );
 
 const META = obj("Dataset metadata: versions, record counts measured from the loaded data, licences.", {
   api_version: str("Version of this API description.", { examples: ["1.0.0"] }),
@@ -108,10 +116,13 @@ const META = obj("Dataset metadata: versions, record counts measured from the lo
 const PROBLEM = obj(
   "RFC 9457 problem details, `Content-Type: application/problem+json`. Branch on `code`, not on `title` or `detail`.",
   {
-    type: str("Link to this error's entry in the API reference, a path on this server (resolve it against the request's URL): `/docs#error-<code>`, preceded by the path the host serves the service under when it is mounted under one (`/lexicon/docs#error-<code>`).", {
-      format: "uri-reference",
-      pattern: "^(/[A-Za-z0-9._~-]+)*/docs#error-[a-z_]+$",
-    }),
+    type: str(
+      "Link to this error's entry in the API reference, a path on this server (resolve it against the request's URL): `/docs#error-<code>`, preceded by the path the host serves the service under when it is mounted under one (`/lexicon/docs#error-<code>`).",
+      {
+        format: "uri-reference",
+        pattern: "^(/[A-Za-z0-9._~-]+)*/docs#error-[a-z_]+$",
+      },
+    ),
     title: str("Short fixed summary of the code."),
     status: int("The HTTP status, repeated.", { minimum: 400, maximum: 599 }),
     detail: str("What went wrong in this request, in English."),

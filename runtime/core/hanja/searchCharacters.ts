@@ -23,7 +23,12 @@ const HAN = /^\p{Script=Han}$/u;
  * Positions of the matching records, best first. The filters are the specs of `params` that have
  * a predicate (`FilterPredicate`); those given a value in `values` are AND-ed.
  */
-export function searchCharacters(data: CharacterData, q: string, params: Readonly<Record<string, object>>, values: Readonly<Record<string, unknown>>): number[] {
+export function searchCharacters(
+  data: CharacterData,
+  q: string,
+  params: Readonly<Record<string, object>>,
+  values: Readonly<Record<string, unknown>>,
+): number[] {
   const keep = filterPredicate(data, params, values);
   if (q === "") {
     const all: number[] = [];
@@ -121,10 +126,5 @@ function sortByTieBreak(data: CharacterData, positions: number[]): number[] {
 function tieBreak(data: CharacterData, a: number, b: number): number {
   const fa = data.flags[a] ?? 0;
   const fb = data.flags[b] ?? 0;
-  return (
-    (fb & FLAG_EDUCATION) - (fa & FLAG_EDUCATION) ||
-    (fb & FLAG_STARTER) - (fa & FLAG_STARTER) ||
-    (data.strokes[a] ?? 0) - (data.strokes[b] ?? 0) ||
-    a - b
-  );
+  return (fb & FLAG_EDUCATION) - (fa & FLAG_EDUCATION) || (fb & FLAG_STARTER) - (fa & FLAG_STARTER) || (data.strokes[a] ?? 0) - (data.strokes[b] ?? 0) || a - b;
 }

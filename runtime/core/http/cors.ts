@@ -9,7 +9,18 @@ import { type Reply, type RequestLike, reply } from "./reply.ts";
  * The headers the service sends that a script on another origin may read only when the response
  * exposes them (they are not CORS-safelisted), spelt as the service writes them.
  */
-const EXPOSABLE = ["Allow", "WWW-Authenticate", "ETag", "RateLimit", "RateLimit-Policy", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "Retry-After", "X-Request-Id"];
+const EXPOSABLE = [
+  "Allow",
+  "WWW-Authenticate",
+  "ETag",
+  "RateLimit",
+  "RateLimit-Policy",
+  "X-RateLimit-Limit",
+  "X-RateLimit-Remaining",
+  "X-RateLimit-Reset",
+  "Retry-After",
+  "X-Request-Id",
+];
 
 /**
  * Adds the CORS headers to a response's own headers, once those are all set:

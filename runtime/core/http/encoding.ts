@@ -42,7 +42,12 @@ const encoder = new TextEncoder();
  * same bytes wherever it is made (fixedGzip.ts, imported on the first such body). It is made once
  * per body; untagged bodies (interface B) use the faster native compressor.
  */
-export async function encodeBody(encoding: Encoding, body: string | Uint8Array<ArrayBuffer>, tagged: boolean, compressors: Compressors): Promise<Uint8Array<ArrayBuffer>> {
+export async function encodeBody(
+  encoding: Encoding,
+  body: string | Uint8Array<ArrayBuffer>,
+  tagged: boolean,
+  compressors: Compressors,
+): Promise<Uint8Array<ArrayBuffer>> {
   const bytes = typeof body === "string" ? encoder.encode(body) : body;
   if (encoding === "gzip" && tagged) return (await import("./fixedGzip.ts")).fixedGzip(bytes);
   const compress = encoding === "br" ? compressors.brotli : compressors.gzip;

@@ -92,7 +92,13 @@ export function internalError(): ApiError {
 
 /** `503 service_unavailable`: the quota store cannot answer now; `Retry-After` says when to try again. */
 export function serviceUnavailable(retryAfterSeconds: number): ApiError {
-  return new ApiError(503, "service_unavailable", "The service cannot count calls or read keys right now; nothing was counted. Try again after Retry-After seconds.", undefined, {
-    "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))),
-  });
+  return new ApiError(
+    503,
+    "service_unavailable",
+    "The service cannot count calls or read keys right now; nothing was counted. Try again after Retry-After seconds.",
+    undefined,
+    {
+      "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))),
+    },
+  );
 }

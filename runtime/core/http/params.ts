@@ -54,11 +54,7 @@ export interface IntListSpec extends ParamDoc {
 export type ParamSpec = IntSpec | TextSpec | EnumSpec | IntListSpec;
 
 /** A path segment: exactly one character (code point), or a positive whole number (an id), or text of a pattern. */
-export type PathSpec = ParamDoc & { in: "path" } & (
-    | { kind: "character" }
-    | { kind: "positiveId" }
-    | { kind: "pattern"; pattern: RegExp; shape: string }
-  );
+export type PathSpec = ParamDoc & { in: "path" } & ({ kind: "character" } | { kind: "positiveId" } | { kind: "pattern"; pattern: RegExp; shape: string });
 
 type Value<S> = S extends IntSpec
   ? S extends { default: number }
@@ -221,7 +217,8 @@ export function parseInteger(name: string, raw: string, min: number, max: number
  * as `Infinity` when it is too large to be an id; the caller answers an unknown one with 404.
  */
 export function parsePositiveId(name: string, raw: string): number {
-  if (!DIGITS.test(raw) || /^0+$/.test(raw)) throw invalidParameter(name, `${name} must be a positive whole number written in digits; got ${JSON.stringify(raw)}`);
+  if (!DIGITS.test(raw) || /^0+$/.test(raw))
+    throw invalidParameter(name, `${name} must be a positive whole number written in digits; got ${JSON.stringify(raw)}`);
   const value = Number(raw);
   return Number.isSafeInteger(value) ? value : Number.POSITIVE_INFINITY;
 }

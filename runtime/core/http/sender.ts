@@ -104,7 +104,15 @@ export function createSender(compressors: Compressors = {}): Sender {
   const encode = (encoding: Encoding, body: Body, tagged: boolean) => encodeBody(encoding, body, tagged, compressors);
 
   /** The reply for one (body, encoding, method, validator) combination; `shared` when it is cached. */
-  const build = (request: RequestLike, body: Body, options: BodyOptions, encoding: Encoding | undefined, large: boolean, notModified: boolean, share: boolean): Reply | Promise<Reply> => {
+  const build = (
+    request: RequestLike,
+    body: Body,
+    options: BodyOptions,
+    encoding: Encoding | undefined,
+    large: boolean,
+    notModified: boolean,
+    share: boolean,
+  ): Reply | Promise<Reply> => {
     const status = options.status ?? 200;
     const caching = options.caching;
     const headers: Record<string, string> = { "Content-Type": options.contentType ?? JSON_TYPE, ...options.headers };
@@ -131,7 +139,12 @@ export function createSender(compressors: Compressors = {}): Sender {
 
   /** A body ready to be negotiated: its size class and, for a cacheable body, its shared replies. */
   const prepare = (body: Body, options: BodyOptions): Prepared => {
-    const large = typeof body === "string" ? (options.byteLength === undefined ? isLarge(body) : options.byteLength >= COMPRESS_MIN_BYTES) : body.length >= COMPRESS_MIN_BYTES;
+    const large =
+      typeof body === "string"
+        ? options.byteLength === undefined
+          ? isLarge(body)
+          : options.byteLength >= COMPRESS_MIN_BYTES
+        : body.length >= COMPRESS_MIN_BYTES;
     const id = options.caching === "no-store" ? undefined : (options.id ?? (typeof body === "string" ? body : undefined));
     if (id === undefined) return { body, options, large, forms: undefined };
     let forms = shared.get(id);
@@ -146,7 +159,9 @@ export function createSender(compressors: Compressors = {}): Sender {
     const caching = options.caching;
     const notModified = caching !== "no-store" && (options.status ?? 200) === 200 && matchesEtag(request.headers.get("if-none-match"), caching.etag, encoding);
     if (forms === undefined) return build(request, body, options, encoding, large, notModified, false);
-    const slot = (encoding === undefined ? IDENTITY_ROW : encoding === "gzip" ? GZIP_ROW : BR_ROW) + (notModified ? NOT_MODIFIED : request.method === "HEAD" ? HEAD : FULL);
+    const slot =
+      (encoding === undefined ? IDENTITY_ROW : encoding === "gzip" ? GZIP_ROW : BR_ROW) +
+      (notModified ? NOT_MODIFIED : request.method === "HEAD" ? HEAD : FULL);
     const hit = forms[slot];
     if (hit) return hit;
     const made = build(request, body, options, encoding, large, notModified, true);
@@ -157,7 +172,8 @@ export function createSender(compressors: Compressors = {}): Sender {
   return {
     send(request, body, options) {
       const prepared = prepare(body, options);
-      if (prepared.forms !== undefined && options.replay !== false && (request.method === "GET" || request.method === "HEAD")) answers.set(targetOf(request.url), prepared);
+      if (prepared.forms !== undefined && options.replay !== false && (request.method === "GET" || request.method === "HEAD"))
+        answers.set(targetOf(request.url), prepared);
       return negotiate(request, prepared);
     },
     replay(request) {

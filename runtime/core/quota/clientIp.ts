@@ -7,7 +7,10 @@ import ipaddr from "ipaddr.js";
 
 export function clientIp(peer: string | undefined, forwardedFor: string | null, trustProxyHops: number): string {
   if (trustProxyHops > 0 && forwardedFor) {
-    const hops = forwardedFor.split(",").map((s) => s.trim()).filter(Boolean);
+    const hops = forwardedFor
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
     const entry = hops[Math.max(0, hops.length - trustProxyHops)];
     // An entry that is no address (`unknown`, garbage) is counted against the proxy itself.
     const key = entry === undefined ? null : addressKey(withoutPort(entry));

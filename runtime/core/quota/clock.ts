@@ -28,7 +28,13 @@ export function quotaDay(now: Date, offsetMinutes: number): QuotaDay {
   // Every call of a day shares its name and reset time (formatting a date costs more than the rest).
   if (last.dayStart !== dayStart || last.offsetMinutes !== offsetMinutes) {
     const reset = dayStart + 86_400_000 - offsetMinutes * 60_000;
-    last = { dayStart, offsetMinutes, day: new Date(dayStart).toISOString().slice(0, 10), resetsAt: new Date(reset), resetEpochSeconds: String(Math.floor(reset / 1000)) };
+    last = {
+      dayStart,
+      offsetMinutes,
+      day: new Date(dayStart).toISOString().slice(0, 10),
+      resetsAt: new Date(reset),
+      resetEpochSeconds: String(Math.floor(reset / 1000)),
+    };
   }
   const { day, resetsAt, resetEpochSeconds } = last;
   return { day, resetsAt, resetEpochSeconds, secondsToReset: Math.max(1, Math.ceil((resetsAt.getTime() - now.getTime()) / 1000)) };

@@ -1,5 +1,13 @@
 import { paymentReference } from "./keyActions.ts";
-import { DuplicateApplicationError, DuplicateReferenceError, type ConsumeResult, type KeyPatch, type KeyRecord, type QuotaStore, type StoredKeyStatus } from "./store.ts";
+import {
+  DuplicateApplicationError,
+  DuplicateReferenceError,
+  type ConsumeResult,
+  type KeyPatch,
+  type KeyRecord,
+  type QuotaStore,
+  type StoredKeyStatus,
+} from "./store.ts";
 
 /**
  * In-process quota store: exact within one process (JavaScript runs each call to completion),

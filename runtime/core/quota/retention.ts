@@ -52,7 +52,13 @@ export async function eraseDue(store: QuotaStore, now: Date, retentionDays: numb
     if (!(await store.eraseApplicant(erasure.id, erasure.status, now.toISOString()))) continue;
     erased.push(erasure);
     const rule = erasure.status === "pending_deposit" ? "awaiting its deposit" : "revoked";
-    log({ level: "info", msg: `personal data erased: key ${rule} for ${retentionDays} days`, key_id: erasure.id, status: erasure.status, since: erasure.since });
+    log({
+      level: "info",
+      msg: `personal data erased: key ${rule} for ${retentionDays} days`,
+      key_id: erasure.id,
+      status: erasure.status,
+      since: erasure.since,
+    });
   }
   return erased;
 }

@@ -126,7 +126,10 @@ export interface StoreHealth {
 
 /** The quota store cannot answer now (down, busy past its time bound, disk full): the service answers 503 with Retry-After. */
 export class StoreUnavailableError extends Error {
-  constructor(message: string, readonly retryAfterSeconds = 1) {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds = 1,
+  ) {
     super(message);
     this.name = "StoreUnavailableError";
   }

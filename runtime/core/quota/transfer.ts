@@ -42,10 +42,12 @@ function keyFromLine(text: string, n: number): KeyRecord {
   if (typeof a !== "object" || a === null) throw new ImportFormatError(n, "applicant: missing");
   const text_ = (where: Record<string, unknown>, field: string, prefix = "") => {
     const v = where[field];
-    if (typeof v !== "string" || v === "") throw new ImportFormatError(n, `${prefix}${field}: must be a non-empty string, got ${JSON.stringify(v) ?? "nothing"}`);
+    if (typeof v !== "string" || v === "")
+      throw new ImportFormatError(n, `${prefix}${field}: must be a non-empty string, got ${JSON.stringify(v) ?? "nothing"}`);
     return v;
   };
-  const optional = (where: Record<string, unknown>, field: string, prefix = "") => (where[field] === null || where[field] === undefined ? null : text_(where, field, prefix));
+  const optional = (where: Record<string, unknown>, field: string, prefix = "") =>
+    where[field] === null || where[field] === undefined ? null : text_(where, field, prefix);
   const instant = (field: string, required: boolean) => {
     const v = required ? text_(r, field) : optional(r, field);
     if (v !== null && !INSTANT.test(v)) throw new ImportFormatError(n, `${field}: must be an ISO 8601 UTC instant, got ${JSON.stringify(v)}`);
@@ -62,9 +64,15 @@ function keyFromLine(text: string, n: number): KeyRecord {
   const erasedAt = instant("erased_at", false);
   let applicant: KeyRecord["applicant"];
   if (erasedAt === null) {
-    applicant = { name: text_(a, "name", "applicant."), email: text_(a, "email", "applicant."), phone: optional(a, "phone", "applicant."), depositor: optional(a, "depositor", "applicant.") };
+    applicant = {
+      name: text_(a, "name", "applicant."),
+      email: text_(a, "email", "applicant."),
+      phone: optional(a, "phone", "applicant."),
+      depositor: optional(a, "depositor", "applicant."),
+    };
   } else {
-    if (JSON.stringify(a) !== JSON.stringify(ERASED_APPLICANT)) throw new ImportFormatError(n, `applicant: must be ${JSON.stringify(ERASED_APPLICANT)} for an application whose data was erased (erased_at is set)`);
+    if (JSON.stringify(a) !== JSON.stringify(ERASED_APPLICANT))
+      throw new ImportFormatError(n, `applicant: must be ${JSON.stringify(ERASED_APPLICANT)} for an application whose data was erased (erased_at is set)`);
     applicant = { ...ERASED_APPLICANT };
   }
   return {
@@ -135,15 +143,21 @@ export async function importKeys(store: QuotaStore, keys: readonly KeyRecord[]):
     const existing = (await store.keyById(key.id)) ?? (await store.keyByHash(key.hash));
     if (existing !== null) {
       if (canonical(existing) === canonical(key)) report.unchanged++;
-      else report.conflicts.push({ id: key.id, reason: existing.id === key.id ? "the target holds a different record with this id" : `the target holds this key's hash under ${existing.id}` });
+      else
+        report.conflicts.push({
+          id: key.id,
+          reason: existing.id === key.id ? "the target holds a different record with this id" : `the target holds this key's hash under ${existing.id}`,
+        });
       continue;
     }
     try {
       await store.insertKey(key);
       report.imported++;
     } catch (error) {
-      if (error instanceof DuplicateApplicationError) report.conflicts.push({ id: key.id, reason: "the target holds another application awaiting its deposit with this e-mail" });
-      else if (error instanceof DuplicateReferenceError) report.conflicts.push({ id: key.id, reason: "the target holds another application awaiting its deposit with this payment reference" });
+      if (error instanceof DuplicateApplicationError)
+        report.conflicts.push({ id: key.id, reason: "the target holds another application awaiting its deposit with this e-mail" });
+      else if (error instanceof DuplicateReferenceError)
+        report.conflicts.push({ id: key.id, reason: "the target holds another application awaiting its deposit with this payment reference" });
       else throw error;
     }
   }

@@ -24,7 +24,9 @@ export function adminRoutes(base: string, config: AdminConfig): Route[] {
     const header = request.headers.get("authorization") ?? "";
     const token = /^Bearer\s+(.+)$/i.exec(header)?.[1] ?? "";
     if (!constantTimeEqual(token, config.adminToken)) {
-      throw new ApiError(401, "invalid_key", "Admin routes need Authorization: Bearer <ADMIN_TOKEN>.", "Authorization", { "WWW-Authenticate": 'Bearer realm="admin"' });
+      throw new ApiError(401, "invalid_key", "Admin routes need Authorization: Bearer <ADMIN_TOKEN>.", "Authorization", {
+        "WWW-Authenticate": 'Bearer realm="admin"',
+      });
     }
   };
   const send = (request: IRequest, body: unknown) => config.sendBody(request, JSON.stringify({ success: true, ...(body as object) }), { caching: "no-store" });

@@ -17,22 +17,34 @@ const flag = (data: CharacterData, position: number, bit: number) => ((data.flag
 /** The filters of `GET /hanja`, AND-ed, in the order of the search cache key. */
 export const CHARACTER_FILTERS = {
   strokes: {
-    kind: "int", min: 1, max: 64, component: "Strokes",
+    kind: "int",
+    min: 1,
+    max: 64,
+    component: "Strokes",
     description: "Only characters whose first `kTotalStrokes` value is this.",
     keep: (data, i, value) => data.strokes[i] === value,
   },
   radical_number: {
-    kind: "int", min: 1, max: 214, component: "RadicalNumber",
+    kind: "int",
+    min: 1,
+    max: 214,
+    component: "RadicalNumber",
     description: "Only characters with this Kangxi radical number.",
     keep: (data, i, value) => data.radical[i] === value,
   },
   starter: {
-    kind: "int", min: 0, max: 1, component: "Starter",
+    kind: "int",
+    min: 0,
+    max: 1,
+    component: "Starter",
     description: "`1`: only characters with an original Korean learning gloss; `0`: only those without.",
     keep: (data, i, value) => flag(data, i, FLAG_STARTER) === value,
   },
   education: {
-    kind: "int", min: 0, max: 1, component: "Education",
+    kind: "int",
+    min: 0,
+    max: 1,
+    component: "Education",
     description: "Extra filter. `1`: only the 1,800 basic hanja for education; `0`: only the others.",
     keep: (data, i, value) => flag(data, i, FLAG_EDUCATION) === value,
   },
@@ -41,7 +53,11 @@ export const CHARACTER_FILTERS = {
 /** The paging of both list routes; part of the page cache key, not of the search's. */
 export const PAGING = {
   page: {
-    kind: "int", min: 1, max: 10_000, default: 1, component: "Page",
+    kind: "int",
+    min: 1,
+    max: 10_000,
+    default: 1,
+    component: "Page",
     description: "Page number, from 1. A page past the end returns `200` with empty `data`.",
   },
   per_page: { kind: "int", min: 1, max: 50, default: 24, component: "PerPage", description: "Results per page." },
@@ -50,7 +66,9 @@ export const PAGING = {
 /** `GET /hanja`: parsed in this order (the first bad one is named) and documented in it; every parameter but the paging keys the search cache. */
 export const HANJA_LIST_PARAMS = {
   q: {
-    kind: "text", maxLength: 80, component: "CharacterQuery",
+    kind: "text",
+    maxLength: 80,
+    component: "CharacterQuery",
     description:
       "Search text, trimmed; at most 80 code points. Empty: no text filter. One Han character → that character; a code point " +
       "(`U+6C34`, `u+6c34`, `U 6C34`, `6C34`) → that character; Hangul → characters with that exact reading, then characters whose `meaning_ko` contains it; " +
@@ -64,7 +82,9 @@ export const HANJA_LIST_PARAMS = {
 /** `GET /idioms`, as `HANJA_LIST_PARAMS`. */
 export const IDIOMS_LIST_PARAMS = {
   q: {
-    kind: "text", maxLength: 80, component: "IdiomQuery",
+    kind: "text",
+    maxLength: 80,
+    component: "IdiomQuery",
     description:
       "Search text, trimmed (spaces inside are ignored for the hanja/hangul/initial-consonant match); at most 80 code points. Empty: every idiom in idx order. " +
       "Matches `hanja` and `hangul` as substrings, `chosung` when the text is made only of initial consonants (`ㄱㄱㄴㅁ`), and `meaning` as full text (word prefix, all words).",
@@ -74,7 +94,9 @@ export const IDIOMS_LIST_PARAMS = {
 
 /** `GET /hanja/{character}`. */
 export const CHARACTER_PATH = {
-  kind: "character", in: "path", component: "Character",
+  kind: "character",
+  in: "path",
+  component: "Character",
   description:
     "Exactly one character (one Unicode code point, astral characters included), percent-encoded UTF-8 in the URL. No Unicode normalisation: " +
     "CJK compatibility ideographs are distinct records. More or fewer characters, or a malformed escape: `400`; not in the dataset: `404`.",

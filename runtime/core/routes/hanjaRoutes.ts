@@ -35,7 +35,15 @@ export function hanjaRoutes(base: string, data: LoadedData, sendBody: Send, moun
   const pages = pageCache();
   const sources = { hanja: JSON.stringify(chars.source), idioms: JSON.stringify(IDIOMS_SOURCE) };
   /** One page of a list: the search runs once per distinct query, the page is built once per distinct page. */
-  const list = (request: IRequest, kind: keyof typeof sources, search: readonly unknown[], run: () => number[], item: (position: number) => string | undefined, page: number, perPage: number) => {
+  const list = (
+    request: IRequest,
+    kind: keyof typeof sources,
+    search: readonly unknown[],
+    run: () => number[],
+    item: (position: number) => string | undefined,
+    page: number,
+    perPage: number,
+  ) => {
     const searchKey = cacheKey([kind, ...search]);
     const pageKey = cacheKey([searchKey, page, perPage]);
     let body = pages.get(pageKey);
@@ -69,7 +77,13 @@ export function hanjaRoutes(base: string, data: LoadedData, sendBody: Send, moun
       handler: (request) => {
         const character = parsePath("character", request.params.character ?? "", CHARACTER_PATH).value;
         const position = chars.position(character);
-        if (position === undefined) throw new ApiError(404, "not_found", `${character} (U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}) is not in the dataset`, "character");
+        if (position === undefined)
+          throw new ApiError(
+            404,
+            "not_found",
+            `${character} (U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}) is not in the dataset`,
+            "character",
+          );
         // Each detail body's bytes are found (and checked) once, on first request.
         const bytes = (detailBytes[position] ??= chars.detailBytes(position));
         return sendBody(request, bytes, { caching, id: `detail:${position}` });
@@ -81,7 +95,15 @@ export function hanjaRoutes(base: string, data: LoadedData, sendBody: Send, moun
       handler: (request) => {
         const p = parseQuery(queryOf(request.url), IDIOMS_LIST_PARAMS);
         const search = keyValues(IDIOMS_LIST_PARAMS, p, PAGING);
-        return list(request, "idioms", search, () => searchIdioms(data.idioms, p.q), (position) => data.idioms.itemsA[position], p.page, p.per_page);
+        return list(
+          request,
+          "idioms",
+          search,
+          () => searchIdioms(data.idioms, p.q),
+          (position) => data.idioms.itemsA[position],
+          p.page,
+          p.per_page,
+        );
       },
     },
     { method: "GET", path: `${base}/meta`, handler: (request) => sendBody(request, meta(), { caching }) },

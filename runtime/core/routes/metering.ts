@@ -37,7 +37,10 @@ function checkedHash({ value: key, param }: PresentedKey): string {
  * limit (0 for an expired or revoked key), and the moment the key's status was judged, which is
  * also the moment the call is counted at.
  */
-export type Caller = { at: Date; bucket: string; limit: number } & ({ plan: "demo"; key: null } | { plan: "free" | "annual"; key: KeyRecord; param: PresentedKey["param"] });
+export type Caller = { at: Date; bucket: string; limit: number } & (
+  | { plan: "demo"; key: null }
+  | { plan: "free" | "annual"; key: KeyRecord; param: PresentedKey["param"] }
+);
 
 export interface MeterConfig {
   store: QuotaStore;
@@ -72,7 +75,10 @@ export function presentedKey(request: RequestLike, query: RawQuery): PresentedKe
   if (inQuery !== undefined) return { value: inQuery, param: "api_key" };
   // An API key sent as a Bearer token is not silently served as the demo: say where it goes.
   if (BEARER_KEY.test(request.headers.get("authorization") ?? "")) {
-    throw invalidKey("Authorization", "Send the API key in the X-API-Key header (or the api_key query parameter); Authorization is read only by the admin routes.");
+    throw invalidKey(
+      "Authorization",
+      "Send the API key in the X-API-Key header (or the api_key query parameter); Authorization is read only by the admin routes.",
+    );
   }
   return null;
 }
@@ -107,7 +113,8 @@ function callerOf(config: MeterConfig, record: KeyRecord | null, allowInactive: 
   const status = keyStatus(record, at);
   if (!allowInactive) {
     if (status === "revoked") throw new ApiError(403, "key_revoked", "This API key was revoked by the operator.", param);
-    if (status === "expired") throw new ApiError(403, "key_expired", `This API key expired at ${record.expires_at}; renew the annual plan to use it again.`, param);
+    if (status === "expired")
+      throw new ApiError(403, "key_expired", `This API key expired at ${record.expires_at}; renew the annual plan to use it again.`, param);
   }
   const limit = isUsable(status) ? DAILY_LIMITS[record.plan] : 0;
   return { plan: record.plan, bucket: keyBucket(record.id), key: record, param, limit, at };
@@ -160,8 +167,10 @@ export function meter<R>(config: MeterConfig, caller: Caller, next: (metered: Me
 /** What the 429 of a plan adds: how to get more calls. */
 function moreCalls(config: MeterConfig, plan: Plan): string {
   const subscribe = config.subscribePath ?? "/quiz/v1/subscribe";
-  if (plan === "demo") return ` For more, apply for a key with POST ${subscribe} (${DAILY_LIMITS.free} calls a day at once, ${count(DAILY_LIMITS.annual)} on the annual plan) and send it in X-API-Key.`;
-  if (plan === "free") return ` The annual plan (${count(DAILY_LIMITS.annual)} calls a day) starts once the deposit named in the payment instructions of POST ${subscribe} is confirmed.`;
+  if (plan === "demo")
+    return ` For more, apply for a key with POST ${subscribe} (${DAILY_LIMITS.free} calls a day at once, ${count(DAILY_LIMITS.annual)} on the annual plan) and send it in X-API-Key.`;
+  if (plan === "free")
+    return ` The annual plan (${count(DAILY_LIMITS.annual)} calls a day) starts once the deposit named in the payment instructions of POST ${subscribe} is confirmed.`;
   return "";
 }
 
@@ -176,11 +185,17 @@ function metered(config: MeterConfig, caller: Caller, { resetsAt, resetEpochSeco
     "X-RateLimit-Reset": resetEpochSeconds,
   };
   if (!allowed) {
-    throw new ApiError(429, "quota_exceeded", `The daily limit of ${limit} calls for the ${caller.plan} plan is used up; it resets at ${resetsAt.toISOString()}.${moreCalls(config, caller.plan)}`, undefined, {
-      ...headers,
-      "Retry-After": String(secondsToReset),
-      "Cache-Control": "no-store",
-    });
+    throw new ApiError(
+      429,
+      "quota_exceeded",
+      `The daily limit of ${limit} calls for the ${caller.plan} plan is used up; it resets at ${resetsAt.toISOString()}.${moreCalls(config, caller.plan)}`,
+      undefined,
+      {
+        ...headers,
+        "Retry-After": String(secondsToReset),
+        "Cache-Control": "no-store",
+      },
+    );
   }
   return { headers, quota: { plan: caller.plan, remaining } };
 }
@@ -233,16 +248,22 @@ export function createMetering(config: MeteringConfig): Metering {
       (request: IRequest, ctx: RequestContext): Reply | Promise<Reply> => {
         const query = queryOf(request.url);
         const params = parse(request, query);
-        return andThen(identify(config, presentedKey(request, query), () => ipOf(request, ctx)), (caller) => {
-          ctx.plan = caller.plan;
-          return meter(config, caller, (counted) => reply(request, params, answer, counted));
-        });
+        return andThen(
+          identify(config, presentedKey(request, query), () => ipOf(request, ctx)),
+          (caller) => {
+            ctx.plan = caller.plan;
+            return meter(config, caller, (counted) => reply(request, params, answer, counted));
+          },
+        );
       },
     caller: (request, ctx) =>
-      andThen(identify(config, presentedKey(request, queryOf(request.url)), () => ipOf(request, ctx), true), (caller) => {
-        ctx.plan = caller.plan;
-        return caller;
-      }),
+      andThen(
+        identify(config, presentedKey(request, queryOf(request.url)), () => ipOf(request, ctx), true),
+        (caller) => {
+          ctx.plan = caller.plan;
+          return caller;
+        },
+      ),
     ipOf,
   };
 }

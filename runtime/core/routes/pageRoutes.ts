@@ -36,7 +36,13 @@ export function pageRoutes(bases: { hanjaBase: string; quizBase: string; mountPa
       path: "/",
       handler: (request) => {
         if (!acceptsHtml(request)) {
-          throw new ApiError(404, "not_found", `No such route. See ${bases.mountPath}/docs for the API reference (this address serves a page to browsers, which ask for text/html).`, undefined, { Vary: "Accept" });
+          throw new ApiError(
+            404,
+            "not_found",
+            `No such route. See ${bases.mountPath}/docs for the API reference (this address serves a page to browsers, which ask for text/html).`,
+            undefined,
+            { Vary: "Accept" },
+          );
         }
         return sendBody(request, page.body, {
           caching: { etag: page.etag },
@@ -46,8 +52,16 @@ export function pageRoutes(bases: { hanjaBase: string; quizBase: string; mountPa
         });
       },
     },
-    { method: "GET", path: PAGE_ASSETS.js, handler: (request) => sendBody(request, js.body, { caching: { etag: js.etag }, contentType: "text/javascript; charset=utf-8", headers: SAFE }) },
-    { method: "GET", path: PAGE_ASSETS.css, handler: (request) => sendBody(request, css.body, { caching: { etag: css.etag }, contentType: "text/css; charset=utf-8", headers: SAFE }) },
+    {
+      method: "GET",
+      path: PAGE_ASSETS.js,
+      handler: (request) => sendBody(request, js.body, { caching: { etag: js.etag }, contentType: "text/javascript; charset=utf-8", headers: SAFE }),
+    },
+    {
+      method: "GET",
+      path: PAGE_ASSETS.css,
+      handler: (request) => sendBody(request, css.body, { caching: { etag: css.etag }, contentType: "text/css; charset=utf-8", headers: SAFE }),
+    },
   ];
 }
 

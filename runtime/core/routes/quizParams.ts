@@ -9,7 +9,11 @@ import { DIFFICULTIES, QUIZ_TYPES } from "../quiz/makeQuiz.ts";
 
 /** `mature` of `GET /quiz` and `GET /idiom`: one parameter, one component. */
 const MATURE = {
-  kind: "int", min: 0, max: 1, default: 0, component: "Mature",
+  kind: "int",
+  min: 0,
+  max: 1,
+  default: 0,
+  component: "Mature",
   description:
     "Extra: `1` also draws the idioms withheld from the school set (listed in `pipeline/data/idioms-withheld.csv`: today 177 路柳墻花, a term for women in sex work), as answers and as wrong options. `0`: leave them out. They are always served by `/idiom/{idx}` and `/search`.",
 } as const satisfies IntSpec;
@@ -18,28 +22,46 @@ const MATURE = {
 export const QUIZ_PARAMS = {
   type: { kind: "enum", values: QUIZ_TYPES, component: "QuizType", description: "Quiz type. Omitted: a random type for each quiz. Another value: `400`." },
   choices: {
-    kind: "int", min: 2, max: 6, default: 4, component: "Choices",
+    kind: "int",
+    min: 2,
+    max: 6,
+    default: 4,
+    component: "Choices",
     description: "Number of options per quiz; the wrong options are random idioms, the correct one is included.",
   },
   count: {
-    kind: "int", min: 1, max: 20, default: 1, component: "QuizCount",
+    kind: "int",
+    min: 1,
+    max: 20,
+    default: 1,
+    component: "QuizCount",
     description: "Number of quizzes (distinct answers). `1` returns `quiz`; more returns `quizzes`. One metered call whatever the count.",
   },
   exclude: {
-    kind: "intList", min: 1, max: 999_999, maxItems: 200, component: "Exclude",
+    kind: "intList",
+    min: 1,
+    max: 999_999,
+    maxItems: 200,
+    component: "Exclude",
     description:
       "Extra: comma-separated idx values (at most 200, each 1–999999) kept out of the answers, e.g. the ones a learner has already seen. " +
       "An empty value (`exclude=`) excludes nothing; a value with no idiom, or given twice, is allowed. If fewer than `count` idioms are left to ask about: `400`.",
   },
   difficulty: {
-    kind: "enum", values: DIFFICULTIES, documentedDefault: "normal", component: "Difficulty",
+    kind: "enum",
+    values: DIFFICULTIES,
+    documentedDefault: "normal",
+    component: "Difficulty",
     description:
       "Extra: how the wrong options are drawn. `normal`: at random. `hard`: options that look like the answer, from the idioms sharing a hanja character, " +
       "a hangul syllable or the first two initial consonants with it (`meaning_to_idiom`, `hangul_to_hanja`), or from the idioms whose meanings are closest to its own " +
       "(`idiom_to_meaning`); topped up at random when too few are left. Either way no wrong option is from the answer's synonym group. Another value: `400`.",
   },
   seed: {
-    kind: "int", min: 0, max: 4_294_967_295, component: "Seed",
+    kind: "int",
+    min: 0,
+    max: 4_294_967_295,
+    component: "Seed",
     description:
       "Extra: makes the draw repeatable, e.g. the same quiz for a whole class. The same seed with the same other parameters gives the same quizzes " +
       "(types, prompts, options and their order, answers); `quiz_id` still differs on every call. Limits: repeatable only while the service runs the same data " +
@@ -50,14 +72,24 @@ export const QUIZ_PARAMS = {
 
 /** `GET /idiom`. */
 export const IDIOM_PARAMS = {
-  count: { kind: "int", min: 1, max: 50, default: 1, component: "IdiomCount", description: "Number of distinct random idioms. One metered call whatever the count." },
+  count: {
+    kind: "int",
+    min: 1,
+    max: 50,
+    default: 1,
+    component: "IdiomCount",
+    description: "Number of distinct random idioms. One metered call whatever the count.",
+  },
   mature: MATURE,
 } as const satisfies Record<string, IntSpec>;
 
 /** `GET /search`. */
 export const SEARCH_PARAMS = {
   q: {
-    kind: "text", maxLength: 80, required: true, component: "SearchQuery",
+    kind: "text",
+    maxLength: 80,
+    required: true,
+    component: "SearchQuery",
     description:
       "Search text, required, trimmed, 1–80 code points; missing or blank: `400`. Matches `hanja` and `hangul` (substring), " +
       "`chosung` when made only of initial consonants, and `meaning` (full text).",
@@ -69,20 +101,29 @@ export const SEARCH_LIMIT = 30;
 
 /** `GET /idiom/{idx}`. */
 export const IDX_PATH = {
-  kind: "positiveId", in: "path", component: "Idx",
-  description: "The idiom's idx (1 to the number of idioms). Not a positive whole number written in digits: `400`; any positive whole number that is no idiom's idx (however large): `404` (counted).",
+  kind: "positiveId",
+  in: "path",
+  component: "Idx",
+  description:
+    "The idiom's idx (1 to the number of idioms). Not a positive whole number written in digits: `400`; any positive whole number that is no idiom's idx (however large): `404` (counted).",
 } as const satisfies PathSpec;
 
 /** `GET /admin/keys`. */
 export const KEY_LIST_PARAMS = {
   status: {
-    kind: "enum", values: KEY_STATUSES, component: "KeyStatusFilter",
+    kind: "enum",
+    values: KEY_STATUSES,
+    component: "KeyStatusFilter",
     description: "Only keys with this live status (`expired`: active keys past `expires_at`, which `active` leaves out). Omitted: every key.",
   },
 } as const satisfies Record<string, ParamSpec>;
 
 /** The admin routes' `{id}`. */
 export const KEY_ID_PATH = {
-  kind: "pattern", in: "path", pattern: /^key_[0-9A-Za-z]{12}$/, shape: "key_ followed by 12 letters and digits", component: "KeyId",
+  kind: "pattern",
+  in: "path",
+  pattern: /^key_[0-9A-Za-z]{12}$/,
+  shape: "key_ followed by 12 letters and digits",
+  component: "KeyId",
   description: "Public key id, `key_` and 12 letters and digits; another shape: `400`.",
 } as const satisfies PathSpec;

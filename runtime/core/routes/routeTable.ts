@@ -90,7 +90,10 @@ export function assertReachable(routes: readonly CompiledRoute[], interfaceA: re
     const sample = route.path.replace(/:\w+/g, "x");
     const first = routes.find(([method, pattern]) => method === route.method && pattern.test(sample));
     if (first !== undefined && first[3] !== route.path) {
-      throw new AppOptionError("hanjaBase", `${JSON.stringify(hanjaBase)} lies inside interface B's route ${first[3]}, which would answer ${route.path}; choose bases that do not nest this way`);
+      throw new AppOptionError(
+        "hanjaBase",
+        `${JSON.stringify(hanjaBase)} lies inside interface B's route ${first[3]}, which would answer ${route.path}; choose bases that do not nest this way`,
+      );
     }
   }
 }

@@ -26,7 +26,11 @@ const FORBIDDEN = /[\p{Cc}\p{Cs}\u202a-\u202e\u2066-\u2069]/u;
 export async function subscribeHandler(request: IRequest, config: QuizConfig & { ip: string }): Promise<Reply> {
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/json\s*(;|$)/i.test(type)) {
-    throw new ApiError(415, "unsupported_media_type", `Send the application as Content-Type: application/json (got ${JSON.stringify(type.slice(0, 60) || "none")}).`);
+    throw new ApiError(
+      415,
+      "unsupported_media_type",
+      `Send the application as Content-Type: application/json (got ${JSON.stringify(type.slice(0, 60) || "none")}).`,
+    );
   }
   // JSON is UTF-8 (RFC 8259 §8.1): a body declared in another charset would be misread.
   const charset = /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(type)?.[1];
@@ -38,7 +42,9 @@ export async function subscribeHandler(request: IRequest, config: QuizConfig & {
   const { day, secondsToReset } = quotaDay(now, config.offsetMinutes);
   const attempt = await config.store.consume(`subscribe:${config.ip}`, day, APPLICATIONS_PER_IP);
   if (!attempt.allowed) {
-    throw new ApiError(429, "quota_exceeded", `At most ${APPLICATIONS_PER_IP} applications per client per day; try again tomorrow.`, undefined, { "Retry-After": String(secondsToReset) });
+    throw new ApiError(429, "quota_exceeded", `At most ${APPLICATIONS_PER_IP} applications per client per day; try again tomorrow.`, undefined, {
+      "Retry-After": String(secondsToReset),
+    });
   }
   const { key, id } = await issueKey(config, applicant, now);
   const body = {
@@ -59,7 +65,6 @@ export async function subscribeHandler(request: IRequest, config: QuizConfig & {
   };
   return config.sendBody(request, JSON.stringify(body), { status: 201, caching: "no-store" });
 }
-
 
 /** New keys tried when the payment reference of the one drawn is taken by an open application (1 in about 2 billion each). */
 const KEY_ATTEMPTS = 5;
@@ -83,7 +88,12 @@ async function issueKey(config: QuizConfig, applicant: Applicant, now: Date): Pr
       return { key, id };
     } catch (error) {
       if (error instanceof DuplicateApplicationError) {
-        throw new ApiError(409, "conflict", "An application with this e-mail is already awaiting its deposit; use the key you were given, or ask the operator.", "email");
+        throw new ApiError(
+          409,
+          "conflict",
+          "An application with this e-mail is already awaiting its deposit; use the key you were given, or ask the operator.",
+          "email",
+        );
       }
       if (!(error instanceof DuplicateReferenceError) || attempt === KEY_ATTEMPTS) throw error;
     }

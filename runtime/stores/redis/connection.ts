@@ -118,7 +118,10 @@ export async function connect(options: ConnectOptions): Promise<{ client: RedisC
   // Still connecting in the background: a refusal now is reported through `state`.
   connecting.catch(() => {});
   ready = client.isReady;
-  return { client: client as unknown as RedisConnection, state: () => ({ ready: client.isReady, ...(client.isReady ? {} : { error: lastError ?? "not connected yet" }) }) };
+  return {
+    client: client as unknown as RedisConnection,
+    state: () => ({ ready: client.isReady, ...(client.isReady ? {} : { error: lastError ?? "not connected yet" }) }),
+  };
 }
 
 /**

@@ -74,5 +74,7 @@ export const redisKind: StoreKind<"url" | "prefix" | "ca"> = {
 function withMissingClient(error: unknown): unknown {
   const message = error instanceof Error ? error.message : String(error);
   if (!message.includes("@redis/client")) return error;
-  return new Error(`the Redis store needs the @redis/client package where the server runs: npm install @redis/client@6, or choose another store (${message.split("\n")[0]})`);
+  return new Error(
+    `the Redis store needs the @redis/client package where the server runs: npm install @redis/client@6, or choose another store (${message.split("\n")[0]})`,
+  );
 }

@@ -110,7 +110,8 @@ export class RedisQuotaStore implements QuotaStore {
   ) {
     this.keys = redisKeys(prefix);
     this.deadlines = new Deadlines(timeoutMs);
-    for (const script of [CONSUME, CONSUME_KEY, INSERT_KEY, ERASE_APPLICANT, KEY_BY_HASH, UPDATE_KEY]) this.shas.set(script, createHash("sha1").update(script.lua).digest("hex"));
+    for (const script of [CONSUME, CONSUME_KEY, INSERT_KEY, ERASE_APPLICANT, KEY_BY_HASH, UPDATE_KEY])
+      this.shas.set(script, createHash("sha1").update(script.lua).digest("hex"));
   }
 
   /** Whether Redis answers now, and the last error when it does not (for `/healthz`). */
@@ -123,7 +124,10 @@ export class RedisQuotaStore implements QuotaStore {
     const args = [String(limit), String(ttlSeconds(this.lastDay.start, Date.now()))];
     const version = this.unchecked.get(bucket);
     const counter = this.keys.counter(bucket, day);
-    const reply = version === undefined ? this.script("consume", CONSUME, [counter], args) : this.script("consume", CONSUME_KEY, [counter, this.keys.version], [...args, version]);
+    const reply =
+      version === undefined
+        ? this.script("consume", CONSUME, [counter], args)
+        : this.script("consume", CONSUME_KEY, [counter, this.keys.version], [...args, version]);
     const [allowed, used] = (await reply) as [number, number];
     if (allowed === -1) {
       // A key changed after the record was read: nothing was counted; the caller reads it again.
@@ -145,7 +149,12 @@ export class RedisQuotaStore implements QuotaStore {
     const pending = record.status === "pending_deposit" ? "1" : "0";
     const { records, hashes, pending: pendingKey, references, version } = this.keys;
     this.forgetKeys();
-    const outcome = await this.script("insertKey", INSERT_KEY, [records, hashes, pendingKey, references, version], [record.id, record.hash, JSON.stringify(stored), email, paymentReference(record.id), pending, record.erased_at ? "1" : "0"]);
+    const outcome = await this.script(
+      "insertKey",
+      INSERT_KEY,
+      [records, hashes, pendingKey, references, version],
+      [record.id, record.hash, JSON.stringify(stored), email, paymentReference(record.id), pending, record.erased_at ? "1" : "0"],
+    );
     this.forgetKeys();
     if (outcome === "duplicate") throw new DuplicateApplicationError();
     if (outcome === "reference") throw new DuplicateReferenceError();
@@ -267,10 +276,14 @@ export class RedisQuotaStore implements QuotaStore {
   private command(operation: string, args: string[]): Promise<unknown> {
     if (this.closed) return Promise.reject(new StoreUnavailableError(`redis store: ${operation}: the store is closed`));
     if (!this.client.isReady) {
-      return Promise.reject(new StoreUnavailableError(`redis store: ${operation}: not connected to ${this.where} (${this.connectionState().error ?? "connecting"})`));
+      return Promise.reject(
+        new StoreUnavailableError(`redis store: ${operation}: not connected to ${this.where} (${this.connectionState().error ?? "connecting"})`),
+      );
     }
     return new Promise((resolve, reject) => {
-      const deadline = this.deadlines.add(() => reject(new StoreUnavailableError(`redis store: ${operation}: no answer from ${this.where} within ${this.timeoutMs} ms`)));
+      const deadline = this.deadlines.add(() =>
+        reject(new StoreUnavailableError(`redis store: ${operation}: no answer from ${this.where} within ${this.timeoutMs} ms`)),
+      );
       this.client.sendCommand(args).then(
         (reply) => {
           deadline.settled = true;
@@ -337,7 +350,13 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<RedisQ
     target,
     caFile: options.caFile,
     onChange: ({ ready, error }) => {
-      if (opened && !store?.isClosed) log(ready ? "info" : "warn", ready ? `redis store: connected to ${target.safe}` : `redis store: lost ${target.safe} (${error ?? "closed"}); metered calls answer 503 until it is back`);
+      if (opened && !store?.isClosed)
+        log(
+          ready ? "info" : "warn",
+          ready
+            ? `redis store: connected to ${target.safe}`
+            : `redis store: lost ${target.safe} (${error ?? "closed"}); metered calls answer 503 until it is back`,
+        );
     },
   }).catch((error: Error) => {
     throw new Error(`REDIS_URL: ${error.message}`);

@@ -69,7 +69,8 @@ export const DEFAULT_REDIS_PREFIX = "hanja:";
  * prefix would change.
  */
 export function checkRedisPrefix(prefix: string): string | undefined {
-  if (!/^[\x21-\x7a\x7c\x7e]{1,64}$/.test(prefix)) return `must be 1 to 64 printable ASCII characters without spaces or braces, such as ${DEFAULT_REDIS_PREFIX}`;
+  if (!/^[\x21-\x7a\x7c\x7e]{1,64}$/.test(prefix))
+    return `must be 1 to 64 printable ASCII characters without spaces or braces, such as ${DEFAULT_REDIS_PREFIX}`;
   return undefined;
 }
 

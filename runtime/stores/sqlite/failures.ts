@@ -44,7 +44,10 @@ export function isFull(error: unknown): boolean {
 /** The store failure contract's error for a busy or full database, else `error` as it is. */
 export function unavailableOr(error: unknown, path: string): unknown {
   if (isFull(error)) {
-    return new StoreUnavailableError(`quota store: the disk holding ${path} is full (SQLITE_FULL); free space there. Metered calls answer 503 meanwhile.`, FULL_RETRY_AFTER_S);
+    return new StoreUnavailableError(
+      `quota store: the disk holding ${path} is full (SQLITE_FULL); free space there. Metered calls answer 503 meanwhile.`,
+      FULL_RETRY_AFTER_S,
+    );
   }
   if (isBusy(error)) return new StoreUnavailableError(`quota store: ${path} is locked by another connection (SQLITE_BUSY)`);
   return error;

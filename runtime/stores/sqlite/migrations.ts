@@ -51,7 +51,10 @@ function userVersion(db: SqlDriver): number {
  * migration committed between the two reads looked like another program's tables).
  */
 export function checkOwnDatabase(db: SqlDriver, path: string): void {
-  const tables = db.prepare("SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name").all().map((row) => String(row.name));
+  const tables = db
+    .prepare("SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name")
+    .all()
+    .map((row) => String(row.name));
   const version = userVersion(db);
   if (version > SCHEMA_VERSION) {
     throw new Error(

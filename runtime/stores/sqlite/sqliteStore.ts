@@ -21,8 +21,7 @@ import { SCHEMA_VERSION, checkOwnDatabase, migrate } from "./migrations.ts";
 /** Counters of days more than this many days before the current one are deleted. */
 const KEEP_DAYS = 7;
 
-const KEY_COLUMNS =
-  "id, hash, plan, status, created_at, confirmed_at, expires_at, revoked_at, name, email, phone, depositor, erased_at";
+const KEY_COLUMNS = "id, hash, plan, status, created_at, confirmed_at, expires_at, revoked_at, name, email, phone, depositor, erased_at";
 
 /** The columns `updateKey` may change, in a fixed order (statements are cached per set). */
 const PATCHABLE = ["plan", "status", "confirmed_at", "expires_at", "revoked_at"] as const satisfies readonly (keyof KeyPatch)[];
@@ -176,7 +175,12 @@ export class SqliteQuotaStore implements QuotaStore {
     const batch: PendingConsume[] = [];
     for (const c of this.pending) {
       if (now - c.since < STORE_WAIT_MS) batch.push(c);
-      else c.reject(new StoreUnavailableError(`quota store: ${this.path} stayed locked by another connection for over ${STORE_WAIT_MS / 1000} s (SQLITE_BUSY); the call was not counted`));
+      else
+        c.reject(
+          new StoreUnavailableError(
+            `quota store: ${this.path} stayed locked by another connection for over ${STORE_WAIT_MS / 1000} s (SQLITE_BUSY); the call was not counted`,
+          ),
+        );
     }
     this.pending = [];
     if (batch.length === 0) return;
@@ -220,8 +224,20 @@ export class SqliteQuotaStore implements QuotaStore {
     let changes: number;
     try {
       changes = this.statements.insertKey.run(
-        record.id, record.hash, record.plan, record.status, record.created_at, record.confirmed_at,
-        record.expires_at, record.revoked_at, a.name, a.email, a.phone, a.depositor, record.erased_at ?? null, record.id,
+        record.id,
+        record.hash,
+        record.plan,
+        record.status,
+        record.created_at,
+        record.confirmed_at,
+        record.expires_at,
+        record.revoked_at,
+        a.name,
+        a.email,
+        a.phone,
+        a.depositor,
+        record.erased_at ?? null,
+        record.id,
       ).changes;
     } catch (error) {
       // The drivers' error classes differ; the index name in SQLite's message does not.

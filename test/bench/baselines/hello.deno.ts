@@ -18,7 +18,8 @@ deno.serve(
   {
     port: Number(deno.env.get("PORT") ?? 0),
     hostname: "127.0.0.1",
-    onListen: ({ port }: { port: number }) => console.error(JSON.stringify({ level: "info", msg: "listening", url: `http://127.0.0.1:${port}`, runtime: "deno-baseline" })),
+    onListen: ({ port }: { port: number }) =>
+      console.error(JSON.stringify({ level: "info", msg: "listening", url: `http://127.0.0.1:${port}`, runtime: "deno-baseline" })),
   },
   headersFile ? () => ready.clone() : () => new Response(body, { headers }),
 );

@@ -53,7 +53,14 @@ for (const label of ["detail", "quiz-with-key"]) {
   for (const name of ["before", "after"] as const) {
     const samples = results.get(`${label}:${name}`);
     const cpu = median(samples.cpuUs);
-    rows.push([label, name, Math.round(median(samples.rps)), cpu.toFixed(1), samples.cpuUs.map((c) => c.toFixed(1)).join(" "), `${((cpu / cpuBefore - 1) * 100).toFixed(1)} %`]);
+    rows.push([
+      label,
+      name,
+      Math.round(median(samples.rps)),
+      cpu.toFixed(1),
+      samples.cpuUs.map((c) => c.toFixed(1)).join(" "),
+      `${((cpu / cpuBefore - 1) * 100).toFixed(1)} %`,
+    ]);
   }
 }
 console.log(`${RUNTIME}, ${ROUNDS} rounds of ${SECONDS} s per case, builds interleaved\n${table(rows)}`);

@@ -24,7 +24,8 @@ const six = {
   ETag: '"f36323b73c54de7e01629cd880624654"',
 };
 const ready = new Response(body, { headers: mode === "h1" ? { "Content-Type": six["Content-Type"] } : six });
-const onListen = ({ port }: { port: number }) => console.error(JSON.stringify({ level: "info", msg: "listening", url: `http://127.0.0.1:${port}`, runtime: `deno-probe-${mode}` }));
+const onListen = ({ port }: { port: number }) =>
+  console.error(JSON.stringify({ level: "info", msg: "listening", url: `http://127.0.0.1:${port}`, runtime: `deno-probe-${mode}` }));
 deno.serve({ port: Number(deno.env.get("PORT") ?? 46011), hostname: "127.0.0.1", onListen }, (request) => {
   if (mode === "h6-url") {
     void request.url;

@@ -27,7 +27,10 @@ async function serve(mode: string): Promise<void> {
   } else if (mode === "redis" || mode === "redis-key") {
     const { openRedisStore } = await import("../../../runtime/stores/redis/redisStore.ts");
     const store = await openRedisStore({ url: process.env["REDIS_URL"] as string, prefix: `probe-${process.pid}:`, log: () => {} });
-    call = mode === "redis" ? (i) => store.consume(`b${i % BUCKETS}`, DAY, LIMIT) : (i) => Promise.resolve(store.keyByHash(`h${i % BUCKETS}`)).then(() => store.consume(`b${i % BUCKETS}`, DAY, LIMIT));
+    call =
+      mode === "redis"
+        ? (i) => store.consume(`b${i % BUCKETS}`, DAY, LIMIT)
+        : (i) => Promise.resolve(store.keyByHash(`h${i % BUCKETS}`)).then(() => store.consume(`b${i % BUCKETS}`, DAY, LIMIT));
   } else if (mode === "evalsha") {
     const { createClient } = await import("@redis/client");
     const client = createClient({ url: process.env["REDIS_URL"] as string, disableOfflineQueue: true, commandOptions: { timeout: 0 } });
@@ -94,7 +97,9 @@ async function measure(): Promise<void> {
     rmSync(dir, { recursive: true, force: true });
   }
   const sqlite = samples.get("sqlite") as { rps: number[] };
-  const rows: (string | number)[][] = [["case", "req/s (median)", "÷ (b) SQLite", "÷ (b) per round (median)", "server CPU µs/req", "redis-server CPU µs/req", "server + redis µs/req"]];
+  const rows: (string | number)[][] = [
+    ["case", "req/s (median)", "÷ (b) SQLite", "÷ (b) per round (median)", "server CPU µs/req", "redis-server CPU µs/req", "server + redis µs/req"],
+  ];
   for (const [mode, name] of cases) {
     const s = samples.get(mode) as { rps: number[]; cpu: number[]; redisCpu: number[] };
     const perRound = median(s.rps.map((rps, i) => rps / (sqlite.rps[i] ?? Number.NaN)));

@@ -48,7 +48,16 @@ export async function characterSearch(main: HTMLElement, ctx: ViewContext): Prom
   const education = h("input", { type: "checkbox", name: "education", checked: p.get("education") === "1" });
   const results = h("section", { class: "results" });
   const form = searchForm(
-    () => ctx.go(hashOf("/hanja", { q: q.value.trim(), strokes: strokes.value, radical_number: radical.value, starter: starter.checked ? 1 : undefined, education: education.checked ? 1 : undefined })),
+    () =>
+      ctx.go(
+        hashOf("/hanja", {
+          q: q.value.trim(),
+          strokes: strokes.value,
+          radical_number: radical.value,
+          starter: starter.checked ? 1 : undefined,
+          education: education.checked ? 1 : undefined,
+        }),
+      ),
     field(t().charQuery, q, t().charQueryHint),
     h("div", { class: "filters" }, field(t().strokes, strokes), field(t().radical, radical)),
     h("div", { class: "checks" }, checkbox(t().starterOnly, starter), checkbox(t().educationOnly, education)),
@@ -69,12 +78,22 @@ export async function characterSearch(main: HTMLElement, ctx: ViewContext): Prom
     replace(
       results,
       h("h2", { tabindex: -1, "data-focus": "" }, t().results(total)),
-      data.length === 0 ? h("p", {}, t().noResults) : h("ul", { class: "cards" }, data.map((c) => h("li", {}, characterCard(c)))),
+      data.length === 0
+        ? h("p", {}, t().noResults)
+        : h(
+            "ul",
+            { class: "cards" },
+            data.map((c) => h("li", {}, characterCard(c))),
+          ),
       pager(page, pages, (n) => hashOf("/hanja", { ...query, page: n })),
       requestPanel(answer.request),
     );
   } catch (error) {
-    if (ctx.current()) replace(results, errorBox(error, () => void characterSearch(main, ctx)));
+    if (ctx.current())
+      replace(
+        results,
+        errorBox(error, () => void characterSearch(main, ctx)),
+      );
   }
 }
 
@@ -87,7 +106,12 @@ function characterCard(c: CharacterRecord): HTMLElement {
     "a",
     { href: hashOf(`/hanja/${encodeURIComponent(c.character)}`), class: "card" },
     h("span", { class: "glyph", lang: "ko" }, c.character),
-    h("span", { class: "card-text" }, h("span", { class: "readings", lang: "ko" }, c.meaning_ko ?? c.readings.join(", ")), c.definition_en ? h("span", { class: "definition", lang: "en" }, c.definition_en) : null),
+    h(
+      "span",
+      { class: "card-text" },
+      h("span", { class: "readings", lang: "ko" }, c.meaning_ko ?? c.readings.join(", ")),
+      c.definition_en ? h("span", { class: "definition", lang: "en" }, c.definition_en) : null,
+    ),
   );
 }
 
@@ -125,14 +149,24 @@ export async function characterDetail(main: HTMLElement, ctx: ViewContext): Prom
     replace(
       main,
       h("p", { class: "back" }, h("a", { href: lastSearch }, `← ${t().backToSearch}`)),
-      h("h1", { tabindex: -1, class: "detail-title" }, h("span", { class: "big-glyph", lang: "ko" }, c.character), h("span", { class: "sub", lang: "ko" }, c.meaning_ko ?? c.readings.join(", "))),
-      h("dl", { class: "facts" }, rows.map(([term, value]) => [h("dt", {}, term), h("dd", {}, value)])),
+      h(
+        "h1",
+        { tabindex: -1, class: "detail-title" },
+        h("span", { class: "big-glyph", lang: "ko" }, c.character),
+        h("span", { class: "sub", lang: "ko" }, c.meaning_ko ?? c.readings.join(", ")),
+      ),
+      h(
+        "dl",
+        { class: "facts" },
+        rows.map(([term, value]) => [h("dt", {}, term), h("dd", {}, value)]),
+      ),
       h("h2", {}, t().idiomsWith(c.character)),
       idioms.length === 0 ? h("p", {}, t().noIdioms) : idiomList(idioms),
       requestPanel(answer.request),
     );
   } catch (error) {
-    if (ctx.current()) replace(main, h("h1", { tabindex: -1 }, ctx.arg), h("p", { class: "back" }, h("a", { href: lastSearch }, `← ${t().backToSearch}`)), errorBox(error));
+    if (ctx.current())
+      replace(main, h("h1", { tabindex: -1 }, ctx.arg), h("p", { class: "back" }, h("a", { href: lastSearch }, `← ${t().backToSearch}`)), errorBox(error));
   }
 }
 
@@ -149,7 +183,13 @@ export function idiomList(idioms: readonly IdiomItem[]): HTMLElement {
       h(
         "li",
         {},
-        h("a", { href: hashOf(`/idiom/${encodeURIComponent(i.hanja)}`), lang: "ko" }, h("span", { class: "idiom-hanja" }, i.hanja), " ", h("span", { class: "idiom-hangul" }, i.hangul)),
+        h(
+          "a",
+          { href: hashOf(`/idiom/${encodeURIComponent(i.hanja)}`), lang: "ko" },
+          h("span", { class: "idiom-hanja" }, i.hanja),
+          " ",
+          h("span", { class: "idiom-hangul" }, i.hangul),
+        ),
         h("p", { class: "meaning", lang: "ko" }, i.meaning),
       ),
     ),

@@ -28,7 +28,11 @@ export async function idiomSearch(main: HTMLElement, ctx: ViewContext): Promise<
       requestPanel(answer.request),
     );
   } catch (error) {
-    if (ctx.current()) replace(results, errorBox(error, () => void idiomSearch(main, ctx)));
+    if (ctx.current())
+      replace(
+        results,
+        errorBox(error, () => void idiomSearch(main, ctx)),
+      );
   }
 }
 
@@ -63,7 +67,18 @@ export async function idiomDetail(main: HTMLElement, ctx: ViewContext): Promise<
       h(
         "ul",
         { class: "chars" },
-        [...idiom.hanja].map((c, i) => h("li", {}, h("a", { href: hashOf(`/hanja/${encodeURIComponent(c)}`), class: "char-link", lang: "ko" }, h("span", { class: "glyph" }, c), h("span", { class: "sub" }, idiom.hangul[i] ?? "")))),
+        [...idiom.hanja].map((c, i) =>
+          h(
+            "li",
+            {},
+            h(
+              "a",
+              { href: hashOf(`/hanja/${encodeURIComponent(c)}`), class: "char-link", lang: "ko" },
+              h("span", { class: "glyph" }, c),
+              h("span", { class: "sub" }, idiom.hangul[i] ?? ""),
+            ),
+          ),
+        ),
       ),
       requestPanel(answer.request),
     );

@@ -69,7 +69,16 @@ async function check(status: HTMLElement, ctx: ViewContext): Promise<void> {
     replace(
       status,
       h("p", {}, storedKey() ? t().keyInUse : t().keyNone),
-      h("dl", { class: "facts" }, h("dt", {}, t().plan), h("dd", {}, t().planNames[key.plan] ?? key.plan), h("dt", {}, t().status), h("dd", {}, t().statusNames[key.status] ?? key.status), h("dt", {}, t().remaining), h("dd", {}, `${key.remaining} / ${key.daily_limit}`)),
+      h(
+        "dl",
+        { class: "facts" },
+        h("dt", {}, t().plan),
+        h("dd", {}, t().planNames[key.plan] ?? key.plan),
+        h("dt", {}, t().status),
+        h("dd", {}, t().statusNames[key.status] ?? key.status),
+        h("dt", {}, t().remaining),
+        h("dd", {}, `${key.remaining} / ${key.daily_limit}`),
+      ),
       requestPanel(answer.request),
     );
   } catch (error) {
@@ -163,7 +172,14 @@ function applyForm(ctx: ViewContext, onKey: (key: string) => void): HTMLElement 
     }
   }
 
-  return h("section", { class: "apply", "aria-labelledby": "apply-title" }, h("h2", { id: "apply-title" }, t().applyTitle), h("p", {}, t().applyText), form, outcome);
+  return h(
+    "section",
+    { class: "apply", "aria-labelledby": "apply-title" },
+    h("h2", { id: "apply-title" }, t().applyTitle),
+    h("p", {}, t().applyText),
+    form,
+    outcome,
+  );
 }
 
 /** Marks a field invalid with a message read out with it. */

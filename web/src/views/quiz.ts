@@ -46,8 +46,17 @@ let session: Session | undefined;
 /** The quiz view. */
 export async function quizView(main: HTMLElement, ctx: ViewContext): Promise<void> {
   const p = ctx.params;
-  const type = h("select", { name: "type" }, h("option", { value: "" }, t().anyType), TYPES.map((name) => h("option", { value: name, selected: p.get("type") === name }, t()[name])));
-  const choices = h("select", { name: "choices" }, [2, 3, 4, 5, 6].map((n) => h("option", { value: n, selected: (p.get("choices") ?? "4") === String(n) }, String(n))));
+  const type = h(
+    "select",
+    { name: "type" },
+    h("option", { value: "" }, t().anyType),
+    TYPES.map((name) => h("option", { value: name, selected: p.get("type") === name }, t()[name])),
+  );
+  const choices = h(
+    "select",
+    { name: "choices" },
+    [2, 3, 4, 5, 6].map((n) => h("option", { value: n, selected: (p.get("choices") ?? "4") === String(n) }, String(n))),
+  );
   const count = h("input", { type: "number", name: "count", min: 1, max: 20, inputmode: "numeric", required: true, value: p.get("count") ?? "5" });
   // Not a live region: focus moves to each question, and the verdict is its own status message.
   const area = h("section", { class: "quiz-area" });
@@ -81,7 +90,13 @@ async function start(area: HTMLElement, ctx: ViewContext, config: string, query:
     const body = answer.body;
     showQuota(answer.quota, isProblem(body) ? (storedKey() ? "key" : "demo") : (body.quota?.plan ?? "demo"));
     if (answer.status === 429) return replace(area, exhaustedBox(answer.quota), requestPanel(answer.request));
-    if (isProblem(body)) return replace(area, errorBox(body), body.code?.startsWith("key_") || body.code === "invalid_key" ? h("p", {}, h("a", { href: "#/key" }, t().navKey)) : null, requestPanel(answer.request));
+    if (isProblem(body))
+      return replace(
+        area,
+        errorBox(body),
+        body.code?.startsWith("key_") || body.code === "invalid_key" ? h("p", {}, h("a", { href: "#/key" }, t().navKey)) : null,
+        requestPanel(answer.request),
+      );
     const quizzes = body.quizzes ?? (body.quiz ? [body.quiz] : []);
     session = { config, quizzes, index: 0, chosen: [], request: answer.request };
     showQuestion(area, session);
@@ -108,7 +123,15 @@ function showQuestion(area: HTMLElement, s: Session): void {
     replace(
       area,
       h("h2", { tabindex: -1, class: "result" }, t().finished(score(s), s.quizzes.length)),
-      h("button", { type: "button", class: "primary", onclick: () => ((session = undefined), area.closest("main")?.querySelector<HTMLElement>("form button[type=submit]")?.click()) }, t().again),
+      h(
+        "button",
+        {
+          type: "button",
+          class: "primary",
+          onclick: () => ((session = undefined), area.closest("main")?.querySelector<HTMLElement>("form button[type=submit]")?.click()),
+        },
+        t().again,
+      ),
       requestPanel(s.request),
     );
     area.querySelector<HTMLElement>("h2")?.focus();
@@ -143,7 +166,13 @@ function showQuestion(area: HTMLElement, s: Session): void {
   replace(
     area,
     h("p", { class: "progress" }, t().question(s.index + 1, s.quizzes.length), " · ", h("span", { class: "score" }, t().score(score(s), answered(s)))),
-    h("fieldset", { class: "question" }, h("legend", { tabindex: -1, lang: "ko" }, quiz.question), h("p", { class: `prompt ${quiz.type}`, lang: "ko" }, quiz.prompt), h("div", { class: `choices ${quiz.type === "idiom_to_meaning" ? "texts" : "hanja"}` }, buttons)),
+    h(
+      "fieldset",
+      { class: "question" },
+      h("legend", { tabindex: -1, lang: "ko" }, quiz.question),
+      h("p", { class: `prompt ${quiz.type}`, lang: "ko" }, quiz.prompt),
+      h("div", { class: `choices ${quiz.type === "idiom_to_meaning" ? "texts" : "hanja"}` }, buttons),
+    ),
     done
       ? h(
           "div",
@@ -156,7 +185,15 @@ function showQuestion(area: HTMLElement, s: Session): void {
             h("a", { href: hashOf(`/idiom/${encodeURIComponent(idiom.hanja)}`) }, `${idiom.hanja} (${idiom.hangul})`),
             ` — ${idiom.meaning}`,
           ),
-          h("button", { type: "button", class: "primary next", onclick: () => (s.index++, showQuestion(area, s), area.querySelector<HTMLElement>("legend, h2")?.focus()) }, last ? t().finish : t().nextQuestion),
+          h(
+            "button",
+            {
+              type: "button",
+              class: "primary next",
+              onclick: () => (s.index++, showQuestion(area, s), area.querySelector<HTMLElement>("legend, h2")?.focus()),
+            },
+            last ? t().finish : t().nextQuestion,
+          ),
         )
       : null,
     requestPanel(s.request),
