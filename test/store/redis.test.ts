@@ -266,6 +266,31 @@ describe.skipIf(skipRedis)("the Redis store", () => {
       }
     });
 
+    it("a turn's counts of keys go to Redis as one script, each against its own limit, in order; a demo count is a script of its own", async () => {
+      const store = await open(redis, { prefix: "batch:" });
+      const client = await raw(redis);
+      try {
+        const [a, b] = [keyRecord(), keyRecord()];
+        await store.insertKey(a);
+        await store.insertKey(b);
+        await store.consume(keyBucket(a.id), DAY, 1000); // loads the script: not measured
+        await client.sendCommand(["CONFIG", "RESETSTAT"]);
+        const calls = [
+          ...Array.from({ length: 60 }, () => store.consume(keyBucket(a.id), DAY, 41)),
+          ...Array.from({ length: 60 }, () => store.consume(keyBucket(b.id), DAY, 7)),
+        ];
+        const results = await Promise.all(calls);
+        expect(results.slice(0, 60).filter((r) => r.allowed).map((r) => r.used)).toEqual(Array.from({ length: 40 }, (_, i) => i + 2));
+        expect(results.slice(60).filter((r) => r.allowed).map((r) => r.used)).toEqual(Array.from({ length: 7 }, (_, i) => i + 1));
+        const evalsha = (stats: string) => Number(/cmdstat_evalsha:calls=(\d+)/.exec(stats)?.[1] ?? 0);
+        expect(evalsha(String(await client.sendCommand(["INFO", "commandstats"])))).toBe(1);
+        await Promise.all([store.consume("ip:192.0.2.1", DAY, 30), store.consume("ip:192.0.2.2", DAY, 30)]);
+        expect(evalsha(String(await client.sendCommand(["INFO", "commandstats"])))).toBe(3);
+      } finally {
+        await Promise.all([store.close(), client.close()]);
+      }
+    });
+
     it("counts checked against a record from memory stay exact: 4 connections × 100 concurrent calls of one key against a limit of 30, with keys changing meanwhile", async () => {
       const stores = await Promise.all(Array.from({ length: 4 }, () => open(redis, { prefix: "checked-exact:" })));
       try {

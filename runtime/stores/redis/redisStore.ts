@@ -17,11 +17,13 @@ import {
   type KeyRecord,
   type QuotaStore,
   type StoredKeyStatus,
+  isKeyBucket,
   keyBucket,
 } from "../../core/quota/store.ts";
 import { type ConnectionState, type RedisConnection, connect, isOutage, persistenceWarning } from "./connection.ts";
 import { type RedisTarget, DEFAULT_REDIS_PREFIX, REDIS_TIMEOUT_MS, parseRedisUrl } from "./redisUrl.ts";
-import { CONSUME, CONSUME_KEY, ERASE_APPLICANT, INSERT_KEY, KEY_BY_HASH, type LuaScript, type RedisKeys, UPDATE_KEY, redisKeys } from "./scripts.ts";
+import { CHANGED, KeyCounts } from "./keyCounts.ts";
+import { CONSUME, CONSUME_KEYS, ERASE_APPLICANT, INSERT_KEY, KEY_BY_HASH, type LuaScript, type RedisKeys, UPDATE_KEY, redisKeys } from "./scripts.ts";
 
 /** A counter lives until this long after its day began (UTC): past the day in any time zone. */
 const COUNTER_LIFETIME_MS = 2 * 86_400_000;
@@ -81,12 +83,14 @@ export class RedisQuotaStore implements QuotaStore {
   private readonly keys: RedisKeys;
   private readonly shas = new Map<LuaScript, string>();
   private readonly deadlines: Deadlines;
+  /** The turn's counts of keys, sent as one script. */
+  private readonly keyCounts: KeyCounts;
   /** Key records by hash (null: no such key) as of `cachedVersion`; see `keyByHash`. */
   private readonly keysByHash = new Map<string, KeyRecord | null>();
   private cachedVersion: unknown = undefined;
   /**
    * The buckets of keys whose records `keyByHash(hash, true)` answered from memory, with the
-   * version they were read at: their counts check it (`CONSUME_KEY`). Cleared with the records.
+   * version they were read at: their counts check it (`CONSUME_KEYS`). Cleared with the records.
    */
   private readonly unchecked = new Map<string, string>();
   /** The start of the day counted last (ms since the epoch), so the counters' lifetime is not parsed per call. */
@@ -110,8 +114,8 @@ export class RedisQuotaStore implements QuotaStore {
   ) {
     this.keys = redisKeys(prefix);
     this.deadlines = new Deadlines(timeoutMs);
-    for (const script of [CONSUME, CONSUME_KEY, INSERT_KEY, ERASE_APPLICANT, KEY_BY_HASH, UPDATE_KEY])
-      this.shas.set(script, createHash("sha1").update(script.lua).digest("hex"));
+    this.keyCounts = new KeyCounts(this.keys.version, (keys, args) => this.script("consume", CONSUME_KEYS, keys, args));
+    for (const script of [CONSUME, CONSUME_KEYS, INSERT_KEY, ERASE_APPLICANT, KEY_BY_HASH, UPDATE_KEY]) this.shas.set(script, createHash("sha1").update(script.lua).digest("hex"));
   }
 
   /** Whether Redis answers now, and the last error when it does not (for `/healthz`). */
@@ -119,22 +123,27 @@ export class RedisQuotaStore implements QuotaStore {
     return this.connectionState();
   }
 
-  async consume(bucket: string, day: string, limit: number): Promise<ConsumeResult> {
+  /**
+   * A demo count is one `CONSUME` script of its own; a key's count joins the turn's other counts of
+   * keys in one `CONSUME_KEYS` (`KeyCounts`), which also checks the version of a record answered
+   * from memory (`keyByHash(hash, true)`).
+   */
+  consume(bucket: string, day: string, limit: number): Promise<ConsumeResult> {
     if (this.lastDay.day !== day) this.lastDay = { day, start: Date.parse(`${day}T00:00:00Z`) };
-    const args = [String(limit), String(ttlSeconds(this.lastDay.start, Date.now()))];
-    const version = this.unchecked.get(bucket);
+    const ttl = ttlSeconds(this.lastDay.start, Date.now());
     const counter = this.keys.counter(bucket, day);
-    const reply =
-      version === undefined
-        ? this.script("consume", CONSUME, [counter], args)
-        : this.script("consume", CONSUME_KEY, [counter, this.keys.version], [...args, version]);
-    const [allowed, used] = (await reply) as [number, number];
-    if (allowed === -1) {
+    if (!isKeyBucket(bucket)) {
+      return this.script("consume", CONSUME, [counter], [String(limit), String(ttl)]).then((reply) => {
+        const [allowed, used] = reply as [number, number];
+        return { allowed: allowed === 1, used: Number(used) };
+      });
+    }
+    return this.keyCounts.count(counter, limit, ttl, this.unchecked.get(bucket)).then((counted) => {
+      if (counted !== CHANGED) return counted;
       // A key changed after the record was read: nothing was counted; the caller reads it again.
       this.forgetKeys();
       throw new KeyChangedError();
-    }
-    return { allowed: allowed === 1, used: Number(used) };
+    });
   }
 
   async used(bucket: string, day: string): Promise<number> {
@@ -149,12 +158,7 @@ export class RedisQuotaStore implements QuotaStore {
     const pending = record.status === "pending_deposit" ? "1" : "0";
     const { records, hashes, pending: pendingKey, references, version } = this.keys;
     this.forgetKeys();
-    const outcome = await this.script(
-      "insertKey",
-      INSERT_KEY,
-      [records, hashes, pendingKey, references, version],
-      [record.id, record.hash, JSON.stringify(stored), email, paymentReference(record.id), pending, record.erased_at ? "1" : "0"],
-    );
+    const outcome = await this.script("insertKey", INSERT_KEY, [records, hashes, pendingKey, references, version], [record.id, record.hash, JSON.stringify(stored), email, paymentReference(record.id), pending, record.erased_at ? "1" : "0"]);
     this.forgetKeys();
     if (outcome === "duplicate") throw new DuplicateApplicationError();
     if (outcome === "reference") throw new DuplicateReferenceError();
@@ -263,7 +267,7 @@ export class RedisQuotaStore implements QuotaStore {
    * happened, and a second send would count a call twice.
    */
   private async script(operation: string, script: LuaScript, keys: string[], args: string[]): Promise<unknown> {
-    const tail = [String(script.keys), ...keys, ...args];
+    const tail = [String(keys.length), ...keys, ...args];
     try {
       return await this.command(operation, ["EVALSHA", this.shas.get(script) as string, ...tail]);
     } catch (error) {
@@ -276,14 +280,10 @@ export class RedisQuotaStore implements QuotaStore {
   private command(operation: string, args: string[]): Promise<unknown> {
     if (this.closed) return Promise.reject(new StoreUnavailableError(`redis store: ${operation}: the store is closed`));
     if (!this.client.isReady) {
-      return Promise.reject(
-        new StoreUnavailableError(`redis store: ${operation}: not connected to ${this.where} (${this.connectionState().error ?? "connecting"})`),
-      );
+      return Promise.reject(new StoreUnavailableError(`redis store: ${operation}: not connected to ${this.where} (${this.connectionState().error ?? "connecting"})`));
     }
     return new Promise((resolve, reject) => {
-      const deadline = this.deadlines.add(() =>
-        reject(new StoreUnavailableError(`redis store: ${operation}: no answer from ${this.where} within ${this.timeoutMs} ms`)),
-      );
+      const deadline = this.deadlines.add(() => reject(new StoreUnavailableError(`redis store: ${operation}: no answer from ${this.where} within ${this.timeoutMs} ms`)));
       this.client.sendCommand(args).then(
         (reply) => {
           deadline.settled = true;
@@ -305,7 +305,7 @@ export class RedisQuotaStore implements QuotaStore {
   }
 }
 
-/** The keys' version as `GET` gives it (null before the first change), as `CONSUME_KEY` compares it. */
+/** The keys' version as `GET` gives it (null before the first change), as `CONSUME_KEYS` compares it. */
 function versionText(version: unknown): string {
   return version === null || version === undefined ? "" : String(version);
 }
@@ -350,13 +350,7 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<RedisQ
     target,
     caFile: options.caFile,
     onChange: ({ ready, error }) => {
-      if (opened && !store?.isClosed)
-        log(
-          ready ? "info" : "warn",
-          ready
-            ? `redis store: connected to ${target.safe}`
-            : `redis store: lost ${target.safe} (${error ?? "closed"}); metered calls answer 503 until it is back`,
-        );
+      if (opened && !store?.isClosed) log(ready ? "info" : "warn", ready ? `redis store: connected to ${target.safe}` : `redis store: lost ${target.safe} (${error ?? "closed"}); metered calls answer 503 until it is back`);
     },
   }).catch((error: Error) => {
     throw new Error(`REDIS_URL: ${error.message}`);

@@ -9,7 +9,7 @@
  *   key per counter: these counters spread over a Redis Cluster's slots.
  * - `{keys}:count:<day>:key:<id>`: the same for a key's calls, under the hash tag of the key
  *   records, so that one script can count the call and check that the keys' version is the one the
- *   server read the key's record at (`CONSUME_KEY`).
+ *   server read the key's record at (`CONSUME_KEYS`), and a turn's counts of keys go in one script.
  * - `{keys}:records`: hash, key id → the key record as JSON (plus `email_key`, the lower-cased e-mail).
  * - `{keys}:hashes`: hash, SHA-256 of the key → key id.
  * - `{keys}:pending`: hash, lower-cased e-mail → id of the key awaiting its deposit (its personal
@@ -45,11 +45,10 @@ export function redisKeys(prefix: string): RedisKeys {
   };
 }
 
-/** A Lua script and how many of its arguments are key names. */
+/** A Lua script; a call passes the key names it touches (its comment lists them) apart from the other arguments. */
 export interface LuaScript {
   name: string;
   lua: string;
-  keys: number;
 }
 
 /**
@@ -58,7 +57,6 @@ export interface LuaScript {
  */
 export const CONSUME: LuaScript = {
   name: "consume",
-  keys: 1,
   lua: `
 local used = tonumber(redis.call('GET', KEYS[1]) or '0')
 if used >= tonumber(ARGV[1]) then return {0, used} end
@@ -68,20 +66,37 @@ return {1, used}`,
 };
 
 /**
- * KEYS: a key's counter, the keys' version. ARGV: limit, seconds to live, the version the key's
- * record was read at ("" for none). Counts as `CONSUME` does while the version is that one; once any
- * key has changed, counts nothing and returns `{-1, 0}` (the server reads the key again).
+ * The counts of keys' calls made in one turn of the event loop, in one script. KEYS: the keys'
+ * version, then one counter per count (a counter may come more than once). ARGV: per count, its
+ * limit, its counter's seconds to live, and the version its key's record was read at (`*`: not
+ * read from memory, nothing to check). Returns, per count, `allowed (0|1), used` as `CONSUME`, or
+ * `-1, 0` without counting when the version is no longer the one given (a key changed since).
+ * The counts are made in order, each against its limit, as separate `CONSUME`s would be.
  */
-export const CONSUME_KEY: LuaScript = {
-  name: "consumeKey",
-  keys: 2,
+export const CONSUME_KEYS: LuaScript = {
+  name: "consumeKeys",
   lua: `
-if (redis.call('GET', KEYS[2]) or '') ~= ARGV[3] then return {-1, 0} end
-local used = tonumber(redis.call('GET', KEYS[1]) or '0')
-if used >= tonumber(ARGV[1]) then return {0, used} end
-used = redis.call('INCR', KEYS[1])
-if used == 1 then redis.call('EXPIRE', KEYS[1], ARGV[2]) end
-return {1, used}`,
+local version = redis.call('GET', KEYS[1]) or ''
+local out = {}
+for i = 2, #KEYS do
+  local a = (i - 2) * 3
+  local expected = ARGV[a + 3]
+  if expected ~= '*' and expected ~= version then
+    out[#out + 1] = -1
+    out[#out + 1] = 0
+  else
+    local used = tonumber(redis.call('GET', KEYS[i]) or '0')
+    if used >= tonumber(ARGV[a + 1]) then
+      out[#out + 1] = 0
+    else
+      used = redis.call('INCR', KEYS[i])
+      if used == 1 then redis.call('EXPIRE', KEYS[i], ARGV[a + 2]) end
+      out[#out + 1] = 1
+    end
+    out[#out + 1] = used
+  end
+end
+return out`,
 };
 
 /**
@@ -94,7 +109,6 @@ return {1, used}`,
  */
 export const INSERT_KEY: LuaScript = {
   name: "insertKey",
-  keys: 5,
   lua: `
 local pending = ARGV[6] == '1'
 local holds_email = pending and ARGV[7] ~= '1'
@@ -114,7 +128,6 @@ return 'ok'`,
 /** KEYS: hashes, records. ARGV: hash. Returns the record JSON, or nil. */
 export const KEY_BY_HASH: LuaScript = {
   name: "keyByHash",
-  keys: 2,
   lua: `
 local id = redis.call('HGET', KEYS[1], ARGV[1])
 if not id then return false end
@@ -130,7 +143,6 @@ return redis.call('HGET', KEYS[2], id)`,
  */
 export const UPDATE_KEY: LuaScript = {
   name: "updateKey",
-  keys: 4,
   lua: `
 local json = redis.call('HGET', KEYS[1], ARGV[1])
 if not json then return false end
@@ -156,7 +168,6 @@ return json`,
  */
 export const ERASE_APPLICANT: LuaScript = {
   name: "eraseApplicant",
-  keys: 3,
   lua: `
 local json = redis.call('HGET', KEYS[1], ARGV[1])
 if not json then return 0 end

@@ -1,0 +1,77 @@
+/**
+ * The counts of keys' calls, sent together: every count asked for in one turn of the event loop
+ * goes to Redis as one `CONSUME_KEYS` script after the turn, as the SQLite store commits a turn's
+ * counts in one transaction. A busy server then pays one command, one reply and one time bound per
+ * turn instead of per call; each count is still made against its own limit, in order, inside one
+ * atomic script, so N concurrent calls against a limit L are served exactly min(N, L) times.
+ * Keys' counters share the `{keys}` hash tag, so one script may touch all of them.
+ */
+import type { ConsumeResult } from "../../core/quota/store.ts";
+
+/** One count waiting for the end of the turn. */
+interface Waiting {
+  counter: string;
+  limit: string;
+  ttl: string;
+  /** The keys' version the record was read at, or `*`: nothing to check. */
+  version: string;
+  resolve: (result: ConsumeResult | typeof CHANGED) => void;
+  reject: (error: unknown) => void;
+}
+
+/** What a count answers when a key changed after its record was read (nothing was counted). */
+export const CHANGED = Symbol("key changed");
+
+/** At most this many counts in one script (a larger turn sends several). */
+const MAX_BATCH = 500;
+
+/** After the I/O callbacks of this turn of the event loop (setImmediate where the runtime has it). */
+const nextTurn: (run: () => void) => void =
+  typeof globalThis.setImmediate === "function" ? (run) => void globalThis.setImmediate(run) : (run) => void setTimeout(run, 0);
+
+/** Collects a turn's counts of keys and sends them as one script through `send`. */
+export class KeyCounts {
+  private waiting: Waiting[] = [];
+
+  constructor(
+    /** The keys' version key: the script's first key. */
+    private readonly versionKey: string,
+    /** Runs `CONSUME_KEYS` with these keys and arguments; its reply is the flat list of results. */
+    private readonly send: (keys: string[], args: string[]) => Promise<unknown>,
+  ) {}
+
+  /** Counts one call on `counter` after this turn; `CHANGED` when `version` is no longer current. */
+  count(counter: string, limit: number, ttlSeconds: number, version = "*"): Promise<ConsumeResult | typeof CHANGED> {
+    return new Promise((resolve, reject) => {
+      if (this.waiting.length === 0) nextTurn(() => this.flush());
+      this.waiting.push({ counter, limit: String(limit), ttl: String(ttlSeconds), version, resolve, reject });
+    });
+  }
+
+  private flush(): void {
+    const all = this.waiting;
+    this.waiting = [];
+    for (let start = 0; start < all.length; start += MAX_BATCH) this.sendBatch(all.slice(start, start + MAX_BATCH));
+  }
+
+  private sendBatch(batch: Waiting[]): void {
+    const keys = [this.versionKey];
+    const args: string[] = [];
+    for (const count of batch) {
+      keys.push(count.counter);
+      args.push(count.limit, count.ttl, count.version);
+    }
+    this.send(keys, args).then(
+      (reply) => {
+        const results = reply as number[];
+        for (const [i, count] of batch.entries()) {
+          const allowed = Number(results[2 * i]);
+          count.resolve(allowed === -1 ? CHANGED : { allowed: allowed === 1, used: Number(results[2 * i + 1]) });
+        }
+      },
+      (error: unknown) => {
+        for (const count of batch) count.reject(error);
+      },
+    );
+  }
+}
