@@ -280,8 +280,18 @@ describe.skipIf(skipRedis)("the Redis store", () => {
           ...Array.from({ length: 60 }, () => store.consume(keyBucket(b.id), DAY, 7)),
         ];
         const results = await Promise.all(calls);
-        expect(results.slice(0, 60).filter((r) => r.allowed).map((r) => r.used)).toEqual(Array.from({ length: 40 }, (_, i) => i + 2));
-        expect(results.slice(60).filter((r) => r.allowed).map((r) => r.used)).toEqual(Array.from({ length: 7 }, (_, i) => i + 1));
+        expect(
+          results
+            .slice(0, 60)
+            .filter((r) => r.allowed)
+            .map((r) => r.used),
+        ).toEqual(Array.from({ length: 40 }, (_, i) => i + 2));
+        expect(
+          results
+            .slice(60)
+            .filter((r) => r.allowed)
+            .map((r) => r.used),
+        ).toEqual(Array.from({ length: 7 }, (_, i) => i + 1));
         const evalsha = (stats: string) => Number(/cmdstat_evalsha:calls=(\d+)/.exec(stats)?.[1] ?? 0);
         expect(evalsha(String(await client.sendCommand(["INFO", "commandstats"])))).toBe(1);
         await Promise.all([store.consume("ip:192.0.2.1", DAY, 30), store.consume("ip:192.0.2.2", DAY, 30)]);

@@ -115,7 +115,8 @@ export class RedisQuotaStore implements QuotaStore {
     this.keys = redisKeys(prefix);
     this.deadlines = new Deadlines(timeoutMs);
     this.keyCounts = new KeyCounts(this.keys.version, (keys, args) => this.script("consume", CONSUME_KEYS, keys, args));
-    for (const script of [CONSUME, CONSUME_KEYS, INSERT_KEY, ERASE_APPLICANT, KEY_BY_HASH, UPDATE_KEY]) this.shas.set(script, createHash("sha1").update(script.lua).digest("hex"));
+    for (const script of [CONSUME, CONSUME_KEYS, INSERT_KEY, ERASE_APPLICANT, KEY_BY_HASH, UPDATE_KEY])
+      this.shas.set(script, createHash("sha1").update(script.lua).digest("hex"));
   }
 
   /** Whether Redis answers now, and the last error when it does not (for `/healthz`). */
@@ -158,7 +159,12 @@ export class RedisQuotaStore implements QuotaStore {
     const pending = record.status === "pending_deposit" ? "1" : "0";
     const { records, hashes, pending: pendingKey, references, version } = this.keys;
     this.forgetKeys();
-    const outcome = await this.script("insertKey", INSERT_KEY, [records, hashes, pendingKey, references, version], [record.id, record.hash, JSON.stringify(stored), email, paymentReference(record.id), pending, record.erased_at ? "1" : "0"]);
+    const outcome = await this.script(
+      "insertKey",
+      INSERT_KEY,
+      [records, hashes, pendingKey, references, version],
+      [record.id, record.hash, JSON.stringify(stored), email, paymentReference(record.id), pending, record.erased_at ? "1" : "0"],
+    );
     this.forgetKeys();
     if (outcome === "duplicate") throw new DuplicateApplicationError();
     if (outcome === "reference") throw new DuplicateReferenceError();
@@ -280,10 +286,14 @@ export class RedisQuotaStore implements QuotaStore {
   private command(operation: string, args: string[]): Promise<unknown> {
     if (this.closed) return Promise.reject(new StoreUnavailableError(`redis store: ${operation}: the store is closed`));
     if (!this.client.isReady) {
-      return Promise.reject(new StoreUnavailableError(`redis store: ${operation}: not connected to ${this.where} (${this.connectionState().error ?? "connecting"})`));
+      return Promise.reject(
+        new StoreUnavailableError(`redis store: ${operation}: not connected to ${this.where} (${this.connectionState().error ?? "connecting"})`),
+      );
     }
     return new Promise((resolve, reject) => {
-      const deadline = this.deadlines.add(() => reject(new StoreUnavailableError(`redis store: ${operation}: no answer from ${this.where} within ${this.timeoutMs} ms`)));
+      const deadline = this.deadlines.add(() =>
+        reject(new StoreUnavailableError(`redis store: ${operation}: no answer from ${this.where} within ${this.timeoutMs} ms`)),
+      );
       this.client.sendCommand(args).then(
         (reply) => {
           deadline.settled = true;
@@ -350,7 +360,13 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<RedisQ
     target,
     caFile: options.caFile,
     onChange: ({ ready, error }) => {
-      if (opened && !store?.isClosed) log(ready ? "info" : "warn", ready ? `redis store: connected to ${target.safe}` : `redis store: lost ${target.safe} (${error ?? "closed"}); metered calls answer 503 until it is back`);
+      if (opened && !store?.isClosed)
+        log(
+          ready ? "info" : "warn",
+          ready
+            ? `redis store: connected to ${target.safe}`
+            : `redis store: lost ${target.safe} (${error ?? "closed"}); metered calls answer 503 until it is back`,
+        );
     },
   }).catch((error: Error) => {
     throw new Error(`REDIS_URL: ${error.message}`);
