@@ -5,7 +5,9 @@
 // far less than requests/second. Build the "before" bundle from the older commit in a temporary
 // worktree (`npx tsx -e` cannot await: call scripts/bundle.ts's `bundle(outfile)` from a .mts file).
 //   npx tsx test/bench/probes/compare-bundles.ts /tmp/before/hanja-api.mjs dist/runtime/hanja-api.mjs
-// ROUNDS (default 7), SECONDS per case (default 4), RUNTIME (node or bun), DIST_DIR (default dist/).
+// ROUNDS (default 7), SECONDS per case (default 4), RUNTIME (node or bun), DIST_DIR (default dist/);
+// BEFORE_DIST and AFTER_DIST give each build its own dist/ (default DIST_DIR), for builds whose
+// dist formats differ (the "before" one built by `npx tsx pipeline/cli.ts` in its worktree).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -23,12 +25,14 @@ const KEYS = 40;
 const work = mkdtempSync(join(tmpdir(), "hanja-compare-"));
 const results = new Results();
 const builds = { before, after };
+const defaultDist = process.env.DIST_DIR ?? join(ROOT, "dist");
+const distOf = { before: process.env.BEFORE_DIST ?? defaultDist, after: process.env.AFTER_DIST ?? defaultDist };
 
 for (let round = 1; round <= ROUNDS; round++) {
   const order = round % 2 === 1 ? (["before", "after"] as const) : (["after", "before"] as const);
   for (const name of order) {
     const db = join(mkdtempSync(join(work, "db-")), "quota.sqlite");
-    const env = { QUOTA_DB: db, ADMIN_TOKEN: ADMIN, TRUST_PROXY_HOPS: "1", DIST_DIR: process.env.DIST_DIR ?? join(ROOT, "dist") };
+    const env = { QUOTA_DB: db, ADMIN_TOKEN: ADMIN, TRUST_PROXY_HOPS: "1", DIST_DIR: distOf[name] };
     const server = await startServer(command, [builds[name]], env, DETAIL);
     const keys = await annualKeys(server.url, KEYS, ADMIN);
     const cases: [string, string[], Record<string, string>[] | undefined][] = [
