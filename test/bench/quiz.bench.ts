@@ -3,7 +3,7 @@
  * stores, beside a plain node:http server measured in the same run. Targets: SQLite ≥ 40 % of the
  * baseline's requests/second, p99 < 10 ms at 50 connections; Redis ≥ 80 % of SQLite (issue 25).
  * Redis is a private redis-server (AOF on, fsync every second, as the README recommends) on the
- * same machine. `npm run bench -- quiz`.
+ * same machine; its own CPU per request is printed too. `npm run bench -- quiz`.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { bundle } from "../../scripts/bundle.ts";
 import { ensureDist } from "../../scripts/ensureDist.ts";
 import { startRedis } from "../helpers/redisServer.ts";
-import { LOAD_TOOL, ROOT, Results, annualKeys, load, median, startServer, table } from "./lib.ts";
+import { LOAD_TOOL, ROOT, Results, annualKeys, cpuMs, load, median, startServer, table } from "./lib.ts";
 
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const SECONDS = Number(process.env.SECONDS ?? 4);
@@ -24,6 +24,8 @@ const server = await bundle();
 const runs = new Results();
 const redis = await startRedis(["--appendonly", "yes", "--appendfsync", "everysec"]);
 const STORES = ["sqlite", "memory", "redis"] as const;
+// redis-server's own CPU per answered request: it runs on the same two cores as the server and wrk.
+const redisCpuUs: number[] = [];
 
 for (let round = 1; round <= ROUNDS; round++) {
   const baseline = await startServer("node", [join(ROOT, "test/bench/baselines/hello.node.mjs")], {}, "/");
@@ -39,7 +41,9 @@ for (let round = 1; round <= ROUNDS; round++) {
     const headers = keys.map((key) => ({ "X-API-Key": key }));
     const paths = keys.map(() => "/quiz/v1/quiz");
     await load(app.url, paths, { seconds: 1, headers });
+    const redisCpuBefore = cpuMs(redis.pid);
     const r = await load(app.url, paths, { seconds: SECONDS, headers, server: app.proc });
+    if (store === "redis") redisCpuUs.push(((cpuMs(redis.pid) - redisCpuBefore) * 1000) / r.requests);
     if (r.non2xx > 0) throw new Error(`quiz on ${store}: ${r.non2xx} non-2xx responses (keys used up?)`);
     runs.add(`GET /quiz with a key, ${store} store`, r);
     await app.stop();
@@ -78,6 +82,13 @@ const sqliteRuns = runs.get("GET /quiz with a key, sqlite store").rps;
 console.log(
   `\nRedis ÷ SQLite: ${((median(redisRuns) / median(sqliteRuns)) * 100).toFixed(0)} % by median req/s, ` +
     `${(median(redisRuns.map((rps, i) => rps / (sqliteRuns[i] ?? Number.NaN))) * 100).toFixed(0)} % per round (median) (target ≥ 80 %).`,
+);
+const redisCpu = median(redisCpuUs);
+const sqliteCpu = median(runs.get("GET /quiz with a key, sqlite store").cpuUs);
+const serverOnRedisCpu = median(runs.get("GET /quiz with a key, redis store").cpuUs);
+console.log(
+  `redis-server CPU: ${redisCpu.toFixed(1)} µs a request (median), on the same two cores as the server and wrk; ` +
+    `the server's CPU a request on Redis ÷ on SQLite: ${((serverOnRedisCpu / sqliteCpu) * 100).toFixed(0)} %.`,
 );
 console.log(`\nBaseline per round: ${baseRuns.map((rps) => Math.round(rps)).join(", ")} req/s (a low or uneven baseline means a busy machine).`);
 console.log(
