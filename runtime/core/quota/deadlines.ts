@@ -6,7 +6,7 @@
  */
 
 /** A call waiting for its answer: `expire` runs at its deadline unless it has settled by then. */
-export interface Deadline {
+interface Deadline {
   at: number;
   settled: boolean;
   expire: () => void;
@@ -21,15 +21,18 @@ export class Deadlines {
   constructor(readonly timeoutMs: number) {}
 
   /** A deadline `timeoutMs` from now; mark it `settled` when the call answers. */
-  add(expire: () => void): Deadline {
+  private add(expire: () => void): Deadline {
     const deadline = { at: performance.now() + this.timeoutMs, settled: false, expire };
     this.queue.push(deadline);
     this.timer ??= setTimeout(() => this.sweep(), this.timeoutMs);
     return deadline;
   }
 
-  /** `promise`, or the error `late()` makes when it has not settled within the bound. */
-  bound<T>(promise: Promise<T>, late: () => Error): Promise<T> {
+  /**
+   * `promise`, or the error `late()` makes when it has not settled within the bound; a rejection
+   * passes through `failed` when given (one promise either way).
+   */
+  bound<T>(promise: Promise<T>, late: () => Error, failed: (error: unknown) => unknown = (error) => error): Promise<T> {
     return new Promise((resolve, reject) => {
       const deadline = this.add(() => reject(late()));
       promise.then(
@@ -39,7 +42,7 @@ export class Deadlines {
         },
         (error: unknown) => {
           deadline.settled = true;
-          reject(error);
+          reject(failed(error));
         },
       );
     });

@@ -7,6 +7,7 @@
  * Keys' counters share the `{keys}` hash tag, so one script may touch all of them.
  */
 import type { ConsumeResult } from "../../core/quota/store.ts";
+import { nextTurn } from "../../core/util/nextTurn.ts";
 
 /** One count waiting for the end of the turn. */
 interface Waiting {
@@ -24,10 +25,6 @@ export const CHANGED = Symbol("key changed");
 
 /** At most this many counts in one script (a larger turn sends several). */
 const MAX_BATCH = 500;
-
-/** After the I/O callbacks of this turn of the event loop (setImmediate where the runtime has it). */
-const nextTurn: (run: () => void) => void =
-  typeof globalThis.setImmediate === "function" ? (run) => void globalThis.setImmediate(run) : (run) => void setTimeout(run, 0);
 
 /** Collects a turn's counts of keys and sends them as one script through `send`. */
 export class KeyCounts {

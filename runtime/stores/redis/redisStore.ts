@@ -24,6 +24,7 @@ import { type ConnectionState, type RedisConnection, connect, isOutage, persiste
 import { type RedisTarget, DEFAULT_REDIS_PREFIX, REDIS_TIMEOUT_MS, parseRedisUrl } from "./redisUrl.ts";
 import { CHANGED, KeyCounts } from "./keyCounts.ts";
 import { CONSUME, CONSUME_KEYS, ERASE_APPLICANT, INSERT_KEY, KEY_BY_HASH, type LuaScript, type RedisKeys, UPDATE_KEY, redisKeys } from "./scripts.ts";
+import { nextTurn } from "../../core/util/nextTurn.ts";
 
 /** A counter lives until this long after its day began (UTC): past the day in any time zone. */
 const COUNTER_LIFETIME_MS = 2 * 86_400_000;
@@ -31,10 +32,6 @@ const COUNTER_LIFETIME_MS = 2 * 86_400_000;
 const MIN_COUNTER_TTL_SECONDS = 86_400;
 /** Key lookups kept in memory at most (beyond it the cache starts over). */
 const KEY_CACHE_MAX = 10_000;
-
-/** After the I/O callbacks of this turn of the event loop (setImmediate where the runtime has it). */
-const nextTurn: (run: () => void) => void =
-  typeof globalThis.setImmediate === "function" ? (run) => void globalThis.setImmediate(run) : (run) => void setTimeout(run, 0);
 
 /** The fields of a stored record, in the order records are built (JSON adds `email_key`, "" once erased). */
 interface StoredRecord extends Omit<KeyRecord, "applicant"> {
@@ -290,21 +287,11 @@ export class RedisQuotaStore implements QuotaStore {
         new StoreUnavailableError(`redis store: ${operation}: not connected to ${this.where} (${this.connectionState().error ?? "connecting"})`),
       );
     }
-    return new Promise((resolve, reject) => {
-      const deadline = this.deadlines.add(() =>
-        reject(new StoreUnavailableError(`redis store: ${operation}: no answer from ${this.where} within ${this.timeoutMs} ms`)),
-      );
-      this.client.sendCommand(args).then(
-        (reply) => {
-          deadline.settled = true;
-          resolve(reply);
-        },
-        (error: unknown) => {
-          deadline.settled = true;
-          reject(this.failure(operation, error));
-        },
-      );
-    });
+    return this.deadlines.bound(
+      this.client.sendCommand(args),
+      () => new StoreUnavailableError(`redis store: ${operation}: no answer from ${this.where} within ${this.timeoutMs} ms`),
+      (error) => this.failure(operation, error),
+    );
   }
 
   private failure(operation: string, error: unknown): Error {

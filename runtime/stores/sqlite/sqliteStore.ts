@@ -17,6 +17,7 @@ import { openDriver } from "./driver.ts";
 import type { DriverName, SqlDriver, SqlRow, SqlStatement, SqlValue } from "./sqlDriver.ts";
 import { isBusy, isFull, rollbackAfter, unavailableOr } from "./failures.ts";
 import { SCHEMA_VERSION, checkOwnDatabase, migrate } from "./migrations.ts";
+import { nextTurn } from "../../core/util/nextTurn.ts";
 
 /** Counters of days more than this many days before the current one are deleted. */
 const KEEP_DAYS = 7;
@@ -80,10 +81,6 @@ interface PendingConsume {
   /** When it was asked (Date.now()): past STORE_WAIT_MS of a locked database it fails. */
   since: number;
 }
-
-/** After the I/O callbacks of this turn (setImmediate where the runtime has it). */
-const nextTurn: (run: () => void) => void =
-  typeof globalThis.setImmediate === "function" ? (run) => void globalThis.setImmediate(run) : (run) => void setTimeout(run, 0);
 
 /** A `QuotaStore` over one SQLite database; open it with `openSqliteStore`. */
 export class SqliteQuotaStore implements QuotaStore {
