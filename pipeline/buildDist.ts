@@ -128,8 +128,9 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
     throw new Error("build: a search index was started from documents that differ from the validated records or idioms");
   }
   const recordJson = records.map((r) => JSON.stringify(r));
-  const details = buildDetailBodies(recordJson, records, idioms, idiomPositionsByCharacter(idioms));
-  const tables = buildTables(records, idioms, details);
+  const idiomsByCharacter = idiomPositionsByCharacter(idioms);
+  const details = buildDetailBodies(recordJson, records, idioms, idiomsByCharacter);
+  const tables = buildTables(records, idiomsByCharacter, details);
   const builtAt = new Date(options.sourceDateEpoch !== undefined ? options.sourceDateEpoch * 1000 : Date.now()).toISOString();
   const counts = { ...countRecords(records), starters: starters.size, idioms: idioms.length };
   const meta = buildMetaBody({ unihanVersion: version, unihanOrigin: input.origin, counts, builtAt });

@@ -3,9 +3,10 @@ import type { HanjaRecord, IdiomRecord } from "../../runtime/format/records.ts";
 
 /**
  * Compact columns the runtime filters, orders and looks up by (record order = code point order);
- * `details` are the records' detail bodies, one per record, as details.jsonl holds them.
+ * `idiomsByCharacter` is `idiomPositionsByCharacter` of the idioms; `details` are the records'
+ * detail bodies, one per record, as details.jsonl holds them.
  */
-export function buildTables(records: readonly HanjaRecord[], idioms: readonly IdiomRecord[], details: readonly string[]): Tables {
+export function buildTables(records: readonly HanjaRecord[], idiomsByCharacter: Record<string, number[]>, details: readonly string[]): Tables {
   const encoder = new TextEncoder();
   const readings: Record<string, number[]> = {};
   const glosses: [number, string][] = [];
@@ -20,7 +21,7 @@ export function buildTables(records: readonly HanjaRecord[], idioms: readonly Id
     flags: records.map((r) => (r.starter ? FLAG_STARTER : 0) | (r.education_hanja ? FLAG_EDUCATION : 0) | (r.name_hanja ? FLAG_NAME : 0)),
     readings: sortKeys(readings),
     glosses,
-    idiomsByCharacter: sortKeys(idiomPositionsByCharacter(idioms)),
+    idiomsByCharacter: sortKeys(idiomsByCharacter),
     detailBytes: details.map((body) => encoder.encode(body).length),
   };
 }
