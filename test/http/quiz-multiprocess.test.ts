@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { awayFromRollover } from "../conformance/client.ts";
 import { type RunningServer, startServer, stopAllServers } from "../helpers/server.ts";
 import { Q, applicant } from "./quiz-helpers.ts";
 
@@ -20,13 +21,6 @@ afterAll(async () => {
 /** `n` servers on one SQLite file. */
 function startServers(n: number, db: string): Promise<RunningServer[]> {
   return Promise.all(Array.from({ length: n }, () => startServer({ QUOTA_STORE: "sqlite", QUOTA_DB: db, ADMIN_TOKEN })));
-}
-
-/** The metering day rolls over at 15:00 UTC; a burst must not straddle it. */
-async function awayFromRollover(): Promise<void> {
-  const now = Date.now();
-  const next = Math.ceil((now - 15 * 3600_000) / 86_400_000) * 86_400_000 + 15 * 3600_000;
-  if (next - now < 30_000) await new Promise((resolve) => setTimeout(resolve, next - now + 1000));
 }
 
 /** 200 parallel GETs of `path`, request i to server i mod n. */

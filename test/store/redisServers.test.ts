@@ -19,6 +19,7 @@ import {
   runToExit,
   sourceCommand,
 } from "../conformance/servers.ts";
+import { awayFromRollover } from "../conformance/client.ts";
 import { stopAllServers } from "../helpers/server.ts";
 import { type TestRedis, removeAllRedis, skipRedis, startRedis } from "../helpers/redisServer.ts";
 import { Q, applicant } from "../http/quiz-helpers.ts";
@@ -26,13 +27,6 @@ import { Q, applicant } from "../http/quiz-helpers.ts";
 const ADMIN_TOKEN = "redis-servers-admin-token";
 const PASSWORD = "redis-servers-password-1234";
 type Server = ConformanceServer & { kill(signal: NodeJS.Signals): void };
-
-/** The metering day rolls over at 15:00 UTC; a burst must not straddle it. */
-async function awayFromRollover(): Promise<void> {
-  const now = Date.now();
-  const next = Math.ceil((now - 15 * 3600_000) / 86_400_000) * 86_400_000 + 15 * 3600_000;
-  if (next - now < 60_000) await new Promise((resolve) => setTimeout(resolve, next - now + 1000));
-}
 
 /** The status of one call (0: no answer, the connection failed), its body read. */
 async function call(server: Server, path: string, headers: Record<string, string>): Promise<{ status: number; remaining: number | null }> {
@@ -110,7 +104,7 @@ describe.skipIf(skipRedis)("four servers (Node, Node, Bun, Deno) on one Redis", 
   });
 
   it("400 parallel demo calls from one client → exactly 30 served, in total", { timeout: 120_000 }, async () => {
-    await awayFromRollover();
+    await awayFromRollover(60_000);
     const headers = { "X-Forwarded-For": "203.0.113.40" };
     const results = await Promise.all(Array.from({ length: 400 }, (_, i) => call(servers[i % 4]!, i % 2 ? "/idiom" : "/quiz", headers)));
     expect(results.filter((r) => r.status === 200)).toHaveLength(30);
@@ -126,7 +120,7 @@ describe.skipIf(skipRedis)("four servers (Node, Node, Bun, Deno) on one Redis", 
   it("300 parallel calls with a pending key → exactly 100 served; a confirmation through one instance's admin route → annual on all four", {
     timeout: 120_000,
   }, async () => {
-    await awayFromRollover();
+    await awayFromRollover(60_000);
     const { key, id } = await subscribe(servers[0]!, "multi-pending");
     const results = await Promise.all(Array.from({ length: 300 }, (_, i) => call(servers[i % 4]!, "/idiom", { "X-API-Key": key })));
     expect(results.filter((r) => r.status === 200)).toHaveLength(100);
@@ -145,7 +139,7 @@ describe.skipIf(skipRedis)("four servers (Node, Node, Bun, Deno) on one Redis", 
   it("kill -9 of an instance under load: every 2xx a client got is exactly one count; counts exceed answers by at most the calls in flight at the kill", {
     timeout: 180_000,
   }, async () => {
-    await awayFromRollover();
+    await awayFromRollover(60_000);
     const { key, id } = await subscribe(servers[1]!, "multi-kill");
     await admin(servers[0]!, id, "confirm");
     const victim = servers[2]!; // Bun
@@ -173,7 +167,7 @@ describe.skipIf(skipRedis)("four servers (Node, Node, Bun, Deno) on one Redis", 
   it("Redis stopped and restarted under load: only 503s while it is down, interface A serves, every call counted once, exact counts after", {
     timeout: 180_000,
   }, async () => {
-    await awayFromRollover();
+    await awayFromRollover(60_000);
     const { key, id } = await subscribe(servers[0]!, "multi-outage");
     await admin(servers[1]!, id, "confirm");
     const results: { status: number; remaining: number | null; startedIn: string }[] = [];
@@ -238,7 +232,7 @@ describe.skipIf(skipRedis)("four servers (Node, Node, Bun, Deno) on one Redis", 
   });
 
   it("the compiled binary and the bundle count on the same Redis as the source servers", { timeout: 180_000 }, async () => {
-    await awayFromRollover();
+    await awayFromRollover(60_000);
     // The bundle runs from a folder of its own (the launchers take it from QUOTA_DB, unused by Redis).
     const folder = mkdtempSync(join(tmpdir(), "redis-shipped-"));
     const shipped = await Promise.all([
