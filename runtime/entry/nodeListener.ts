@@ -36,7 +36,7 @@ export function nodeListener(app: App): (req: IncomingMessage, res: ServerRespon
           (r) => writeOrFail(res, r),
           (error: unknown) => fail(res, error),
         );
-      else write(res, reply);
+      else writeThisTurn(res, reply);
     } catch (error) {
       fail(res, error);
     }
@@ -126,6 +126,24 @@ function fail(res: ServerResponse, error: unknown): void {
   console.error(error);
   if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" }).end("Internal error\n");
   else res.destroy();
+}
+
+/** Replies ready at once, waiting for the end of this turn of the event loop; see `writeThisTurn`. */
+const ready: { res: ServerResponse; reply: Reply }[] = [];
+
+/**
+ * Writes a reply that was ready at once after the I/O callbacks of this turn of the event loop
+ * (setImmediate), with the others ready in the same turn, in the order they came: under load, the
+ * requests node:http read in one turn are answered in one run of writes instead of a write between
+ * each two reads. On the two-core machine of `test/bench/RESULTS.md` the character detail took
+ * about a quarter less CPU per request so. A lone request waits only for the end of its own turn.
+ */
+function writeThisTurn(res: ServerResponse, reply: Reply): void {
+  if (ready.push({ res, reply }) === 1) setImmediate(writeReady);
+}
+
+function writeReady(): void {
+  for (const { res, reply } of ready.splice(0)) writeOrFail(res, reply);
 }
 
 /** `write` for a reply that came later, outside the listener's own try. */

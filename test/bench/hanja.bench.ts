@@ -3,8 +3,10 @@
  * detail, a reading search, an English search and an idiom search, beside plain node:http
  * servers measured in the same run — one answering a 17-byte body, and one per case answering
  * the exact bytes of that case's response (so payload size, which costs node:http itself as
- * much as it costs us, is separated from the service's own overhead); cold start to the first
- * response; RSS after load.
+ * much as it costs us, is separated from the service's own overhead), both as node:http servers
+ * usually write (in the request event) and as the service's listener writes (a turn's answers
+ * together, after its reads: `PER_TURN=1`), the ceiling of the service's own way; cold start to
+ * the first response; RSS after load.
  * Targets: detail ≥ 60 % of baseline, searches ≥ 30 %, p99 < 10 ms, cold start ≤ 2× baseline's,
  * RSS < 200 MB. `npm run bench -- hanja` (ROUNDS, SECONDS to change the defaults).
  */
@@ -32,6 +34,7 @@ const HELLO = join(ROOT, "test/bench/baselines/hello.node.mjs");
 type Series = { rps: number[]; p50: number[]; p99: number[] };
 const app = new Map<string, Series>();
 const sameSize = new Map<string, number[]>();
+const sameSizePerTurn = new Map<string, number[]>();
 const hello: Series = { rps: [], p50: [], p99: [] };
 const push = (series: Series, r: { rps: number; p50: number; p99: number }) => {
   series.rps.push(r.rps);
@@ -69,10 +72,15 @@ for (let round = 1; round <= ROUNDS; round++) {
   await started.stop();
 
   for (const [name, file] of bodies) {
-    const fixed = await startServer("node", [HELLO], { BODY_FILE: file }, "/");
-    await load(fixed.url, ["/"], { seconds: 1 });
-    sameSize.set(name, [...(sameSize.get(name) ?? []), (await load(fixed.url, ["/"], { seconds: SECONDS })).rps]);
-    await fixed.stop();
+    for (const [perTurn, into] of [
+      ["0", sameSize],
+      ["1", sameSizePerTurn],
+    ] as const) {
+      const fixed = await startServer("node", [HELLO], { BODY_FILE: file, PER_TURN: perTurn }, "/");
+      await load(fixed.url, ["/"], { seconds: 1 });
+      into.set(name, [...(into.get(name) ?? []), (await load(fixed.url, ["/"], { seconds: SECONDS })).rps]);
+      await fixed.stop();
+    }
   }
   console.error(`round ${round}/${ROUNDS} done`);
 }
@@ -80,14 +88,20 @@ rmSync(work, { recursive: true, force: true });
 
 const base = median(hello.rps);
 const pct = (a: number, b: number) => `${((a / b) * 100).toFixed(0)} %`;
-const rows: (string | number)[][] = [["case", "req/s", "vs hello", "same-size node:http req/s", "vs same size", "p50 ms", "p99 ms"]];
-rows.push(["baseline: node:http, 17-byte body", Math.round(base), "100 %", "", "", median(hello.p50), median(hello.p99)]);
+const rows: (string | number)[][] = [
+  ["case", "req/s", "vs hello", "same-size node:http req/s", "vs same size", "same size, per turn req/s", "vs that", "p50 ms", "p99 ms"],
+];
+rows.push(["baseline: node:http, 17-byte body", Math.round(base), "100 %", "", "", "", "", median(hello.p50), median(hello.p99)]);
 for (const [name, r] of app) {
   const same = median(sameSize.get(name) ?? []);
-  rows.push([name, Math.round(median(r.rps)), pct(median(r.rps), base), Math.round(same), pct(median(r.rps), same), median(r.p50), median(r.p99)]);
+  const perTurn = median(sameSizePerTurn.get(name) ?? []);
+  const rps = median(r.rps);
+  rows.push([name, Math.round(rps), pct(rps, base), Math.round(same), pct(rps, same), Math.round(perTurn), pct(rps, perTurn), median(r.p50), median(r.p99)]);
 }
 console.log(`\nInterface A on Node ${process.version}, ${LOAD_TOOL}, 50 connections, ${SECONDS} s per case, median of ${ROUNDS} rounds`);
-console.log("(same-size: a plain node:http server answering the exact bytes of that case's response)\n");
+console.log(
+  "(same-size: a plain node:http server answering the exact bytes of that case's response, in its request event; per turn: the same, writing a turn's answers together after its reads, as the service does)\n",
+);
 console.log(table(rows));
 console.log(
   `\ncold start to first 200: baseline ${median(cold.baseline).toFixed(0)} ms, server ${median(cold.server).toFixed(0)} ms (${(median(cold.server) / median(cold.baseline)).toFixed(2)}× baseline)`,

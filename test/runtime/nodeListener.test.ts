@@ -4,7 +4,7 @@
  * repeated header fields joined, request bodies streamed, failures outside the core answered 500,
  * and requests node:http cannot parse answered with problem details (`clientErrorListener`).
  */
-import { type Server, createServer } from "node:http";
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import type { App } from "../../runtime/core/app.ts";
 import type { AccessLogEntry } from "../../runtime/core/appOptions.ts";
@@ -208,6 +208,40 @@ describe("nodeListener", () => {
       const next = await fetch(`${url}/fine`);
       expect(next.status).toBe(200);
       expect(await next.text()).toBe("ok");
+    } finally {
+      console.error = quiet;
+    }
+  });
+
+  it("writes the replies ready at once after the turn's reads, together and in the order they came; a reply that cannot be written fails alone", async () => {
+    const written: string[] = [];
+    /** A response that records what is written on it. */
+    const responseFor = (name: string) =>
+      ({
+        headersSent: false,
+        writeHead(status: number) {
+          if (name === "bad" && status === 200) throw new Error("a header value node:http refuses");
+          written.push(`${name} ${status}`);
+          return this;
+        },
+        end(body?: string) {
+          written.push(`${name} ${body ?? ""}`);
+          return this;
+        },
+      }) as unknown as ServerResponse;
+    const app = {
+      handle: (request: { url: string }) => ({ status: 200, headers: {}, body: new URL(request.url).pathname.slice(1), shared: false }),
+    } as unknown as App;
+    const listener = nodeListener(app);
+    const requestFor = (path: string) => ({ url: path, method: "GET", headers: {}, socket: {} }) as unknown as IncomingMessage;
+    const quiet = console.error;
+    console.error = () => {};
+    try {
+      for (const name of ["first", "bad", "second"]) listener(requestFor(`/${name}`), responseFor(name));
+      // Nothing yet: node:http may still have requests of this turn to read.
+      expect(written).toEqual([]);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(written).toEqual(["first 200", "first first", "bad 500", "bad Internal error\n", "second 200", "second second"]);
     } finally {
       console.error = quiet;
     }
