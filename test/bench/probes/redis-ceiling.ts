@@ -1,10 +1,12 @@
 // The ceiling of a Redis-backed metered call on this machine (issue 25's "Redis ≥ 80 % of SQLite"):
-// minimal node:http servers answering fixed bytes, each request making (a) no store call, (b) one
-// consume on the project's SQLite store, (c) one consume on the project's Redis store, (d) one raw
-// EVALSHA of a trivial script through @redis/client (the floor of any Redis-backed call), (e) what
-// the quiz with a key does on Redis: a key lookup (one GET of the keys' version per turn, the
-// record cached) and a consume. Loaded with wrk in interleaved rounds; medians. The Redis is a
-// private redis-server (AOF everysec, as the quiz benchmark) on a free loopback port.
+// minimal node:http servers answering fixed bytes, each request making (a) no store call (answered
+// after the turn, as the service writes), (b) one count on an annual key's bucket in the project's
+// SQLite store, (c) the same on the project's Redis store (a turn's counts of keys as one script),
+// (d) one raw EVALSHA of a trivial script through @redis/client (the floor of any Redis-backed
+// call), (e) what the quiz with a key asks the Redis store: the key "to count" (from memory) and its
+// count, checked by the script, and (f) the same on SQLite. Loaded with wrk in interleaved rounds;
+// medians. The Redis is a private redis-server (AOF everysec, as the quiz benchmark) on a free
+// loopback port.
 //   ROUNDS=5 SECONDS=4 npx tsx test/bench/probes/redis-ceiling.ts
 // Started with MODE=<case> (and REDIS_URL, QUOTA_DB) this file is the server of one case.
 import { mkdtempSync, rmSync } from "node:fs";
@@ -19,18 +21,33 @@ const DAY = new Date().toISOString().slice(0, 10);
 const LIMIT = 1_000_000_000;
 
 async function serve(mode: string): Promise<void> {
-  let call: (i: number) => Promise<unknown> = () => Promise.resolve();
-  if (mode === "sqlite") {
-    const { openSqliteStore } = await import("../../../runtime/stores/sqlite/sqliteStore.ts");
-    const store = await openSqliteStore(process.env["QUOTA_DB"] as string);
-    call = (i) => store.consume(`b${i % BUCKETS}`, DAY, LIMIT);
-  } else if (mode === "redis" || mode === "redis-key") {
-    const { openRedisStore } = await import("../../../runtime/stores/redis/redisStore.ts");
-    const store = await openRedisStore({ url: process.env["REDIS_URL"] as string, prefix: `probe-${process.pid}:`, log: () => {} });
-    call =
-      mode === "redis"
-        ? (i) => store.consume(`b${i % BUCKETS}`, DAY, LIMIT)
-        : (i) => Promise.resolve(store.keyByHash(`h${i % BUCKETS}`)).then(() => store.consume(`b${i % BUCKETS}`, DAY, LIMIT));
+  // (a) answers after the turn, together with the turn's other requests, as the service's Node
+  // listener writes the replies ready at once.
+  const turn: (() => void)[] = [];
+  const endOfTurn = () => {
+    for (const resolve of turn.splice(0)) resolve();
+  };
+  let call: (i: number) => Promise<unknown> = () =>
+    new Promise<void>((resolve) => {
+      if (turn.push(resolve) === 1) setImmediate(endOfTurn);
+    });
+  if (mode !== "none" && mode !== "evalsha") {
+    const { keyBucket } = await import("../../../runtime/core/quota/store.ts");
+    const { keyRecord } = await import("../../store/contractCases.ts");
+    const store = mode.startsWith("sqlite")
+      ? await (await import("../../../runtime/stores/sqlite/sqliteStore.ts")).openSqliteStore(process.env["QUOTA_DB"] as string)
+      : await (await import("../../../runtime/stores/redis/redisStore.ts")).openRedisStore({
+          url: process.env["REDIS_URL"] as string,
+          prefix: `probe-${process.pid}:`,
+          log: () => {},
+        });
+    // Annual keys, as the quiz benchmark's: a count on a key's bucket joins the turn's counts of keys.
+    const keys = Array.from({ length: BUCKETS }, () => keyRecord({ plan: "annual", status: "active" }));
+    for (const key of keys) await store.insertKey(key);
+    const key = (i: number) => keys[i % BUCKETS] as (typeof keys)[number];
+    call = mode.endsWith("-key")
+      ? (i) => Promise.resolve(store.keyByHash(key(i).hash, true)).then(() => store.consume(keyBucket(key(i).id), DAY, LIMIT))
+      : (i) => Promise.resolve(store.consume(keyBucket(key(i).id), DAY, LIMIT));
   } else if (mode === "evalsha") {
     const { createClient } = await import("@redis/client");
     const client = createClient({ url: process.env["REDIS_URL"] as string, disableOfflineQueue: true, commandOptions: { timeout: 0 } });
@@ -65,6 +82,7 @@ async function measure(): Promise<void> {
     ["redis", "(c) Redis store consume"],
     ["evalsha", "(d) raw EVALSHA 'return 1'"],
     ["redis-key", "(e) Redis keyByHash + consume (quiz path)"],
+    ["sqlite-key", "(f) SQLite keyByHash + consume (quiz path)"],
   ] as const;
   const servers = new Map<string, Awaited<ReturnType<typeof startServer>>>();
   const samples = new Map<string, { rps: number[]; cpu: number[]; redisCpu: number[] }>(cases.map(([mode]) => [mode, { rps: [], cpu: [], redisCpu: [] }]));
