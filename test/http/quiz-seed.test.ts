@@ -90,7 +90,7 @@ describe("withheld idioms (177 路柳墻花)", () => {
     const refused = await getJson(small, `${Q}/quiz?count=2&exclude=${exclude}`, { clientAddress: ipFor(1) });
     expectProblem(refused, 400, "invalid_parameter", "exclude");
     // Decided before metering, counting the withheld idiom out: not counted, and the detail says what is left.
-    expect(refused.body.detail).toContain("exclude leaves 1 idioms to ask about; count is 2");
+    expect(refused.body.detail).toContain("exclude leaves 1 idiom to ask about; count is 2");
     expect((await me(small, { clientAddress: ipFor(1) })).used_today).toBe(0);
     const matureLeft = await getJson(small, `${Q}/quiz?count=3&exclude=${exclude}&mature=1`, { clientAddress: ipFor(1) });
     expect(matureLeft.body.detail).toContain("exclude leaves 2 idioms to ask about; count is 3");
@@ -99,7 +99,7 @@ describe("withheld idioms (177 路柳墻花)", () => {
     const alsoWithheld = `${exclude},${ten[9]?.idx}`;
     expect((await getJson(small, `${Q}/quiz?count=1&exclude=${alsoWithheld}`, { clientAddress: ipFor(4) })).body.quiz.answer_idiom.idx).toBe(ten[8]?.idx);
     const matureOne = await getJson(small, `${Q}/quiz?count=2&exclude=${alsoWithheld}&mature=1`, { clientAddress: ipFor(4) });
-    expect(matureOne.body.detail).toContain("exclude leaves 1 idioms to ask about; count is 2");
+    expect(matureOne.body.detail).toContain("exclude leaves 1 idiom to ask about; count is 2");
     const one = await getJson(small, `${Q}/quiz?count=1&exclude=${exclude}`, { clientAddress: ipFor(2) });
     expect(one.body.quiz.answer_idiom.idx).toBe(ten[8]?.idx);
     const both = await getJson(small, `${Q}/quiz?count=2&exclude=${exclude}&mature=1`, { clientAddress: ipFor(3) });

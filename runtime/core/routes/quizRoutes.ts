@@ -38,7 +38,7 @@ export function quizRoutes(base: string, data: LoadedData, config: QuizConfig): 
           const mature = p.mature === 1;
           // Checked here, before metering: a request rejected with 400 is not counted.
           const left = idiomsLeft(pool(), exclude, mature);
-          if (left < p.count) throw invalidParameter("exclude", `exclude leaves ${left} idioms to ask about; count is ${p.count}`);
+          if (left < p.count) throw invalidParameter("exclude", `exclude leaves ${left} ${left === 1 ? "idiom" : "idioms"} to ask about; count is ${p.count}`);
           return { ...p, exclude, mature, difficulty: p.difficulty ?? QUIZ_PARAMS.difficulty.documentedDefault };
         },
         (p) => {
