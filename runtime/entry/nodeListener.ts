@@ -136,7 +136,7 @@ const ready: { res: ServerResponse; reply: Reply }[] = [];
  * (setImmediate), with the others ready in the same turn, in the order they came: under load, the
  * requests node:http read in one turn are answered in one run of writes instead of a write between
  * each two reads. On the two-core machine of `test/bench/RESULTS.md` the character detail took
- * about a quarter less CPU per request so. A lone request waits only for the end of its own turn.
+ * about a third less CPU per request so. A lone request waits only for the end of its own turn.
  */
 function writeThisTurn(res: ServerResponse, reply: Reply): void {
   if (ready.push({ res, reply }) === 1) setImmediate(writeReady);
