@@ -16,12 +16,9 @@ interface Waiting {
   ttl: string;
   /** The keys' version the record was read at, or `*`: nothing to check. */
   version: string;
-  resolve: (result: ConsumeResult | typeof CHANGED) => void;
+  resolve: (result: ConsumeResult) => void;
   reject: (error: unknown) => void;
 }
-
-/** What a count answers when a key changed after its record was read (nothing was counted). */
-export const CHANGED = Symbol("key changed");
 
 /** At most this many counts in one script (a larger turn sends several). */
 const MAX_BATCH = 500;
@@ -35,10 +32,12 @@ export class KeyCounts {
     private readonly versionKey: string,
     /** Runs `CONSUME_KEYS` with these keys and arguments; its reply is the flat list of results. */
     private readonly send: (keys: string[], args: string[]) => Promise<unknown>,
+    /** The error of a count refused because `version` is no longer current (nothing was counted). */
+    private readonly changed: () => Error,
   ) {}
 
-  /** Counts one call on `counter` after this turn; `CHANGED` when `version` is no longer current. */
-  count(counter: string, limit: number, ttlSeconds: number, version = "*"): Promise<ConsumeResult | typeof CHANGED> {
+  /** Counts one call on `counter` after this turn; rejects with `changed()` when `version` is no longer current. */
+  count(counter: string, limit: number, ttlSeconds: number, version = "*"): Promise<ConsumeResult> {
     return new Promise((resolve, reject) => {
       if (this.waiting.length === 0) nextTurn(() => this.flush());
       this.waiting.push({ counter, limit: String(limit), ttl: String(ttlSeconds), version, resolve, reject });
@@ -63,7 +62,8 @@ export class KeyCounts {
         const results = reply as number[];
         for (const [i, count] of batch.entries()) {
           const allowed = Number(results[2 * i]);
-          count.resolve(allowed === -1 ? CHANGED : { allowed: allowed === 1, used: Number(results[2 * i + 1]) });
+          if (allowed === -1) count.reject(this.changed());
+          else count.resolve({ allowed: allowed === 1, used: Number(results[2 * i + 1]) });
         }
       },
       (error: unknown) => {

@@ -22,7 +22,7 @@ import {
 } from "../../core/quota/store.ts";
 import { type ConnectionState, type RedisConnection, connect, isOutage, persistenceWarning } from "./connection.ts";
 import { type RedisTarget, DEFAULT_REDIS_PREFIX, REDIS_TIMEOUT_MS, parseRedisUrl } from "./redisUrl.ts";
-import { CHANGED, KeyCounts } from "./keyCounts.ts";
+import { KeyCounts } from "./keyCounts.ts";
 import { CONSUME, CONSUME_KEYS, ERASE_APPLICANT, INSERT_KEY, KEY_BY_HASH, type LuaScript, type RedisKeys, UPDATE_KEY, redisKeys } from "./scripts.ts";
 import { nextTurn } from "../../core/util/nextTurn.ts";
 
@@ -111,7 +111,15 @@ export class RedisQuotaStore implements QuotaStore {
   ) {
     this.keys = redisKeys(prefix);
     this.deadlines = new Deadlines(timeoutMs);
-    this.keyCounts = new KeyCounts(this.keys.version, (keys, args) => this.script("consume", CONSUME_KEYS, keys, args));
+    this.keyCounts = new KeyCounts(
+      this.keys.version,
+      (keys, args) => this.script("consume", CONSUME_KEYS, keys, args),
+      () => {
+        // A key changed after the record was read: nothing was counted; the caller reads it again.
+        this.forgetKeys();
+        return new KeyChangedError();
+      },
+    );
     for (const script of [CONSUME, CONSUME_KEYS, INSERT_KEY, ERASE_APPLICANT, KEY_BY_HASH, UPDATE_KEY])
       this.shas.set(script, createHash("sha1").update(script.lua).digest("hex"));
   }
@@ -136,12 +144,7 @@ export class RedisQuotaStore implements QuotaStore {
         return { allowed: allowed === 1, used: Number(used) };
       });
     }
-    return this.keyCounts.count(counter, limit, ttl, this.unchecked.get(bucket)).then((counted) => {
-      if (counted !== CHANGED) return counted;
-      // A key changed after the record was read: nothing was counted; the caller reads it again.
-      this.forgetKeys();
-      throw new KeyChangedError();
-    });
+    return this.keyCounts.count(counter, limit, ttl, this.unchecked.get(bucket));
   }
 
   async used(bucket: string, day: string): Promise<number> {
