@@ -2,7 +2,7 @@
  * Interface B: `GET /quiz`, `/idiom`, `/idiom/{idx}`, `/search` (metered, through `createMetering`),
  * `GET /me`, `POST /subscribe` (the rules: docs/rules.md "Interface B").
  */
-import type { LoadedData } from "../data/load.ts";
+import type { IdiomData, LoadedData } from "../data/load.ts";
 import { ApiError, invalidParameter } from "../http/errors.ts";
 import { parsePath, parseQuery, refuseEmptySegment } from "../http/params.ts";
 import { searchIdioms } from "../idioms/searchIdioms.ts";
@@ -37,7 +37,7 @@ export function quizRoutes(base: string, data: LoadedData, config: QuizConfig): 
           const exclude = new Set(p.exclude);
           const mature = p.mature === 1;
           // Checked here, before metering: a request rejected with 400 is not counted.
-          const left = idiomsLeft(pool(), exclude, mature);
+          const left = idiomsLeft(data.idioms, pool(), exclude, mature);
           if (left < p.count) throw invalidParameter("exclude", `exclude leaves ${left} ${left === 1 ? "idiom" : "idioms"} to ask about; count is ${p.count}`);
           return { ...p, exclude, mature, difficulty: p.difficulty ?? QUIZ_PARAMS.difficulty.documentedDefault };
         },
@@ -130,28 +130,24 @@ interface IdiomPool {
   maxIdx: number;
   /** Positions of the idioms random idioms leave out unless `mature=1` asks for them. */
   withheld: ReadonlySet<number>;
-  /** Position of each idiom by its `idx`. */
-  positionOf: ReadonlyMap<number, number>;
   /** Interface B items of the idioms that are not withheld. */
   schoolItemsB: readonly string[];
 }
 
 function idiomPool(data: LoadedData): IdiomPool {
   const withheld = new Set(data.idioms.quiz.mature);
-  const { idioms } = data.idioms;
   return {
-    maxIdx: idioms.reduce((max, i) => Math.max(max, i.idx), 0),
+    maxIdx: data.idioms.idioms.reduce((max, i) => Math.max(max, i.idx), 0),
     withheld,
-    positionOf: new Map(idioms.map((idiom, position) => [idiom.idx, position])),
     schoolItemsB: data.idioms.itemsB.filter((_, p) => !withheld.has(p)),
   };
 }
 
 /** How many idioms a quiz may ask about once `exclude` is taken out: a walk over `exclude` (≤ 200), not over every idiom. */
-function idiomsLeft(pool: IdiomPool, exclude: ReadonlySet<number>, mature: boolean): number {
-  let left = mature ? pool.positionOf.size : pool.schoolItemsB.length;
+function idiomsLeft(idioms: IdiomData, pool: IdiomPool, exclude: ReadonlySet<number>, mature: boolean): number {
+  let left = mature ? idioms.idioms.length : pool.schoolItemsB.length;
   for (const idx of exclude) {
-    const position = pool.positionOf.get(idx);
+    const position = idioms.positionOfIdx.get(idx);
     if (position !== undefined && (mature || !pool.withheld.has(position))) left--;
   }
   return left;
