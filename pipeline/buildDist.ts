@@ -13,8 +13,10 @@ import {
 } from "./build/searchIndexes.ts";
 import { buildTables, idiomPositionsByCharacter } from "./build/tables.ts";
 import { parseCsvTable, readSourceFile, readSourceText } from "./load/csvTable.ts";
+import { readHanjaDictionary } from "./load/hanjaDictionary.ts";
 import { InputError } from "./load/types.ts";
 import { resolveUnihan } from "./load/resolveUnihan.ts";
+import { pinnedDictionary, readDictionaryPin, verifyDictionary } from "./pin/dictionaryPin.ts";
 import { readPin } from "./pin/pin.ts";
 import { RECORD_PROPERTIES, buildHanjaRecords, collectUnihan, joinStarters, recordCodepoints } from "./parse/hanjaRecords.ts";
 import { validateIdiomContent } from "./validate/idiomContent.ts";
@@ -31,6 +33,8 @@ export interface BuildOptions {
   unihan?: string | undefined;
   /** The pin folder (zip + pin.json); default `pipeline/data/unihan`. */
   pinDir?: string | undefined;
+  /** The hanja dictionary's pin folder (file + pin.json); default `pipeline/data/libhangul`. */
+  dictionaryDir?: string | undefined;
   /** Folder holding `idioms.csv`, `starter.csv` and `TERMS.md`. */
   dataDir: string;
   /** Output folder (`dist/`). */
@@ -82,6 +86,8 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
     return { documents, index: indexer.idioms(documents) };
   });
   earlyIdioms.catch(() => {}); // awaited below, after the load; a failure must not go unhandled meanwhile
+  const dictionary = readDictionary(options.dictionaryDir);
+  dictionary.catch(() => {}); // likewise
 
   let done = stage("load");
   const input = await resolveUnihan({ unihan: options.unihan, pinDir: options.pinDir });
@@ -101,7 +107,8 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
   // The character index is built on the worker while the records are built and validated.
   const characterDocs = earlyCharacterDocuments(table, recordCodepoints(table), starterRows);
   const characterIndex = indexer.characters(characterDocs);
-  done(`${idiomRows.length} idiom rows, ${starterRows.length} starter rows`);
+  const { dictionaryHash, summary } = await dictionary;
+  done(`${idiomRows.length} idiom rows, ${starterRows.length} starter rows; ${summary}`);
 
   done = stage("parse");
   const plain = buildHanjaRecords(table, version);
@@ -152,7 +159,7 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
     },
     {
       unihan: { version, detected_by: method, origin: input.origin, sha256: input.bytes ? sha256(input.bytes) : null },
-      inputs: { ...hashes, "TERMS.md": sha256(terms), pipeline: pipelineCodeHash() },
+      inputs: { ...hashes, "TERMS.md": sha256(terms), "libhangul/hanja.txt": dictionaryHash, pipeline: pipelineCodeHash() },
       counts,
       built_at: builtAt,
     },
@@ -161,6 +168,19 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
   const indexed = `search indexes: ${(await characterIndex).documentCount} characters (those with a definition or gloss), ${(await idiomIndex).documentCount} idioms`;
   done(`${Object.keys(manifest.files).length + 1} files, ${(total / 1e6).toFixed(1)} MB in ${options.outDir}; ${indexed}`);
   return { manifest, warnings, seconds: (performance.now() - started) / 1000 };
+}
+
+/**
+ * The pinned hanja dictionary, read, every line's shape checked, and verified against its pin
+ * (SHA-256 and counts); with its hash for the manifest and a line for the build's summary.
+ */
+async function readDictionary(dir: string | undefined) {
+  const pin = readDictionaryPin(dir);
+  const { bytes, dictionary } = await readHanjaDictionary(pinnedDictionary(pin, dir), pin.file);
+  verifyDictionary(bytes, dictionary, pin);
+  const { entries, characters, words } = pin.counts;
+  const summary = `${pin.file}: ${entries} entries (${characters} characters, ${words} words), ${dictionary.leftOut.length} left out`;
+  return { dictionary, dictionaryHash: sha256(bytes), summary };
 }
 
 /** Runs three checks; when any fails with an InputError, fails with the messages of all. */

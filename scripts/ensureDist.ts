@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildDist } from "../pipeline/buildDist.ts";
+import { readDictionaryPin } from "../pipeline/pin/dictionaryPin.ts";
 import { PIN_DIR, readPin } from "../pipeline/pin/pin.ts";
 import { LIST_FILES } from "../pipeline/validate/idiomLists.ts";
 import { pipelineCodeHash } from "../pipeline/write/codeHash.ts";
@@ -16,7 +17,8 @@ const DATA = join(ROOT, "pipeline/data");
  * Why dist/ must be built again, or `[]` when it was built from the current inputs. Judged by
  * content, never by file times (a clone resets them): the manifest's format and input hashes —
  * the Unihan zip (the pinned one, or `UNIHAN_ZIP`), idioms.csv and the lists beside it, starter.csv,
- * TERMS.md and the pipeline's code — against the current ones.
+ * TERMS.md, the hanja dictionary (by its pin's hash: the build refuses a file that is not the pinned
+ * one) and the pipeline's code — against the current ones.
  */
 export function staleReasons(dist = DIST, env: NodeJS.ProcessEnv = process.env): string[] {
   const path = join(dist, DIST_FILES.manifest);
@@ -43,6 +45,7 @@ export function staleReasons(dist = DIST, env: NodeJS.ProcessEnv = process.env):
     const path = join(DATA, name);
     if (inputs[name] !== (existsSync(path) ? sha256(readFileSync(path)) : undefined)) reasons.push(`pipeline/data/${name} changed`);
   }
+  if (inputs["libhangul/hanja.txt"] !== readDictionaryPin().sha256) reasons.push("the pinned hanja dictionary changed");
   if (inputs.pipeline !== pipelineCodeHash()) reasons.push("the pipeline's code changed");
   return reasons;
 }

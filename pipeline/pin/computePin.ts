@@ -66,6 +66,6 @@ export async function zipRecords(bytes: Uint8Array, label: string): Promise<ZipR
 }
 
 /** `pin.json`'s text: two-space JSON and a final newline, so a moved pin reads well in a diff. */
-export function pinText(pin: UnihanPin): string {
+export function pinText(pin: object): string {
   return `${JSON.stringify(pin, null, 2)}\n`;
 }

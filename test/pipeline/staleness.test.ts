@@ -47,15 +47,23 @@ describe("staleReasons", () => {
   });
 
   test("each of the project's inputs and the pipeline's code, each named", async () => {
-    const dir = await distWith((m) => ({ ...m, inputs: { ...m.inputs, "idioms.csv": "0".repeat(64), "TERMS.md": "1".repeat(64), pipeline: "2".repeat(64) } }));
-    expect(staleReasons(dir, {})).toEqual(["pipeline/data/idioms.csv changed", "pipeline/data/TERMS.md changed", "the pipeline's code changed"]);
+    const dir = await distWith((m) => ({
+      ...m,
+      inputs: { ...m.inputs, "idioms.csv": "0".repeat(64), "TERMS.md": "1".repeat(64), "libhangul/hanja.txt": "4".repeat(64), pipeline: "2".repeat(64) },
+    }));
+    expect(staleReasons(dir, {})).toEqual([
+      "pipeline/data/idioms.csv changed",
+      "pipeline/data/TERMS.md changed",
+      "the pinned hanja dictionary changed",
+      "the pipeline's code changed",
+    ]);
     const old = await distWith((m) => ({
       ...m,
       inputs: { "idioms.csv": m.inputs["idioms.csv"] ?? "", "starter.csv": m.inputs["starter.csv"] ?? "", "TERMS.md": m.inputs["TERMS.md"] ?? "" },
     }));
-    // A manifest from before the lists beside idioms.csv: each list counts as changed.
+    // A manifest from before the lists beside idioms.csv and the dictionary: each counts as changed.
     const lists = Object.values(LIST_FILES).map((name) => `pipeline/data/${name} changed`);
-    expect(staleReasons(old, {})).toEqual([...lists, "the pipeline's code changed"]);
+    expect(staleReasons(old, {})).toEqual([...lists, "the pinned hanja dictionary changed", "the pipeline's code changed"]);
     const group = await distWith((m) => ({ ...m, inputs: { ...m.inputs, "idiom-groups.csv": "3".repeat(64) } }));
     expect(staleReasons(group, {})).toEqual(["pipeline/data/idiom-groups.csv changed"]);
   });
