@@ -102,11 +102,13 @@ describe("starter.csv", () => {
 });
 
 describe("idiom terms", () => {
-  it("say who wrote the content, its licence, that redistributing the whole dataset is not permitted, and the Unicode notice", () => {
+  it("say who wrote the content, that running the software with it is licensed, that redistributing it as a dataset is not permitted, and the Unicode notice", () => {
     const terms = readFileSync(join(DATA, "TERMS.md"), "utf8");
     expect(terms).toMatch(/contributors/i);
-    expect(terms).toMatch(/whole dataset/i);
-    expect(terms).toMatch(/not permitted/i);
+    const running = section(terms, "Running the software with its content");
+    expect(running).toMatch(/npm package[^]*compiled binary[^]*server you run yourself/);
+    expect(running).toMatch(/commercially or not/);
+    expect(section(terms, "What is not permitted")).toMatch(/Extracting the content[^]*redistributing or reselling it \*\*as a dataset\*\*/);
     expect(terms).toContain("https://www.unicode.org/license.txt");
   });
 
@@ -120,3 +122,11 @@ describe("idiom terms", () => {
     expect(await terms.text()).toBe(readFileSync(join(DATA, "TERMS.md"), "utf8"));
   });
 });
+
+/** The text of the `## title` section of a Markdown document, up to the next `##` heading. */
+function section(markdown: string, title: string): string {
+  const start = markdown.indexOf(`## ${title}\n`);
+  expect(start, title).toBeGreaterThanOrEqual(0);
+  const end = markdown.indexOf("\n## ", start + 1);
+  return markdown.slice(start, end < 0 ? undefined : end);
+}

@@ -21,6 +21,7 @@ export const BUDGET = { tarball: 1_600_000, unpacked: 8_000_000 };
 
 const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
   private?: boolean;
+  license?: string;
   exports: Record<string, string | { types: string; default: string }>;
   dependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
@@ -42,9 +43,9 @@ describe("npm pack", () => {
     expect(packed.report.unpackedSize).toBeLessThanOrEqual(BUDGET.unpacked);
   });
 
-  it("holds only the package's manifest and README, compiled JavaScript with its types, the served data and the licences", () => {
+  it("holds only the package's manifest, README and code licence, compiled JavaScript with its types, the served data and the licences", () => {
     const unexpected = paths.filter(
-      (path) => !/^(package\.json|README\.md|licenses\/[^/]+|lib\/(runtime|web)\/.+\.(js|d\.ts)|lib\/types\/.+\.d\.ts|lib\/dist\/[^/]+)$/.test(path),
+      (path) => !/^(package\.json|README\.md|LICENSE|licenses\/[^/]+|lib\/(runtime|web)\/.+\.(js|d\.ts)|lib\/types\/.+\.d\.ts|lib\/dist\/[^/]+)$/.test(path),
     );
     expect(unexpected).toEqual([]);
     // No TypeScript source (only declarations), no test, no binary, no zip, no pipeline.
@@ -56,8 +57,10 @@ describe("npm pack", () => {
     expect(data.sort()).toEqual([...RUNTIME_FILES].sort());
   });
 
-  it("carries the idiom data's terms and the Unicode licence, and stays private", () => {
-    expect(paths).toEqual(expect.arrayContaining(["licenses/TERMS.md", "licenses/UNICODE-LICENSE.txt"]));
+  it("carries the code's MIT licence, the idiom data's terms and the Unicode licence, and stays private", () => {
+    expect(paths).toEqual(expect.arrayContaining(["LICENSE", "licenses/TERMS.md", "licenses/UNICODE-LICENSE.txt"]));
+    expect(manifest.license).toBe("MIT");
+    expect(readFileSync(join(ROOT, "LICENSE"), "utf8")).toMatch(/^MIT License\n\nCopyright \(c\) 2026 Hanja API project contributors\n/);
     expect(manifest.private).toBe(true);
   });
 
