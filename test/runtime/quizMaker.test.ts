@@ -1,7 +1,8 @@
 /** The quiz maker's texts and their UTF-8 lengths, known without measuring. */
 import { describe, expect, it } from "vitest";
 import { idiomJsonB } from "../../runtime/format/records.ts";
-import { QUIZ_TYPES, createQuizMaker } from "../../runtime/core/quiz/makeQuiz.ts";
+import { createQuizMaker } from "../../runtime/core/quiz/makeQuiz.ts";
+import { QUIZ_TYPES } from "../../runtime/core/quiz/types/index.ts";
 import { seededRandom } from "../../runtime/core/util/random.ts";
 import { testApp } from "../helpers/app.ts";
 

@@ -5,6 +5,7 @@
 import type { LoadedData } from "../data/load.ts";
 import { API_KEY_CHALLENGE } from "../routes/metering.ts";
 import { PLAN_TABLE } from "../quota/plans.ts";
+import { QUIZ_TYPE_DOCS } from "./quizTypeDocs.ts";
 import { count } from "../util/count.ts";
 import { adminPaths, servicePaths } from "./adminPaths.ts";
 import { ERROR_CODES } from "./errorCodes.ts";
@@ -142,8 +143,8 @@ function idiomNotes(data: LoadedData): string[] {
       "two consecutive syllables of its hangul or a literal lead-in; the build rejects them.",
     `- Synonym groups: ${groups} groups of idioms a fair reader could take for the same answer (${grouped} idioms), e.g. 각골난망/백골난망, 진퇴양난/진퇴유곡. ` +
       "A quiz never offers a wrong choice from the answer's group, and never shows `literal` in a prompt or a choice.",
-    "- `GET /quiz?difficulty=hard` draws wrong choices that look like the answer (a shared hanja character or syllable, the same first two initial consonants) or, for `idiom_to_meaning`, " +
-      "the closest meanings; `normal` (the default) draws them at random. `seed` repeats a draw (the same quiz for a whole class) while the data release stays the same. " +
+    `- \`GET /quiz?difficulty=hard\` draws wrong choices that look like the answer, ${QUIZ_TYPE_DOCS.hard}; ` +
+      "`normal` (the default) draws them at random. `seed` repeats a draw (the same quiz for a whole class) while the data release stays the same. " +
       `${mature.length} idiom(s) withheld from the school set are left out of quizzes and random idioms unless \`mature=1\`.`,
   ];
 }

@@ -1,4 +1,5 @@
 /** The operations of interface B (docs/rules.md "Interface B") under its configured base. */
+import { QUIZ_TYPE_DOCS } from "./quizTypeDocs.ts";
 import { IDIOM_PARAMS, IDX_PATH, QUIZ_PARAMS, SEARCH_LIMIT, SEARCH_PARAMS } from "../routes/quizParams.ts";
 import { parameterRefs } from "./parameters.ts";
 import { ANNUAL_PRICE_KRW, APPLICATIONS_PER_IP, DAILY_LIMITS, MAX_BODY_BYTES } from "../quota/plans.ts";
@@ -54,9 +55,7 @@ export function quizPaths(base: string, idiomCount: number): Record<string, Path
         summary: "Random quiz",
         description:
           "Auto-generated multiple-choice quizzes over the idioms; the answer is included for local grading.\n\n" +
-          "- `meaning_to_idiom`: `prompt` is a meaning; each choice's `text` is an idiom in hanja, `hangul` its reading.\n" +
-          "- `idiom_to_meaning`: `prompt` is an idiom in hanja; each choice's `text` is a meaning, `hangul` the reading of the idiom it belongs to.\n" +
-          "- `hangul_to_hanja`: `prompt` is hangul; each choice's `text` is hanja, `hangul` its reading.\n\n" +
+          `${QUIZ_TYPE_DOCS.list.join("\n")}\n\n` +
           "Choices are distinct in `text`, shuffled and keyed `1`…`n`; exactly one is correct and its position is uniform. " +
           "`count` = 1 returns `{success, quiz, quota}`; `count` > 1 returns `{success, quizzes, quota}` with distinct answers.\n\n" +
           "A quiz never shows an idiom's `literal` (it would read the answer out) and never offers a wrong option from the answer's synonym group " +

@@ -1,5 +1,6 @@
 /** Component schemas of interface B (docs/rules.md "Records", "Interface B") and of its admin routes. */
-import { QUIZ_TYPES } from "../quiz/makeQuiz.ts";
+import { QUIZ_TYPES } from "../quiz/types/index.ts";
+import { QUIZ_TYPE_DOCS } from "./quizTypeDocs.ts";
 import { ANNUAL_PRICE_KRW, DAILY_LIMITS } from "../quota/plans.ts";
 import { SEARCH_LIMIT } from "../routes/quizParams.ts";
 import { SUCCESS, arrayOf, int, nullable, obj, schemaRef, str } from "./schemaHelpers.ts";
@@ -18,7 +19,7 @@ const QUIZ = obj("A multiple-choice quiz. The answer is included so the client c
   quiz_id: str("Unique id of the quiz: `qz_` and 16 letters and digits.", { pattern: "^qz_[0-9A-Za-z]{16}$" }),
   type: str("Quiz type.", { enum: [...QUIZ_TYPES] }),
   question: str("Korean instruction sentence of the type."),
-  prompt: str("What is asked about: a meaning (`meaning_to_idiom`), an idiom in hanja (`idiom_to_meaning`) or hangul (`hangul_to_hanja`); never a `literal`."),
+  prompt: str(QUIZ_TYPE_DOCS.prompt),
   choices: arrayOf(
     "The options, shuffled, distinct in `text`, keyed `1`…`n`; exactly one is correct: no wrong option is from the answer's synonym group.",
     schemaRef("Choice"),
@@ -40,7 +41,7 @@ export function quizSchemas(): Record<string, Schema> {
     }),
     Choice: obj("One option of a quiz.", {
       key: str("Option number, `1`…`n`.", { pattern: "^[1-6]$" }),
-      text: str("Displayed value: the idiom in hanja (`meaning_to_idiom`, `hangul_to_hanja`) or a meaning (`idiom_to_meaning`)."),
+      text: str(QUIZ_TYPE_DOCS.text),
       hangul: str("Hangul reading of the idiom this option stands for."),
     }),
     Quiz: QUIZ,

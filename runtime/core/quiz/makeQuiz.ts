@@ -1,37 +1,18 @@
 /**
- * Multiple-choice quizzes over the idioms (docs/rules.md "Interface B"): three types, distinct choice texts, the
- * answer at a uniformly random position, no distractor that would also be a right answer (the
- * same prompt, or a member of the answer's synonym group), and never the idiom's `literal`.
+ * Multiple-choice quizzes over the idioms (docs/rules.md "Interface B"): the types of
+ * `types/index.ts`, distinct choice texts, the answer at a uniformly random position, no distractor
+ * that would also be a right answer (the same prompt, or a member of the answer's synonym group),
+ * and never the idiom's `literal`.
  */
 import type { QuizTables } from "../../format/dist.ts";
 import type { IdiomRecord } from "../../format/records.ts";
 import { utf8Length } from "../util/utf8Length.ts";
 import { type Random, randomBase62 } from "../util/random.ts";
+import { QUIZ_TYPES, QUIZ_TYPE_BY_NAME, QUIZ_TYPE_LIST, type QuizType } from "./types/index.ts";
 
-export const QUIZ_TYPES = ["meaning_to_idiom", "idiom_to_meaning", "hangul_to_hanja"] as const;
-export type QuizType = (typeof QUIZ_TYPES)[number];
-
-/** The instruction sentence of each type. */
-export const QUESTIONS: Record<QuizType, string> = {
-  meaning_to_idiom: "다음 뜻을 가진 사자성어를 고르세요.",
-  idiom_to_meaning: "다음 사자성어의 뜻으로 알맞은 것을 고르세요.",
-  hangul_to_hanja: "다음 독음에 알맞은 한자 표기를 고르세요.",
-};
-
-/**
- * How the wrong choices are drawn: `normal` at random; `hard` from the idioms that look like the
- * answer (a shared hanja character or syllable, the same first two initial consonants) for
- * `meaning_to_idiom` and `hangul_to_hanja`, from the closest meanings for `idiom_to_meaning`.
- */
+/** How the wrong choices are drawn: `normal` at random; `hard` from the type's `hardPool`. */
 export const DIFFICULTIES = ["normal", "hard"] as const;
 export type Difficulty = (typeof DIFFICULTIES)[number];
-
-/** What each type shows as the prompt and as a choice's text (`literal` never: it would read the answer out). */
-const VIEW: Record<QuizType, { prompt: (i: IdiomRecord) => string; text: (i: IdiomRecord) => string }> = {
-  meaning_to_idiom: { prompt: (i) => i.meaning, text: (i) => i.hanja },
-  idiom_to_meaning: { prompt: (i) => i.hanja, text: (i) => i.meaning },
-  hangul_to_hanja: { prompt: (i) => i.hangul, text: (i) => i.hanja },
-};
 
 export interface QuizRequest {
   /** A fixed type, or undefined for a random type per quiz. */
@@ -119,15 +100,14 @@ export function createQuizMaker(idioms: readonly IdiomRecord[], answerJson: read
   const schoolPositions = positions.filter((p) => !withheld.has(p));
   const groupOf = (p: number): readonly number[] => tables.group[p] ?? [];
   const views = Object.fromEntries(
-    QUIZ_TYPES.map((type): [QuizType, TypeView] => {
-      const view = VIEW[type];
-      const prompt = idioms.map(view.prompt);
+    QUIZ_TYPE_LIST.map((type): [QuizType, TypeView] => {
+      const prompt = idioms.map((idiom) => type.prompt(idiom));
       const promptJson = prompt.map((p) => JSON.stringify(p));
-      const text = idioms.map(view.text);
-      const head = `","type":"${type}","question":${JSON.stringify(QUESTIONS[type])},"prompt":`;
+      const text = idioms.map((idiom) => type.text(idiom));
+      const head = `","type":"${type.name}","question":${JSON.stringify(type.question)},"prompt":`;
       const choiceTail = idioms.map((idiom, i) => `","text":${JSON.stringify(text[i])},"hangul":${JSON.stringify(idiom.hangul)}}`);
       return [
-        type,
+        type.name,
         {
           head,
           headExtra: extraBytes(head),
@@ -165,7 +145,7 @@ export function createQuizMaker(idioms: readonly IdiomRecord[], answerJson: read
     if (request.difficulty === "hard") {
       // The pool in random order, so a hard quiz on the same answer varies; a pool too small
       // (after the skips) is topped up at random below.
-      const pool = [...((type === "idiom_to_meaning" ? tables.theme : tables.lookalike)[answer] ?? [])];
+      const pool = [...(tables[QUIZ_TYPE_BY_NAME[type].hardPool][answer] ?? [])];
       for (let i = 0; i < pool.length && chosen.length < size - 1; i++) {
         const j = i + random.int(pool.length - i);
         [pool[i], pool[j]] = [pool[j] as number, pool[i] as number];

@@ -5,7 +5,9 @@
  */
 import type { EnumSpec, IntListSpec, IntSpec, ParamSpec, PathSpec, TextSpec } from "../http/params.ts";
 import { KEY_STATUSES } from "../quota/keyActions.ts";
-import { DIFFICULTIES, QUIZ_TYPES } from "../quiz/makeQuiz.ts";
+import { DIFFICULTIES } from "../quiz/makeQuiz.ts";
+import { QUIZ_TYPES } from "../quiz/types/index.ts";
+import { QUIZ_TYPE_DOCS } from "../docs/quizTypeDocs.ts";
 
 /** `mature` of `GET /quiz` and `GET /idiom`: one parameter, one component. */
 const MATURE = {
@@ -53,9 +55,8 @@ export const QUIZ_PARAMS = {
     documentedDefault: "normal",
     component: "Difficulty",
     description:
-      "Extra: how the wrong options are drawn. `normal`: at random. `hard`: options that look like the answer, from the idioms sharing a hanja character, " +
-      "a hangul syllable or the first two initial consonants with it (`meaning_to_idiom`, `hangul_to_hanja`), or from the idioms whose meanings are closest to its own " +
-      "(`idiom_to_meaning`); topped up at random when too few are left. Either way no wrong option is from the answer's synonym group. Another value: `400`.",
+      `Extra: how the wrong options are drawn. \`normal\`: at random. \`hard\`: options that look like the answer, ${QUIZ_TYPE_DOCS.hard}; ` +
+      "topped up at random when too few are left. Either way no wrong option is from the answer's synonym group. Another value: `400`.",
   },
   seed: {
     kind: "int",

@@ -5,11 +5,10 @@
  */
 import { type Answer, type Quota, call, storedKey } from "../api.ts";
 import { field, h, replace } from "../dom.ts";
-import { type Lang, t } from "../i18n.ts";
+import { QUIZ_TYPE_BY_NAME, QUIZ_TYPE_LIST, type QuizType } from "../../../runtime/core/quiz/types/index.ts";
+import { type Lang, lang, t } from "../i18n.ts";
 import { type Problem, errorBox, exhaustedBox, isProblem, loading, requestPanel, showQuota } from "../ui.ts";
 import { type ViewContext, hashOf } from "./context.ts";
-
-const TYPES = ["meaning_to_idiom", "idiom_to_meaning", "hangul_to_hanja"] as const;
 
 interface Choice {
   key: string;
@@ -18,7 +17,7 @@ interface Choice {
 }
 
 interface Quiz {
-  type: (typeof TYPES)[number];
+  type: QuizType;
   question: string;
   prompt: string;
   choices: Choice[];
@@ -50,7 +49,7 @@ export async function quizView(main: HTMLElement, ctx: ViewContext): Promise<voi
     "select",
     { name: "type" },
     h("option", { value: "" }, t().anyType),
-    TYPES.map((name) => h("option", { value: name, selected: p.get("type") === name }, t()[name])),
+    QUIZ_TYPE_LIST.map(({ name, labels }) => h("option", { value: name, selected: p.get("type") === name }, labels[lang()])),
   );
   const choices = h(
     "select",
@@ -171,7 +170,7 @@ function showQuestion(area: HTMLElement, s: Session): void {
       { class: "question" },
       h("legend", { tabindex: -1, lang: "ko" }, quiz.question),
       h("p", { class: `prompt ${quiz.type}`, lang: "ko" }, quiz.prompt),
-      h("div", { class: `choices ${quiz.type === "idiom_to_meaning" ? "texts" : "hanja"}` }, buttons),
+      h("div", { class: `choices ${QUIZ_TYPE_BY_NAME[quiz.type].options === "text" ? "texts" : "hanja"}` }, buttons),
     ),
     done
       ? h(

@@ -1,0 +1,13 @@
+/** `hangul_to_hanja`: an idiom's hangul reading is shown; the options are idioms in hanja. */
+import { quizType } from "./quizType.ts";
+
+export const hangulToHanja = quizType({
+  name: "hangul_to_hanja",
+  question: "다음 독음에 알맞은 한자 표기를 고르세요.",
+  prompt: (idiom) => idiom.hangul,
+  text: (idiom) => idiom.hanja,
+  options: "hanja",
+  hardPool: "lookalike",
+  docs: { prompt: "hangul", text: "an idiom in hanja", hangul: "its reading" },
+  labels: { ko: "독음 → 한자", en: "Reading → hanja" },
+});

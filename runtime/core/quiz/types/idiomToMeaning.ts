@@ -1,0 +1,13 @@
+/** `idiom_to_meaning`: an idiom in hanja is shown; the options are meanings. */
+import { quizType } from "./quizType.ts";
+
+export const idiomToMeaning = quizType({
+  name: "idiom_to_meaning",
+  question: "다음 사자성어의 뜻으로 알맞은 것을 고르세요.",
+  prompt: (idiom) => idiom.hanja,
+  text: (idiom) => idiom.meaning,
+  options: "text",
+  hardPool: "theme",
+  docs: { prompt: "an idiom in hanja", text: "a meaning", hangul: "the reading of the idiom it belongs to" },
+  labels: { ko: "사자성어 → 뜻", en: "Idiom → meaning" },
+});

@@ -1,0 +1,13 @@
+/** `meaning_to_idiom`: a meaning is shown; the options are idioms in hanja. */
+import { quizType } from "./quizType.ts";
+
+export const meaningToIdiom = quizType({
+  name: "meaning_to_idiom",
+  question: "다음 뜻을 가진 사자성어를 고르세요.",
+  prompt: (idiom) => idiom.meaning,
+  text: (idiom) => idiom.hanja,
+  options: "hanja",
+  hardPool: "lookalike",
+  docs: { prompt: "a meaning", text: "an idiom in hanja", hangul: "its reading" },
+  labels: { ko: "뜻 → 사자성어", en: "Meaning → idiom" },
+});

@@ -1,0 +1,88 @@
+/**
+ * The quiz types are declared once (runtime/core/quiz/types/): what each asks and offers, where its
+ * hard options come from, its reference sentences and page labels. The quiz maker, the `type`
+ * parameter, the OpenAPI document, `/docs` and the page read that one list.
+ */
+import { describe, expect, it } from "vitest";
+import { quizTypeDocs } from "../../runtime/core/docs/quizTypeDocs.ts";
+import { createQuizMaker } from "../../runtime/core/quiz/makeQuiz.ts";
+import { QUIZ_TYPES, QUIZ_TYPE_BY_NAME, QUIZ_TYPE_LIST } from "../../runtime/core/quiz/types/index.ts";
+import { quizType } from "../../runtime/core/quiz/types/quizType.ts";
+import { seededRandom } from "../../runtime/core/util/random.ts";
+import type { IdiomRecord } from "../../runtime/format/records.ts";
+import { PAGE_JS } from "../../web/assets.generated.ts";
+import { getJson, testApp } from "../helpers/app.ts";
+
+const app = testApp();
+
+describe("the quiz type registry", () => {
+  it("lists each type once, by its name", () => {
+    expect(QUIZ_TYPES).toEqual(["meaning_to_idiom", "idiom_to_meaning", "hangul_to_hanja"]);
+    expect(new Set(QUIZ_TYPES).size).toBe(QUIZ_TYPE_LIST.length);
+    for (const type of QUIZ_TYPE_LIST) expect(QUIZ_TYPE_BY_NAME[type.name]).toBe(type);
+  });
+
+  it("is what each quiz is made of: question, prompt and option texts from the type's declaration", () => {
+    const { idioms, itemsB } = app.data.idioms;
+    const maker = createQuizMaker(idioms, itemsB);
+    const byIdx = new Map(idioms.map((idiom) => [idiom.idx, idiom]));
+    for (const type of QUIZ_TYPE_LIST) {
+      for (const text of maker.quizzes({ type: type.name, choices: 4, count: 20, exclude: new Set() }, seededRandom(3)) ?? []) {
+        const quiz = JSON.parse(text.text) as {
+          type: string;
+          question: string;
+          prompt: string;
+          choices: { text: string; hangul: string }[];
+          answer_idiom: { idx: number };
+        };
+        const answer = byIdx.get(quiz.answer_idiom.idx) as IdiomRecord;
+        expect([quiz.type, quiz.question, quiz.prompt]).toEqual([type.name, type.question, type.prompt(answer)]);
+        for (const choice of quiz.choices) {
+          const idiom = idioms.find((i) => i.hangul === choice.hangul && type.text(i) === choice.text);
+          expect(idiom, `${type.name}: ${choice.text}`).toBeDefined();
+        }
+      }
+    }
+  });
+
+  it("gives the `type` parameter its values and the reference its enum, list items and sentences", async () => {
+    const { body: openapi } = await getJson(app, "/openapi.json");
+    expect(openapi.components.parameters.QuizType.schema.enum).toEqual(QUIZ_TYPES);
+    expect(openapi.components.schemas.Quiz.properties.type.enum).toEqual(QUIZ_TYPES);
+    const description = openapi.paths["/quiz/v1/quiz"].get.description as string;
+    for (const type of QUIZ_TYPE_LIST) {
+      expect(description).toContain(`- \`${type.name}\`: \`prompt\` is ${type.docs.prompt}; each choice's \`text\` is ${type.docs.text}`);
+      expect(openapi.components.schemas.Quiz.properties.prompt.description).toContain(`${type.docs.prompt} (\`${type.name}\`)`);
+      expect(openapi.components.parameters.Difficulty.description).toContain(`\`${type.name}\``);
+    }
+    const invalid = await app.fetch(new Request("http://localhost/quiz/v1/quiz?type=no_such_type"));
+    expect(invalid.status).toBe(400);
+    expect((await invalid.json()).param).toBe("type");
+  });
+
+  it("describes a type added to the list with no other word written: each sentence is derived", () => {
+    const added = quizType({
+      name: "added_type",
+      question: "?",
+      prompt: (idiom) => idiom.hangul,
+      text: (idiom) => idiom.meaning,
+      options: "text",
+      hardPool: "theme",
+      docs: { prompt: "a new prompt", text: "a new text", hangul: "its reading" },
+      labels: { ko: "새 유형", en: "New type" },
+    });
+    const docs = quizTypeDocs([...QUIZ_TYPE_LIST, added]);
+    expect(docs.list.at(-1)).toBe("- `added_type`: `prompt` is a new prompt; each choice's `text` is a new text, `hangul` its reading.");
+    expect(docs.prompt).toMatch(/, hangul \(`hangul_to_hanja`\) or a new prompt \(`added_type`\); never a `literal`\.$/);
+    expect(docs.text).toMatch(/ or a new text \(`added_type`\)\.$/);
+    expect(docs.hard).toMatch(/from the idioms whose meanings are closest to its own \(`idiom_to_meaning` and `added_type`\)$/);
+  });
+
+  it("gives the page its list of types and their labels in both languages", () => {
+    for (const type of QUIZ_TYPE_LIST) {
+      expect(PAGE_JS).toContain(JSON.stringify(type.name));
+      expect(PAGE_JS).toContain(type.labels.ko);
+      expect(PAGE_JS).toContain(type.labels.en);
+    }
+  });
+});
