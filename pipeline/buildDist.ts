@@ -19,6 +19,7 @@ import { resolveUnihan } from "./load/resolveUnihan.ts";
 import { pinnedDictionary, readDictionaryPin, verifyDictionary } from "./pin/dictionaryPin.ts";
 import { readPin } from "./pin/pin.ts";
 import { RECORD_PROPERTIES, buildHanjaRecords, collectUnihan, joinStarters, recordCodepoints } from "./parse/hanjaRecords.ts";
+import { ENGLISH_COLUMNS, validateEnglishMeanings } from "./validate/englishMeanings.ts";
 import { validateIdiomContent } from "./validate/idiomContent.ts";
 import { ALLOWED_COLUMNS, EXCEPTION_COLUMNS, GROUP_COLUMNS, LIST_FILES, MATURE_COLUMNS } from "./validate/idiomLists.ts";
 import { IDIOM_COLUMNS } from "./validate/idioms.ts";
@@ -102,7 +103,7 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
   if (version !== input.pinnedVersion) log(`warning   building Unihan ${version} from ${input.origin}, as asked; the project pins ${input.pinnedVersion}`);
 
   done = stage("sources");
-  const { idiomSources, starterRows, hashes, terms } = await sources;
+  const { idiomSources, starterRows, englishRows, hashes, terms } = await sources;
   const { idiomRows } = idiomSources;
   // The character index is built on the worker while the records are built and validated.
   const characterDocs = earlyCharacterDocuments(table, recordCodepoints(table), starterRows);
@@ -125,8 +126,9 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
     () => validateIdiomContent(idiomSources, byCharacter),
   );
   const records = joinStarters(plain, starters);
+  const english = validateEnglishMeanings(englishRows, idioms);
   for (const warning of warnings) log(`warning   ${warning}`);
-  done(`${idioms.length} idioms, ${starters.size} starters, totals ${warnings.length === 0 ? "match" : "differ"}`);
+  done(`${idioms.length} idioms (${english.size} with an English meaning), ${starters.size} starters, totals ${warnings.length === 0 ? "match" : "differ"}`);
 
   done = stage("build");
   // Valid inputs give the same documents as the records and idioms; this only guards that reasoning.
@@ -221,12 +223,13 @@ async function readSources(dataDir: string) {
     const text = await read(name, true);
     return text === "" ? [] : parseCsvTable(name, text, columns);
   };
-  const [idiomRows, groupRows, allowedRows, matureRows, exceptionRows, starters, terms] = await Promise.all([
+  const [idiomRows, groupRows, allowedRows, matureRows, exceptionRows, englishRows, starters, terms] = await Promise.all([
     read("idioms.csv").then((text) => parseCsvTable("idioms.csv", text, IDIOM_COLUMNS)),
     table(LIST_FILES.groups, GROUP_COLUMNS),
     table(LIST_FILES.allowed, ALLOWED_COLUMNS),
     table(LIST_FILES.mature, MATURE_COLUMNS),
     table(LIST_FILES.exceptions, EXCEPTION_COLUMNS),
+    table(LIST_FILES.english, ENGLISH_COLUMNS),
     read("starter.csv"),
     readSourceText(join(dataDir, "TERMS.md")),
   ]);
@@ -234,6 +237,7 @@ async function readSources(dataDir: string) {
   return {
     idiomSources: { idiomRows, groupRows, allowedRows, matureRows, exceptionRows },
     starterRows: parseCsvTable("starter.csv", starters, STARTER_COLUMNS),
+    englishRows,
     hashes: sortedHashes,
     terms,
   };

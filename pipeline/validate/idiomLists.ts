@@ -23,6 +23,7 @@ export const LIST_FILES = {
   allowed: "similar-meanings-allowed.csv",
   mature: "idioms-withheld.csv",
   exceptions: "reading-exceptions.csv",
+  english: "idioms-en.csv",
 } as const;
 
 /** The lists resolved against the idioms: positions in idx order. */
