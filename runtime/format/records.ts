@@ -1,60 +1,24 @@
 /** The record shapes the service publishes (docs/rules.md "Records", "Source data"). */
 
-/** The Unihan variant properties, in the order their characters are listed in `variants`. */
-export const VARIANT_PROPERTIES = [
-  "kTraditionalVariant",
-  "kSimplifiedVariant",
-  "kSemanticVariant",
-  "kSpecializedSemanticVariant",
-  "kZVariant",
-  "kSpoofingVariant",
-  "kCompatibilityVariant",
-] as const;
+import type { Static } from "./schema.ts";
+import type { HANJA_DETAIL, HANJA_RECORD, IDIOM_A, IDIOM_B, VARIANT_REF } from "./recordSchemas.ts";
 
-/** A Hanja record: the published fields of docs/rules.md "Records", then the product's extras. */
-export interface HanjaRecord {
-  character: string;
-  codepoint: string;
-  radical: string;
-  radical_strokes_raw: string;
-  readings_raw: string;
-  strokes_raw: string;
-  variants: string;
-  source: string;
-  license_url: string;
-  readings: string[];
-  strokes: number;
-  radical_number: number;
-  starter: boolean;
-  meaning_ko: string | null;
-  meaning_ko_source: string | null;
-  definition_en: string | null;
-  education_hanja: boolean;
-  name_hanja: boolean;
-  variants_detail: Record<string, { character: string; codepoint: string; sources: string[] }[]>;
-}
+export { VARIANT_PROPERTIES } from "./recordSchemas.ts";
 
-/** An idiom as the pipeline keeps it (interface B's raw record: `idx` is a number). */
-export interface IdiomRecord {
-  idx: number;
-  hanja: string;
-  hangul: string;
-  chosung: string;
-  /** The word-for-word reading of the four characters; null when the idiom means just what they say. */
-  literal: string | null;
-  /** What the idiom means in use (never a restatement of `literal`). */
-  meaning: string;
-}
+/** A Hanja record: the published fields of docs/rules.md "Records", then the product's extras (`HANJA_RECORD`). */
+export type HanjaRecord = Static<typeof HANJA_RECORD>;
 
-/** Interface A's idiom item: `idx` as a string (docs/rules.md "Records"), plus `chosung` and `literal`. */
-export interface IdiomItemA {
-  idx: string;
-  hanja: string;
-  hangul: string;
-  literal: string | null;
-  meaning: string;
-  chosung: string;
-}
+/** A character's detail: its record and the idioms containing it (`HANJA_DETAIL`). */
+export type HanjaDetail = Static<typeof HANJA_DETAIL>;
+
+/** One variant character of `variants_detail` (`VARIANT_REF`). */
+export type VariantRef = Static<typeof VARIANT_REF>;
+
+/** An idiom as the pipeline keeps it: interface B's raw record, `idx` a number (`IDIOM_B`). */
+export type IdiomRecord = Static<typeof IDIOM_B>;
+
+/** Interface A's idiom item: `idx` as a string (docs/rules.md "Records"), plus `chosung` and `literal` (`IDIOM_A`). */
+export type IdiomItemA = Static<typeof IDIOM_A>;
 
 /** Interface A's idiom item for an idiom record. */
 export function idiomItemA(idiom: IdiomRecord): IdiomItemA {
@@ -69,5 +33,4 @@ export function idiomJsonB(idiom: IdiomRecord): string {
 export const UNICODE_LICENSE_URL = "https://www.unicode.org/license.txt";
 /** What `meaning_ko_source` says for the project's own glosses. */
 export const STARTER_GLOSS_SOURCE = "Hanja API project original gloss (see idiom terms)";
-/** The `source` of a page of idioms: the project's own data, not Unihan. */
-export const IDIOMS_SOURCE = "Hanja API project original idioms (see idiom terms)";
+export { IDIOMS_SOURCE } from "./recordSchemas.ts";

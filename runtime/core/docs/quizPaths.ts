@@ -4,7 +4,7 @@ import { IDIOM_PARAMS, IDX_PATH, QUIZ_PARAMS, SEARCH_LIMIT, SEARCH_PARAMS } from
 import { parameterRefs } from "./parameters.ts";
 import { ANNUAL_PRICE_KRW, APPLICATIONS_PER_IP, DAILY_LIMITS, MAX_BODY_BYTES } from "../quota/plans.ts";
 import { count } from "../util/count.ts";
-import { schemaRef } from "./schemaHelpers.ts";
+import { schemaRef } from "../../format/schema.ts";
 import { RATE_LIMIT, headers, ok, problem, quotaExceeded, shared } from "./responses.ts";
 import type { Operation, PathItem, Response, SecurityRequirement } from "./types.ts";
 

@@ -3,47 +3,65 @@ import { QUIZ_TYPES } from "../quiz/types/index.ts";
 import { QUIZ_TYPE_DOCS } from "./quizTypeDocs.ts";
 import { ANNUAL_PRICE_KRW, DAILY_LIMITS } from "../quota/plans.ts";
 import { SEARCH_LIMIT } from "../routes/quizParams.ts";
-import { SUCCESS, arrayOf, int, nullable, obj, schemaRef, str } from "./schemaHelpers.ts";
-import { IDIOM_TEXT } from "./schemas.ts";
+import { IDIOM_B } from "../../format/recordSchemas.ts";
+import { type Static, arrayOf, int, nullable, obj, oneOf, schemaRef, str } from "../../format/schema.ts";
+import { SUCCESS } from "./schemaHelpers.ts";
 import type { Schema } from "./types.ts";
 
 const KEY_ID = str("Public key id: `key_` and 12 letters and digits. Safe to show and log.", { pattern: "^key_[0-9A-Za-z]{12}$" });
 const INSTANT = (description: string) => str(description, { format: "date-time" });
-const PLAN = str("Plan: `demo` (no key), `free` (key awaiting its deposit), `annual` (deposit confirmed).", { enum: ["demo", "free", "annual"] });
-const KEY_STATUS = str(
+const PLAN = oneOf(["demo", "free", "annual"], "Plan: `demo` (no key), `free` (key awaiting its deposit), `annual` (deposit confirmed).");
+const KEY_STATUS = oneOf(
+  ["pending_deposit", "active", "expired", "revoked"],
   "Key status: `pending_deposit` (free plan, awaiting the deposit), `active`, `expired` (annual plan past `expires_at`), `revoked`. The demo reports `active`.",
-  { enum: ["pending_deposit", "active", "expired", "revoked"] },
 );
 
-const QUIZ = obj("A multiple-choice quiz. The answer is included so the client can grade locally.", {
+/** One option of a quiz (component `Choice`). */
+export const CHOICE = obj("One option of a quiz.", {
+  key: str("Option number, `1`…`n`.", { pattern: "^[1-6]$" }),
+  text: str(QUIZ_TYPE_DOCS.text),
+  hangul: str("Hangul reading of the idiom this option stands for."),
+});
+
+/** A quiz (component `Quiz`; docs/rules.md "Records"). */
+export const QUIZ = obj("A multiple-choice quiz. The answer is included so the client can grade locally.", {
   quiz_id: str("Unique id of the quiz: `qz_` and 16 letters and digits.", { pattern: "^qz_[0-9A-Za-z]{16}$" }),
-  type: str("Quiz type.", { enum: [...QUIZ_TYPES] }),
+  type: oneOf(QUIZ_TYPES, "Quiz type."),
   question: str("Korean instruction sentence of the type."),
   prompt: str(QUIZ_TYPE_DOCS.prompt),
   choices: arrayOf(
     "The options, shuffled, distinct in `text`, keyed `1`…`n`; exactly one is correct: no wrong option is from the answer's synonym group.",
-    schemaRef("Choice"),
+    schemaRef("Choice", CHOICE),
     { minItems: 2, maxItems: 6 },
   ),
   answer: str("The `key` of the correct choice.", { pattern: "^[1-6]$" }),
-  answer_idiom: schemaRef("Idiom"),
+  answer_idiom: schemaRef("Idiom", IDIOM_B),
 });
+
+/** A quiz as `GET /quiz` answers it. */
+export type Quiz = Static<typeof QUIZ>;
+
+/** The status of a key, or of the demo quota (component `KeyStatus`, `GET /me`'s `key`). */
+export const KEY_STATUS_RECORD = obj("Status of the calling key, or of the caller's demo quota when no key is sent.", {
+  id: nullable(KEY_ID),
+  plan: PLAN,
+  status: KEY_STATUS,
+  daily_limit: int("Calls per day of the plan (0 for an expired or revoked key).", { minimum: 0 }),
+  used_today: int("Metered calls counted today.", { minimum: 0 }),
+  remaining: int("Calls left today.", { minimum: 0 }),
+  resets_at: INSTANT("When the daily counters reset (next midnight of the metering day, Asia/Seoul by default)."),
+  expires_at: nullable(INSTANT("When the annual plan ends; null before the deposit is confirmed and for the demo.")),
+  created_at: nullable(INSTANT("When the key was issued; null for the demo.")),
+});
+
+/** A key's status as `GET /me` answers it. */
+export type KeyStatus = Static<typeof KEY_STATUS_RECORD>;
 
 /** Component schemas of interface B and the admin routes. */
 export function quizSchemas(): Record<string, Schema> {
   return {
-    Idiom: obj("An idiom raw record of interface B: `idx` is an integer; plus `literal`. Also the quiz's `answer_idiom`.", {
-      idx: int("Stable idiom number.", { minimum: 1 }),
-      hanja: str("The idiom in Han characters (four)."),
-      hangul: str("Its Hangul reading (four syllables)."),
-      chosung: str("Initial consonants of `hangul` (e.g. `ㄱㄱㄴㅁ`)."),
-      ...IDIOM_TEXT,
-    }),
-    Choice: obj("One option of a quiz.", {
-      key: str("Option number, `1`…`n`.", { pattern: "^[1-6]$" }),
-      text: str(QUIZ_TYPE_DOCS.text),
-      hangul: str("Hangul reading of the idiom this option stands for."),
-    }),
+    Idiom: IDIOM_B,
+    Choice: CHOICE,
     Quiz: QUIZ,
     Quota: obj("The caller's plan and the calls left today after this one.", {
       plan: PLAN,
@@ -72,17 +90,7 @@ export function quizSchemas(): Record<string, Schema> {
       idioms: arrayOf("The matches, best first.", schemaRef("Idiom"), { maxItems: SEARCH_LIMIT }),
       quota: schemaRef("Quota"),
     }),
-    KeyStatus: obj("Status of the calling key, or of the caller's demo quota when no key is sent.", {
-      id: nullable(KEY_ID),
-      plan: PLAN,
-      status: KEY_STATUS,
-      daily_limit: int("Calls per day of the plan (0 for an expired or revoked key).", { minimum: 0 }),
-      used_today: int("Metered calls counted today.", { minimum: 0 }),
-      remaining: int("Calls left today.", { minimum: 0 }),
-      resets_at: INSTANT("When the daily counters reset (next midnight of the metering day, Asia/Seoul by default)."),
-      expires_at: nullable(INSTANT("When the annual plan ends; null before the deposit is confirmed and for the demo.")),
-      created_at: nullable(INSTANT("When the key was issued; null for the demo.")),
-    }),
+    KeyStatus: KEY_STATUS_RECORD,
     KeyStatusResponse: obj("The caller's key status.", { success: SUCCESS, key: schemaRef("KeyStatus") }),
     SubscribeRequest: {
       type: "object",

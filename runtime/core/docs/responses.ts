@@ -5,7 +5,7 @@
 import { BODY_REVISION } from "../../format/dist.ts";
 import { API_KEY_CHALLENGE } from "../routes/metering.ts";
 import { codesFor } from "./errorCodes.ts";
-import { schemaRef } from "./schemaHelpers.ts";
+import { schemaRef } from "../../format/schema.ts";
 import { type Header, type Response, type Schema, ref } from "./types.ts";
 
 const JSON_MEDIA = "application/json";

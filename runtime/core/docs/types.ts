@@ -4,7 +4,8 @@
  */
 
 /** A JSON Schema (2020-12 dialect, as OpenAPI 3.1 uses it). */
-export type Schema = { [keyword: string]: unknown };
+export type { Schema } from "../../format/schema.ts";
+import type { Schema } from "../../format/schema.ts";
 
 /** `{ $ref }` to a reusable component. */
 export interface Reference {

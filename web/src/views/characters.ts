@@ -4,33 +4,14 @@ import { type Child, field, h, replace } from "../dom.ts";
 import { t } from "../i18n.ts";
 import { type Problem, errorBox, loading, ok, requestPanel, searchForm } from "../ui.ts";
 import { type ViewContext, hashOf } from "./context.ts";
-import type { IdiomItemA } from "../../../runtime/format/records.ts";
+import type { ListEnvelope } from "../../../runtime/format/recordSchemas.ts";
+import type { HanjaDetail, HanjaRecord, IdiomItemA } from "../../../runtime/format/records.ts";
 
-interface CharacterRecord {
-  character: string;
-  codepoint: string;
-  readings: string[];
-  meaning_ko: string | null;
-  definition_en: string | null;
-  strokes: number | null;
-  radical: string | null;
-  radical_number: number | null;
-  variants: string | null;
-  education_hanja?: boolean;
-  name_hanja?: boolean;
-  idioms?: IdiomItem[];
-}
-
-/** An idiom of interface A, as the service defines it (a type only: nothing of the service is bundled). */
+/** An idiom of interface A, as the service declares it (types only: nothing of the service is bundled). */
 export type IdiomItem = IdiomItemA;
 
-/** A page of a list. */
-export interface Page<T> {
-  data: T[];
-  total: number;
-  page: number;
-  pages: number;
-}
+/** A page of a list, as the service declares it. */
+export type Page<T> = ListEnvelope<T>;
 
 const FILTERS = ["q", "strokes", "radical_number", "starter", "education", "page"] as const;
 
@@ -72,7 +53,7 @@ export async function characterSearch(main: HTMLElement, ctx: ViewContext): Prom
   }
   replace(results, loading());
   try {
-    const answer = ok(await call<Page<CharacterRecord> | Problem>(`${ctx.bases.hanja}/hanja`, { ...query, per_page: 24 }));
+    const answer = ok(await call<Page<HanjaRecord> | Problem>(`${ctx.bases.hanja}/hanja`, { ...query, per_page: 24 }));
     if (!ctx.current()) return;
     const { data, total, page, pages } = answer.body;
     replace(
@@ -101,7 +82,7 @@ function checkbox(label: string, input: HTMLInputElement): HTMLElement {
   return h("div", { class: "field check" }, h("label", {}, input, ` ${label}`));
 }
 
-function characterCard(c: CharacterRecord): HTMLElement {
+function characterCard(c: HanjaRecord): HTMLElement {
   return h(
     "a",
     { href: hashOf(`/hanja/${encodeURIComponent(c.character)}`), class: "card" },
@@ -131,7 +112,7 @@ export function pager(page: number, pages: number, hashFor: (page: number) => st
 export async function characterDetail(main: HTMLElement, ctx: ViewContext): Promise<void> {
   replace(main, h("h1", { tabindex: -1 }, ctx.arg), loading());
   try {
-    const answer = ok(await call<CharacterRecord | Problem>(`${ctx.bases.hanja}/hanja/${encodeURIComponent(ctx.arg)}`));
+    const answer = ok(await call<HanjaDetail | Problem>(`${ctx.bases.hanja}/hanja/${encodeURIComponent(ctx.arg)}`));
     if (!ctx.current()) return;
     const c = answer.body;
     const rows: [string, Child][] = [
@@ -139,13 +120,13 @@ export async function characterDetail(main: HTMLElement, ctx: ViewContext): Prom
       [t().gloss, c.meaning_ko ? h("span", { lang: "ko" }, c.meaning_ko) : "—"],
       [t().definition, c.definition_en ? h("span", { lang: "en" }, c.definition_en) : "—"],
       [t().codepoint, c.codepoint],
-      [t().strokes, c.strokes ?? "—"],
+      [t().strokes, c.strokes],
       [t().radicalLabel, c.radical ? h("span", { lang: "ko" }, `${c.radical} (${c.radical_number})`) : "—"],
       [t().variants, c.variants ? variantLinks(c.variants) : "—"],
       [t().education, c.education_hanja ? t().yes : t().no],
       [t().nameHanja, c.name_hanja ? t().yes : t().no],
     ];
-    const idioms = c.idioms ?? [];
+    const { idioms } = c;
     replace(
       main,
       h("p", { class: "back" }, h("a", { href: lastSearch }, `← ${t().backToSearch}`)),

@@ -1,4 +1,5 @@
 /** `#/key`: the tab's API key (sessionStorage only), its status from `/me`, and the key application with its payment instructions. */
+import type { KeyStatus } from "../../../runtime/core/docs/quizSchemas.ts";
 import { call, storeKey, storedKey } from "../api.ts";
 import { field, h, replace } from "../dom.ts";
 import { t } from "../i18n.ts";
@@ -9,7 +10,7 @@ const KEY_SHAPE = /^hj_[0-9A-Za-z]{32}$/;
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
 interface Me {
-  key: { id: string | null; plan: string; status: string; daily_limit: number; remaining: number };
+  key: KeyStatus;
 }
 
 interface Applied {

@@ -5,25 +5,11 @@
  */
 import { type Answer, type Quota, call, storedKey } from "../api.ts";
 import { field, h, replace } from "../dom.ts";
-import { QUIZ_TYPE_BY_NAME, QUIZ_TYPE_LIST, type QuizType } from "../../../runtime/core/quiz/types/index.ts";
+import type { Quiz } from "../../../runtime/core/docs/quizSchemas.ts";
+import { QUIZ_TYPE_BY_NAME, QUIZ_TYPE_LIST } from "../../../runtime/core/quiz/types/index.ts";
 import { type Lang, lang, t } from "../i18n.ts";
 import { type Problem, errorBox, exhaustedBox, isProblem, loading, requestPanel, showQuota } from "../ui.ts";
 import { type ViewContext, hashOf } from "./context.ts";
-
-interface Choice {
-  key: string;
-  text: string;
-  hangul: string;
-}
-
-interface Quiz {
-  type: QuizType;
-  question: string;
-  prompt: string;
-  choices: Choice[];
-  answer: string;
-  answer_idiom: { idx: number; hanja: string; hangul: string; meaning: string };
-}
 
 interface QuizAnswer {
   quizzes?: Quiz[];

@@ -1,0 +1,134 @@
+/**
+ * The record shapes the service publishes (docs/rules.md "Records"), each declared once as a JSON
+ * Schema with its descriptions: the character record and its detail, a variant reference, the
+ * idiom of each interface and the list envelope. `records.ts` derives their TypeScript types from
+ * these, the OpenAPI document publishes them, the page imports the types, and a test holds the
+ * field table of docs/rules.md against them.
+ */
+import { type Static, type Typed, arrayOf, bool, int, mapOf, nullable, obj, schemaRef, str } from "./schema.ts";
+
+/** The Unihan variant properties, in the order their characters are listed in `variants`. */
+export const VARIANT_PROPERTIES = [
+  "kTraditionalVariant",
+  "kSimplifiedVariant",
+  "kSemanticVariant",
+  "kSpecializedSemanticVariant",
+  "kZVariant",
+  "kSpoofingVariant",
+  "kCompatibilityVariant",
+] as const;
+
+/** The `source` of a character record and of a page of characters. */
+export const UNIHAN_SOURCE = str("Data source label with the Unihan version, e.g. `Unicode Unihan 17.0.0`.", {
+  pattern: "^Unicode Unihan \\d+\\.\\d+\\.\\d+$",
+});
+
+/** The `source` of a page of idioms: the project's own data, not Unihan. */
+export const IDIOMS_SOURCE = "Hanja API project original idioms (see idiom terms)";
+
+const CODEPOINT = str("Unicode code point, `U+` and 4 to 6 upper-case hex digits.", { pattern: "^U\\+[0-9A-F]{4,6}$", examples: ["U+6C34"] });
+const ONE_CHARACTER = { minLength: 1, maxLength: 1 };
+
+/** One variant character with the dictionary sources Unihan cites for it. */
+export const VARIANT_REF = obj("One variant character with the dictionary sources Unihan cites for it.", {
+  character: str("The variant character.", ONE_CHARACTER),
+  codepoint: CODEPOINT,
+  sources: arrayOf("Dictionary sources, e.g. `kMatthews`, `kHanYu:T`; often empty.", str("One source.")),
+});
+
+/** Fields of the character record, shared by the record and the detail. */
+const HANJA_FIELDS = {
+  character: str("The character (one code point; astral characters included).", { ...ONE_CHARACTER, examples: ["水"] }),
+  codepoint: CODEPOINT,
+  radical: str("The Kangxi radical of `radical_number`, as a CJK unified ideograph.", ONE_CHARACTER),
+  radical_strokes_raw: str("Raw Unihan `kRSUnicode` value (may hold several space-separated values, e.g. `85.0`, `120'.3`)."),
+  readings_raw: str("Raw Unihan `kHangul` value (e.g. `수:0E`)."),
+  strokes_raw: str("Raw Unihan `kTotalStrokes` value (may hold several space-separated values)."),
+  variants: str("The variant characters from the Unihan variant properties, distinct, space-separated; empty string when none."),
+  source: UNIHAN_SOURCE,
+  license_url: str("URL of the Unicode license; keep its notice when redistributing.", { format: "uri" }),
+  readings: arrayOf("Korean readings parsed from `kHangul`, order kept, duplicates dropped.", str("One Hangul reading."), { minItems: 1 }),
+  strokes: int("First value of `kTotalStrokes`.", { minimum: 1 }),
+  radical_number: int("Kangxi radical number (first `kRSUnicode` value).", { minimum: 1, maximum: 214 }),
+  starter: bool("True when the character has an original Korean learning gloss (`meaning_ko`)."),
+  meaning_ko: nullable(str("Korean learning gloss in 훈음 form (e.g. `물 수`); null unless `starter`.")),
+  meaning_ko_source: nullable(str("Where the gloss comes from; null unless `starter`.")),
+  definition_en: nullable(str("English definition (Unihan `kDefinition`, original text); null when Unihan has none.")),
+  education_hanja: bool("Extra: one of the 1,800 basic hanja for education (Unihan `kKoreanEducationHanja`)."),
+  name_hanja: bool("Extra: allowed in Korean personal names (Unihan `kKoreanName`)."),
+  variants_detail: mapOf(
+    "Extra: the variants per Unihan property (only properties the character has), each with its dictionary sources.",
+    VARIANT_PROPERTIES,
+    arrayOf("Variant references in file order.", schemaRef("VariantRef", VARIANT_REF), { minItems: 1 }),
+  ),
+};
+
+/** A Han character record with the product's extra fields (component `Hanja`). */
+export const HANJA_RECORD = obj("A Han character record with the product's extra fields.", HANJA_FIELDS);
+
+/** `literal` and `meaning` of an idiom record, the same in both interfaces. */
+const IDIOM_TEXT = {
+  literal: nullable(
+    str(
+      "Extra: the word-for-word reading of the four characters in Korean (e.g. 空中樓閣 `공중에 떠 있는 누각`); for an idiom from a story, " +
+        "the reading and the story in brief. Null when the idiom means just what its characters say (家家戶戶). Quizzes never show it.",
+    ),
+  ),
+  meaning: str(
+    "What the idiom means in use: one Korean sentence in original wording, without the literal reading, the idiom's own hanja or any two consecutive syllables of its hangul (the build rejects these).",
+  ),
+};
+
+const HANJA_OF_IDIOM = str("The idiom in Han characters (four).", { examples: ["刻骨難忘"] });
+const HANGUL_OF_IDIOM = str("Its Hangul reading (four syllables).", { examples: ["각골난망"] });
+const CHOSUNG = str("Initial consonants of `hangul` (e.g. `ㄱㄱㄴㅁ`).", { examples: ["ㄱㄱㄴㅁ"] });
+
+/** An idiom as interface A returns it (component `IdiomA`). */
+export const IDIOM_A = obj("An idiom as interface A returns it: `idx` is a string, plus `chosung` and `literal`.", {
+  idx: str("Stable idiom number as a decimal string.", { pattern: "^[1-9][0-9]*$", examples: ["8"] }),
+  hanja: HANJA_OF_IDIOM,
+  hangul: HANGUL_OF_IDIOM,
+  ...IDIOM_TEXT,
+  chosung: CHOSUNG,
+});
+
+/** An idiom's raw record of interface B, also the quiz's `answer_idiom` (component `Idiom`). */
+export const IDIOM_B = obj("An idiom raw record of interface B: `idx` is an integer; plus `literal`. Also the quiz's `answer_idiom`.", {
+  idx: int("Stable idiom number.", { minimum: 1 }),
+  hanja: HANJA_OF_IDIOM,
+  hangul: HANGUL_OF_IDIOM,
+  chosung: CHOSUNG,
+  ...IDIOM_TEXT,
+});
+
+/** A character's detail: its record plus every idiom containing it (component `HanjaDetail`). */
+export const HANJA_DETAIL = obj("A Hanja record plus every idiom containing the character, in idx order.", {
+  ...HANJA_FIELDS,
+  idioms: arrayOf("Related idioms in idx order; empty when none.", schemaRef("IdiomA", IDIOM_A)),
+});
+
+/** The bounds of a list page, from the route's parameters. */
+export interface PageBounds {
+  page: { min: number; max: number };
+  per_page: { min: number; max: number };
+}
+
+/** A page of search results (docs/rules.md "Records"): `{ data, total, page, per_page, pages, source }`. */
+export function listEnvelope<T>(description: string, item: string, itemSchema: Typed<T>, source: Typed<string>, bounds: PageBounds) {
+  return obj(description, {
+    data: arrayOf(`The ${item} records of the requested page (empty past the end or without match).`, schemaRef(item, itemSchema), {
+      maxItems: bounds.per_page.max,
+    }),
+    total: int("Total matches.", { minimum: 0 }),
+    page: int("The page returned.", { minimum: bounds.page.min, maximum: bounds.page.max }),
+    per_page: int("The page size used.", { minimum: bounds.per_page.min, maximum: bounds.per_page.max }),
+    pages: int("Total pages: ceil(total / per_page); 0 without match.", { minimum: 0 }),
+    source,
+  });
+}
+
+/** A page of `T` records, as `listEnvelope` declares it. */
+export type ListEnvelope<T> = Static<ReturnType<typeof listEnvelope<T>>>;
+
+/** The `source` of a page of idioms. */
+export const IDIOM_LIST_SOURCE = str("Data source label: the project's own idioms.", { const: IDIOMS_SOURCE });
