@@ -19,7 +19,7 @@ import { resolveUnihan } from "./load/resolveUnihan.ts";
 import { pinnedDictionary, readDictionaryPin, verifyDictionary } from "./pin/dictionaryPin.ts";
 import { readPin } from "./pin/pin.ts";
 import { RECORD_PROPERTIES, buildHanjaRecords, collectUnihan, joinStarters, recordCodepoints } from "./parse/hanjaRecords.ts";
-import { ENGLISH_COLUMNS, validateEnglishMeanings } from "./validate/englishMeanings.ts";
+import { ENGLISH_COLUMNS, joinEnglishMeanings } from "./validate/englishMeanings.ts";
 import { validateIdiomContent } from "./validate/idiomContent.ts";
 import { ALLOWED_COLUMNS, EXCEPTION_COLUMNS, GROUP_COLUMNS, LIST_FILES, MATURE_COLUMNS } from "./validate/idiomLists.ts";
 import { IDIOM_COLUMNS } from "./validate/idioms.ts";
@@ -82,8 +82,8 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
   // inflate, and the idiom index is built from them on the worker while Unihan is read
   // (see earlyIdiomDocuments).
   const sources = readSources(options.dataDir);
-  const earlyIdioms = sources.then(({ idiomSources: { idiomRows } }) => {
-    const documents = earlyIdiomDocuments(idiomRows);
+  const earlyIdioms = sources.then(({ idiomSources: { idiomRows }, englishRows }) => {
+    const documents = earlyIdiomDocuments(idiomRows, englishRows);
     return { documents, index: indexer.idioms(documents) };
   });
   earlyIdioms.catch(() => {}); // awaited below, after the load; a failure must not go unhandled meanwhile
@@ -120,15 +120,16 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
   // The totals of the Unihan input and both files are checked before failing, so one run lists
   // every problem: a character missing from the input is reported as such, beside the rows that
   // name it. (Starters do not change the totals.)
-  const [warnings, starters, { idioms, quiz }] = allOrFail(
+  const [warnings, starters, { idioms: korean, quiz }] = allOrFail(
     () => verifyTotals(plain, version, readPin(options.pinDir)),
     () => validateStarters(starterRows, byCharacter),
     () => validateIdiomContent(idiomSources, byCharacter),
   );
   const records = joinStarters(plain, starters);
-  const english = validateEnglishMeanings(englishRows, idioms);
+  const idioms = joinEnglishMeanings(englishRows, korean);
   for (const warning of warnings) log(`warning   ${warning}`);
-  done(`${idioms.length} idioms (${english.size} with an English meaning), ${starters.size} starters, totals ${warnings.length === 0 ? "match" : "differ"}`);
+  const english = idioms.filter((idiom) => idiom.meaning_en !== null).length;
+  done(`${idioms.length} idioms (${english} with an English meaning), ${starters.size} starters, totals ${warnings.length === 0 ? "match" : "differ"}`);
 
   done = stage("build");
   // Valid inputs give the same documents as the records and idioms; this only guards that reasoning.

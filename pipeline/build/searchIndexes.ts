@@ -3,6 +3,7 @@ import type { Options } from "minisearch";
 import { CHARACTER_INDEX, type CharacterDoc, IDIOM_INDEX, type IdiomDoc } from "../../runtime/format/dist.ts";
 import type { HanjaRecord, IdiomRecord } from "../../runtime/format/records.ts";
 import type { UnihanTable } from "../parse/hanjaRecords.ts";
+import type { EnglishRow } from "../validate/englishMeanings.ts";
 import type { IdiomRow } from "../validate/idioms.ts";
 import type { StarterRow } from "../validate/starters.ts";
 
@@ -42,7 +43,7 @@ export function characterDocuments(records: readonly Pick<HanjaRecord, "definiti
  * matched as substrings at run time, not indexed).
  */
 export function idiomDocuments(idioms: readonly IdiomRecord[]): IdiomDoc[] {
-  return idioms.map((idiom, id) => ({ id, meaning: idiom.meaning }));
+  return idioms.map((idiom, id) => ({ id, meaning: idiom.meaning, meaning_en: idiom.meaning_en ?? "" }));
 }
 
 /**
@@ -53,9 +54,10 @@ export function idiomDocuments(idioms: readonly IdiomRecord[]): IdiomDoc[] {
  * documents of the records and idioms, which the build confirms with `sameDocuments` before it
  * writes the indexes.
  */
-export function earlyIdiomDocuments(rows: readonly IdiomRow[]): IdiomDoc[] {
+export function earlyIdiomDocuments(rows: readonly IdiomRow[], englishRows: readonly EnglishRow[]): IdiomDoc[] {
+  const english = new Map(englishRows.map(({ values }) => [Number(values.idx), values.meaning_en]));
   const ordered = rows.map(({ values }) => ({ idx: Number(values.idx), meaning: values.meaning })).sort((a, b) => a.idx - b.idx);
-  return ordered.map(({ meaning }, id) => ({ id, meaning }));
+  return ordered.map(({ idx, meaning }, id) => ({ id, meaning, meaning_en: english.get(idx) ?? "" }));
 }
 
 /** The character index documents from the Unihan table, the record code points and the starter rows (see earlyIdiomDocuments). */

@@ -19,10 +19,17 @@ export const ENGLISH_LENGTH = { min: 25, max: 160 } as const;
 const KOREAN_OR_HAN = /[\p{Script=Hangul}\p{Script=Han}]/u;
 
 /**
- * The English meaning of each idiom, by idx. An empty `rows` (no file) gives none; otherwise every
- * idiom must have exactly one, and every bad row fails the build, all listed with file and line.
+ * The idioms with their English meanings (`meaning_en`). An empty `rows` (no file) gives every
+ * idiom null; otherwise every idiom must have exactly one, and every bad row fails the build, all
+ * listed with file and line.
  */
-export function validateEnglishMeanings(rows: readonly EnglishRow[], idioms: readonly IdiomRecord[]): Map<number, string> {
+export function joinEnglishMeanings(rows: readonly EnglishRow[], idioms: readonly IdiomRecord[]): IdiomRecord[] {
+  const meanings = englishByIdx(rows, idioms);
+  return idioms.map((idiom) => ({ ...idiom, meaning_en: meanings.get(idiom.idx) ?? null }));
+}
+
+/** The checked English meanings by idx (see `joinEnglishMeanings`). */
+function englishByIdx(rows: readonly EnglishRow[], idioms: readonly IdiomRecord[]): Map<number, string> {
   const meanings = new Map<number, string>();
   if (rows.length === 0) return meanings;
   const byIdx = new Map(idioms.map((idiom) => [idiom.idx, idiom]));

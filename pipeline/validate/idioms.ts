@@ -84,7 +84,8 @@ export function validateIdioms(
     }
     if (literal !== "" && literal === meaning)
       bad(`literal of ${hanja} repeats its meaning; leave literal empty when the idiom means just what its characters say`);
-    idioms.push({ idx, hanja, hangul, chosung: chosung(hangul), literal: literal === "" ? null : literal, meaning });
+    // The English meaning is joined from idioms-en.csv once the idioms are known (englishMeanings.ts).
+    idioms.push({ idx, hanja, hangul, chosung: chosung(hangul), literal: literal === "" ? null : literal, meaning, meaning_en: null });
   }
   // A published idx is never removed or renumbered: the idx values run 1…n without gaps. (Checked
   // once every idx is a distinct number, so a bad idx is not reported twice.)

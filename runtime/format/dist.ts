@@ -7,8 +7,9 @@ import MiniSearch, { type Options, type SearchOptions } from "minisearch";
 /**
  * 2: idioms carry `literal`; `quiz.json` (synonym groups, withheld idioms, distractor pools) added.
  * 3: `tables.json` lists the byte length of every line of `details.jsonl` (`detailBytes`).
+ * 4: idioms carry `meaning_en`; the idiom index holds it beside `meaning`.
  */
-export const DIST_FORMAT = 3;
+export const DIST_FORMAT = 4;
 
 /** File names inside `dist/`. */
 export const DIST_FILES = {
@@ -156,11 +157,13 @@ export const EDUCATION_BOOST = 1.5;
 export interface IdiomDoc {
   id: number;
   meaning: string;
+  /** The English meaning, or empty where the build had none. */
+  meaning_en: string;
 }
 
-/** MiniSearch options of the idiom meaning index. */
+/** MiniSearch options of the idiom meaning index: the Korean and the English meaning. */
 export const IDIOM_INDEX: Options<IdiomDoc> = {
-  fields: ["meaning"],
+  fields: ["meaning", "meaning_en"],
   storeFields: [],
 };
 

@@ -77,6 +77,12 @@ const IDIOM_TEXT = {
   meaning: str(
     "What the idiom means in use: one Korean sentence in original wording, without the literal reading, the idiom's own hanja or any two consecutive syllables of its hangul (the build rejects these).",
   ),
+  meaning_en: nullable(
+    str(
+      "Extra: what the idiom means in use, in English: original wording for learners, written and reviewed by editors, never a gloss of the characters and nothing that gives the idiom away " +
+        "(no Hangul, no Han character, no romanization of it; the build rejects these). Null only in a build from a data folder without `idioms-en.csv`.",
+    ),
+  ),
 };
 
 const HANJA_OF_IDIOM = str("The idiom in Han characters (four).", { examples: ["刻骨難忘"] });

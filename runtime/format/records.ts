@@ -22,12 +22,14 @@ export type IdiomItemA = Static<typeof IDIOM_A>;
 
 /** Interface A's idiom item for an idiom record. */
 export function idiomItemA(idiom: IdiomRecord): IdiomItemA {
-  return { idx: String(idiom.idx), hanja: idiom.hanja, hangul: idiom.hangul, literal: idiom.literal, meaning: idiom.meaning, chosung: idiom.chosung };
+  const { idx, hanja, hangul, literal, meaning, meaning_en, chosung } = idiom;
+  return { idx: String(idx), hanja, hangul, literal, meaning, meaning_en, chosung };
 }
 
 /** Interface B's idiom item as JSON (`idx` a number; also the quiz's `answer_idiom`). */
 export function idiomJsonB(idiom: IdiomRecord): string {
-  return JSON.stringify({ idx: idiom.idx, hanja: idiom.hanja, hangul: idiom.hangul, chosung: idiom.chosung, literal: idiom.literal, meaning: idiom.meaning });
+  const { idx, hanja, hangul, chosung, literal, meaning, meaning_en } = idiom;
+  return JSON.stringify({ idx, hanja, hangul, chosung, literal, meaning, meaning_en });
 }
 
 export const UNICODE_LICENSE_URL = "https://www.unicode.org/license.txt";

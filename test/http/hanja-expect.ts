@@ -7,7 +7,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect } from "vitest";
 import type { App } from "../../runtime/core/app.ts";
-import type { HanjaRecord, IdiomRecord } from "../../runtime/format/records.ts";
+import { parse } from "csv-parse/sync";
+import type { HanjaRecord, IdiomItemA, IdiomRecord } from "../../runtime/format/records.ts";
 import { ROOT, getJson } from "../helpers/app.ts";
 import { UNIHAN_SOURCE } from "../helpers/pin.ts";
 
@@ -147,9 +148,25 @@ export function initials(hangul: string): string {
   return [...hangul].map((s) => INITIALS[Math.floor((cp(s) - 0xac00) / 588)] ?? s).join("");
 }
 
-/** Interface A's idiom item for a loaded idiom: `idx` as a string, plus `chosung`. */
-export function idiomItem(idiom: IdiomRecord): { idx: string; hanja: string; hangul: string; literal: string | null; meaning: string; chosung: string } {
-  return { idx: String(idiom.idx), hanja: idiom.hanja, hangul: idiom.hangul, literal: idiom.literal, meaning: idiom.meaning, chosung: initials(idiom.hangul) };
+let english: Map<number, string> | undefined;
+
+/** The English meaning of idiom `idx`, read by the test itself from pipeline/data/idioms-en.csv. */
+export function englishOf(idx: number): string {
+  english ??= new Map(
+    (parse(readFileSync(join(ROOT, "pipeline/data/idioms-en.csv"), "utf8"), { columns: true }) as { idx: string; meaning_en: string }[]).map((row) => [
+      Number(row.idx),
+      row.meaning_en,
+    ]),
+  );
+  const meaning = english.get(idx);
+  if (meaning === undefined) throw new Error(`test data: idiom ${idx} has no row in idioms-en.csv`);
+  return meaning;
+}
+
+/** Interface A's idiom item for a loaded idiom: `idx` as a string, plus `chosung`, `literal` and `meaning_en`. */
+export function idiomItem(idiom: IdiomRecord): IdiomItemA {
+  const { hanja, hangul, literal, meaning } = idiom;
+  return { idx: String(idiom.idx), hanja, hangul, literal, meaning, meaning_en: englishOf(idiom.idx), chosung: initials(hangul) };
 }
 
 /** The loaded idioms in idx order. */

@@ -41,7 +41,7 @@ describe("empty q", () => {
     const items = await everything("");
     expect(items).toEqual(idioms.map(item));
     for (const i of items) {
-      expect(Object.keys(i).sort()).toEqual(["chosung", "hangul", "hanja", "idx", "literal", "meaning"]);
+      expect(Object.keys(i).sort()).toEqual(["chosung", "hangul", "hanja", "idx", "literal", "meaning", "meaning_en"]);
       expect(typeof i.idx).toBe("string");
     }
   });

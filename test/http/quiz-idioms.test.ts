@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { IdiomRecord } from "../../runtime/format/records.ts";
 import { getJson, testApp } from "../helpers/app.ts";
 import { Q, expectProblem, ipFor, me } from "./quiz-helpers.ts";
+import { englishOf } from "./hanja-expect.ts";
 
 const app = testApp();
 const idioms = app.data.idioms.idioms;
@@ -10,9 +11,9 @@ const byIdx = new Map(idioms.map((i) => [i.idx, i]));
 let calls = 0;
 const get = (path: string) => getJson(app, `${Q}${path}`, { clientAddress: ipFor(++calls) });
 
-/** A raw record (docs/rules.md "Records"): the five fields plus `literal`, equal to the loaded idiom. */
+/** A raw record (docs/rules.md "Records"): the five fields plus `literal` and `meaning_en`, equal to the loaded idiom. */
 function expectRaw(item: any): IdiomRecord {
-  expect(Object.keys(item).sort()).toEqual(["chosung", "hangul", "hanja", "idx", "literal", "meaning"]);
+  expect(Object.keys(item).sort()).toEqual(["chosung", "hangul", "hanja", "idx", "literal", "meaning", "meaning_en"]);
   expect(typeof item.idx).toBe("number");
   const loaded = byIdx.get(item.idx) as IdiomRecord;
   expect(loaded).toBeDefined();
@@ -23,6 +24,7 @@ function expectRaw(item: any): IdiomRecord {
     chosung: loaded.chosung,
     literal: loaded.literal,
     meaning: loaded.meaning,
+    meaning_en: englishOf(loaded.idx),
   });
   return loaded;
 }

@@ -5,6 +5,7 @@ import { seededRandom } from "../../runtime/core/util/random.ts";
 import { DIST_FILES } from "../../runtime/format/dist.ts";
 import { call, distWithFirstIdioms, getJson, testApp } from "../helpers/app.ts";
 import { Q, expectProblem, ipFor, me } from "./quiz-helpers.ts";
+import { englishOf } from "./hanja-expect.ts";
 
 const TYPES = ["meaning_to_idiom", "idiom_to_meaning", "hangul_to_hanja"] as const;
 type QuizType = (typeof TYPES)[number];
@@ -45,6 +46,7 @@ function checkQuiz(q: any, type: QuizType | undefined, choices: number): IdiomRe
     chosung: answerIdiom.chosung,
     literal: answerIdiom.literal,
     meaning: answerIdiom.meaning,
+    meaning_en: englishOf(answerIdiom.idx),
   });
   expect(q.prompt).toBe(view.prompt(answerIdiom));
   // The literal reading would read the answer out: it is never a prompt or a choice.
@@ -92,7 +94,7 @@ describe("GET /quiz", () => {
       const body = JSON.parse(text);
       for (const q of body.quizzes ?? [body.quiz]) {
         expect(Object.keys(q)).toEqual(["quiz_id", "type", "question", "prompt", "choices", "answer", "answer_idiom"]);
-        expect(Object.keys(q.answer_idiom)).toEqual(["idx", "hanja", "hangul", "chosung", "literal", "meaning"]);
+        expect(Object.keys(q.answer_idiom)).toEqual(["idx", "hanja", "hangul", "chosung", "literal", "meaning", "meaning_en"]);
         checkQuiz(q, undefined, q.choices.length);
       }
     }

@@ -106,7 +106,9 @@ describe("the page in Chromium: flows", () => {
     await page.getByRole("button", { name: "Start quiz" }).click();
     const body = (await (await drawn).json()) as { quizzes: { answer: string; choices: { key: string; text: string }[]; answer_idiom: { hanja: string } }[] };
     expect(body.quizzes).toHaveLength(5);
-    expect((await drawn).url()).toMatch(/quiz\?type=hangul_to_hanja&choices=3&count=5$/);
+    // The English page asks for the quiz in English (lang=en); the link to share stays language-free.
+    expect((await drawn).url()).toMatch(/quiz\?type=hangul_to_hanja&choices=3&count=5&lang=en$/);
+    await page.getByText("Choose the hanja spelling of this reading.").waitFor();
     expect(page.url()).toMatch(/#\/quiz\?type=hangul_to_hanja&choices=3&count=5$/);
     await page.getByText("Demo: 29 of 30 calls left today", { exact: false }).waitFor();
     await shoot(page, "desktop-quiz");

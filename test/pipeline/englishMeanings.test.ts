@@ -5,18 +5,26 @@
  */
 import { describe, expect, it } from "vitest";
 import { InputError } from "../../pipeline/load/types.ts";
-import { type EnglishRow, romanizedGiveaway, validateEnglishMeanings } from "../../pipeline/validate/englishMeanings.ts";
+import { type EnglishRow, romanizedGiveaway, joinEnglishMeanings } from "../../pipeline/validate/englishMeanings.ts";
 import { romanize } from "../../pipeline/validate/romanize.ts";
 import type { IdiomRecord } from "../../runtime/format/records.ts";
 
-const idiom = (idx: number, hanja: string, hangul: string): IdiomRecord => ({ idx, hanja, hangul, chosung: "", literal: null, meaning: "뜻" });
+const idiom = (idx: number, hanja: string, hangul: string): IdiomRecord => ({
+  idx,
+  hanja,
+  hangul,
+  chosung: "",
+  literal: null,
+  meaning: "뜻",
+  meaning_en: null,
+});
 const IDIOMS = [idiom(1, "一石二鳥", "일석이조"), idiom(2, "竹馬故友", "죽마고우")];
 const row = (line: number, idx: string, hangul: string, meaning_en: string): EnglishRow => ({ line, values: { idx, hangul, meaning_en } });
 const GOOD = [row(2, "1", "일석이조", "Gaining two things from a single effort"), row(3, "2", "죽마고우", "A childhood friend you grew up playing with")];
 
 function problemsOf(rows: EnglishRow[]): string[] {
   try {
-    validateEnglishMeanings(rows, IDIOMS);
+    joinEnglishMeanings(rows, IDIOMS);
   } catch (error) {
     expect(error).toBeInstanceOf(InputError);
     return (error as Error).message.split("\n");
@@ -24,15 +32,15 @@ function problemsOf(rows: EnglishRow[]): string[] {
   return [];
 }
 
-describe("validateEnglishMeanings", () => {
+describe("joinEnglishMeanings", () => {
   it("gives each idiom its English meaning; no file gives none", () => {
-    expect(validateEnglishMeanings(GOOD, IDIOMS)).toEqual(
-      new Map([
-        [1, "Gaining two things from a single effort"],
-        [2, "A childhood friend you grew up playing with"],
-      ]),
-    );
-    expect(validateEnglishMeanings([], IDIOMS).size).toBe(0);
+    expect(joinEnglishMeanings(GOOD, IDIOMS).map((idiom) => [idiom.idx, idiom.meaning_en])).toEqual([
+      [1, "Gaining two things from a single effort"],
+      [2, "A childhood friend you grew up playing with"],
+    ]);
+    expect(joinEnglishMeanings([], IDIOMS).map((idiom) => idiom.meaning_en)).toEqual([null, null]);
+    // The rest of each record is kept.
+    expect(joinEnglishMeanings(GOOD, IDIOMS)[1]).toEqual({ ...IDIOMS[1], meaning_en: "A childhood friend you grew up playing with" });
   });
 
   it("lists every bad row with file and line: unknown idx, wrong hangul, a second meaning, an idiom left without one", () => {

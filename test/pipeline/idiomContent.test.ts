@@ -47,6 +47,7 @@ const record = (idx: number, hanja: string, hangul: string, meaning: string, lit
   chosung: chosung(hangul),
   literal,
   meaning,
+  meaning_en: null,
 });
 const csv = <K extends string>(line: number, values: Record<K, string>) => ({ line, values });
 

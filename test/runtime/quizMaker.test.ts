@@ -26,9 +26,17 @@ describe("createQuizMaker", () => {
 
   it("counts astral characters (two UTF-16 units, four bytes) right", () => {
     const astral = [
-      { idx: 1, hanja: "𠀀𠀁𠀂𠀃", hangul: "가나다라", chosung: "ㄱㄴㄷㄹ", literal: "글자 𠀀", meaning: "뜻 𠀀 하나" },
-      { idx: 2, hanja: "一二三四", hangul: "일이삼사", chosung: "ㅇㅇㅅㅅ", literal: null, meaning: "뜻 둘" },
-      { idx: 3, hanja: "五六七八", hangul: "오육칠팔", chosung: "ㅇㅇㅊㅍ", literal: "넷 😀", meaning: "뜻 셋 😀" },
+      {
+        idx: 1,
+        hanja: "𠀀𠀁𠀂𠀃",
+        hangul: "가나다라",
+        chosung: "ㄱㄴㄷㄹ",
+        literal: "글자 𠀀",
+        meaning: "뜻 𠀀 하나",
+        meaning_en: "One meaning 𠀀 with an astral character",
+      },
+      { idx: 2, hanja: "一二三四", hangul: "일이삼사", chosung: "ㅇㅇㅅㅅ", literal: null, meaning: "뜻 둘", meaning_en: null },
+      { idx: 3, hanja: "五六七八", hangul: "오육칠팔", chosung: "ㅇㅇㅊㅍ", literal: "넷 😀", meaning: "뜻 셋 😀", meaning_en: "Three 😀" },
     ];
     const small = createQuizMaker(astral, astral.map(idiomJsonB));
     for (const type of QUIZ_TYPES) {

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { quizTypeDocs } from "../../runtime/core/docs/quizTypeDocs.ts";
 import { createQuizMaker } from "../../runtime/core/quiz/makeQuiz.ts";
 import { QUIZ_TYPES, QUIZ_TYPE_BY_NAME, QUIZ_TYPE_LIST } from "../../runtime/core/quiz/types/index.ts";
-import { quizType } from "../../runtime/core/quiz/types/quizType.ts";
+import { QUIZ_LANGS, quizType } from "../../runtime/core/quiz/types/quizType.ts";
 import { seededRandom } from "../../runtime/core/util/random.ts";
 import type { IdiomRecord } from "../../runtime/format/records.ts";
 import { PAGE_JS } from "../../web/assets.generated.ts";
@@ -22,12 +22,12 @@ describe("the quiz type registry", () => {
     for (const type of QUIZ_TYPE_LIST) expect(QUIZ_TYPE_BY_NAME[type.name]).toBe(type);
   });
 
-  it("is what each quiz is made of: question, prompt and option texts from the type's declaration", () => {
+  it.each(QUIZ_LANGS)("is what each quiz is made of, lang=%s: question, prompt and option texts from the type's declaration", (lang) => {
     const { idioms, itemsB } = app.data.idioms;
     const maker = createQuizMaker(idioms, itemsB);
     const byIdx = new Map(idioms.map((idiom) => [idiom.idx, idiom]));
     for (const type of QUIZ_TYPE_LIST) {
-      for (const text of maker.quizzes({ type: type.name, choices: 4, count: 20, exclude: new Set() }, seededRandom(3)) ?? []) {
+      for (const text of maker.quizzes({ type: type.name, choices: 4, count: 20, exclude: new Set(), lang }, seededRandom(3)) ?? []) {
         const quiz = JSON.parse(text.text) as {
           type: string;
           question: string;
@@ -36,9 +36,9 @@ describe("the quiz type registry", () => {
           answer_idiom: { idx: number };
         };
         const answer = byIdx.get(quiz.answer_idiom.idx) as IdiomRecord;
-        expect([quiz.type, quiz.question, quiz.prompt]).toEqual([type.name, type.question, type.prompt(answer)]);
+        expect([quiz.type, quiz.question, quiz.prompt]).toEqual([type.name, type.question[lang], type.prompt(answer, lang)]);
         for (const choice of quiz.choices) {
-          const idiom = idioms.find((i) => i.hangul === choice.hangul && type.text(i) === choice.text);
+          const idiom = idioms.find((i) => i.hangul === choice.hangul && type.text(i, lang) === choice.text);
           expect(idiom, `${type.name}: ${choice.text}`).toBeDefined();
         }
       }
@@ -63,10 +63,10 @@ describe("the quiz type registry", () => {
   it("describes a type added to the list with no other word written: each sentence is derived", () => {
     const added = quizType({
       name: "added_type",
-      question: "?",
+      question: { ko: "?", en: "?" },
       prompt: (idiom) => idiom.hangul,
       text: (idiom) => idiom.meaning,
-      options: "text",
+      shows: { prompt: "hangul", options: "meaning" },
       hardPool: "theme",
       docs: { prompt: "a new prompt", text: "a new text", hangul: "its reading" },
       labels: { ko: "새 유형", en: "New type" },
@@ -84,5 +84,42 @@ describe("the quiz type registry", () => {
       expect(PAGE_JS).toContain(type.labels.ko);
       expect(PAGE_JS).toContain(type.labels.en);
     }
+  });
+});
+
+describe("lang=en: the meanings and the instruction in English", () => {
+  const get = (query: string) => app.fetch(new Request(`http://localhost/quiz/v1/quiz?${query}`));
+
+  it("meaning_to_idiom asks with the English meaning; idiom_to_meaning offers English meanings; answer_idiom carries both", async () => {
+    const prompt = (await (await get("type=meaning_to_idiom&lang=en&seed=7")).json()).quiz;
+    expect(prompt.question).toBe("Choose the four-character idiom with this meaning.");
+    expect(prompt.prompt).toBe(prompt.answer_idiom.meaning_en);
+    expect(prompt.answer_idiom.meaning).toMatch(/[가-힣]/);
+    const options = (await (await get("type=idiom_to_meaning&lang=en&seed=7&choices=5")).json()).quiz;
+    const right = options.choices.find((c: { key: string }) => c.key === options.answer);
+    expect(right.text).toBe(options.answer_idiom.meaning_en);
+    for (const choice of options.choices) expect(choice.text).not.toMatch(/[가-힣]/);
+  });
+
+  it("draws the same quizzes as lang=ko for a seed, only in the other language; ko is the default", async () => {
+    const en = (await (await get("count=5&seed=11&lang=en")).json()).quizzes;
+    const ko = (await (await get("count=5&seed=11&lang=ko")).json()).quizzes;
+    const plain = (await (await get("count=5&seed=11")).json()).quizzes;
+    const shape = (q: { type: string; answer: string; answer_idiom: { idx: number }; choices: { hangul: string }[] }) => [
+      q.type,
+      q.answer,
+      q.answer_idiom.idx,
+      q.choices.map((c) => c.hangul),
+    ];
+    expect(en.map(shape)).toEqual(ko.map(shape));
+    expect(plain.map((q: { question: string }) => q.question)).toEqual(ko.map((q: { question: string }) => q.question));
+  });
+
+  it("another value is a 400 naming lang, not metered", async () => {
+    const response = await get("lang=fr");
+    expect(response.status).toBe(400);
+    const problem = await response.json();
+    expect([problem.code, problem.param]).toEqual(["invalid_parameter", "lang"]);
+    expect(response.headers.get("RateLimit")).toBeNull();
   });
 });

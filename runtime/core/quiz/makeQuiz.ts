@@ -9,6 +9,7 @@ import type { IdiomRecord } from "../../format/records.ts";
 import { utf8Length } from "../util/utf8Length.ts";
 import { type Random, randomBase62 } from "../util/random.ts";
 import { QUIZ_TYPES, QUIZ_TYPE_BY_NAME, QUIZ_TYPE_LIST, type QuizType } from "./types/index.ts";
+import type { QuizLang } from "./types/quizType.ts";
 
 /** How the wrong choices are drawn: `normal` at random; `hard` from the type's `hardPool`. */
 export const DIFFICULTIES = ["normal", "hard"] as const;
@@ -25,6 +26,8 @@ export interface QuizRequest {
   difficulty?: Difficulty;
   /** Also draw the withheld idioms (`QuizTables.mature`), as answers and as wrong choices. */
   mature?: boolean;
+  /** The language of the meanings and the instruction; `ko` when omitted. */
+  lang?: QuizLang;
 }
 
 /**
@@ -99,32 +102,37 @@ export function createQuizMaker(idioms: readonly IdiomRecord[], answerJson: read
   const withheld = new Set(tables.mature);
   const schoolPositions = positions.filter((p) => !withheld.has(p));
   const groupOf = (p: number): readonly number[] => tables.group[p] ?? [];
-  const views = Object.fromEntries(
-    QUIZ_TYPE_LIST.map((type): [QuizType, TypeView] => {
-      const prompt = idioms.map((idiom) => type.prompt(idiom));
-      const promptJson = prompt.map((p) => JSON.stringify(p));
-      const text = idioms.map((idiom) => type.text(idiom));
-      const head = `","type":"${type.name}","question":${JSON.stringify(type.question)},"prompt":`;
-      const choiceTail = idioms.map((idiom, i) => `","text":${JSON.stringify(text[i])},"hangul":${JSON.stringify(idiom.hangul)}}`);
-      return [
-        type.name,
-        {
-          head,
-          headExtra: extraBytes(head),
-          promptId: firstPositions(prompt),
-          promptJson,
-          promptExtra: promptJson.map(extraBytes),
-          textId: firstPositions(text),
-          choiceTail,
-          choiceExtra: choiceTail.map(extraBytes),
-        },
-      ];
-    }),
-  ) as Record<QuizType, TypeView>;
+  /** Every type's view in `lang`. */
+  const viewsIn = (lang: QuizLang) =>
+    Object.fromEntries(
+      QUIZ_TYPE_LIST.map((type): [QuizType, TypeView] => {
+        const prompt = idioms.map((idiom) => type.prompt(idiom, lang));
+        const promptJson = prompt.map((p) => JSON.stringify(p));
+        const text = idioms.map((idiom) => type.text(idiom, lang));
+        const head = `","type":"${type.name}","question":${JSON.stringify(type.question[lang])},"prompt":`;
+        const choiceTail = idioms.map((idiom, i) => `","text":${JSON.stringify(text[i])},"hangul":${JSON.stringify(idiom.hangul)}}`);
+        return [
+          type.name,
+          {
+            head,
+            headExtra: extraBytes(head),
+            promptId: firstPositions(prompt),
+            promptJson,
+            promptExtra: promptJson.map(extraBytes),
+            textId: firstPositions(text),
+            choiceTail,
+            choiceExtra: choiceTail.map(extraBytes),
+          },
+        ];
+      }),
+    ) as Record<QuizType, TypeView>;
+  // The Korean views are made at once; the English ones when a quiz first asks for them.
+  const views: Partial<Record<QuizLang, Record<QuizType, TypeView>>> = { ko: viewsIn("ko") };
 
   /** One quiz with the idiom at `answer` as its answer. */
   const quiz = (answer: number, type: QuizType, size: number, request: QuizRequest, random: Random, idRandom: Random): SizedText => {
-    const view = views[type];
+    const lang = request.lang ?? "ko";
+    const view = (views[lang] ??= viewsIn(lang))[type];
     const prompt = view.promptId[answer];
     const texts = [view.textId[answer] as number];
     const chosen: number[] = [];

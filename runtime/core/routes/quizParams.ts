@@ -7,6 +7,7 @@ import type { EnumSpec, IntListSpec, IntSpec, ParamSpec, PathSpec, TextSpec } fr
 import { KEY_STATUSES } from "../quota/keyActions.ts";
 import { DIFFICULTIES } from "../quiz/makeQuiz.ts";
 import { QUIZ_TYPES } from "../quiz/types/index.ts";
+import { QUIZ_LANGS } from "../quiz/types/quizType.ts";
 import { QUIZ_TYPE_DOCS } from "../docs/quizTypeDocs.ts";
 
 /** `mature` of `GET /quiz` and `GET /idiom`: one parameter, one component. */
@@ -57,6 +58,15 @@ export const QUIZ_PARAMS = {
     description:
       `Extra: how the wrong options are drawn. \`normal\`: at random. \`hard\`: options that look like the answer, ${QUIZ_TYPE_DOCS.hard}; ` +
       "topped up at random when too few are left. Either way no wrong option is from the answer's synonym group. Another value: `400`.",
+  },
+  lang: {
+    kind: "enum",
+    values: QUIZ_LANGS,
+    documentedDefault: "ko",
+    component: "QuizLang",
+    description:
+      "Extra: the language of the meanings a quiz shows (the prompt of `meaning_to_idiom`, the options of `idiom_to_meaning`) and of its `question`: " +
+      "`ko` (Korean) or `en` (English: the idioms' `meaning_en`). Hanja and hangul are the same either way, and `answer_idiom` carries both meanings. Another value: `400`.",
   },
   seed: {
     kind: "int",

@@ -1,7 +1,7 @@
 /** Character search (reading, English, hangul gloss, code point; filters) and a character's detail with its idioms. */
 import { call } from "../api.ts";
 import { type Child, field, h, replace } from "../dom.ts";
-import { t } from "../i18n.ts";
+import { lang, t } from "../i18n.ts";
 import { type Problem, errorBox, loading, ok, requestPanel, searchForm } from "../ui.ts";
 import { type ViewContext, hashOf } from "./context.ts";
 import type { ListEnvelope } from "../../../runtime/format/recordSchemas.ts";
@@ -172,6 +172,8 @@ export function idiomList(idioms: readonly IdiomItem[]): HTMLElement {
           h("span", { class: "idiom-hangul" }, i.hangul),
         ),
         h("p", { class: "meaning", lang: "ko" }, i.meaning),
+        // English readers also get the English meaning.
+        lang() === "en" && i.meaning_en ? h("p", { class: "meaning-en", lang: "en" }, i.meaning_en) : null,
       ),
     ),
   );

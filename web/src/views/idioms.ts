@@ -57,6 +57,7 @@ export async function idiomDetail(main: HTMLElement, ctx: ViewContext): Promise<
         { class: "facts" },
         h("dt", {}, t().meaning),
         h("dd", { lang: "ko" }, idiom.meaning),
+        ...(idiom.meaning_en ? [h("dt", {}, t().meaningEn), h("dd", { lang: "en" }, idiom.meaning_en)] : []),
         ...(idiom.literal ? [h("dt", {}, t().literal), h("dd", { lang: "ko" }, idiom.literal)] : []),
         h("dt", {}, t().initials),
         h("dd", { lang: "ko", class: "chosung" }, idiom.chosung),

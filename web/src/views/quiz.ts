@@ -56,7 +56,8 @@ export async function quizView(main: HTMLElement, ctx: ViewContext): Promise<voi
         const config = hashOf("/quiz", { type: type.value, choices: choices.value, count: n });
         // The choice is kept in the URL (shareable) without a new history entry or a re-render.
         history.replaceState(null, "", config);
-        void start(area, ctx, config, { type: type.value || undefined, choices: choices.value, count: n });
+        // The meanings come in the page's language; hanja and hangul are the same in both.
+        void start(area, ctx, config, { type: type.value || undefined, choices: choices.value, count: n, lang: lang() === "en" ? "en" : undefined });
       },
     },
     h("div", { class: "filters" }, field(t().quizType, type), field(t().choices, choices), field(t().count, count)),
@@ -130,7 +131,7 @@ function showQuestion(area: HTMLElement, s: Session): void {
       {
         type: "button",
         class: `choice${done && choice.key === quiz.answer ? " right" : ""}${done && choice.key === chosen && chosen !== quiz.answer ? " wrong" : ""}`,
-        lang: "ko",
+        lang: shownLang(quiz, "options"),
         "aria-disabled": done ? "true" : undefined,
         onclick: () => {
           if (s.chosen[s.index] !== undefined) return;
@@ -154,9 +155,9 @@ function showQuestion(area: HTMLElement, s: Session): void {
     h(
       "fieldset",
       { class: "question" },
-      h("legend", { tabindex: -1, lang: "ko" }, quiz.question),
-      h("p", { class: `prompt ${quiz.type}`, lang: "ko" }, quiz.prompt),
-      h("div", { class: `choices ${QUIZ_TYPE_BY_NAME[quiz.type].options === "text" ? "texts" : "hanja"}` }, buttons),
+      h("legend", { tabindex: -1, lang: quizLang(quiz) }, quiz.question),
+      h("p", { class: `prompt ${quiz.type}`, lang: shownLang(quiz, "prompt") }, quiz.prompt),
+      h("div", { class: `choices ${QUIZ_TYPE_BY_NAME[quiz.type].shows.options === "meaning" ? "texts" : "hanja"}` }, buttons),
     ),
     done
       ? h(
@@ -168,7 +169,8 @@ function showQuestion(area: HTMLElement, s: Session): void {
             { class: "answer-idiom", lang: "ko" },
             h("span", { class: "label", lang: langAttr() }, `${t().answerIdiom}: `),
             h("a", { href: hashOf(`/idiom/${encodeURIComponent(idiom.hanja)}`) }, `${idiom.hanja} (${idiom.hangul})`),
-            ` — ${idiom.meaning}`,
+            " — ",
+            quizLang(quiz) === "en" && idiom.meaning_en ? h("span", { lang: "en" }, idiom.meaning_en) : idiom.meaning,
           ),
           h(
             "button",
@@ -183,6 +185,16 @@ function showQuestion(area: HTMLElement, s: Session): void {
       : null,
     requestPanel(s.request),
   );
+}
+
+/** The language a quiz was drawn in: English when its instruction is (`lang=en`). */
+function quizLang(quiz: Quiz): Lang {
+  return quiz.question === QUIZ_TYPE_BY_NAME[quiz.type].question.en ? "en" : "ko";
+}
+
+/** The language of a quiz's prompt or options: the quiz's for meanings, Korean for hanja and hangul. */
+function shownLang(quiz: Quiz, part: "prompt" | "options"): Lang {
+  return QUIZ_TYPE_BY_NAME[quiz.type].shows[part] === "meaning" ? quizLang(quiz) : "ko";
 }
 
 function langAttr(): Lang {

@@ -3,10 +3,10 @@ import { quizType } from "./quizType.ts";
 
 export const hangulToHanja = quizType({
   name: "hangul_to_hanja",
-  question: "다음 독음에 알맞은 한자 표기를 고르세요.",
+  question: { ko: "다음 독음에 알맞은 한자 표기를 고르세요.", en: "Choose the hanja spelling of this reading." },
   prompt: (idiom) => idiom.hangul,
   text: (idiom) => idiom.hanja,
-  options: "hanja",
+  shows: { prompt: "hangul", options: "hanja" },
   hardPool: "lookalike",
   docs: { prompt: "hangul", text: "an idiom in hanja", hangul: "its reading" },
   labels: { ko: "독음 → 한자", en: "Reading → hanja" },

@@ -7,18 +7,34 @@
 import type { QuizTables } from "../../../format/dist.ts";
 import type { IdiomRecord } from "../../../format/records.ts";
 
+/** The languages a quiz's meanings and instruction can be in (`lang`). */
+export const QUIZ_LANGS = ["ko", "en"] as const;
+export type QuizLang = (typeof QUIZ_LANGS)[number];
+
+/** The idiom's meaning in `lang`; the Korean one where the data has no English (a build without idioms-en.csv). */
+export function meaningIn(idiom: IdiomRecord, lang: QuizLang): string {
+  return lang === "en" ? (idiom.meaning_en ?? idiom.meaning) : idiom.meaning;
+}
+
+/** What a prompt or an option shows. */
+export type Shown = "meaning" | "hanja" | "hangul";
+
 /** A quiz type over the idioms. */
 export interface IdiomQuizType<Name extends string = string> {
   /** The `type` value. */
   readonly name: Name;
-  /** The Korean instruction sentence every quiz of the type carries as `question`. */
-  readonly question: string;
-  /** What the quiz asks about (never the idiom's `literal`: it would read the answer out). */
-  prompt(idiom: IdiomRecord): string;
-  /** What an option shows for the idiom it stands for. */
-  text(idiom: IdiomRecord): string;
-  /** What an option shows: hanja (the page lays them out as large characters) or text (a sentence each). */
-  readonly options: "hanja" | "text";
+  /** The instruction sentence every quiz of the type carries as `question`, per `lang`. */
+  readonly question: Readonly<Record<QuizLang, string>>;
+  /** What the quiz asks about, in `lang` where it is a meaning (never the idiom's `literal`: it would read the answer out). */
+  prompt(idiom: IdiomRecord, lang: QuizLang): string;
+  /** What an option shows for the idiom it stands for, in `lang` where it is a meaning. */
+  text(idiom: IdiomRecord, lang: QuizLang): string;
+  /**
+   * What the prompt and the options show: a meaning (in `lang`), an idiom in hanja or its hangul.
+   * The page lays hanja options out as large characters and meanings as sentences, and marks each
+   * text with its language.
+   */
+  readonly shows: { readonly prompt: Shown; readonly options: Shown };
   /** The table of `dist/quiz.json` that `difficulty=hard` draws wrong options from, per answer. */
   readonly hardPool: keyof Pick<QuizTables, "lookalike" | "theme">;
   /** Sentences of the API reference. */
