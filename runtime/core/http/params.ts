@@ -4,6 +4,7 @@
  */
 import { invalidParameter } from "./errors.ts";
 import { pathOf } from "./target.ts";
+import { codePointLength } from "../util/codePointLength.ts";
 
 /** Where a query keeps the names whose value is not valid percent-encoded UTF-8. */
 const MALFORMED: unique symbol = Symbol("malformed");
@@ -221,13 +222,6 @@ export function parsePositiveId(name: string, raw: string): number {
     throw invalidParameter(name, `${name} must be a positive whole number written in digits; got ${JSON.stringify(raw)}`);
   const value = Number(raw);
   return Number.isSafeInteger(value) ? value : Number.POSITIVE_INFINITY;
-}
-
-/** Length in code points (an astral character counts once). */
-export function codePointLength(text: string): number {
-  let n = 0;
-  for (const _ of text) n++;
-  return n;
 }
 
 /** Percent-decodes a path segment; a malformed escape is a 400 naming the parameter. */
