@@ -40,7 +40,7 @@ export interface BuildOptions {
   dataDir: string;
   /** Output folder (`dist/`). */
   outDir: string;
-  /** `SOURCE_DATE_EPOCH` seconds for `built_at`; omitted → now. */
+  /** `SOURCE_DATE_EPOCH` seconds for `built_at`; omitted → the Unihan input's newest file time (`UnihanReader.newest`), never the clock. */
   sourceDateEpoch?: number | undefined;
   /** The Unihan version the input must carry (a release job's input); omitted → any. */
   expectVersion?: string | undefined;
@@ -141,7 +141,8 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
   const idiomsByCharacter = idiomPositionsByCharacter(idioms);
   const details = buildDetailBodies(recordJson, records, idioms, idiomsByCharacter);
   const tables = buildTables(records, idiomsByCharacter, details);
-  const builtAt = new Date(options.sourceDateEpoch !== undefined ? options.sourceDateEpoch * 1000 : Date.now()).toISOString();
+  // From the inputs, not the clock: a rebuild of the same inputs writes the same bytes (and ETags).
+  const builtAt = (options.sourceDateEpoch !== undefined ? new Date(options.sourceDateEpoch * 1000) : input.reader.newest()).toISOString();
   const counts = { ...countRecords(records), starters: starters.size, idioms: idioms.length };
   const meta = buildMetaBody({ unihanVersion: version, unihanOrigin: input.origin, counts, builtAt });
   done("tables and /meta (search indexes on a worker)");

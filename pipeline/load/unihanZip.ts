@@ -31,12 +31,14 @@ export function readUnihanZip(source: string | Uint8Array, label = typeof source
   const seen = new Set<string>();
   let done = false;
   let filesRead = 0;
+  let newestMs = 0;
 
   async function* entries(properties?: ReadonlySet<string>, options: EntryOptions = {}): AsyncGenerator<UnihanEntry> {
     const directory = await openZip(source, label);
     const files = directory.files
       .filter((f) => /^Unihan_\w+\.txt$/.test(basename(f.path)) && f.type === "File")
       .sort((a, b) => basename(a.path).localeCompare(basename(b.path)));
+    newestMs = Math.max(...files.map((f) => dosTime(f.lastModifiedDate, f.lastModifiedTime)));
     const names = new Set(files.map((f) => basename(f.path)));
     for (const required of UNIHAN_FILES) {
       if (!names.has(required)) throw new InputError(`unihan: ${label} has no ${required} (found: ${[...names].join(", ") || "no Unihan_*.txt files"})`);
@@ -129,7 +131,12 @@ export function readUnihanZip(source: string | Uint8Array, label = typeof source
     return versionFromFingerprint(seen, label);
   }
 
-  return { label, entries, version };
+  function newest(): Date {
+    if (!done) throw new Error("unihan: newest() called before the entries were read");
+    return new Date(newestMs);
+  }
+
+  return { label, entries, version, newest };
 }
 
 async function openZip(source: string | Uint8Array, label: string): Promise<unzipper.CentralDirectory> {
@@ -141,4 +148,12 @@ async function openZip(source: string | Uint8Array, label: string): Promise<unzi
     const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "file not found" : `${(error as Error).message} (not a zip, or corrupt or truncated)`;
     throw new InputError(`unihan: cannot open ${label} as a zip: ${reason}`);
   }
+}
+
+/**
+ * A zip entry's MS-DOS date and time as milliseconds, read as UTC (a zip records no time zone, so
+ * every machine reads the same instant): years from 1980, two-second steps.
+ */
+export function dosTime(date: number, time: number): number {
+  return Date.UTC(1980 + (date >> 9), ((date >> 5) & 0xf) - 1, date & 0x1f, time >> 11, (time >> 5) & 0x3f, (time & 0x1f) * 2);
 }

@@ -5,6 +5,7 @@
 import type { DistFiles } from "./data/load.ts";
 import type { Compressors } from "./http/encoding.ts";
 import { strongAdminToken } from "./quota/apiKeys.ts";
+import { withoutTrailing } from "./util/withoutTrailing.ts";
 import { parseOffset } from "./quota/clock.ts";
 import { MemoryQuotaStore } from "./quota/memoryStore.ts";
 import { DEFAULT_RETENTION_DAYS } from "./quota/retention.ts";
@@ -143,7 +144,7 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
 
 function normaliseBase(base: string, name: "hanjaBase" | "quizBase" | "mountPath"): string {
   if (typeof base !== "string") throw new AppOptionError(name, `must be a string like /hanja/v1, got ${typeof base}`);
-  const trimmed = base.replace(/\/+$/, "");
+  const trimmed = withoutTrailing(base, "/");
   if (trimmed !== "" && !/^(\/[A-Za-z0-9._~-]+)+$/.test(trimmed)) {
     throw new AppOptionError(name, `${JSON.stringify(base)} is not a path like /hanja/v1`);
   }

@@ -5,6 +5,7 @@
  */
 import { DEFAULT_STORE_KIND, STORE_KINDS, type StoreKindName, isStoreKind, settingName, storeKind, storeVariables } from "../stores/registry.ts";
 import { strongAdminToken } from "./quota/apiKeys.ts";
+import { withoutTrailing } from "./util/withoutTrailing.ts";
 import { parseOffset } from "./quota/clock.ts";
 
 /**
@@ -172,7 +173,7 @@ function storeHelp(): string {
  */
 export function binaryQuotaDb(env: Record<string, string | undefined>): string {
   const data = env.XDG_DATA_HOME || (env.HOME ? `${env.HOME}/.local/share` : undefined);
-  return data ? `${data.replace(/\/+$/, "")}/hanja-api/quota.sqlite` : "./.data/quota.sqlite";
+  return data ? `${withoutTrailing(data, "/")}/hanja-api/quota.sqlite` : "./.data/quota.sqlite";
 }
 
 /** `--help`'s list of variables for the compiled binary: its data is built in, its database in the user's data folder. */

@@ -8,7 +8,8 @@ import { ApiError, internalError, problemBody, serviceUnavailable } from "./http
 import { type Reply, type RequestLike, type ServeInfo, reply } from "./http/reply.ts";
 import { redactedTarget } from "./http/redact.ts";
 import { PROBLEM_TYPE, type Sender } from "./http/sender.ts";
-import { optionsReply, withCors } from "./http/cors.ts";
+import { withAnswerHeaders } from "./http/answerHeaders.ts";
+import { optionsReply } from "./http/cors.ts";
 import { pathOf } from "./http/target.ts";
 import { StoreUnavailableError } from "./quota/store.ts";
 import type { RequestContext } from "./routes/context.ts";
@@ -192,7 +193,7 @@ function notFound(mountPath: string): ApiError {
  * get (RFC 9110 §8.6), so no server adapter writes `Content-Length: 0` for it.
  */
 export function errorReply(error: ApiError, requestId: string, method: string, mountPath = ""): Reply {
-  const headers = withCors({ "Content-Type": PROBLEM_TYPE, "Cache-Control": "no-store", "X-Request-Id": requestId, ...error.headers });
+  const headers = withAnswerHeaders({ "Content-Type": PROBLEM_TYPE, "Cache-Control": "no-store", "X-Request-Id": requestId, ...error.headers });
   const body = problemBody(error, requestId, mountPath);
   if (method !== "HEAD") return reply(error.status, headers, body);
   headers["Content-Length"] = String(utf8Length(body));

@@ -41,7 +41,7 @@ export async function startServer(options: { dist?: DistFiles; runtime?: string 
 function listenFailure(error: unknown, hostSetting: string): string {
   const { code, message, syscall } = error as { code?: string; message?: string; syscall?: string };
   const text = `${code ?? ""} ${message ?? String(error)}`;
-  if (/EADDRINUSE|AddrInUse|address already in use|port .*in use/i.test(text)) return "the port is in use";
+  if (/EADDRINUSE|AddrInUse|address already in use|port \S* ?in use/i.test(text)) return "the port is in use";
   if (/EADDRNOTAVAIL|ENOTFOUND|EAI_|AddrNotAvailable|not available|nodename nor servname|failed to lookup|Name or service not known/i.test(text))
     return "HOST is not an address of this machine";
   if (/EACCES|PermissionDenied|permission denied/i.test(text)) return "permission denied (ports below 1024 need privileges)";

@@ -44,8 +44,8 @@ export const RUNTIME_FILES: readonly string[] = Object.values(DIST_FILES).filter
 /**
  * The revision of the bytes the runtime serves for unchanged `dist/` data (list envelopes, /meta;
  * the docs are tagged by their own bytes). Interface A's strong ETags carry it beside the data hash, so a cache revalidating a tag of
- * an older release gets the new bytes: bump it whenever a release changes those bytes. (A build
- * without SOURCE_DATE_EPOCH changes the data hash anyway; a reproducible one does not.)
+ * an older release gets the new bytes: bump it whenever a release changes those bytes. (Builds are
+ * reproducible, `built_at` coming from the inputs: the data hash stays when only code changes.)
  * 2: a page of idioms names the project's idioms as its source, not Unihan; /docs says which
  * address its curl examples use. 3: idiom items carry `literal`.
  */
@@ -60,6 +60,7 @@ export interface Manifest {
   /** SHA-256 over every other file in `dist/`; the runtime's ETags derive from it. */
   data_hash: string;
   files: Record<string, { bytes: number; sha256: string }>;
+  /** `SOURCE_DATE_EPOCH`, else the Unihan input's newest file time: never the clock. */
   built_at: string;
 }
 

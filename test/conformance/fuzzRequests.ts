@@ -100,6 +100,24 @@ const path = fc.tuple(fc.constantFrom(...PATHS), piece).map(([template, x]) => t
 const query = fc
   .array(fc.tuple(fc.constantFrom(...PARAMS), piece, piece), { maxLength: 5 })
   .map((pairs) => (pairs.length === 0 ? "" : `?${pairs.map(([name, x, value]) => `${name.replace("{x}", x)}=${value}`).join("&")}`));
+/**
+ * A long run of one space or punctuation character, a letter or Han character on either side or
+ * not: the input whose trimming once took time growing with the square of its length. At most
+ * 15,000 bytes as sent, inside the 16 KiB of request head every runtime takes.
+ */
+const longRun = fc
+  .tuple(
+    fc.constantFrom("!", ".", "(", ")", "-", "+", "%20", "%E3%80%82", "%E2%80%9C"),
+    fc.integer({ min: 1_000, max: 15_000 }),
+    fc.constantFrom("", "a", "%E6%B0%B4"),
+  )
+  .map(([unit, bytes, edge]) => `${edge}${unit.repeat(Math.floor(bytes / unit.length))}${edge === "" ? "" : "b"}`);
+/** At most one long run per request (so the head stays inside 16 KiB): a query value, a path segment, or none. */
+const runPlace = fc.oneof(
+  { arbitrary: fc.constant(undefined), weight: 6 },
+  { arbitrary: fc.tuple(fc.constant("query" as const), fc.constantFrom(...PARAMS.filter((p) => p !== "{x}")), longRun), weight: 2 },
+  { arbitrary: fc.tuple(fc.constant("path" as const), fc.constantFrom(...PATHS.filter((p) => p.includes("{x}"))), longRun), weight: 1 },
+);
 const method = fc.oneof({ arbitrary: fc.constantFrom(...METHODS), weight: 5 }, { arbitrary: fc.stringMatching(/^[A-Z]{3,8}$/), weight: 1 });
 
 /** A header value: visible ASCII and spaces only (the framing stays valid). */
@@ -153,10 +171,12 @@ const body = fc.oneof(
 );
 
 /** One whole request: its method and bytes. */
-export const fuzzRequest = fc.tuple(method, path, query, headers, body).map(([verb, target, search, fields, content]) => {
+export const fuzzRequest = fc.tuple(method, path, query, headers, body, runPlace).map(([verb, randomTarget, randomSearch, fields, content, run]) => {
   const bytes = Buffer.from(content, "latin1");
+  const target = run?.[0] === "path" ? run[1].replace("{x}", run[2]) : randomTarget;
+  const search = run?.[0] === "query" ? `${randomSearch === "" ? "?" : `${randomSearch}&`}${run[1]}=${run[2]}` : randomSearch;
   let head = `${verb} ${target}${search} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n`;
   for (const [name, value] of fields) head += `${name}: ${value}\r\n`;
   if (bytes.length > 0 || verb === "POST") head += `Content-Length: ${bytes.length}\r\n`;
-  return { method: verb, bytes: Buffer.concat([Buffer.from(`${head}\r\n`, "utf8"), bytes]) };
+  return { method: verb, bytes: Buffer.concat([Buffer.from(`${head}\r\n`, "utf8"), bytes]), longRun: run !== undefined };
 });

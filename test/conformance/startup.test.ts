@@ -4,7 +4,7 @@
  * it; `MOUNT_PATH` reaches the app.
  */
 import { type AddressInfo, createServer } from "node:net";
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -13,15 +13,13 @@ import { detectDriver } from "../../runtime/stores/sqlite/driver.ts";
 import { openSqliteStore } from "../../runtime/stores/sqlite/sqliteStore.ts";
 import { bundle } from "../../scripts/bundle.ts";
 import { ROOT } from "../helpers/app.ts";
+import { unprivileged } from "../helpers/unprivileged.ts";
 import { type Exited, type StartServer, bunSource, denoSource, environment, nodeSource, runToExit, sourceCommand } from "./servers.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "hanja-startup-"));
 writeFileSync(join(dir, "a-file"), "not a folder\n");
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Root may read and write any file: permission tests run the server as nobody then. */
-const AS_ROOT = process.getuid?.() === 0;
-const NOBODY = AS_ROOT ? { uid: 65534, gid: 65534 } : {};
 /** Each runtime's command from source, for the environment `run` gives every case (its QUOTA_DB). */
 const commandOn = (runtime: "node" | "bun" | "deno") => sourceCommand(runtime, environment({ QUOTA_DB: join(dir, "quota.sqlite") }));
 const NODE = commandOn("node");
@@ -175,13 +173,14 @@ describe("the bundle on a Node without a SQLite driver", () => {
 
 describe("a quota database in a folder this process may not write", () => {
   // SQLite's own message, "unable to open database file", does not say why. Root may write any
-  // folder, so as root the server runs as nobody.
+  // folder, so the server runs without the powers that bypass file permissions (`unprivileged`).
   it("stops start-up with exit status 2 naming QUOTA_DB and the folder", async () => {
     const away = mkdtempSync(join(tmpdir(), "hanja-nowrite-"));
     try {
       chmodSync(away, 0o555);
       const path = join(away, "quota.sqlite");
-      const result = await run(NODE.command, NODE.args, { QUOTA_DB: path }, ROOT, NOBODY);
+      const { command, args } = unprivileged(NODE.command, NODE.args);
+      const result = await run(command, args, { QUOTA_DB: path });
       expect(result.code, result.stderr).toBe(2);
       expect(result.stderr.trim()).toMatch(
         new RegExp(`^hanja-api: invalid configuration: QUOTA_DB: cannot open ${path}: .+ \\(the folder ${away} is not writable by this process\\)$`),
@@ -195,16 +194,17 @@ describe("a quota database in a folder this process may not write", () => {
 
 describe("a quota database that can be read but not written", () => {
   // SQLite opens a read-only file read-only without saying so; every metered call then failed
-  // with a 500. Root may write any file, so as root the server runs as nobody.
+  // with a 500. Root may write any file, so the server runs without the powers that bypass file
+  // permissions (`unprivileged`).
   it("stops start-up with exit status 2 naming QUOTA_DB, instead of failing every metered call", async () => {
     const away = mkdtempSync(join(tmpdir(), "hanja-readonly-"));
     try {
       chmodSync(away, 0o777);
       const path = join(away, "quota.sqlite");
       (await openSqliteStore(path)).close(); // an existing quota database, in WAL mode
-      if (AS_ROOT) for (const file of readdirSync(away)) chownSync(join(away, file), 65534, 65534);
       chmodSync(path, 0o444);
-      const result = await run(NODE.command, NODE.args, { QUOTA_DB: path }, ROOT, NOBODY);
+      const { command, args } = unprivileged(NODE.command, NODE.args);
+      const result = await run(command, args, { QUOTA_DB: path });
       expect(result.code, result.stderr).toBe(2);
       expect(result.stderr.trim()).toBe(
         `hanja-api: invalid configuration: QUOTA_DB: cannot open ${path}: quota store: cannot write ${path}: attempt to write a readonly database`,

@@ -114,6 +114,22 @@ describe("build from the small fixtures (Unihan 16.0.0 content)", () => {
     root = await tempDir("hanja-small-");
   });
 
+  it("without SOURCE_DATE_EPOCH: dated by the zip's newest entry (the release's date), two builds byte-identical", async () => {
+    const [a, b] = [join(root, "undated-a"), join(root, "undated-b")];
+    for (const outDir of [a, b]) await buildDist({ unihan: SMALL_ZIP, dataDir, outDir, log: () => {} });
+    const files = await listFiles(a);
+    expect(files).toEqual(await listFiles(b));
+    for (const file of files) {
+      const [x, y] = await Promise.all([readFile(join(a, file)), readFile(join(b, file))]);
+      expect(x.equals(y), `${file} differs between the two builds`).toBe(true);
+    }
+    // The fixture's entries are dated 2024-09-10, the day Unicode 16.0.0 was released (zipinfo -T).
+    const manifest = JSON.parse(await readFile(join(a, DIST_FILES.manifest), "utf8")) as { built_at: string };
+    expect(manifest.built_at).toBe("2024-09-10T00:00:00.000Z");
+    const meta = JSON.parse(await readFile(join(a, DIST_FILES.meta), "utf8")) as { data: { built_at: string } };
+    expect(meta.data.built_at).toBe("2024-09-10T00:00:00.000Z");
+  });
+
   it("from the zip: reports 16.0.0 by header and the count differences as warnings", async () => {
     const summary = await build(SMALL_ZIP, dataDir, join(root, "zip"));
     expect(summary.manifest.unihan).toMatchObject({ version: "16.0.0", detected_by: "header", origin: basename(SMALL_ZIP) });

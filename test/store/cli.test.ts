@@ -1,6 +1,6 @@
 /** The operator CLI (`npm run keys`) against a real database file. */
 import { execFile } from "node:child_process";
-import { chmodSync, chownSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,6 +8,7 @@ import { openDriver } from "../../runtime/stores/sqlite/driver.ts";
 import { openSqliteStore } from "../../runtime/stores/sqlite/sqliteStore.ts";
 import { DAILY_LIMITS } from "../../runtime/core/quota/plans.ts";
 import { count } from "../../runtime/core/util/count.ts";
+import { unprivileged } from "../helpers/unprivileged.ts";
 import { keyRecord } from "./contractCases.ts";
 
 const ROOT = join(import.meta.dirname, "../..");
@@ -40,16 +41,22 @@ function keys(...args: string[]): Promise<{ code: number; stdout: string; stderr
 }
 
 function keysWithEnv(env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return keysAs({}, env, ...args);
+  return keysRun(process.execPath, ["--import", "tsx", "runtime/cli/keys.ts", ...args], env);
 }
 
-/** Runs the CLI with spawn options (a uid); never rejects. */
-function keysAs(options: { uid?: number; gid?: number }, env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+/** Runs the keys CLI (`command` with `args`) in the project to its exit. */
+function keysRun(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ["--import", "tsx", "runtime/cli/keys.ts", ...args], { cwd: ROOT, env, ...options }, (error, stdout, stderr) => {
+    execFile(command, args, { cwd: ROOT, env }, (error, stdout, stderr) => {
       resolve({ code: error ? Number(error.code) : 0, stdout, stderr });
     });
   });
+}
+
+/** Runs the keys CLI bound by file permissions even when the tests run as root (`unprivileged`). */
+function keysUnprivileged(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const { command, args: all } = unprivileged(process.execPath, ["--import", "tsx", "runtime/cli/keys.ts", ...args]);
+  return keysRun(command, all, process.env);
 }
 
 describe("keys CLI", () => {
@@ -181,16 +188,13 @@ describe("keys CLI", () => {
       const store = await openSqliteStore(path);
       store.insertKey(pendingOld);
       store.close();
-      // Root may write any file: as root the CLI runs as nobody.
-      const asRoot = process.getuid?.() === 0;
-      if (asRoot) for (const file of readdirSync(away)) chownSync(join(away, file), 65534, 65534);
+      // Root may write any file: the CLI runs without the powers that bypass file permissions.
       chmodSync(path, 0o444);
-      const user = asRoot ? { uid: 65534, gid: 65534 } : {};
-      const listed = await keysAs(user, process.env, "list", "--db", path);
+      const listed = await keysUnprivileged("list", "--db", path);
       expect(listed.code, listed.stderr).toBe(0);
       expect(JSON.parse(listed.stdout).id).toBe(pendingOld.id);
-      expect((await keysAs(user, process.env, "show", pendingOld.id, "--db", path)).code).toBe(0);
-      const confirmed = await keysAs(user, process.env, "confirm", pendingOld.id, "--db", path);
+      expect((await keysUnprivileged("show", pendingOld.id, "--db", path)).code).toBe(0);
+      const confirmed = await keysUnprivileged("confirm", pendingOld.id, "--db", path);
       expect(confirmed.code).toBe(1);
       expect(confirmed.stderr).toContain(`keys: cannot open ${path}: quota store: cannot write ${path}: attempt to write a readonly database`);
     } finally {

@@ -80,12 +80,50 @@ describe("export and import", () => {
     expect(() => parseExport(line({ status: "expired" }))).toThrow(/^line 3: status: must be pending_deposit, active or revoked, got "expired"$/);
     expect(() => parseExport(line({ hash: "XYZ" }))).toThrow(/^line 3: hash: must be 64 lower-case hex digits/);
     expect(() => parseExport(line({ created_at: "yesterday" }))).toThrow(/^line 3: created_at: must be an ISO 8601 UTC instant, got "yesterday"$/);
-    expect(() => parseExport(line({ applicant: { ...key.applicant, email: "" } }))).toThrow(/^line 3: applicant\.email: must be a non-empty string/);
+    expect(() => parseExport(line({ applicant: { ...key.applicant, email: "" } }))).toThrow(/^line 3: applicant\.email: email must not be blank$/);
     expect(() => parseExport(line({ id: key.id }))).toThrow(/^line 3: id: key_\w{12} appears twice$/);
     expect(() => parseExport(line({ erased_at: "soon" }))).toThrow(/^line 3: erased_at: must be an ISO 8601 UTC instant, got "soon"$/);
     expect(() => parseExport(line({ erased_at: "2025-04-01T00:00:00.000Z" }))).toThrow(
       /^line 3: applicant: must be \{"name":"","email":"","phone":null,"depositor":null\} for an application whose data was erased/,
     );
     expect(parseExport(line({}))).toHaveLength(2);
+  });
+
+  it("refuses an instant that is shaped right but is no real date and time, naming the line and field", () => {
+    const key = keyRecord();
+    const head = '{"format":"hanja-api-keys","version":1}';
+    const line = (patch: Record<string, unknown>) =>
+      `${head}\n${JSON.stringify(key)}\n${JSON.stringify({ ...key, id: "key_AAAAAAAAAAAA", hash: "b".repeat(64), ...patch })}\n`;
+    for (const field of ["created_at", "confirmed_at", "expires_at", "revoked_at"]) {
+      for (const bad of ["2026-13-45T99:99:99Z", "2026-02-30T00:00:00Z", "2027-02-29T12:00:00.000Z", "2026-01-01T24:00:00Z", "2026-01-01T23:59:60Z"]) {
+        expect(() => parseExport(line({ [field]: bad })), `${field} ${bad}`).toThrow(
+          new RegExp(`^line 3: ${field}: "${bad.replaceAll(".", "\\.")}" is no real date and time`),
+        );
+      }
+    }
+    expect(() => parseExport(line({ erased_at: "2026-04-31T00:00:00Z", applicant: { name: "", email: "", phone: null, depositor: null } }))).toThrow(
+      /^line 3: erased_at: "2026-04-31T00:00:00Z" is no real date and time/,
+    );
+    // A leap day and the last second of a day are real.
+    const [, leap] = parseExport(line({ expires_at: "2028-02-29T23:59:59.999Z", created_at: "2024-02-29T00:00:00Z" }));
+    expect(leap?.expires_at).toBe("2028-02-29T23:59:59.999Z");
+  });
+
+  it("holds the applicant to the rules of POST /subscribe, naming the line and each field", () => {
+    const key = keyRecord();
+    const head = '{"format":"hanja-api-keys","version":1}';
+    const withApplicant = (patch: Record<string, unknown>) => `${head}\n${JSON.stringify({ ...key, applicant: { ...key.applicant, ...patch } })}\n`;
+    expect(() => parseExport(withApplicant({ name: "a".repeat(1_000_000) }))).toThrow(/^line 2: applicant\.name: name may be at most 100 characters$/);
+    expect(() => parseExport(withApplicant({ name: "Kim\u0000" }))).toThrow(/^line 2: applicant\.name: name must not contain control characters/);
+    expect(() => parseExport(withApplicant({ name: "\u202eevil" }))).toThrow(/bidirectional overrides/);
+    expect(() => parseExport(withApplicant({ name: "!!!" }))).toThrow(/^line 2: applicant\.name: name must contain a letter or digit$/);
+    expect(() => parseExport(withApplicant({ email: "not-an-address" }))).toThrow(/^line 2: applicant\.email: email is not a valid e-mail address$/);
+    expect(() => parseExport(withApplicant({ phone: "call me" }))).toThrow(/^line 2: applicant\.phone: phone may contain only digits/);
+    expect(() => parseExport(withApplicant({ depositor: "d".repeat(51) }))).toThrow(/^line 2: applicant\.depositor: depositor may be at most 50 characters$/);
+    expect(() => parseExport(withApplicant({ name: 7, email: "x" }))).toThrow(
+      /^line 2: applicant\.name: name must be a string; applicant\.email: email is not a valid e-mail address$/,
+    );
+    // What /subscribe takes, an import takes as /subscribe stores it: trimmed.
+    expect(parseExport(withApplicant({ name: "  김철수 ", phone: " 010-1234-5678" }))[0]?.applicant).toMatchObject({ name: "김철수", phone: "010-1234-5678" });
   });
 });

@@ -14,7 +14,7 @@ export function shellQuote(word: string): string {
 
 /** The request target of an example: path parameters substituted and percent-encoded. */
 export function examplePath(path: string, example: RequestExample): string {
-  return path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(example.path?.[name] ?? `{${name}}`));
+  return path.replace(/\{([^{}]+)\}/g, (_, name: string) => encodeURIComponent(example.path?.[name] ?? `{${name}}`));
 }
 
 /** A curl command for an example of `method path`. */

@@ -30,7 +30,7 @@ export function markdown(text: string, headingLevel = 3): string {
       continue;
     }
     flush();
-    const heading = /^##\s+(.*)$/.exec(block);
+    const heading = /^##\s+(\S.*)$/.exec(block);
     if (heading) out.push(`<h${headingLevel}>${inline(heading[1] ?? "")}</h${headingLevel}>`);
     else out.push(`<p>${lines.map(inline).join("<br>")}</p>`);
   }

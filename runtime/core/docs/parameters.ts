@@ -3,7 +3,7 @@
  * routes parse with (`routes/hanjaParams.ts`, `routes/quizParams.ts`): type, bounds, default and
  * description are written there once. Shared as `components.parameters`.
  */
-import type { ParamSpec, PathSpec } from "../http/params.ts";
+import { type ParamSpec, type PathSpec, RAW_TEXT_FACTOR, rawTextLimit, type TextSpec } from "../http/params.ts";
 import { CHARACTER_PATH, HANJA_LIST_PARAMS, IDIOMS_LIST_PARAMS } from "../routes/hanjaParams.ts";
 import { IDIOM_PARAMS, IDX_PATH, KEY_ID_PATH, KEY_LIST_PARAMS, QUIZ_PARAMS, SEARCH_PARAMS } from "../routes/quizParams.ts";
 import { type Parameter, type Reference, ref } from "./types.ts";
@@ -21,10 +21,12 @@ export function documented(name: string, spec: ParamSpec | PathSpec): Parameter 
         description: `${spec.description} ${DIGITS}`,
         schema: { type: "integer", minimum: spec.min, maximum: spec.max, ...(spec.default === undefined ? {} : { default: spec.default }) },
       };
-    case "text":
+    case "text": {
+      const text = { ...base, description: `${spec.description} ${rawTextNote(spec)}` };
       return spec.required
-        ? { ...base, required: true, schema: { type: "string", minLength: 1, maxLength: spec.maxLength } }
-        : { ...base, schema: { type: "string", maxLength: spec.maxLength, default: "" } };
+        ? { ...text, required: true, schema: { type: "string", minLength: 1, maxLength: spec.maxLength } }
+        : { ...text, schema: { type: "string", maxLength: spec.maxLength, default: "" } };
+    }
     case "enum":
       return {
         ...base,
@@ -38,6 +40,11 @@ export function documented(name: string, spec: ParamSpec | PathSpec): Parameter 
         schema: { type: "array", items: { type: "integer", minimum: spec.min, maximum: spec.max }, maxItems: spec.maxItems, default: [] },
       };
   }
+}
+
+/** What the schema's `maxLength` (after trimming) does not say: the bound on the value as sent. */
+function rawTextNote(spec: TextSpec): string {
+  return `As sent, before trimming, at most ${rawTextLimit(spec)} code points (${RAW_TEXT_FACTOR} × the limit); longer: \`400\`.`;
 }
 
 function pathSchema(spec: PathSpec): Parameter["schema"] {

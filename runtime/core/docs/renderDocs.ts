@@ -6,6 +6,7 @@ import { EXAMPLE_ORIGIN, curlCommand } from "./curl.ts";
 import { boundsOf, propertyTable, typeLabel } from "./describeSchema.ts";
 import { escapeHtml, inline, markdown } from "./markdown.ts";
 import { count } from "../util/count.ts";
+import { sha256Hex } from "../util/sha256Hex.ts";
 import {
   type Header,
   type Method,
@@ -24,7 +25,7 @@ const METHODS: Method[] = ["get", "post"];
 
 const STYLE = `
 body{font:15px/1.5 system-ui,-apple-system,"Segoe UI","Noto Sans KR",sans-serif;margin:0;color:#1d232a;background:#fff}
-header{background:#1d3557;color:#fff;padding:1.2rem 2rem}header h1{margin:0;font-size:1.6rem}header p{margin:.2rem 0 0;opacity:.85}
+header{background:#1d3557;color:#fff;padding:1.2rem 2rem}header a{color:#fff}header h1{margin:0;font-size:1.6rem}header p{margin:.2rem 0 0;opacity:.85}
 .layout{display:flex;align-items:flex-start}nav{position:sticky;top:0;max-height:100vh;overflow:auto;width:17rem;flex:none;padding:1rem;border-right:1px solid #dde3ea;font-size:.9rem;box-sizing:border-box}
 nav ul{list-style:none;padding-left:.8rem;margin:.2rem 0}nav a{color:#1d3557;text-decoration:none}nav a:hover{text-decoration:underline}
 main{flex:1;min-width:0;padding:1rem 2rem 4rem;max-width:72rem}h2{border-bottom:2px solid #1d3557;padding-bottom:.2rem;margin-top:2.5rem}
@@ -37,6 +38,16 @@ tr:target{background:#fff6d6}.muted{color:#5b6570}
 @media (max-width:48rem){.layout{display:block}nav{position:static;width:auto;max-height:none;border-right:0;border-bottom:1px solid #dde3ea}
 main{padding:1rem 1rem 3rem}header{padding:1rem}table{display:block;overflow-x:auto}code{overflow-wrap:anywhere}}
 `;
+
+/**
+ * The reference's Content-Security-Policy: its one style sheet (by hash: no other inline style or
+ * script runs), nothing else loaded, no form, and no site may frame it.
+ */
+export function docsPolicy(): string {
+  const digest = sha256Hex(STYLE).match(/[0-9a-f]{2}/g) ?? [];
+  const base64 = btoa(String.fromCharCode(...digest.map((byte) => Number.parseInt(byte, 16))));
+  return `default-src 'none'; style-src 'sha256-${base64}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
+}
 
 /** The path the document's one server entry names, ending in `/` (`/`, or `/lexicon/` when mounted). */
 function serviceRoot(document: OpenApiDocument): string {
@@ -65,7 +76,7 @@ export function renderDocs(document: OpenApiDocument): string {
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} reference</title><style>${STYLE}</style></head>
 <body>
-<header><h1>${escapeHtml(title)}</h1><p>API reference · <a style="color:#fff" href="${escapeHtml(serviceRoot(document))}openapi.json">OpenAPI document</a> · <a style="color:#fff" href="${escapeHtml(serviceRoot(document))}">Search, study and quiz in the browser</a></p></header>
+<header><h1>${escapeHtml(title)}</h1><p>API reference · <a href="${escapeHtml(serviceRoot(document))}openapi.json">OpenAPI document</a> · <a href="${escapeHtml(serviceRoot(document))}">Search, study and quiz in the browser</a></p></header>
 <div class="layout">
 <nav><ul>${nav.join("\n")}</ul></nav>
 <main>

@@ -1,41 +1,9 @@
 /**
- * CORS: the headers every answer carries (any origin may read the service's answers, never with
- * credentials) and the answer to `OPTIONS`, a preflight or a plain one. The rules: docs/rules.md
- * "Headers".
+ * CORS: the answer to `OPTIONS`, a preflight or a plain one (the CORS headers every answer carries
+ * are set with the others in `answerHeaders.ts`). The rules: docs/rules.md "Headers".
  */
+import { withAnswerHeaders } from "./answerHeaders.ts";
 import { type Reply, type RequestLike, reply } from "./reply.ts";
-
-/**
- * The headers the service sends that a script on another origin may read only when the response
- * exposes them (they are not CORS-safelisted), spelt as the service writes them.
- */
-const EXPOSABLE = [
-  "Allow",
-  "WWW-Authenticate",
-  "ETag",
-  "RateLimit",
-  "RateLimit-Policy",
-  "X-RateLimit-Limit",
-  "X-RateLimit-Remaining",
-  "X-RateLimit-Reset",
-  "Retry-After",
-  "X-Request-Id",
-];
-
-/**
- * Adds the CORS headers to a response's own headers, once those are all set:
- * `Access-Control-Allow-Origin: *`, and `Access-Control-Expose-Headers` naming the headers of
- * `EXPOSABLE` this response carries (a character's detail: `ETag`; a quiz: the rate-limit
- * headers), none when it carries none. Naming a header a response lacks exposes nothing, so the
- * list is each response's own and costs no bytes on the others.
- */
-export function withCors(headers: Record<string, string>): Record<string, string> {
-  headers["Access-Control-Allow-Origin"] = "*";
-  let exposed = "";
-  for (const name of EXPOSABLE) if (name in headers) exposed = exposed === "" ? name : `${exposed}, ${name}`;
-  if (exposed !== "") headers["Access-Control-Expose-Headers"] = exposed;
-  return headers;
-}
 
 /** The request headers a preflight always allows: those the service reads. */
 const ALLOWED_HEADERS = ["Content-Type", "X-API-Key", "Authorization", "If-None-Match"];
@@ -74,5 +42,5 @@ export function optionsReply(allow: readonly string[], request: RequestLike): Re
   };
   if (preflight) headers.Vary = "Access-Control-Request-Method, Access-Control-Request-Headers";
   if (methods.length > 0) headers.Allow = methods.join(", ");
-  return reply(204, withCors(headers), null);
+  return reply(204, withAnswerHeaders(headers), null);
 }

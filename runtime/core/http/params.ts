@@ -4,6 +4,7 @@
  */
 import { invalidParameter } from "./errors.ts";
 import { pathOf } from "./target.ts";
+import { codePointLength } from "../util/codePointLength.ts";
 
 /** Where a query keeps the names whose value is not valid percent-encoded UTF-8. */
 const MALFORMED: unique symbol = Symbol("malformed");
@@ -33,7 +34,7 @@ export interface IntSpec extends ParamDoc {
 }
 export interface TextSpec extends ParamDoc {
   kind: "text";
-  /** Maximum length in code points, after trimming. */
+  /** Maximum length in code points, after trimming; the value as sent may be `RAW_TEXT_FACTOR` times as long. */
   maxLength: number;
   /** Reject a missing or blank value. */
   required?: boolean;
@@ -69,6 +70,26 @@ type Value<S> = S extends IntSpec
         : never;
 
 const DIGITS = /^\d+$/;
+
+/**
+ * How many times a text parameter's `maxLength` its value may be as sent, in code points, before
+ * trimming and composition: room for a query at the limit typed as conjoining jamo (three per
+ * syllable) with spaces or punctuation around it, while a 15,000-character value is refused unread.
+ */
+export const RAW_TEXT_FACTOR = 4;
+
+/** The most code points a text parameter's value may have as sent (docs/rules.md "Interface A"). */
+export function rawTextLimit(spec: TextSpec): number {
+  return spec.maxLength * RAW_TEXT_FACTOR;
+}
+
+/** Whether `text` has more than `limit` code points, read no further than needed to tell. */
+function longerThan(text: string, limit: number): boolean {
+  // A code point is one or two UTF-16 units: most answers need no count.
+  if (text.length <= limit) return false;
+  if (text.length > 2 * limit) return true;
+  return codePointLength(text) > limit;
+}
 
 /**
  * The query of a request URL, a repeated name collected as an array. Use this rather than
@@ -157,6 +178,13 @@ function parseOne(name: string, raw: string | undefined, spec: ParamSpec): unkno
       if (raw === undefined) return spec.default;
       return parseInteger(name, raw, spec.min, spec.max);
     case "text": {
+      const rawLimit = rawTextLimit(spec);
+      // Before any pattern runs: the work below is then bounded whatever a client sends.
+      if (raw !== undefined && longerThan(raw, rawLimit))
+        throw invalidParameter(
+          name,
+          `${name} is longer than ${rawLimit} characters as sent; the limit is ${spec.maxLength} after trimming the spaces and punctuation around it`,
+        );
       const text = trimQuery(searchForm(raw ?? ""));
       if (spec.required && text.length === 0) throw invalidParameter(name, `${name} is required and must not be blank`);
       const length = codePointLength(text);
@@ -190,18 +218,38 @@ export function searchForm(text: string): string {
   return composed.replace(FULL_WIDTH_ASCII, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0));
 }
 
-/** Spaces and punctuation at either end of a query. */
-const SURROUNDING = /^[\s\p{P}]+|[\s\p{P}]+$/gu;
+/** One space or punctuation character: a single class with no quantifier, so each test is constant time. */
+const SPACE_OR_PUNCTUATION = /^[\s\p{P}]$/u;
 
 /**
  * A query without the spaces and punctuation around it, as pasted from a sentence or a list
  * (`“각골난망.”` is 각골난망, `(水)` is 水); a query of nothing but punctuation is only trimmed, so
- * that it matches nothing rather than everything.
+ * that it matches nothing rather than everything. One pass over the code points from each end: a
+ * pattern with a quantified run at the end (`[\s\p{P}]+$`) is retried from every position of a
+ * long run inside the text, quadratic in its length.
  */
 export function trimQuery(text: string): string {
   const trimmed = text.trim();
-  const inner = trimmed.replace(SURROUNDING, "");
-  return inner === "" ? trimmed : inner;
+  let start = 0;
+  while (start < trimmed.length) {
+    const c = String.fromCodePoint(trimmed.codePointAt(start) as number);
+    if (!SPACE_OR_PUNCTUATION.test(c)) break;
+    start += c.length;
+  }
+  if (start === trimmed.length) return trimmed;
+  let end = trimmed.length;
+  for (;;) {
+    // A low surrogate preceded by a high one is the second half of one astral character.
+    const low = trimmed.charCodeAt(end - 1);
+    const width = end - 2 >= start && low >= 0xdc00 && low <= 0xdfff && isHighSurrogate(trimmed.charCodeAt(end - 2)) ? 2 : 1;
+    if (!SPACE_OR_PUNCTUATION.test(trimmed.slice(end - width, end))) break;
+    end -= width;
+  }
+  return trimmed.slice(start, end);
+}
+
+function isHighSurrogate(unit: number): boolean {
+  return unit >= 0xd800 && unit <= 0xdbff;
 }
 
 /** A plain decimal integer within [min, max]; signs, decimals, exponents and blanks are rejected. */
@@ -221,13 +269,6 @@ export function parsePositiveId(name: string, raw: string): number {
     throw invalidParameter(name, `${name} must be a positive whole number written in digits; got ${JSON.stringify(raw)}`);
   const value = Number(raw);
   return Number.isSafeInteger(value) ? value : Number.POSITIVE_INFINITY;
-}
-
-/** Length in code points (an astral character counts once). */
-export function codePointLength(text: string): number {
-  let n = 0;
-  for (const _ of text) n++;
-  return n;
 }
 
 /** Percent-decodes a path segment; a malformed escape is a 400 naming the parameter. */

@@ -19,7 +19,7 @@ export function redactedTarget(url: string, secrets: readonly string[] = []): st
   const q = target.indexOf("?");
   if (q === -1) return target;
   const query = target.slice(q + 1);
-  if (!SECRET_HINT.test(query)) return target;
+  if (!hasSecretHint(query)) return target;
   const pairs = query.split("&").map((pair) => {
     const eq = pair.indexOf("=");
     const name = eq === -1 ? pair : pair.slice(0, eq);
@@ -43,7 +43,30 @@ export const SECRET_NAME =
  * `+` (which the parser decodes). Queries without one (the usual `q=%EC%88%98&page=2`) are passed
  * over without splitting them.
  */
-const SECRET_HINT = /(?:^|&)[^&=]*(?:key|tok|secret|pass|pwd|auth|sig|session|credential|otp|jwt|%|\+)[^&=]*=/i;
+const SECRET_HINT = /key|tok|secret|pass|pwd|auth|sig|session|credential|otp|jwt|%|\+/i;
+
+/**
+ * Whether a name of `query` (before its `=`) holds a `SECRET_HINT`. One pass with indexes: a single
+ * pattern for a hint inside a name (`[^&=]*hint[^&=]*=`) is retried from every hint in a long name
+ * that has no `=`, quadratic in what a client sends.
+ */
+export function hasSecretHint(query: string): boolean {
+  let start = 0;
+  let eq = query.indexOf("=");
+  while (eq !== -1) {
+    // The name of the pair this `=` is in begins after the last `&` before it; both scans only go forward.
+    let amp = query.indexOf("&", start);
+    while (amp !== -1 && amp < eq) {
+      start = amp + 1;
+      amp = query.indexOf("&", start);
+    }
+    if (SECRET_HINT.test(query.slice(start, eq))) return true;
+    if (amp === -1) return false;
+    start = amp + 1;
+    eq = query.indexOf("=", start);
+  }
+  return false;
+}
 
 /** An escape of an ASCII character. */
 const ASCII_ESCAPE = /%[0-7][0-9A-Fa-f]/g;

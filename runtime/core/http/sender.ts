@@ -5,7 +5,7 @@
  */
 import { LRUCache } from "lru-cache";
 import { utf8Length } from "../util/utf8Length.ts";
-import { withCors } from "./cors.ts";
+import { withAnswerHeaders } from "./answerHeaders.ts";
 import { type Compressors, type Encoding, chooseEncoding, encodeBody } from "./encoding.ts";
 import { matchesEtag, variantTag } from "./etag.ts";
 import type { Reply, RequestLike } from "./reply.ts";
@@ -119,7 +119,7 @@ export function createSender(compressors: Compressors = {}): Sender {
     headers["Cache-Control"] = caching === "no-store" ? "no-store" : "public, max-age=86400";
     if (large) headers.Vary = headers.Vary ? `${headers.Vary}, Accept-Encoding` : "Accept-Encoding";
     if (caching !== "no-store") headers.ETag = variantTag(caching.etag, encoding);
-    withCors(headers);
+    withAnswerHeaders(headers);
     if (notModified) {
       const { "Content-Type": _type, ...rest } = headers;
       return { status: 304, headers: rest, body: null, shared: share };

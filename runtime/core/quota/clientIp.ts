@@ -42,7 +42,10 @@ function addressKey(address: string): string | null {
 }
 
 function normalise(address: string): string | null {
-  const bare = address.replace(/^\[|\]$/g, "").replace(/%.*$/, "");
+  const unbracketed = address.replace(/^\[|\]$/g, "");
+  // Without the zone (`fe80::1%eth0`): an index rather than `/%.*$/`, which is retried from every `%`.
+  const zone = unbracketed.indexOf("%");
+  const bare = zone === -1 ? unbracketed : unbracketed.slice(0, zone);
   if (!ipaddr.isValid(bare)) return null;
   const parsed = ipaddr.parse(bare);
   if (parsed.kind() === "ipv4") return parsed.toString();

@@ -5,6 +5,7 @@
  * give each client the rest of a fresh day. An application whose personal data was erased moves
  * erased (`erased_at` and an empty applicant), so an import never brings erased data back.
  */
+import { checkApplicant } from "./applicant.ts";
 import { DuplicateApplicationError, DuplicateReferenceError, type KeyRecord, type QuotaStore } from "./store.ts";
 
 /** The format's version, the first line of an export; an import refuses another. */
@@ -51,6 +52,8 @@ function keyFromLine(text: string, n: number): KeyRecord {
   const instant = (field: string, required: boolean) => {
     const v = required ? text_(r, field) : optional(r, field);
     if (v !== null && !INSTANT.test(v)) throw new ImportFormatError(n, `${field}: must be an ISO 8601 UTC instant, got ${JSON.stringify(v)}`);
+    if (v !== null && !isRealInstant(v))
+      throw new ImportFormatError(n, `${field}: ${JSON.stringify(v)} is no real date and time (a month, day, hour, minute or second out of range)`);
     return v;
   };
   const id = text_(r, "id");
@@ -64,12 +67,10 @@ function keyFromLine(text: string, n: number): KeyRecord {
   const erasedAt = instant("erased_at", false);
   let applicant: KeyRecord["applicant"];
   if (erasedAt === null) {
-    applicant = {
-      name: text_(a, "name", "applicant."),
-      email: text_(a, "email", "applicant."),
-      phone: optional(a, "phone", "applicant."),
-      depositor: optional(a, "depositor", "applicant."),
-    };
+    // The rules /subscribe applies: an import is no way around them.
+    const checked = checkApplicant(a);
+    if ("problems" in checked) throw new ImportFormatError(n, checked.problems.map((p) => `applicant.${p.param}: ${p.detail}`).join("; "));
+    applicant = checked.applicant;
   } else {
     if (JSON.stringify(a) !== JSON.stringify(ERASED_APPLICANT))
       throw new ImportFormatError(n, `applicant: must be ${JSON.stringify(ERASED_APPLICANT)} for an application whose data was erased (erased_at is set)`);
@@ -87,6 +88,16 @@ function keyFromLine(text: string, n: number): KeyRecord {
     ...(erasedAt === null ? {} : { erased_at: erasedAt }),
     applicant,
   };
+}
+
+/**
+ * Whether an instant of the `INSTANT` shape names a real moment: `2026-13-45T99:99:99Z` is shaped
+ * right, but a date rolls it over or reads it as no time, and a key would then never expire or its
+ * applicant's data never be erased.
+ */
+function isRealInstant(text: string): boolean {
+  const time = Date.parse(text);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 19) === text.slice(0, 19);
 }
 
 /** The applicant of an application whose personal data was erased. */

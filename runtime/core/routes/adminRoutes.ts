@@ -22,7 +22,7 @@ export interface AdminConfig {
 export function adminRoutes(base: string, config: AdminConfig): Route[] {
   const guard = async (request: IRequest) => {
     const header = request.headers.get("authorization") ?? "";
-    const token = /^Bearer\s+(.+)$/i.exec(header)?.[1] ?? "";
+    const token = /^Bearer\s+(\S.*)$/i.exec(header)?.[1] ?? "";
     if (!constantTimeEqual(token, config.adminToken)) {
       throw new ApiError(401, "invalid_key", "Admin routes need Authorization: Bearer <ADMIN_TOKEN>.", "Authorization", {
         "WWW-Authenticate": 'Bearer realm="admin"',

@@ -21,9 +21,6 @@ export const PAGE_ASSETS = { js: "/page/app.js", css: "/page/app.css" } as const
 export const PAGE_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'self'";
 
-/** Headers every part of the page carries besides the service's usual ones. */
-const SAFE = { "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer" };
-
 /** The routes of the page, for an app serving the interfaces at `hanjaBase` and `quizBase` under `mountPath`. */
 export function pageRoutes(bases: { hanjaBase: string; quizBase: string; mountPath: string }, sendBody: Send): Route[] {
   const html = pageHtml(bases);
@@ -47,7 +44,7 @@ export function pageRoutes(bases: { hanjaBase: string; quizBase: string; mountPa
         return sendBody(request, page.body, {
           caching: { etag: page.etag },
           contentType: "text/html; charset=utf-8",
-          headers: { ...SAFE, "Content-Security-Policy": PAGE_CSP, Vary: "Accept" },
+          headers: { "Content-Security-Policy": PAGE_CSP, Vary: "Accept" },
           replay: false,
         });
       },
@@ -55,12 +52,12 @@ export function pageRoutes(bases: { hanjaBase: string; quizBase: string; mountPa
     {
       method: "GET",
       path: PAGE_ASSETS.js,
-      handler: (request) => sendBody(request, js.body, { caching: { etag: js.etag }, contentType: "text/javascript; charset=utf-8", headers: SAFE }),
+      handler: (request) => sendBody(request, js.body, { caching: { etag: js.etag }, contentType: "text/javascript; charset=utf-8" }),
     },
     {
       method: "GET",
       path: PAGE_ASSETS.css,
-      handler: (request) => sendBody(request, css.body, { caching: { etag: css.etag }, contentType: "text/css; charset=utf-8", headers: SAFE }),
+      handler: (request) => sendBody(request, css.body, { caching: { etag: css.etag }, contentType: "text/css; charset=utf-8" }),
     },
   ];
 }

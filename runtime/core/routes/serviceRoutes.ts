@@ -3,7 +3,7 @@ import { sha256Hex } from "../util/sha256Hex.ts";
 import type { LoadedData } from "../data/load.ts";
 import type { Send } from "../http/sender.ts";
 import { type ServiceBases, buildOpenApi } from "../docs/openapi.ts";
-import { renderDocs } from "../docs/renderDocs.ts";
+import { docsPolicy, renderDocs } from "../docs/renderDocs.ts";
 import type { QuotaStore } from "../quota/store.ts";
 import type { Route } from "./context.ts";
 
@@ -16,11 +16,11 @@ export function serviceRoutes(data: LoadedData, bases: ServiceBases, sendBody: S
   // Built on first request: start-up stays fast, and a server that never serves them pays nothing.
   // Each is tagged by a hash of its own bytes, which depend on the release and on the options
   // (bases, mount path, admin routes) as much as on the data.
-  let bodies: { openapi: Tagged; docs: Tagged } | undefined;
+  let bodies: { openapi: Tagged; docs: Tagged; policy: string } | undefined;
   const docs = () => {
     if (!bodies) {
       const openapi = buildOpenApi(data, bases);
-      bodies = { openapi: tagged(JSON.stringify(openapi)), docs: tagged(renderDocs(openapi)) };
+      bodies = { openapi: tagged(JSON.stringify(openapi)), docs: tagged(renderDocs(openapi)), policy: docsPolicy() };
     }
     return bodies;
   };
@@ -37,7 +37,12 @@ export function serviceRoutes(data: LoadedData, bases: ServiceBases, sendBody: S
     {
       method: "GET",
       path: "/docs",
-      handler: (request) => sendBody(request, docs().docs.body, { caching: { etag: docs().docs.etag }, contentType: "text/html; charset=utf-8" }),
+      handler: (request) =>
+        sendBody(request, docs().docs.body, {
+          caching: { etag: docs().docs.etag },
+          contentType: "text/html; charset=utf-8",
+          headers: { "Content-Security-Policy": docs().policy },
+        }),
     },
   ];
 }

@@ -4,24 +4,15 @@
  * and nowhere else.
  */
 import type { IRequest } from "itty-router";
-import { ApiError, type FieldError, invalidFields, invalidParameter } from "../http/errors.ts";
+import { ApiError, invalidFields, invalidParameter } from "../http/errors.ts";
 import type { Reply } from "../http/reply.ts";
-import { codePointLength } from "../http/params.ts";
 import { newApiKey, hashApiKey } from "../quota/apiKeys.ts";
+import { checkApplicant } from "../quota/applicant.ts";
 import { quotaDay } from "../quota/clock.ts";
 import { paymentReference } from "../quota/keyActions.ts";
 import { ANNUAL_PRICE_KRW, APPLICATIONS_PER_IP, DAILY_LIMITS, MAX_BODY_BYTES } from "../quota/plans.ts";
 import { type Applicant, DuplicateApplicationError, DuplicateReferenceError } from "../quota/store.ts";
 import type { QuizConfig } from "./quizConfig.ts";
-
-// A pragmatic address check (WHATWG's input type=email rule): local@domain with dotted labels.
-const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
-const PHONE = /^[0-9 +\-()]{1,20}$/;
-/**
- * What no field may hold: control characters (C0, DEL, C1), lone surrogates, and the bidirectional
- * overrides and isolates, which would make a name display as something else in the operator's list.
- */
-const FORBIDDEN = /[\p{Cc}\p{Cs}\u202a-\u202e\u2066-\u2069]/u;
 
 export async function subscribeHandler(request: IRequest, config: QuizConfig & { ip: string }): Promise<Reply> {
   const type = request.headers.get("content-type") ?? "";
@@ -159,40 +150,9 @@ function parseJson(text: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-/**
- * The applicant's fields, trimmed and checked. Every bad field is reported at once in one 400
- * (`param` the first, `errors` each), so a form can mark them all.
- */
+/** The applicant's fields, trimmed and checked (`checkApplicant`); every bad field is reported at once in one 400 (`param` the first, `errors` each). */
 export function validateApplicant(body: Record<string, unknown>): Applicant {
-  const errors: FieldError[] = [];
-  const bad = (param: string, detail: string): null => {
-    errors.push({ param, detail });
-    return null;
-  };
-  const text = (field: string, required: boolean, max: number): string | null => {
-    const value = body[field];
-    if (value === undefined || value === null) return required ? bad(field, `${field} is required`) : null;
-    if (typeof value !== "string") return bad(field, `${field} must be a string`);
-    const trimmed = value.trim();
-    if (trimmed === "") return required ? bad(field, `${field} must not be blank`) : null;
-    if (FORBIDDEN.test(trimmed)) return bad(field, `${field} must not contain control characters, bidirectional overrides or unpaired surrogates`);
-    if (codePointLength(trimmed) > max) return bad(field, `${field} may be at most ${max} characters`);
-    return trimmed;
-  };
-  const name = text("name", true, 100);
-  if (name !== null && !/[\p{L}\p{N}]/u.test(name)) bad("name", "name must contain a letter or digit");
-  const email = text("email", true, 254);
-  if (email !== null) {
-    // RFC 5321 §4.5.3.1.1 and RFC 5322's dot-atom: a local part of at most 64, no empty dot-separated part.
-    const local = email.slice(0, email.lastIndexOf("@"));
-    if (!EMAIL.test(email)) bad("email", "email is not a valid e-mail address");
-    else if (local.length > 64 || local.startsWith(".") || local.endsWith(".") || local.includes("..")) {
-      bad("email", "email is not a valid e-mail address (the part before @ has at most 64 characters, without leading, trailing or double dots)");
-    }
-  }
-  const phone = text("phone", false, 20);
-  if (phone !== null && !PHONE.test(phone)) bad("phone", "phone may contain only digits, spaces and + - ( )");
-  const depositor = text("depositor", false, 50);
-  if (errors.length > 0 || name === null || email === null) throw invalidFields(errors);
-  return { name, email, phone, depositor };
+  const checked = checkApplicant(body);
+  if ("problems" in checked) throw invalidFields(checked.problems);
+  return checked.applicant;
 }
