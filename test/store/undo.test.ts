@@ -25,6 +25,20 @@ function fakeConnection() {
   return { connection, sent };
 }
 
+/** Undos on a fake connection that is down, owing one for a script lost with its connection; their log lines in `lines`. */
+function owingOneWhileDisconnected() {
+  const { connection, sent } = fakeConnection();
+  const lines: string[] = [];
+  const undos = new Undos(connection, (line) => lines.push(line));
+  connection.isReady = false;
+  undos.watch(
+    Promise.reject(new Error("Connection reset")),
+    () => false,
+    () => UNDO,
+  );
+  return { undos, connection, sent, lines };
+}
+
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 afterEach(() => vi.useRealTimers());
@@ -35,7 +49,11 @@ describe("the undos a Redis store owes", () => {
     const undos = new Undos(connection, () => {});
     let late = false;
     let answer: (value: unknown) => void = () => {};
-    undos.watch(new Promise((resolve) => (answer = resolve)), () => late, UNDO);
+    undos.watch(
+      new Promise((resolve) => (answer = resolve)),
+      () => late,
+      () => UNDO,
+    );
     late = true;
     answer([1, 1]);
     await settle();
@@ -47,9 +65,21 @@ describe("the undos a Redis store owes", () => {
   it("a script answered in time, or refused by Redis itself (it did not run), is not undone", async () => {
     const { connection, sent } = fakeConnection();
     const undos = new Undos(connection, () => {});
-    undos.watch(Promise.resolve([1, 1]), () => false, UNDO);
-    undos.watch(Promise.reject(new ErrorReply("BUSY Redis is busy running a script")), () => true, UNDO);
-    undos.watch(Promise.reject(new ErrorReply("NOSCRIPT No matching script")), () => false, UNDO);
+    undos.watch(
+      Promise.resolve([1, 1]),
+      () => false,
+      () => UNDO,
+    );
+    undos.watch(
+      Promise.reject(new ErrorReply("BUSY Redis is busy running a script")),
+      () => true,
+      () => UNDO,
+    );
+    undos.watch(
+      Promise.reject(new ErrorReply("NOSCRIPT No matching script")),
+      () => false,
+      () => UNDO,
+    );
     await settle();
     expect(sent).toEqual([]);
     expect(undos.owed).toBe(0);
@@ -59,7 +89,11 @@ describe("the undos a Redis store owes", () => {
     const { connection, sent } = fakeConnection();
     const undos = new Undos(connection, () => {});
     connection.isReady = false;
-    undos.watch(Promise.reject(new Error("Socket closed unexpectedly")), () => false, UNDO);
+    undos.watch(
+      Promise.reject(new Error("Socket closed unexpectedly")),
+      () => false,
+      () => UNDO,
+    );
     await settle();
     expect(sent).toEqual([]);
     expect(undos.owed).toBe(1);
@@ -84,7 +118,11 @@ describe("the undos a Redis store owes", () => {
     const { connection, sent } = fakeConnection();
     const undos = new Undos(connection, () => {});
     connection.answer = () => Promise.reject(new ErrorReply("LOADING Redis is loading the dataset in memory"));
-    undos.watch(Promise.reject(new Error("Connection reset")), () => false, UNDO);
+    undos.watch(
+      Promise.reject(new Error("Connection reset")),
+      () => false,
+      () => UNDO,
+    );
     await vi.advanceTimersByTimeAsync(0);
     expect(sent).toHaveLength(1);
     connection.answer = () => Promise.resolve("undone");
@@ -95,14 +133,32 @@ describe("the undos a Redis store owes", () => {
 
   it("an undo that cannot be made within the window is dropped, and the log says the call may stay counted", async () => {
     vi.useFakeTimers();
-    const { connection, sent } = fakeConnection();
-    const lines: string[] = [];
-    const undos = new Undos(connection, (line) => lines.push(line));
-    connection.isReady = false;
-    undos.watch(Promise.reject(new Error("Connection reset")), () => false, UNDO);
+    const { undos, sent, lines } = owingOneWhileDisconnected();
     await vi.advanceTimersByTimeAsync(UNDO_WINDOW_SECONDS * 1000 + 2000);
     expect(sent).toEqual([]);
     expect(undos.owed).toBe(0);
     expect(lines).toEqual([`redis store: an undo of a call answered 503 could not be made within ${UNDO_WINDOW_SECONDS} s; that call may stay counted`]);
+  });
+
+  it("a store closing with undos owed says how many, stops retrying, and reports a call counted after it closed", async () => {
+    vi.useFakeTimers();
+    const { undos, connection, sent, lines } = owingOneWhileDisconnected();
+    await vi.advanceTimersByTimeAsync(0);
+    undos.stop();
+    let answer: (value: unknown) => void = () => {};
+    undos.watch(
+      new Promise((resolve) => (answer = resolve)),
+      () => true,
+      () => UNDO,
+    );
+    answer([1, 1]);
+    connection.isReady = true;
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(sent).toEqual([]);
+    expect(undos.owed).toBe(0);
+    expect(lines).toEqual([
+      "redis store: closed with 1 undo(s) of calls answered 503 not made; those calls may stay counted",
+      "redis store: a call answered 503 was counted after the store closed, and cannot be undone",
+    ]);
   });
 });

@@ -31,6 +31,8 @@ import { COUNTED_KEYS, COUNTED_ONE, INSERTED, UNDO_COUNTS, UNDO_INSERT, UNDO_WIN
 const COUNT_ONE = undoable(CONSUME, COUNTED_ONE);
 const COUNT_KEYS = undoable(CONSUME_KEYS, COUNTED_KEYS);
 const INSERT = undoable(INSERT_KEY, INSERTED);
+/** How long their markers live, as the scripts take it. */
+const WINDOW = String(UNDO_WINDOW_SECONDS);
 
 /** A counter lives until this long after its day began (UTC): past the day in any time zone. */
 const COUNTER_LIFETIME_MS = 2 * 86_400_000;
@@ -273,45 +275,52 @@ export class RedisQuotaStore implements QuotaStore {
    */
   private countOne(counter: string, limit: number, ttl: number): Promise<unknown> {
     const marker = `${this.keys.prefix}{${counter}}:undo:${this.requestId()}`;
-    const window = String(UNDO_WINDOW_SECONDS);
-    const undo: Undo = { script: UNDO_COUNTS, keys: [marker, counter], args: [window] };
-    return this.script("consume", COUNT_ONE, [counter, marker], [String(limit), String(ttl), window], undo);
+    const undo = (): Undo => ({ script: UNDO_COUNTS, keys: [marker, counter], args: [WINDOW] });
+    return this.script("consume", COUNT_ONE, [counter, marker], [String(limit), String(ttl), WINDOW], undo);
   }
 
-  /** A turn's counts of keys (`CONSUME_KEYS`), undone together if their callers are answered 503 and they counted after all. */
+  /**
+   * A turn's counts of keys (`CONSUME_KEYS`), undone together if their callers are answered 503
+   * and they counted after all. `keys` and `args` are made for this call: the marker and the
+   * window join them in place.
+   */
   private countKeys(keys: string[], args: string[]): Promise<unknown> {
     const marker = this.keys.undoMarker(this.requestId());
-    const window = String(UNDO_WINDOW_SECONDS);
-    const undo: Undo = { script: UNDO_COUNTS, keys: [marker, ...keys], args: [window] };
-    return this.script("consume", COUNT_KEYS, [...keys, marker], [...args, window], undo);
+    const undo = (): Undo => ({ script: UNDO_COUNTS, keys: [marker, ...keys.slice(0, -1)], args: [WINDOW] });
+    keys.push(marker);
+    args.push(WINDOW);
+    return this.script("consume", COUNT_KEYS, keys, args, undo);
   }
 
   /** `INSERT_KEY`, undone (the key removed) if the applicant is answered 503 and it stored the key after all. */
   private insert(record: KeyRecord, json: string, email: string, pending: string): Promise<unknown> {
     const { records, hashes, pending: pendingKey, references, version } = this.keys;
     const marker = this.keys.undoMarker(this.requestId());
-    const window = String(UNDO_WINDOW_SECONDS);
     const reference = paymentReference(record.id);
-    const undo: Undo = {
+    const undo = (): Undo => ({
       script: UNDO_INSERT,
       keys: [marker, records, hashes, pendingKey, references, version],
-      args: [window, record.id, record.hash, email, reference],
-    };
+      args: [WINDOW, record.id, record.hash, email, reference],
+    });
     const keys = [records, hashes, pendingKey, references, version, marker];
-    return this.script("insertKey", INSERT, keys, [record.id, record.hash, json, email, reference, pending, record.erased_at ? "1" : "0", window], undo);
+    return this.script("insertKey", INSERT, keys, [record.id, record.hash, json, email, reference, pending, record.erased_at ? "1" : "0", WINDOW], undo);
   }
 
   /** Closes the connection after the commands already sent are answered (at most the time bound). */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    if (!this.client.isOpen) return;
+    if (!this.client.isOpen) {
+      this.undos.stop();
+      return;
+    }
     // Undos still owed go out first, so the close waits for them with the rest.
     this.undos.flush();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, this.timeoutMs)));
     await Promise.race([this.client.close().catch(() => {}), late]);
     clearTimeout(timer);
+    this.undos.stop();
     if (this.client.isOpen) this.client.destroy();
   }
 
@@ -320,7 +329,7 @@ export class RedisQuotaStore implements QuotaStore {
    * sends its text once. A script whose answer is lost is never sent again: its effect may have
    * happened, and a second send would count a call twice.
    */
-  private async script(operation: string, script: LuaScript, keys: string[], args: string[], undo?: Undo): Promise<unknown> {
+  private async script(operation: string, script: LuaScript, keys: string[], args: string[], undo?: () => Undo): Promise<unknown> {
     const tail = [String(keys.length), ...keys, ...args];
     try {
       return await this.command(operation, ["EVALSHA", this.shas.get(script) as string, ...tail], undo);
@@ -335,7 +344,7 @@ export class RedisQuotaStore implements QuotaStore {
    * `undo`, a command that runs after its bound (its caller answered 503) or whose connection is
    * lost is undone.
    */
-  private command(operation: string, args: string[], undo?: Undo): Promise<unknown> {
+  private command(operation: string, args: string[], undo?: () => Undo): Promise<unknown> {
     if (this.closed) return Promise.reject(new StoreUnavailableError(`redis store: ${operation}: the store is closed`));
     if (!this.client.isReady) {
       return Promise.reject(

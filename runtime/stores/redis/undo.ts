@@ -19,9 +19,10 @@ import type { LuaScript } from "./scripts.ts";
  * How long a marker (and a tombstone) lives. An undo is exact when it runs within this time of the
  * original: a late answer is undone at once on the same connection; an answer lost with its
  * connection, after the reconnect (the client retries every second at most). Short, because every
- * counting script writes one marker (a turn's counts of keys share one): a minute of them is small.
+ * counting script that counts writes one marker (a turn's counts of keys share one) of about 165
+ * bytes: at 3,000 scripts a second, a minute of them is about 30 MB of Redis.
  */
-export const UNDO_WINDOW_SECONDS = 120;
+export const UNDO_WINDOW_SECONDS = 60;
 
 /** The marker of an id that was undone, and the tombstone of one undone before it ran. */
 const UNDONE = "u";
@@ -139,6 +140,7 @@ interface Pending {
 export class Undos {
   private readonly pending = new Set<Pending>();
   private timer: ReturnType<typeof setTimeout> | undefined;
+  private stopped = false;
   /** Undos acknowledged by Redis (for tests and figures). */
   made = 0;
 
@@ -156,15 +158,16 @@ export class Undos {
    * Watches a sent command whose caller may be answered 503: when it answers after `late()` became
    * true (the caller was told 503) or is lost with its connection (it may or may not have run), its
    * undo is made. A reply of Redis's own refusing it (an `ErrorReply`: `NOSCRIPT`, `BUSY`,
-   * `LOADING`…) means it did not run: nothing to undo.
+   * `LOADING`…) means it did not run: nothing to undo. `undo` makes the undo when one is needed
+   * (rarely: not on the path of every call).
    */
-  watch(sent: Promise<unknown>, late: () => boolean, undo: Undo): void {
+  watch(sent: Promise<unknown>, late: () => boolean, undo: () => Undo): void {
     sent.then(
       () => {
-        if (late()) this.add(undo);
+        if (late()) this.add(undo());
       },
       (error: unknown) => {
-        if (!(error instanceof ErrorReply)) this.add(undo);
+        if (!(error instanceof ErrorReply)) this.add(undo());
       },
     );
   }
@@ -184,7 +187,21 @@ export class Undos {
     }
   }
 
+  /** Gives up the undos still owed (the store is closed): says so, once, and stops retrying. */
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const owed = this.pending.size;
+    this.pending.clear();
+    if (owed > 0) this.log(`redis store: closed with ${owed} undo(s) of calls answered 503 not made; those calls may stay counted`);
+  }
+
   private add(undo: Undo): void {
+    if (this.stopped) {
+      this.log("redis store: a call answered 503 was counted after the store closed, and cannot be undone");
+      return;
+    }
     const entry: Pending = { undo, since: Date.now(), sent: false };
     this.pending.add(entry);
     this.send(entry);
