@@ -65,7 +65,9 @@ export type KeyPatch = Partial<Pick<KeyRecord, "plan" | "status" | "confirmed_at
  * - an operation may answer at once or with a promise, and settles within the store's time bound;
  * - an operation that cannot be done now (backend down, locked or busy past the bound, disk full)
  *   throws or rejects with `StoreUnavailableError`, and has then changed nothing: a `consume` that
- *   fails has not counted, so the caller's retry is counted once. The service answers `503
+ *   fails has not counted (and an `insertKey` that fails has stored nothing), so the caller's retry
+ *   is counted once; a store that gives up on a command already sent undoes it should it complete
+ *   later (the Redis store: `redis/undo.ts`). The service answers `503
  *   service_unavailable` with `Retry-After`; it never retries an operation itself;
  * - error messages name the store and the cause, never a key, a hash or an applicant's data
  *   (they are logged).

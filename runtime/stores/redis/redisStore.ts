@@ -4,7 +4,7 @@
  * command or one Lua script (`scripts.ts`), so it is atomic in Redis; every operation is bounded
  * in time and fails with `StoreUnavailableError` (503) while Redis cannot answer.
  */
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { paymentReference } from "../../core/quota/keyActions.ts";
 import { Deadlines } from "../../core/quota/deadlines.ts";
 import {
@@ -25,6 +25,14 @@ import { type RedisTarget, DEFAULT_REDIS_PREFIX, REDIS_TIMEOUT_MS, parseRedisUrl
 import { KeyCounts } from "./keyCounts.ts";
 import { CONSUME, CONSUME_KEYS, ERASE_APPLICANT, INSERT_KEY, KEY_BY_HASH, type LuaScript, type RedisKeys, UPDATE_KEY, redisKeys } from "./scripts.ts";
 import { nextTurn } from "../../core/util/nextTurn.ts";
+import { COUNTED_KEYS, COUNTED_ONE, INSERTED, UNDO_COUNTS, UNDO_INSERT, UNDO_WINDOW_SECONDS, type Undo, Undos, undoable } from "./undo.ts";
+
+/** The counting and inserting scripts, with the marker that lets a call answered 503 be undone (`undo.ts`). */
+const COUNT_ONE = undoable(CONSUME, COUNTED_ONE);
+const COUNT_KEYS = undoable(CONSUME_KEYS, COUNTED_KEYS);
+const INSERT = undoable(INSERT_KEY, INSERTED);
+/** How long their markers live, as the scripts take it. */
+const WINDOW = String(UNDO_WINDOW_SECONDS);
 
 /** A counter lives until this long after its day began (UTC): past the day in any time zone. */
 const COUNTER_LIFETIME_MS = 2 * 86_400_000;
@@ -95,6 +103,11 @@ export class RedisQuotaStore implements QuotaStore {
   /** This turn's read of the keys' version, shared by every lookup made in the turn. */
   private turnVersion: Promise<unknown> | undefined;
   private closed = false;
+  /** The undos owed for calls answered 503 whose scripts ran (or may have run) after all. */
+  readonly undos: Undos;
+  /** Request ids: random per store, then a sequence number, so ids never meet across instances. */
+  private readonly requestBase = randomBytes(6).toString("hex");
+  private requestCount = 0;
 
   /** Whether `close` was called (a connection lost after it is no news). */
   get isClosed(): boolean {
@@ -108,19 +121,21 @@ export class RedisQuotaStore implements QuotaStore {
     readonly where: string,
     private readonly connectionState: () => ConnectionState,
     private readonly timeoutMs = REDIS_TIMEOUT_MS,
+    log: (message: string) => void = () => {},
   ) {
     this.keys = redisKeys(prefix);
+    this.undos = new Undos(client, log);
     this.deadlines = new Deadlines(timeoutMs);
     this.keyCounts = new KeyCounts(
       this.keys.version,
-      (keys, args) => this.script("consume", CONSUME_KEYS, keys, args),
+      (keys, args) => this.countKeys(keys, args),
       () => {
         // A key changed after the record was read: nothing was counted; the caller reads it again.
         this.forgetKeys();
         return new KeyChangedError();
       },
     );
-    for (const script of [CONSUME, CONSUME_KEYS, INSERT_KEY, ERASE_APPLICANT, KEY_BY_HASH, UPDATE_KEY])
+    for (const script of [COUNT_ONE, COUNT_KEYS, INSERT, ERASE_APPLICANT, KEY_BY_HASH, UPDATE_KEY])
       this.shas.set(script, createHash("sha1").update(script.lua).digest("hex"));
   }
 
@@ -139,7 +154,7 @@ export class RedisQuotaStore implements QuotaStore {
     const ttl = ttlSeconds(this.lastDay.start, Date.now());
     const counter = this.keys.counter(bucket, day);
     if (!isKeyBucket(bucket)) {
-      return this.script("consume", CONSUME, [counter], [String(limit), String(ttl)]).then((reply) => {
+      return this.countOne(counter, limit, ttl).then((reply) => {
         const [allowed, used] = reply as [number, number];
         return { allowed: allowed === 1, used: Number(used) };
       });
@@ -157,14 +172,8 @@ export class RedisQuotaStore implements QuotaStore {
     const email = emailKey(a.email);
     const stored: StoredRecord = { ...key, name: a.name, email: a.email, phone: a.phone, depositor: a.depositor, email_key: email };
     const pending = record.status === "pending_deposit" ? "1" : "0";
-    const { records, hashes, pending: pendingKey, references, version } = this.keys;
     this.forgetKeys();
-    const outcome = await this.script(
-      "insertKey",
-      INSERT_KEY,
-      [records, hashes, pendingKey, references, version],
-      [record.id, record.hash, JSON.stringify(stored), email, paymentReference(record.id), pending, record.erased_at ? "1" : "0"],
-    );
+    const outcome = await this.insert(record, JSON.stringify(stored), email, pending);
     this.forgetKeys();
     if (outcome === "duplicate") throw new DuplicateApplicationError();
     if (outcome === "reference") throw new DuplicateReferenceError();
@@ -255,15 +264,63 @@ export class RedisQuotaStore implements QuotaStore {
     return json === null ? null : toKeyRecord(String(json));
   }
 
+  /** A fresh request id, which names the marker of one undoable script. */
+  private requestId(): string {
+    return `${this.requestBase}.${(this.requestCount++).toString(36)}`;
+  }
+
+  /**
+   * One count without a key (`CONSUME`), undone if its caller is answered 503 and it counted after
+   * all. The marker sits in the counter's Cluster slot: its hash tag is the counter's whole name.
+   */
+  private countOne(counter: string, limit: number, ttl: number): Promise<unknown> {
+    const marker = `${this.keys.prefix}{${counter}}:undo:${this.requestId()}`;
+    const undo = (): Undo => ({ script: UNDO_COUNTS, keys: [marker, counter], args: [WINDOW] });
+    return this.script("consume", COUNT_ONE, [counter, marker], [String(limit), String(ttl), WINDOW], undo);
+  }
+
+  /**
+   * A turn's counts of keys (`CONSUME_KEYS`), undone together if their callers are answered 503
+   * and they counted after all. `keys` and `args` are made for this call: the marker and the
+   * window join them in place.
+   */
+  private countKeys(keys: string[], args: string[]): Promise<unknown> {
+    const marker = this.keys.undoMarker(this.requestId());
+    const undo = (): Undo => ({ script: UNDO_COUNTS, keys: [marker, ...keys.slice(0, -1)], args: [WINDOW] });
+    keys.push(marker);
+    args.push(WINDOW);
+    return this.script("consume", COUNT_KEYS, keys, args, undo);
+  }
+
+  /** `INSERT_KEY`, undone (the key removed) if the applicant is answered 503 and it stored the key after all. */
+  private insert(record: KeyRecord, json: string, email: string, pending: string): Promise<unknown> {
+    const { records, hashes, pending: pendingKey, references, version } = this.keys;
+    const marker = this.keys.undoMarker(this.requestId());
+    const reference = paymentReference(record.id);
+    const undo = (): Undo => ({
+      script: UNDO_INSERT,
+      keys: [marker, records, hashes, pendingKey, references, version],
+      args: [WINDOW, record.id, record.hash, email, reference],
+    });
+    const keys = [records, hashes, pendingKey, references, version, marker];
+    return this.script("insertKey", INSERT, keys, [record.id, record.hash, json, email, reference, pending, record.erased_at ? "1" : "0", WINDOW], undo);
+  }
+
   /** Closes the connection after the commands already sent are answered (at most the time bound). */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    if (!this.client.isOpen) return;
+    if (!this.client.isOpen) {
+      this.undos.stop();
+      return;
+    }
+    // Undos still owed go out first, so the close waits for them with the rest.
+    this.undos.flush();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, this.timeoutMs)));
     await Promise.race([this.client.close().catch(() => {}), late]);
     clearTimeout(timer);
+    this.undos.stop();
     if (this.client.isOpen) this.client.destroy();
   }
 
@@ -272,27 +329,37 @@ export class RedisQuotaStore implements QuotaStore {
    * sends its text once. A script whose answer is lost is never sent again: its effect may have
    * happened, and a second send would count a call twice.
    */
-  private async script(operation: string, script: LuaScript, keys: string[], args: string[]): Promise<unknown> {
+  private async script(operation: string, script: LuaScript, keys: string[], args: string[], undo?: () => Undo): Promise<unknown> {
     const tail = [String(keys.length), ...keys, ...args];
     try {
-      return await this.command(operation, ["EVALSHA", this.shas.get(script) as string, ...tail]);
+      return await this.command(operation, ["EVALSHA", this.shas.get(script) as string, ...tail], undo);
     } catch (error) {
       if (!(error instanceof NoScript)) throw error;
-      return this.command(operation, ["EVAL", script.lua, ...tail]);
+      return this.command(operation, ["EVAL", script.lua, ...tail], undo);
     }
   }
 
-  /** Sends one command, bounded by the time limit; an outage becomes `StoreUnavailableError`. */
-  private command(operation: string, args: string[]): Promise<unknown> {
+  /**
+   * Sends one command, bounded by the time limit; an outage becomes `StoreUnavailableError`. With
+   * `undo`, a command that runs after its bound (its caller answered 503) or whose connection is
+   * lost is undone.
+   */
+  private command(operation: string, args: string[], undo?: () => Undo): Promise<unknown> {
     if (this.closed) return Promise.reject(new StoreUnavailableError(`redis store: ${operation}: the store is closed`));
     if (!this.client.isReady) {
       return Promise.reject(
         new StoreUnavailableError(`redis store: ${operation}: not connected to ${this.where} (${this.connectionState().error ?? "connecting"})`),
       );
     }
+    const sent = this.client.sendCommand(args);
+    let late = false;
+    if (undo !== undefined) this.undos.watch(sent, () => late, undo);
     return this.deadlines.bound(
-      this.client.sendCommand(args),
-      () => new StoreUnavailableError(`redis store: ${operation}: no answer from ${this.where} within ${this.timeoutMs} ms`),
+      sent,
+      () => {
+        late = true;
+        return new StoreUnavailableError(`redis store: ${operation}: no answer from ${this.where} within ${this.timeoutMs} ms`);
+      },
       (error) => this.failure(operation, error),
     );
   }
@@ -350,6 +417,7 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<RedisQ
     target,
     caFile: options.caFile,
     onChange: ({ ready, error }) => {
+      if (ready) store?.undos.flush();
       if (opened && !store?.isClosed)
         log(
           ready ? "info" : "warn",
@@ -371,6 +439,6 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<RedisQ
   } else {
     log("warn", `redis store: ${target.safe} does not answer (${state().error ?? "no answer"}); starting anyway: metered calls answer 503 until it does`);
   }
-  store = new RedisQuotaStore(client, options.prefix ?? DEFAULT_REDIS_PREFIX, target.safe, state, options.timeoutMs);
+  store = new RedisQuotaStore(client, options.prefix ?? DEFAULT_REDIS_PREFIX, target.safe, state, options.timeoutMs, (message) => log("warn", message));
   return store;
 }

@@ -18,6 +18,9 @@
  *   reference is unique among open applications (erased or not: a late deposit still names it).
  * - `{keys}:version`: a counter every change to a key increments, so a server may keep key
  *   records in memory for as long as it reads the same version.
+ * - `{keys}:undo:<request id>` and `{<counter's name>}:undo:<request id>`: the marker a counting or
+ *   inserting script leaves for `UNDO_WINDOW_SECONDS` so that a call answered 503 can be undone
+ *   exactly if it ran after all (`undo.ts`), in the slot of the keys it changed.
  * The four key hashes, the version and the keys' counters share the hash tag `{keys}`, so every
  * script over them touches one Cluster slot, and each script declares every key it touches.
  */
@@ -26,21 +29,26 @@ import { isKeyBucket } from "../../core/quota/store.ts";
 
 /** The Redis key names under `prefix`. */
 export interface RedisKeys {
+  prefix: string;
   records: string;
   hashes: string;
   pending: string;
   references: string;
   version: string;
   counter(bucket: string, day: string): string;
+  /** The marker of an undoable script on the keys (`undo.ts`). */
+  undoMarker(requestId: string): string;
 }
 
 export function redisKeys(prefix: string): RedisKeys {
   return {
+    prefix,
     records: `${prefix}{keys}:records`,
     hashes: `${prefix}{keys}:hashes`,
     pending: `${prefix}{keys}:pending`,
     references: `${prefix}{keys}:references`,
     version: `${prefix}{keys}:version`,
+    undoMarker: (requestId) => `${prefix}{keys}:undo:${requestId}`,
     counter: (bucket, day) => (isKeyBucket(bucket) ? `${prefix}{keys}:count:${day}:${bucket}` : `${prefix}count:${day}:${bucket}`),
   };
 }
