@@ -22,6 +22,7 @@ import { RECORD_PROPERTIES, buildHanjaRecords, collectUnihan, joinStarters, reco
 import { ENGLISH_COLUMNS, joinEnglishMeanings } from "./validate/englishMeanings.ts";
 import { validateIdiomContent } from "./validate/idiomContent.ts";
 import { ALLOWED_COLUMNS, EXCEPTION_COLUMNS, GROUP_COLUMNS, LIST_FILES, MATURE_COLUMNS } from "./validate/idiomLists.ts";
+import { REVIEWED_COLUMNS, THEME_COLUMNS } from "./validate/idiomReview.ts";
 import { IDIOM_COLUMNS } from "./validate/idioms.ts";
 import { STARTER_COLUMNS, validateStarters } from "./validate/starters.ts";
 import { countRecords, verifyTotals } from "./validate/totals.ts";
@@ -208,7 +209,7 @@ function allOrFail<A, B, C>(first: () => A, second: () => B, third: () => C): [A
 
 /**
  * The project's own inputs: idioms, the lists beside them (synonym groups, allowed close meanings,
- * withheld idioms, reading exceptions: each optional, absent = empty) and starter glosses, parsed,
+ * withheld idioms, reading exceptions, the review by theme: each optional, absent = empty) and starter glosses, parsed,
  * with the SHA-256 of each file read for the manifest; and TERMS.md.
  */
 async function readSources(dataDir: string) {
@@ -225,19 +226,21 @@ async function readSources(dataDir: string) {
     const text = await read(name, true);
     return text === "" ? [] : parseCsvTable(name, text, columns);
   };
-  const [idiomRows, groupRows, allowedRows, matureRows, exceptionRows, englishRows, starters, terms] = await Promise.all([
+  const [idiomRows, groupRows, allowedRows, matureRows, exceptionRows, themeRows, reviewedRows, englishRows, starters, terms] = await Promise.all([
     read("idioms.csv").then((text) => parseCsvTable("idioms.csv", text, IDIOM_COLUMNS)),
     table(LIST_FILES.groups, GROUP_COLUMNS),
     table(LIST_FILES.allowed, ALLOWED_COLUMNS),
     table(LIST_FILES.mature, MATURE_COLUMNS),
     table(LIST_FILES.exceptions, EXCEPTION_COLUMNS),
+    table(LIST_FILES.themes, THEME_COLUMNS),
+    table(LIST_FILES.reviewed, REVIEWED_COLUMNS),
     table(LIST_FILES.english, ENGLISH_COLUMNS),
     read("starter.csv"),
     readSourceText(join(dataDir, "TERMS.md")),
   ]);
   const sortedHashes = Object.fromEntries(Object.entries(hashes).sort(([a], [b]) => (a < b ? -1 : 1)));
   return {
-    idiomSources: { idiomRows, groupRows, allowedRows, matureRows, exceptionRows },
+    idiomSources: { idiomRows, groupRows, allowedRows, matureRows, exceptionRows, themeRows, reviewedRows },
     starterRows: parseCsvTable("starter.csv", starters, STARTER_COLUMNS),
     englishRows,
     hashes: sortedHashes,

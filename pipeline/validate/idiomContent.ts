@@ -4,6 +4,7 @@ import { buildQuizTables } from "../build/quizTables.ts";
 import { InputError } from "../load/types.ts";
 import { closeMeaningProblems, meaningScores } from "./closeMeanings.ts";
 import { type AllowedRow, type ExceptionRow, type GroupRow, type MatureRow, readingExceptions, resolveIdiomLists } from "./idiomLists.ts";
+import { reviewProblems, type ReviewedRow, type ThemeRow } from "./idiomReview.ts";
 import { type IdiomRow, validateIdioms } from "./idioms.ts";
 
 /** idioms.csv and the lists beside it, as parsed rows. */
@@ -13,11 +14,14 @@ export interface IdiomSources {
   allowedRows: AllowedRow[];
   matureRows: MatureRow[];
   exceptionRows: ExceptionRow[];
+  /** The review by theme (idiom-themes.csv, idiom-pairs-reviewed.csv); none = not checked. */
+  themeRows?: ThemeRow[];
+  reviewedRows?: ReviewedRow[];
 }
 
 /**
- * Validates the idioms (docs/rules.md "Source data", giveaways, reading exceptions) and then the lists and the close
- * meanings against them; fails with every problem of every file. Returns the idioms and the
+ * Validates the idioms (docs/rules.md "Source data", giveaways, reading exceptions) and then the lists, the review by
+ * theme and the close meanings against them; fails with every problem of every file. Returns the idioms and the
  * quiz tables made from them.
  */
 export function validateIdiomContent(sources: IdiomSources, byCharacter: ReadonlyMap<string, HanjaRecord>): { idioms: IdiomRecord[]; quiz: QuizTables } {
@@ -32,6 +36,7 @@ export function validateIdiomContent(sources: IdiomSources, byCharacter: Readonl
     throw new InputError([error.message, ...problems].join("\n  "));
   }
   const lists = resolveIdiomLists(idioms, { groups: sources.groupRows, allowed: sources.allowedRows, mature: sources.matureRows }, problems);
+  reviewProblems(idioms, { themeRows: sources.themeRows ?? [], reviewedRows: sources.reviewedRows ?? [], groupRows: sources.groupRows }, lists, problems);
   const matrix = meaningScores(idioms);
   const lineOf = new Map(sources.idiomRows.map((row) => [Number(row.values.idx), row.line]));
   if (problems.length === 0) problems.push(...closeMeaningProblems(idioms, matrix, lists, lineOf));

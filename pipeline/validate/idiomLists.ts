@@ -23,6 +23,8 @@ export const LIST_FILES = {
   allowed: "similar-meanings-allowed.csv",
   mature: "idioms-withheld.csv",
   exceptions: "reading-exceptions.csv",
+  themes: "idiom-themes.csv",
+  reviewed: "idiom-pairs-reviewed.csv",
   english: "idioms-en.csv",
 } as const;
 
@@ -39,6 +41,25 @@ export interface IdiomLists {
 /** The key of an unordered pair of positions. */
 export function pairKey(i: number, j: number): string {
   return i < j ? `${i},${j}` : `${j},${i}`;
+}
+
+/**
+ * A lookup of a list row's idiom: its position in `idioms` for an idx whose hangul matches, or
+ * undefined after pushing the problem (`file:line: why`) for an unknown idx or a mistyped hangul.
+ */
+export function idiomFinder(
+  idioms: readonly IdiomRecord[],
+  problems: string[],
+): (file: string, line: number, idxText: string, hangul: string) => number | undefined {
+  const positionOf = new Map(idioms.map((idiom, i) => [idiom.idx, i]));
+  return (file, line, idxText, hangul) => {
+    const position = /^[1-9]\d*$/.test(idxText) ? positionOf.get(Number(idxText)) : undefined;
+    if (position === undefined) return void problems.push(`${file}:${line}: no idiom has idx ${JSON.stringify(idxText)}`);
+    const idiom = idioms[position] as IdiomRecord;
+    if (idiom.hangul !== hangul)
+      return void problems.push(`${file}:${line}: idx ${idxText} is ${idiom.hangul} (${idiom.hanja}), not ${JSON.stringify(hangul)}`);
+    return position;
+  };
 }
 
 /** Parses reading-exceptions.csv rows; problems are pushed as `file:line: why`. */
@@ -64,15 +85,7 @@ export function resolveIdiomLists(
   rows: { groups: readonly GroupRow[]; allowed: readonly AllowedRow[]; mature: readonly MatureRow[] },
   problems: string[],
 ): IdiomLists {
-  const positionOf = new Map(idioms.map((idiom, i) => [idiom.idx, i]));
-  const find = (file: string, line: number, idxText: string, hangul: string): number | undefined => {
-    const position = /^[1-9]\d*$/.test(idxText) ? positionOf.get(Number(idxText)) : undefined;
-    if (position === undefined) return void problems.push(`${file}:${line}: no idiom has idx ${JSON.stringify(idxText)}`);
-    const idiom = idioms[position] as IdiomRecord;
-    if (idiom.hangul !== hangul)
-      return void problems.push(`${file}:${line}: idx ${idxText} is ${idiom.hangul} (${idiom.hanja}), not ${JSON.stringify(hangul)}`);
-    return position;
-  };
+  const find = idiomFinder(idioms, problems);
 
   const members = new Map<string, number[]>();
   const groupOf = new Map<number, string>();

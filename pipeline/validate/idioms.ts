@@ -23,6 +23,20 @@ export interface ReadingException {
 }
 
 /**
+ * The spellings a character with `readings` may take at `position` in an idiom. The initial-sound
+ * law (두음법칙) changes the first syllable of a word, not one inside it: 落落長松 is 낙락장송, the
+ * first 落 낙 and the second 락. Unihan often lists the law's form as a reading of its own (兩 량
+ * and 양), so inside the idiom such a form counts as the law's too and is refused. An idiom made of
+ * two words whose second starts with a changed syllable (一目瞭然 일목요연: 요연하다 is a headword
+ * of its own) is listed in reading-exceptions.csv with its dictionary source, so a wrong spelling
+ * cannot pass as the law.
+ */
+function spellings(readings: readonly string[], position: number): string[] {
+  if (position === 0) return readings.flatMap(initialSoundForms);
+  return readings.filter((r) => !readings.some((other) => other !== r && initialSoundForms(other).includes(r)));
+}
+
+/**
  * Checks every idiom row against docs/rules.md "Source data" and the giveaway rules (see `giveaways`) and returns the
  * idioms in `idx` order. Fails with the full list of bad rows (file, line, value, rule) rather than
  * the first one. `exceptions` are the documented readings outside `kHangul`; one that no row uses
@@ -61,8 +75,13 @@ export function validateIdioms(
         const record = byCharacter.get(ch);
         const syllable = syllables[i] ?? "";
         if (!record) bad(`${JSON.stringify(ch)} in ${hanja} is not in the character dataset`);
-        else if (!record.readings.some((r) => initialSoundForms(r).includes(syllable)) && !excepted(idx, ch, syllable)) {
-          bad(`${syllable} is not a reading of ${ch} (${record.readings.join(", ")}) in ${hanja} ${hangul}`);
+        else if (!spellings(record.readings, i).includes(syllable) && !excepted(idx, ch, syllable)) {
+          const lawForm = i > 0 && record.readings.some((r) => initialSoundForms(r).includes(syllable));
+          bad(
+            lawForm
+              ? `${syllable} is the initial-sound (두음법칙) form of ${ch} (${record.readings.join(", ")}) inside ${hanja} ${hangul}, where the law does not apply; if the dictionary spells the idiom so, list it in reading-exceptions.csv with that source`
+              : `${syllable} is not a reading of ${ch} (${record.readings.join(", ")}) in ${hanja} ${hangul}`,
+          );
         }
       });
     }

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { readCsvTable } from "../../pipeline/load/csvTable.ts";
 import { giveaways } from "../../pipeline/validate/giveaways.ts";
-import { EXCEPTION_COLUMNS, LIST_FILES, MATURE_COLUMNS } from "../../pipeline/validate/idiomLists.ts";
+import { EXCEPTION_COLUMNS, GROUP_COLUMNS, LIST_FILES, MATURE_COLUMNS } from "../../pipeline/validate/idiomLists.ts";
 import { IDIOM_COLUMNS } from "../../pipeline/validate/idioms.ts";
 import { ROOT } from "../helpers/app.ts";
 
@@ -24,8 +24,38 @@ describe("the named corrections", () => {
   it("143 琴瑟之樂 reads 금실지락, the standard headword, through a documented reading exception (瑟 is 슬 in Unihan)", async () => {
     expect(idiom(143)).toMatchObject({ hanja: "琴瑟之樂", hangul: "금실지락" });
     const exceptions = await readCsvTable(join(DATA, LIST_FILES.exceptions), EXCEPTION_COLUMNS);
-    expect(exceptions.map((e) => [e.values.idx, e.values.character, e.values.reading])).toEqual([["143", "瑟", "실"]]);
-    expect(exceptions[0]?.values.source).toMatch(/표준국어대사전/);
+    const listed = exceptions.map((e) => [e.values.idx, e.values.character, e.values.reading]);
+    expect(listed).toContainEqual(["143", "瑟", "실"]);
+    expect(exceptions.find((e) => e.values.idx === "143")?.values.source).toMatch(/표준국어대사전/);
+  });
+
+  it("670 一目瞭然 and every other idiom with the initial-sound law's form inside it is a documented exception, with its source", async () => {
+    expect(idiom(670)).toMatchObject({ hanja: "一目瞭然", hangul: "일목요연" });
+    const exceptions = await readCsvTable(join(DATA, LIST_FILES.exceptions), EXCEPTION_COLUMNS);
+    expect(exceptions.map((e) => [e.values.idx, e.values.character, e.values.reading])).toContainEqual(["670", "瞭", "요"]);
+    // 143 and the 46 spellings the position rule sent to review (the build proves each is used).
+    expect(exceptions).toHaveLength(47);
+    for (const { values } of exceptions.filter((e) => e.values.idx !== "143")) {
+      const { hanja, hangul } = idiom(Number(values.idx));
+      expect(values.source, values.idx).toContain(`'${hangul}(${hanja})'`);
+      expect(values.source, values.idx).toMatch(/한글 맞춤법 제1[0-3]항|본음|한국 한자음/);
+      const at = [...hanja].indexOf(values.character, 1);
+      expect([...hangul][at], values.idx).toBe(values.reading);
+    }
+  });
+
+  it("361 病入膏肓 gives the main sense (an illness beyond cure) before the figurative one", () => {
+    expect(idiom(361).meaning).toMatch(/^병이 .*고칠 수 없게 됨, 또는 .*(버릇|폐단)/);
+  });
+
+  it("295 無錢取食 no longer says the meal was bought (사 먹음) without money", () => {
+    expect(idiom(295).meaning).not.toMatch(/사 먹/);
+    expect(idiom(295).meaning).toMatch(/돈.*없.*먹음/);
+  });
+
+  it("451 生死苦樂 has no modifier stacked before its head noun (…쓰는, …이르는 말)", () => {
+    expect(idiom(451).meaning).not.toMatch(/쓰는,/);
+    expect(idiom(451).meaning).toMatch(/함께 겪는 사이/);
   });
 
   it("嘆 and 歎 are not mixed: every 'sigh' idiom writes 歎 (403 with 250, 257, 263, 851)", () => {
@@ -96,5 +126,28 @@ describe("meaning-rewrite-report.md", () => {
     expect(opened.length).toBeGreaterThan(400);
     for (const [idx] of opened) expect(idiom(Number(idx)).literal, String(idx)).not.toBe("");
     for (const r of rows.values()) expect(giveaways(r.hanja, r.hangul, r.meaning), r.idx).toEqual([]);
+  });
+});
+
+describe("idiom-review-report.md", () => {
+  it("is in step with the data: its after columns are today's meanings and groups", async () => {
+    const text = readFileSync(join(DATA, "idiom-review-report.md"), "utf8");
+    const groups = await readCsvTable(join(DATA, LIST_FILES.groups), GROUP_COLUMNS);
+    const names = new Set(groups.map((g) => g.values.group));
+    expect(text).toContain(`${names.size} holding ${groups.length} after`);
+    const section = (title: string) => text.split(`## ${title}\n`)[1]?.split("\n## ")[0] ?? "";
+    const meanings = section("Meanings changed")
+      .split("\n")
+      .filter((line) => /^\| \d+ \|/.test(line))
+      .map((line) => line.slice(2, -2).split(" | "));
+    expect(meanings.map(([idx]) => idx)).toEqual(["295", "361", "451"]);
+    for (const [idx, , , , after] of meanings) expect(after, idx).toBe(idiom(Number(idx)).meaning);
+    for (const line of section("Groups new or changed")
+      .split("\n")
+      .filter((l) => l.startsWith("| ") && !l.startsWith("| group"))) {
+      const [name, , after] = line.slice(2).split(" | ");
+      const members = groups.filter((g) => g.values.group === name).map((g) => `${g.values.idx} ${g.values.hangul}`);
+      expect(after, name).toBe(members.join(", "));
+    }
   });
 });

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { readCsvTable } from "../../pipeline/load/csvTable.ts";
 import { validateIdiomContent } from "../../pipeline/validate/idiomContent.ts";
 import { ALLOWED_COLUMNS, EXCEPTION_COLUMNS, GROUP_COLUMNS, LIST_FILES, MATURE_COLUMNS } from "../../pipeline/validate/idiomLists.ts";
+import { REVIEWED_COLUMNS, THEME_COLUMNS } from "../../pipeline/validate/idiomReview.ts";
 import { IDIOM_COLUMNS, type IdiomRow } from "../../pipeline/validate/idioms.ts";
 import { STARTER_COLUMNS, type StarterRow, validateStarters } from "../../pipeline/validate/starters.ts";
 import { DIST_FILES } from "../../runtime/format/dist.ts";
@@ -35,6 +36,8 @@ beforeAll(async () => {
     allowedRows: await readCsvTable(join(DATA, LIST_FILES.allowed), ALLOWED_COLUMNS),
     matureRows: await readCsvTable(join(DATA, LIST_FILES.mature), MATURE_COLUMNS),
     exceptionRows: await readCsvTable(join(DATA, LIST_FILES.exceptions), EXCEPTION_COLUMNS),
+    themeRows: await readCsvTable(join(DATA, LIST_FILES.themes), THEME_COLUMNS),
+    reviewedRows: await readCsvTable(join(DATA, LIST_FILES.reviewed), REVIEWED_COLUMNS),
   };
 });
 
@@ -46,9 +49,18 @@ describe("idioms.csv", () => {
     expect(quiz.group.filter((g) => g.length > 0).length).toBeGreaterThan(400);
   });
 
+  it("has a review by theme covering every idiom, so the build checks the synonym groups against it", () => {
+    const themed = new Set(sources.themeRows?.map((r) => r.values.idx));
+    expect(themed.size).toBe(910);
+    const decisions = new Set(sources.reviewedRows?.map((r) => r.values.decision));
+    expect([...decisions].sort()).toEqual(["different", "same"]);
+  });
+
   it("numbers the rows 1…910 in 가나다 order of the hangul, but for an idx kept when its reading was corrected (143)", () => {
     expect(idiomRows.map((r) => Number(r.values.idx))).toEqual(Array.from({ length: 910 }, (_, i) => i + 1));
-    const corrected = new Set(sources.exceptionRows.map((r) => r.values.idx));
+    // 143's hangul was corrected after its idx was published (the other reading exceptions only
+    // document a spelling the idioms always had).
+    const corrected = new Set(["143"]);
     const hangul = idiomRows.filter((r) => !corrected.has(r.values.idx)).map((r) => r.values.hangul);
     expect(hangul.length).toBe(909);
     expect([...hangul].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))).toEqual(hangul);

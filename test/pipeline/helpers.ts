@@ -96,6 +96,8 @@ export async function smallDataDir(): Promise<string> {
   await copyFile(join(FIXTURES, "idioms-small.csv"), join(dir, "idioms.csv"));
   await copyFile(join(FIXTURES, "starter-small.csv"), join(dir, "starter.csv"));
   await copyFile(join(FIXTURES, "TERMS.md"), join(dir, "TERMS.md"));
+  // 落花流水 낙화유수: the law's form inside the idiom, a documented exception as in the project's data.
+  await copyFile(join(FIXTURES, "reading-exceptions-small.csv"), join(dir, "reading-exceptions.csv"));
   return dir;
 }
 

@@ -23,7 +23,7 @@ const CHARS = characters(
   "二:이",
   "鳥:조",
   "擧:거",
-  "兩:량",
+  "兩:양", // its ㅇ form alone (Unihan gives 량 and 양): these idioms are not about the initial-sound law
   "得:득",
   "進:진",
   "退:퇴",

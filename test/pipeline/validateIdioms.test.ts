@@ -5,6 +5,7 @@ import { readCsvTable } from "../../pipeline/load/csvTable.ts";
 import { InputError } from "../../pipeline/load/types.ts";
 import { readUnihanZip } from "../../pipeline/load/unihanZip.ts";
 import { RECORD_PROPERTIES, buildHanjaRecords, collectUnihan } from "../../pipeline/parse/hanjaRecords.ts";
+import { EXCEPTION_COLUMNS } from "../../pipeline/validate/idiomLists.ts";
 import { IDIOM_COLUMNS, type IdiomRow, MEANING_LENGTH, validateIdioms } from "../../pipeline/validate/idioms.ts";
 import type { HanjaRecord } from "../../runtime/format/records.ts";
 import { FIXTURES, SMALL_ZIP, characters } from "./helpers.ts";
@@ -58,7 +59,12 @@ describe("validateIdioms", () => {
     const reader = readUnihanZip(SMALL_ZIP);
     const records = buildHanjaRecords(await collectUnihan(reader.entries(RECORD_PROPERTIES, { onlyWith: "kHangul" })), "16.0.0");
     const rows = await readCsvTable(join(FIXTURES, "idioms-small.csv"), IDIOM_COLUMNS);
-    const idioms = validateIdioms(rows, new Map(records.map((r) => [r.character, r])));
+    const exceptions = (await readCsvTable(join(FIXTURES, "reading-exceptions-small.csv"), EXCEPTION_COLUMNS)).map(({ values }) => ({
+      idx: Number(values.idx),
+      character: values.character,
+      reading: values.reading,
+    }));
+    const idioms = validateIdioms(rows, new Map(records.map((r) => [r.character, r])), "idioms.csv", exceptions);
     expect(idioms).toHaveLength(17);
     expect(idioms[0]).toEqual({
       idx: 1,
@@ -78,10 +84,22 @@ describe("validateIdioms", () => {
     ]);
   });
 
-  it("allows the initial-sound law (두음법칙) in any position: 落花流水 낙화유수, 良藥苦口 양약고구", () => {
-    expect(validateIdioms([row("1", "落花流水", "낙화유수"), row("2", "良藥苦口", "양약고구")], CHARS)).toHaveLength(2);
+  it("allows the initial-sound law (두음법칙) at the start of the word: 落花流水 낙화류수, 良藥苦口 양약고구", () => {
+    expect(validateIdioms([row("1", "落花流水", "낙화류수"), row("2", "良藥苦口", "양약고구")], CHARS)).toHaveLength(2);
     // The readings as written are accepted too.
     expect(validateIdioms([row("1", "落花流水", "락화류수")], CHARS)).toHaveLength(1);
+  });
+
+  it("rejects the law's form inside the word unless the idiom is a documented exception (流 류 read 유 in 낙화유수)", () => {
+    const inside = row("1", "落花流水", "낙화유수");
+    expect(problems([inside], CHARS)).toContain(
+      `idioms.csv:${inside.line}: 유 is the initial-sound (두음법칙) form of 流 (류) inside 落花流水 낙화유수, where the law does not apply; if the dictionary spells the idiom so, list it in reading-exceptions.csv with that source`,
+    );
+    expect(problems([row("1", "一石落鳥", "일석낙조")], CHARS)).toContain("낙 is the initial-sound (두음법칙) form of 落 (락) inside 一石落鳥 일석낙조");
+    const exception = { idx: 1, character: "流", reading: "유" };
+    expect(validateIdioms([inside], CHARS, "idioms.csv", [exception])[0]?.hangul).toBe("낙화유수");
+    // The exception names one idiom: another idiom with the same spelling is still rejected.
+    expect(() => validateIdioms([inside, row("2", "流花流水", "유화유수")], CHARS, "idioms.csv", [exception])).toThrow("inside 流花流水 유화유수");
   });
 
   it.each([
@@ -169,8 +187,8 @@ describe("validateIdioms", () => {
       row("1", "一石二鳥", "일석이조"),
       row("2", "一石三鳥", "일석삼조"),
       row("3", "良藥苦口", "양약고구"),
-      row("x", "落花流水", "낙화유수"),
-      row("5", "落花流水", "낙하유수"),
+      row("x", "落花流水", "낙화류수"),
+      row("5", "落花流水", "낙하류수"),
     ];
     const message = problems(rows, CHARS);
     expect(message.startsWith("idioms.csv: 4 bad row(s):\n")).toBe(true);
@@ -180,7 +198,7 @@ describe("validateIdioms", () => {
   });
 
   it("idx runs 1…n without gaps: a removed or renumbered idx fails, naming the line after the gap", () => {
-    const rows = [row("1", "一石二鳥", "일석이조"), row("2", "良藥苦口", "양약고구"), row("4", "落花流水", "낙화유수"), row("9999", "一石三鳥", "일석삼조")];
+    const rows = [row("1", "一石二鳥", "일석이조"), row("2", "良藥苦口", "양약고구"), row("4", "落花流水", "낙화류수"), row("9999", "一石三鳥", "일석삼조")];
     const message = problems(rows, CHARS);
     expect(message).toContain(`idioms.csv:${rows[2]?.line}: idx 4 leaves a gap: 3 is missing`);
     expect(message).toContain(`idioms.csv:${rows[3]?.line}: idx 9999 leaves a gap: 5…9998 are missing`);
