@@ -7,6 +7,7 @@
 import type { IdiomRecord } from "../../runtime/format/records.ts";
 import type { CsvRow } from "../load/csvTable.ts";
 import { InputError } from "../load/types.ts";
+import { idiomFinder } from "./idiomLists.ts";
 import { romanize } from "./romanize.ts";
 
 export const ENGLISH_FILE = "idioms-en.csv";
@@ -32,16 +33,13 @@ export function joinEnglishMeanings(rows: readonly EnglishRow[], idioms: readonl
 function englishByIdx(rows: readonly EnglishRow[], idioms: readonly IdiomRecord[]): Map<number, string> {
   const meanings = new Map<number, string>();
   if (rows.length === 0) return meanings;
-  const byIdx = new Map(idioms.map((idiom) => [idiom.idx, idiom]));
   const problems: string[] = [];
+  const find = idiomFinder(idioms, problems);
   for (const { line, values } of rows) {
     const bad = (why: string) => problems.push(`${ENGLISH_FILE}:${line}: ${why}`);
-    const idiom = /^[1-9]\d*$/.test(values.idx) ? byIdx.get(Number(values.idx)) : undefined;
-    if (idiom === undefined) {
-      bad(`idx ${JSON.stringify(values.idx)} is no idiom of idioms.csv`);
-      continue;
-    }
-    if (values.hangul !== idiom.hangul) bad(`idx ${idiom.idx} is ${idiom.hangul}, not ${JSON.stringify(values.hangul)}`);
+    const position = find(ENGLISH_FILE, line, values.idx, values.hangul);
+    if (position === undefined) continue;
+    const idiom = idioms[position] as IdiomRecord;
     if (meanings.has(idiom.idx)) bad(`idx ${idiom.idx} (${idiom.hangul}) has a second English meaning`);
     const why = meaningProblem(values.meaning_en, idiom);
     if (why !== null) bad(`idx ${idiom.idx} (${idiom.hangul}): meaning_en ${why}: ${JSON.stringify(values.meaning_en)}`);

@@ -47,9 +47,10 @@ describe("joinEnglishMeanings", () => {
     expect(
       problemsOf([row(2, "9", "일석이조", GOOD[0]?.values.meaning_en ?? ""), row(3, "2", "죽마고오", "A childhood friend you grew up playing with")]),
     ).toEqual([
-      'idioms-en.csv:2: idx "9" is no idiom of idioms.csv',
-      'idioms-en.csv:3: idx 2 is 죽마고우, not "죽마고오"',
-      "idioms-en.csv: no English meaning for 1 idiom(s): 1 일석이조",
+      'idioms-en.csv:2: no idiom has idx "9"',
+      'idioms-en.csv:3: idx 2 is 죽마고우 (竹馬故友), not "죽마고오"',
+      // A row with a mistyped hangul is not applied, so its idiom has no English meaning either.
+      "idioms-en.csv: no English meaning for 2 idiom(s): 1 일석이조, 2 죽마고우",
     ]);
     expect(problemsOf([...GOOD, row(4, "1", "일석이조", "Two gains for the price of one effort")])).toEqual([
       "idioms-en.csv:4: idx 1 (일석이조) has a second English meaning",
