@@ -1,5 +1,5 @@
 /**
- * The container recipe (Containerfile, compose.yaml, deploy/nginx.conf) checked without building
+ * The container recipe (Containerfile, compose.yaml, deploy/Caddyfile) checked without building
  * it (a build takes minutes and a registry or a base image): the compose file by dclint (the
  * Compose specification's schema and its best-practice rules), the rest against the facts they
  * must agree with (the binary's path, the variables, the service names).
@@ -73,10 +73,11 @@ describe("container recipe", () => {
     expect(redis.ports).toBeUndefined();
     expect(api1.ports).toBeUndefined();
     expect(proxy.ports).toEqual(["127.0.0.1:8080:80"]);
-    expect(proxy.volumes).toEqual(["./deploy/nginx.conf:/etc/nginx/nginx.conf:ro"]);
-    const nginx = read("deploy/nginx.conf");
-    expect([...nginx.matchAll(/^\s*server (\S+?)(?::(\d+))? /gm)].map((m) => `${m[1]}:${m[2]}`)).toEqual(["api1:8080", "api2:8080"]);
+    expect(proxy.volumes).toEqual(["./deploy/Caddyfile:/etc/caddy/Caddyfile:ro"]);
+    const caddyfile = read("deploy/Caddyfile");
+    const port = /PORT=(\d+)/.exec(last("ENV"))?.[1];
+    expect(/^\s*reverse_proxy (.+) \{$/m.exec(caddyfile)?.[1]).toBe(`api1:${port} api2:${port}`);
     // Set, not appended to: what a client sends in X-Forwarded-For cannot choose its demo quota.
-    expect(nginx).toContain("proxy_set_header X-Forwarded-For $remote_addr;");
+    expect(caddyfile).toMatch(/^\s*header_up X-Forwarded-For \{remote_host\}$/m);
   });
 });
