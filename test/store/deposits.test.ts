@@ -154,6 +154,27 @@ describe("matching deposits", () => {
 });
 
 describe("crediting deposits", () => {
+  it("credits nothing to a key revoked, or credited, after the statement was matched: the line says so", async () => {
+    const revoked = keyRecord({ id: "key_ab12cdEFGHIJ" });
+    const credited = keyRecord({ id: "key_QW34ERtyuiop" });
+    const store = new MemoryQuotaStore();
+    for (const key of [revoked, credited]) store.insertKey(key);
+    // Another process acts between the match (on the keys as listed) and the credit.
+    const listed = store.listKeys();
+    store.updateKey(revoked.id, { status: "revoked", revoked_at: "2026-11-26T00:00:00.000Z" });
+    store.updateKey(credited.id, { plan: "annual", status: "active", confirmed_at: "2026-11-26T00:00:00.000Z", expires_at: "2027-11-26T00:00:00.000Z" });
+    const stale = Object.assign(Object.create(store), { listKeys: () => listed });
+    const lines: string[] = [];
+    const summary = await reportDeposits(stale, readStatement(join(STATEMENTS, "kb-utf8.csv")), { apply: true, now: NOW, write: (line) => lines.push(line) });
+    const reports = byLine(lines.map((line) => JSON.parse(line)));
+    expect(reports.get(5)).toMatchObject({ outcome: "revoked", key: revoked.id, detail: "not credited: the key is revoked" });
+    expect(reports.get(6)).toMatchObject({ outcome: "counted", key: credited.id, detail: "already counted (credited meanwhile)" });
+    expect(reports.get(6)?.action).toBeUndefined();
+    expect(summary).toMatch(/; 0 credited$/);
+    expect(store.keyById(revoked.id)).toMatchObject({ status: "revoked" });
+    expect(store.keyById(credited.id)).toMatchObject({ expires_at: "2027-11-26T00:00:00.000Z" });
+  });
+
   it("changes nothing without apply; with it confirms and renews once: the same statement again credits nothing", async () => {
     const keys = fixtureKeys();
     const store = new MemoryQuotaStore();
