@@ -14,6 +14,7 @@ const SPAWNING = [
   "test/store/multiprocess.test.ts",
   "test/store/runtimes.test.ts",
   "test/store/cli.test.ts",
+  "test/store/depositsCli.test.ts",
   "test/store/redis*.test.ts",
   "test/runtime/startDeno.test.ts",
   "test/pipeline/buildInputs.test.ts",

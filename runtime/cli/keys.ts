@@ -5,7 +5,9 @@
  * options below); the options and their help come from the store registry.
  *
  *   npm run keys -- list [--status pending_deposit|active|expired|revoked]
- *   npm run keys -- show|confirm|revoke <id>
+ *   npm run keys -- show|confirm|revoke <id>      (show also takes a payment reference, HJ…)
+ *   npm run keys -- expiring [--within <days>]
+ *   npm run keys -- deposits <statement.csv> [--apply] [--encoding euc-kr] [--columns date=…,depositor=…,amount=…]
  *   npm run keys -- erasures [--within <days>] | erase
  *   npm run keys -- export > keys.jsonl          (then, with the other store's options)
  *   npm run keys -- import keys.jsonl
@@ -14,7 +16,20 @@
  */
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { KEY_STATUSES, adminView, confirmKey, keyStatus, keysWithStatus, paymentReference, revokeKey, type ActionResult } from "../core/quota/keyActions.ts";
+import {
+  KEY_STATUSES,
+  type ActionResult,
+  adminView,
+  confirmKey,
+  expiringLine,
+  isPaymentReference,
+  keyStatus,
+  keysExpiring,
+  keysWithReference,
+  keysWithStatus,
+  paymentReference,
+  revokeKey,
+} from "../core/quota/keyActions.ts";
 import { DAILY_LIMITS } from "../core/quota/plans.ts";
 import { count } from "../core/util/count.ts";
 import { DEFAULT_RETENTION_DAYS, eraseDue, erasuresDue } from "../core/quota/retention.ts";
@@ -22,6 +37,8 @@ import { type KeyStatus, type QuotaStore, StoreUnavailableError } from "../core/
 import { ImportFormatError, exportLines, importKeys, parseExport } from "../core/quota/transfer.ts";
 import { DEFAULT_STORE_KIND, STORE_KINDS, type StoreKind, type StoreVariable, isStoreKind, openStore, storeKind, storeVariables } from "../stores/registry.ts";
 import { StoreNotFoundError } from "../stores/storeKind.ts";
+import { DEPOSITS_HELP, type DepositOptions, depositOptions, readStatement, reportDeposits } from "./deposits.ts";
+import { StatementError } from "./statement.ts";
 
 /** The variables of the store kinds that have a CLI option. */
 const FLAGGED = storeVariables().filter((v): v is StoreVariable & { flag: NonNullable<StoreVariable["flag"]> } => v.flag !== undefined);
@@ -35,10 +52,14 @@ Commands:
   list [--status <status>]   one JSON line per key, newest first
                              (status at this moment: pending_deposit, active,
                              expired, revoked; as GET /admin/keys?status=)
-  show <id>                  the key record
+  show <id>|<reference>      the key record; by payment reference (HJ…), every
+                             key with that reference
   confirm <id>               deposit received: annual plan (${count(DAILY_LIMITS.annual)} calls a day)
                              for one year (renews an expired key)
   revoke <id>                revoke the key for good
+  expiring [--within <days>] the annual keys that expire within <days> (default
+                             30; 0 = expired already), soonest first
+${DEPOSITS_HELP}
   erasures [--within <days>] the keys whose personal data is erased within <days>
                              (default 7; 0 = due now), soonest first: pending for
                              RETENTION_DAYS after the application, revoked for
@@ -85,6 +106,8 @@ type Command =
   | { name: "help" }
   | ({ name: "list"; status: KeyStatus | undefined } & Target)
   | ({ name: "show" | "confirm" | "revoke"; id: string } & Target)
+  | ({ name: "expiring"; withinDays: number } & Target)
+  | ({ name: "deposits"; file: string } & DepositOptions & Target)
   | ({ name: "erasures"; withinDays: number; retentionDays: number } & Target)
   | ({ name: "erase"; retentionDays: number } & Target)
   | ({ name: "export" } & Target)
@@ -110,6 +133,9 @@ function parseCommand(argv: string[]): Command {
         status: { type: "string" },
         within: { type: "string" },
         retention: { type: "string" },
+        apply: { type: "boolean" },
+        encoding: { type: "string" },
+        columns: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -121,7 +147,10 @@ function parseCommand(argv: string[]): Command {
   if (values.help) return { name: "help" };
   const target = targetOf(values);
   const [name, id, ...extra] = positionals;
-  if (values.within !== undefined && name !== "erasures") throw usageError("--within only applies to erasures");
+  if (values.within !== undefined && name !== "erasures" && name !== "expiring") throw usageError("--within only applies to erasures and expiring");
+  if ((values.apply || values.encoding !== undefined || values.columns !== undefined) && name !== "deposits") {
+    throw usageError("--apply, --encoding and --columns only apply to deposits");
+  }
   const retentionDays = days((values.retention as string | undefined) ?? process.env.RETENTION_DAYS, DEFAULT_RETENTION_DAYS, "--retention (RETENTION_DAYS)");
   if (retentionDays < 1) throw usageError("--retention (RETENTION_DAYS) must be at least 1 day");
   switch (name) {
@@ -145,6 +174,16 @@ function parseCommand(argv: string[]): Command {
       return name === "erase"
         ? { name, retentionDays, ...target }
         : { name, withinDays: days(values.within as string | undefined, 7, "--within"), retentionDays, ...target };
+    case "expiring":
+      if (id !== undefined) throw usageError("expiring takes no arguments");
+      return { name, withinDays: days(values.within as string | undefined, 30, "--within"), ...target };
+    case "deposits":
+      if (id === undefined || extra.length > 0) throw usageError("deposits takes exactly one statement file (- for stdin)");
+      try {
+        return { name, file: id, ...depositOptions(values), ...target };
+      } catch (error) {
+        throw error instanceof StatementError ? usageError(error.message) : error;
+      }
     case "export":
       if (id !== undefined) throw usageError("export takes no arguments; it writes to stdout");
       if (values.status !== undefined) throw usageError("--status only applies to list");
@@ -203,10 +242,12 @@ async function list(store: QuotaStore, status: KeyStatus | undefined, now: Date)
   }
 }
 
-async function show(store: QuotaStore, id: string, now: Date): Promise<void> {
-  const key = await store.keyById(id);
-  if (!key) throw new CliError(`keys: no key with id "${id}"`, 1);
-  process.stdout.write(`${JSON.stringify(adminView(key, now), null, 2)}\n`);
+/** The key with this id, or every key with this payment reference (`HJ…`, any case). */
+async function show(store: QuotaStore, idOrReference: string, now: Date): Promise<void> {
+  const byReference = isPaymentReference(idOrReference);
+  const keys = byReference ? await keysWithReference(store, idOrReference) : [await store.keyById(idOrReference)].filter((key) => key !== null);
+  if (keys.length === 0) throw new CliError(`keys: no key with ${byReference ? "payment reference" : "id"} "${idOrReference}"`, 1);
+  for (const key of keys) process.stdout.write(`${JSON.stringify(adminView(key, now), null, 2)}\n`);
 }
 
 function report(result: ActionResult, id: string, now: Date): void {
@@ -220,6 +261,16 @@ function report(result: ActionResult, id: string, now: Date): void {
       `keys: key "${id}" is already active (${result.key.plan} until ${result.key.expires_at ?? "no end"}): nothing changed. ` +
         "A deposit for the next year can be confirmed once the key has expired.\n",
     );
+  }
+}
+
+/** Reads the whole statement before the store is opened: a file that cannot be read changes nothing. */
+function statementOf(command: { file: string } & DepositOptions): ReturnType<typeof readStatement> {
+  try {
+    return readStatement(command.file, command.encoding, command.columns);
+  } catch (error) {
+    if (error instanceof StatementError) throw new CliError(`keys: ${command.file}: ${error.message}; nothing changed`, 1);
+    throw error;
   }
 }
 
@@ -261,6 +312,7 @@ async function run(argv: string[]): Promise<void> {
     );
   }
   const imported = command.name === "import" ? readExport(command.file) : undefined;
+  const statement = command.name === "deposits" ? statementOf(command) : undefined;
   let store: QuotaStore;
   try {
     // An import may create the store; everything else needs one that exists.
@@ -268,7 +320,7 @@ async function run(argv: string[]): Promise<void> {
       oneOff: true,
       patient: true,
       existing: command.name !== "import",
-      readOnly: ["list", "show", "erasures", "export"].includes(command.name),
+      readOnly: ["list", "show", "erasures", "export", "expiring"].includes(command.name) || (command.name === "deposits" && !command.apply),
     });
   } catch (error) {
     if (error instanceof StoreNotFoundError) throw new CliError(`keys: ${error.message}${whereToSet(kind)}`, 1);
@@ -286,6 +338,13 @@ async function run(argv: string[]): Promise<void> {
         return report(await confirmKey(store, command.id, now), command.id, now);
       case "revoke":
         return report(await revokeKey(store, command.id, now), command.id, now);
+      case "expiring":
+        for (const key of await keysExpiring(store, now, command.withinDays)) process.stdout.write(`${JSON.stringify(expiringLine(key, now))}\n`);
+        return;
+      case "deposits":
+        if (statement)
+          process.stderr.write(`${await reportDeposits(store, statement, { apply: command.apply, now, write: (line) => process.stdout.write(line) })}\n`);
+        return;
       case "erasures":
         for (const erasure of await erasuresDue(store, now, command.retentionDays, command.withinDays)) process.stdout.write(`${JSON.stringify(erasure)}\n`);
         return;

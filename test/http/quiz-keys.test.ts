@@ -1,5 +1,6 @@
 /** Keys (docs/rules.md "Interface B"): what /subscribe issues, /me, how a key is presented, and the key errors. */
 import { describe, expect, it } from "vitest";
+import { paymentReference } from "../../runtime/core/quota/keyActions.ts";
 import { MemoryQuotaStore } from "../../runtime/core/quota/memoryStore.ts";
 import { call, getJson, testApp } from "../helpers/app.ts";
 import { Q, applicant, bearer, expectProblem, me, newKey, subscribe, testClock } from "./quiz-helpers.ts";
@@ -84,6 +85,7 @@ describe("GET /me", () => {
         // 03:00Z is 12:00 KST; the day ends at 15:00Z.
         resets_at: "2025-03-01T15:00:00.000Z",
         expires_at: null,
+        days_left: null,
         created_at: "2025-03-01T03:00:00.000Z",
       },
     });
@@ -103,6 +105,7 @@ describe("GET /me", () => {
       remaining: 27,
       resets_at: "2025-03-02T15:00:00.000Z",
       expires_at: null,
+      days_left: null,
       created_at: null,
     });
   });
@@ -284,7 +287,32 @@ describe("presenting a key", () => {
     const { key, id } = await newKey(app, "expired");
     store.updateKey(id, { plan: "annual", status: "active", confirmed_at: "2024-02-29T00:00:00.000Z", expires_at: "2025-03-01T02:59:59.000Z" });
     expectProblem(await getJson(app, `${Q}/quiz`, { headers: { "X-API-Key": key } }), 403, "key_expired", "X-API-Key");
-    expectProblem(await getJson(app, `${Q}/quiz?api_key=${key}`), 403, "key_expired", "api_key");
-    expect(await me(app, { key })).toMatchObject({ id, plan: "annual", status: "expired", daily_limit: 0, expires_at: "2025-03-01T02:59:59.000Z" });
+    const expired = await getJson(app, `${Q}/quiz?api_key=${key}`);
+    expectProblem(expired, 403, "key_expired", "api_key");
+    // The detail says how to renew: the price, and the key's own payment reference as the depositor name.
+    expect(expired.body.detail).toBe(
+      `This API key expired at 2025-03-01T02:59:59.000Z. To renew it for a year, transfer 9,900 KRW to the account of the payment instructions (POST /subscribe) with ${paymentReference(id)} as the depositor name; the key works again once the deposit is confirmed.`,
+    );
+    expect(await me(app, { key })).toMatchObject({
+      id,
+      plan: "annual",
+      status: "expired",
+      daily_limit: 0,
+      expires_at: "2025-03-01T02:59:59.000Z",
+      days_left: 0,
+    });
+  });
+
+  it("/me counts the whole days left of an annual key up; null while awaiting the deposit", async () => {
+    const clock = testClock("2025-03-01T03:00:00Z");
+    const store = new MemoryQuotaStore();
+    const app = testApp({ store, now: clock.now });
+    const { key, id } = await newKey(app, "days-left");
+    expect(await me(app, { key })).toMatchObject({ status: "pending_deposit", expires_at: null, days_left: null });
+    store.updateKey(id, { plan: "annual", status: "active", confirmed_at: "2025-02-01T00:00:00.000Z", expires_at: "2025-03-31T03:00:00.000Z" });
+    expect(await me(app, { key })).toMatchObject({ status: "active", days_left: 30 });
+    clock.set("2025-03-31T01:00:00Z");
+    expect(await me(app, { key })).toMatchObject({ status: "active", days_left: 1 });
+    expect(await me(app)).toMatchObject({ plan: "demo", days_left: null });
   });
 });

@@ -37,7 +37,7 @@ const ERRORS: Record<ErrorCode, Omit<ErrorCodeDoc, "code">> = {
     status: [403],
     title: "API key expired",
     description:
-      "The annual plan of this key ran out (one year after the deposit was confirmed). The operator renews it on a new deposit. `GET /me` still reports the key.",
+      "The annual plan of this key ran out (one year after the deposit was confirmed). The `detail` says how to renew: the annual price by bank transfer with the key's payment reference (`HJ…`) as the depositor name; the operator renews it on the deposit. `GET /me` still reports the key.",
   },
   key_revoked: {
     status: [403],

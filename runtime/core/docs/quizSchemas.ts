@@ -51,6 +51,11 @@ export const KEY_STATUS_RECORD = obj("Status of the calling key, or of the calle
   remaining: int("Calls left today.", { minimum: 0 }),
   resets_at: INSTANT("When the daily counters reset (next midnight of the metering day, Asia/Seoul by default)."),
   expires_at: nullable(INSTANT("When the annual plan ends; null before the deposit is confirmed and for the demo.")),
+  days_left: nullable(
+    int("Whole days until `expires_at`, counted up (ending in two hours: 1); 0 once expired; null without an end (awaiting the deposit, revoked, the demo).", {
+      minimum: 0,
+    }),
+  ),
   created_at: nullable(INSTANT("When the key was issued; null for the demo.")),
 });
 

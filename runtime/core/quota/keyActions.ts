@@ -2,7 +2,7 @@
  * The operator's actions on a key, shared by the admin HTTP routes and the CLI:
  * confirming a deposit (or renewing an expired key) and revoking.
  */
-import type { KeyRecord, KeyStatus, QuotaStore } from "./store.ts";
+import type { KeyPatch, KeyRecord, KeyStatus, QuotaStore } from "./store.ts";
 
 /**
  * When an annual plan confirmed at `confirmed` ends: one calendar year later, the same UTC date
@@ -47,22 +47,54 @@ export type ActionResult = { ok: true; key: KeyRecord; unchanged?: true } | { ok
  * Confirms the deposit: the key becomes `annual`/`active` for one year from now. Confirming an
  * expired key renews it for a year from now. Confirming a key that is already active changes
  * nothing (a repeated click must not sell a second year). A revoked key cannot be confirmed.
+ * `confirmed_at` becomes `paidAt`: now for the operator's click, the deposit's own time for a
+ * bank statement's line (`creditDeposit`), which is how a second run knows the line is counted.
  */
-export async function confirmKey(store: QuotaStore, id: string, now: Date): Promise<ActionResult> {
+export async function confirmKey(store: QuotaStore, id: string, now: Date, paidAt = now): Promise<ActionResult> {
   const key = await store.keyById(id);
   if (!key) return { ok: false, reason: "not_found" };
   if (key.status === "revoked") return { ok: false, reason: "revoked" };
   if (keyStatus(key, now) === "active") return { ok: true, key, unchanged: true };
-  const expires = annualExpiry(now);
-  const updated = await store.updateKey(id, {
-    plan: "annual",
-    status: "active",
-    confirmed_at: now.toISOString(),
-    expires_at: expires.toISOString(),
-  });
+  return applyConfirmation(store, id, confirmation(now, paidAt));
+}
+
+/** Writes a confirmation or renewal; a key revoked meanwhile (by another process) stays revoked. */
+async function applyConfirmation(store: QuotaStore, id: string, patch: KeyPatch): Promise<ActionResult> {
+  const updated = await store.updateKey(id, patch);
   // Revoked meanwhile (by another process): the store kept it revoked.
   if (updated?.status === "revoked") return { ok: false, reason: "revoked" };
   return updated ? { ok: true, key: updated } : { ok: false, reason: "not_found" };
+}
+
+/**
+ * Credits one deposit made at `paidAt` (a bank statement's line) to key `id` (`depositPatch`).
+ * Two processes crediting the same key at the same moment may both read its old end: credit one
+ * statement at a time.
+ */
+export async function creditDeposit(store: QuotaStore, id: string, now: Date, paidAt: Date): Promise<ActionResult> {
+  const key = await store.keyById(id);
+  if (!key) return { ok: false, reason: "not_found" };
+  if (key.status === "revoked") return { ok: false, reason: "revoked" };
+  const patch = depositPatch(key, now, paidAt);
+  return patch === null ? { ok: true, key, unchanged: true } : applyConfirmation(store, id, patch);
+}
+
+/**
+ * What a deposit made at `paidAt` does to a key that is not revoked: awaiting its deposit, or
+ * expired, it is confirmed as `confirmKey` does (a year from now); an annual key still active is
+ * renewed: a year is added to its end. A deposit made at or before the key's `confirmed_at` is
+ * already counted (a statement read twice, or a deposit the operator confirmed by hand after it
+ * arrived): null, nothing to do.
+ */
+export function depositPatch(key: KeyRecord, now: Date, paidAt: Date): KeyPatch | null {
+  if (key.confirmed_at !== null && Date.parse(key.confirmed_at) >= paidAt.getTime()) return null;
+  if (keyStatus(key, now) !== "active" || key.plan !== "annual" || key.expires_at === null) return confirmation(now, paidAt);
+  return { confirmed_at: paidAt.toISOString(), expires_at: annualExpiry(new Date(key.expires_at)).toISOString() };
+}
+
+/** The change a confirmation makes: the annual plan for a year from now, paid at `paidAt`. */
+function confirmation(now: Date, paidAt: Date): KeyPatch {
+  return { plan: "annual", status: "active", confirmed_at: paidAt.toISOString(), expires_at: annualExpiry(now).toISOString() };
 }
 
 /** Revokes a key for good (it answers 403 `key_revoked` from then on). */
@@ -79,6 +111,56 @@ export async function revokeKey(store: QuotaStore, id: string, now: Date): Promi
  */
 export function paymentReference(keyId: string): string {
   return `HJ${keyId.slice(4, 10).toUpperCase()}`;
+}
+
+/** Whether `text` is a payment reference (`HJ` and six letters or digits, any case) rather than a key id. */
+export function isPaymentReference(text: string): boolean {
+  return /^HJ[0-9A-Z]{6}$/i.test(text);
+}
+
+/**
+ * The keys with this payment reference, newest first. References are unique only among the
+ * applications awaiting their deposit (the id's letters lose their case), so an older key may
+ * share one.
+ */
+export async function keysWithReference(store: QuotaStore, reference: string): Promise<KeyRecord[]> {
+  const wanted = reference.toUpperCase();
+  return (await store.listKeys()).filter((key) => paymentReference(key.id) === wanted);
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Whole days until the key's annual plan ends, counted up (a plan ending in 2 hours has 1 day
+ * left); 0 once it has ended; null for a key without an end (awaiting its deposit) or revoked.
+ */
+export function daysLeft(key: KeyRecord, now: Date): number | null {
+  if (key.expires_at === null || key.status === "revoked") return null;
+  return Math.max(0, Math.ceil((Date.parse(key.expires_at) - now.getTime()) / DAY_MS));
+}
+
+/**
+ * The annual keys (not revoked) whose plan ends within `days` days of `now`, soonest first;
+ * those already expired are included (0: only those), as the ones to remind first.
+ */
+export async function keysExpiring(store: QuotaStore, now: Date, days: number): Promise<KeyRecord[]> {
+  const until = now.getTime() + days * DAY_MS;
+  const keys = (await store.listKeys("active")).filter((key) => key.expires_at !== null && Date.parse(key.expires_at) <= until);
+  return keys.sort((a, b) => Date.parse(a.expires_at as string) - Date.parse(b.expires_at as string));
+}
+
+/** A line of `keys expiring`: who to remind, by when, and the reference their transfer must carry. */
+export function expiringLine(key: KeyRecord, now: Date): Record<string, unknown> {
+  const { id, expires_at, applicant } = key;
+  return {
+    id,
+    status: keyStatus(key, now),
+    expires_at,
+    days_left: daysLeft(key, now),
+    reference: paymentReference(id),
+    name: applicant.name,
+    email: applicant.email,
+  };
 }
 
 /** The key as the operator sees it (admin routes, CLI): everything but the hash, with the live status and the payment reference. */

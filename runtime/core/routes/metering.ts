@@ -14,8 +14,8 @@ import type { SizedText } from "../quiz/makeQuiz.ts";
 import { clientIp } from "../quota/clientIp.ts";
 import { KEY_PATTERN, KEY_PREFIX, hashApiKey } from "../quota/apiKeys.ts";
 import { type QuotaDay, quotaDay } from "../quota/clock.ts";
-import { keyStatus } from "../quota/keyActions.ts";
-import { DAILY_LIMITS, type Plan } from "../quota/plans.ts";
+import { keyStatus, paymentReference } from "../quota/keyActions.ts";
+import { ANNUAL_PRICE_KRW, DAILY_LIMITS, type Plan } from "../quota/plans.ts";
 import { count } from "../util/count.ts";
 import { type ConsumeResult, KeyChangedError, type KeyRecord, type KeyStatus, type QuotaStore, StoreUnavailableError, keyBucket } from "../quota/store.ts";
 import { andThen } from "../util/andThen.ts";
@@ -113,11 +113,18 @@ function callerOf(config: MeterConfig, record: KeyRecord | null, allowInactive: 
   const status = keyStatus(record, at);
   if (!allowInactive) {
     if (status === "revoked") throw new ApiError(403, "key_revoked", "This API key was revoked by the operator.", param);
-    if (status === "expired")
-      throw new ApiError(403, "key_expired", `This API key expired at ${record.expires_at}; renew the annual plan to use it again.`, param);
+    if (status === "expired") throw new ApiError(403, "key_expired", expiredDetail(record), param);
   }
   const limit = isUsable(status) ? DAILY_LIMITS[record.plan] : 0;
   return { plan: record.plan, bucket: keyBucket(record.id), key: record, param, limit, at };
+}
+
+/** The detail of a 403 `key_expired`: how to renew (the same transfer as the first year, with the key's own reference). */
+function expiredDetail(record: KeyRecord): string {
+  return (
+    `This API key expired at ${record.expires_at}. To renew it for a year, transfer ${count(ANNUAL_PRICE_KRW)} KRW to the account of the ` +
+    `payment instructions (POST /subscribe) with ${paymentReference(record.id)} as the depositor name; the key works again once the deposit is confirmed.`
+  );
 }
 
 /** The challenge of a 401 for an API key (RFC 9110 §15.5.2: a 401 names how to authenticate). */

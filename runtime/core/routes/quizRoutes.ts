@@ -8,7 +8,7 @@ import { parsePath, parseQuery, refuseEmptySegment } from "../http/params.ts";
 import { searchIdioms } from "../idioms/searchIdioms.ts";
 import { type QuizMaker, type SizedText, createQuizMaker, sample } from "../quiz/makeQuiz.ts";
 import { quotaDay } from "../quota/clock.ts";
-import { keyStatus } from "../quota/keyActions.ts";
+import { daysLeft, keyStatus } from "../quota/keyActions.ts";
 import { seededRandom } from "../util/random.ts";
 import type { Route } from "./context.ts";
 import { createMetering } from "./metering.ts";
@@ -111,6 +111,7 @@ export function quizRoutes(base: string, data: LoadedData, config: QuizConfig): 
             remaining: Math.max(0, limit - used),
             resets_at: resetsAt.toISOString(),
             expires_at: key?.expires_at ?? null,
+            days_left: key ? daysLeft(key, now) : null,
             created_at: key?.created_at ?? null,
           },
         };
