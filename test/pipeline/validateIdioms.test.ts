@@ -73,6 +73,8 @@ describe("validateIdioms", () => {
       chosung: "ㄱㄱㅎㅎ",
       literal: null,
       meaning: "집집마다 빠짐없이 모두를 이르는 말",
+      // Joined later from idioms-en.csv (englishMeanings.ts).
+      meaning_en: null,
     });
   });
 
