@@ -16,8 +16,12 @@ import { type Packed, pack } from "./packed.ts";
 
 const run = promisify(execFile);
 
-/** The budget (README "Embedding" states the sizes): the tarball and the unpacked package, in bytes. */
-export const BUDGET = { tarball: 1_600_000, unpacked: 8_000_000 };
+/**
+ * The budget (README "Embedding" states the sizes): the tarball and the unpacked package, in bytes.
+ * The tarball's is the product's (at most 3 MB with the English meanings, 훈음 and words the data
+ * grows by); the unpacked size grows with it, about five times the tarball.
+ */
+export const BUDGET = { tarball: 3_000_000, unpacked: 15_000_000 };
 
 const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
   private?: boolean;
