@@ -37,7 +37,7 @@ export function nodeListener(app: App): (req: IncomingMessage, res: ServerRespon
           (r) => writeOrFail(res, r),
           (error: unknown) => fail(res, error),
         );
-      else writeThisTurn(res, reply);
+      else writeThisTurn(req, res, reply);
     } catch (error) {
       fail(res, error);
     }
@@ -131,6 +131,8 @@ function fail(res: ServerResponse, error: unknown): void {
 
 /** Replies ready at once, waiting for the end of this turn of the event loop; see `writeThisTurn`. */
 const ready: { res: ServerResponse; reply: Reply }[] = [];
+/** The sockets with a reply in `ready`, so that a second request of theirs in the same turn is answered at once. */
+const waiting = new Set<unknown>();
 
 /**
  * Writes a reply that was ready at once after the I/O callbacks of this turn of the event loop
@@ -138,12 +140,22 @@ const ready: { res: ServerResponse; reply: Reply }[] = [];
  * requests node:http read in one turn are answered in one run of writes instead of a write between
  * each two reads. On the two-core machine of `test/bench/RESULTS.md` the character detail took
  * about a third less CPU per request so. A lone request waits only for the end of its own turn.
+ *
+ * Only the first reply of a connection in a turn waits: a second request on the same connection
+ * in the same turn (pipelining) is answered at once, because node:http stops reading a connection
+ * only when it sees, as it parses the next request, answers backed up unsent on it. With every
+ * answer deferred it saw none, read every request the client had sent (libuv reads up to 32 × 64
+ * KiB in a turn) and held all their answers: clients pipelining thousands of requests and never
+ * reading ran the server out of memory.
  */
-function writeThisTurn(res: ServerResponse, reply: Reply): void {
+function writeThisTurn(req: IncomingMessage, res: ServerResponse, reply: Reply): void {
+  if (waiting.has(req.socket)) return void writeOrFail(res, reply);
+  waiting.add(req.socket);
   if (ready.push({ res, reply }) === 1) nextTurn(writeReady);
 }
 
 function writeReady(): void {
+  waiting.clear();
   for (const { res, reply } of ready.splice(0)) writeOrFail(res, reply);
 }
 

@@ -4,6 +4,7 @@ import type { Socket } from "node:net";
 import type { Booted } from "./boot.ts";
 import type { Listening } from "./listening.ts";
 import { clientErrorListener, connectListener, nodeListener } from "./nodeListener.ts";
+import { parseInSlices } from "./slicedInput.ts";
 
 /** While stopping, how often connections that have gone idle since are closed. */
 const IDLE_SWEEP_MS = 50;
@@ -31,6 +32,7 @@ export function serveNode({ app, config }: Booted): Promise<Listening> {
   // its checks of the header and request timeouts, so nothing else would ever close them.
   const connections = new Set<Socket>();
   server.on("connection", (socket: Socket) => {
+    parseInSlices(socket);
     connections.add(socket);
     socket.once("close", () => connections.delete(socket));
   });
