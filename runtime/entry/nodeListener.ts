@@ -168,21 +168,33 @@ function writeOrFail(res: ServerResponse, reply: Reply): void {
   }
 }
 
-/** Headers of shared replies with their Content-Length added, made once per reply. */
-const withLength = new WeakMap<Reply, Record<string, string>>();
+/**
+ * Shared replies as written: headers with their Content-Length added and the body as bytes, made
+ * once per reply and kept as long as the core keeps the reply (its cache of shared replies).
+ */
+const prepared = new WeakMap<Reply, { headers: Record<string, string>; body: string | Uint8Array }>();
 
 /**
  * Writes a reply with a Content-Length (node:http would otherwise send a body after `writeHead`
- * chunked): added in place to an unshared reply's headers, which are its own, and to a copy,
- * made once, of a shared reply's.
+ * chunked): added in place to an unshared reply's headers, which are its own; a shared reply is
+ * written from a copy, made once, with its text body encoded once: node:http encoded a string body
+ * on every answer (the OpenAPI document's 100 KB, about 0.2 ms each on the two-core machine of
+ * test/bench/RESULTS.md), which clients asking for it thousands of times at once turned into seconds.
  */
 function write(res: ServerResponse, reply: Reply): void {
   const { body } = reply;
   if (body === null) return void res.writeHead(reply.status, reply.headers).end();
-  let headers = reply.shared ? withLength.get(reply) : (reply.headers as Record<string, string>);
-  if (headers === undefined) withLength.set(reply, (headers = { ...reply.headers, "Content-Length": String(byteLength(reply, body)) }));
-  else if (!reply.shared) headers["Content-Length"] = String(byteLength(reply, body));
-  res.writeHead(reply.status, headers).end(body);
+  if (!reply.shared) {
+    const headers = reply.headers as Record<string, string>;
+    headers["Content-Length"] = String(byteLength(reply, body));
+    return void res.writeHead(reply.status, headers).end(body);
+  }
+  let form = prepared.get(reply);
+  if (form === undefined) {
+    const bytes = typeof body === "string" ? Buffer.from(body) : body;
+    prepared.set(reply, (form = { headers: { ...reply.headers, "Content-Length": String(bytes.length) }, body: bytes }));
+  }
+  res.writeHead(reply.status, form.headers).end(form.body);
 }
 
 function byteLength(reply: Reply, body: string | Uint8Array): number {
