@@ -18,10 +18,11 @@ export interface Flood {
 
 /**
  * Opens `connections` connections to `port` on 127.0.0.1, each writing `pipelined` GETs of
- * `paths` (taken in turn) at once; none of them reads an answer.
+ * `paths` (taken in turn) at once, or the bytes `requests` when given; none of them reads an answer.
  */
-export function flood(port: number, connections: number, pipelined: number, paths: readonly string[] = LARGE_ANSWERS): Flood {
-  const requests = Buffer.from(Array.from({ length: pipelined }, (_, i) => `GET ${paths[i % paths.length]} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`).join(""));
+export function flood(port: number, connections: number, pipelined: number, paths: readonly string[] = LARGE_ANSWERS, bytes?: Buffer): Flood {
+  const requests =
+    bytes ?? Buffer.from(Array.from({ length: pipelined }, (_, i) => `GET ${paths[i % paths.length]} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`).join(""));
   let closed = 0;
   let released = false;
   const sockets: Socket[] = Array.from({ length: connections }, () => {
