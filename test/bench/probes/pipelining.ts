@@ -4,6 +4,7 @@
 // lived, and how long another client waited for /healthz while the flood held on (a probe every
 // 500 ms on a fresh connection, 10 s timeout).
 //   npx tsx test/bench/probes/pipelining.ts            # node, bun, deno; 400 × 2,000
+//   SOURCE_ROOT=/tmp/before npx tsx test/bench/probes/pipelining.ts   # an older checkout
 //   RUNTIMES=node CONNECTIONS=800 PIPELINED=3000 HOLD_SECONDS=30 npx tsx test/bench/probes/pipelining.ts
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,6 +14,8 @@ import { flood, probeLatency, rssOf } from "../../helpers/pipelining.ts";
 import { spawnServer } from "../../helpers/server.ts";
 import { median } from "../lib.ts";
 
+/** Another checkout to serve from (a worktree of an older commit, for the "before" figures, with a dist/). */
+const SOURCE_ROOT = process.env.SOURCE_ROOT;
 const RUNTIMES = (process.env.RUNTIMES ?? "node,bun,deno").split(",") as ("node" | "bun" | "deno")[];
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 400);
 const PIPELINED = Number(process.env.PIPELINED ?? 2_000);
@@ -23,7 +26,7 @@ const SETTLE_MS = 3_000;
 for (const runtime of RUNTIMES) {
   const dir = mkdtempSync(join(tmpdir(), "hanja-pipelining-"));
   const env = environment({ QUOTA_DB: join(dir, "quota.sqlite") });
-  const server = await spawnServer({ ...sourceCommand(runtime, env), env });
+  const server = await spawnServer({ ...sourceCommand(runtime, env), env, cwd: SOURCE_ROOT });
   const port = Number(new URL(server.url).port);
   let peak = 0;
   const sampler = setInterval(() => (peak = Math.max(peak, rssOf(server.pid))), 100);

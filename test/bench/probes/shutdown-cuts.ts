@@ -12,6 +12,8 @@ import { cutRequests, keepAliveLoad } from "../../conformance/keepAliveLoad.ts";
 import { environment, sourceCommand } from "../../conformance/servers.ts";
 import { spawnServer } from "../../helpers/server.ts";
 
+/** Another checkout to serve from (a worktree of an older commit, for the "before" figures, with a dist/). */
+const SOURCE_ROOT = process.env.SOURCE_ROOT;
 const RUNTIMES = (process.env.RUNTIMES ?? "node,bun,deno").split(",") as ("node" | "bun" | "deno")[];
 const SHUTDOWNS = Number(process.env.SHUTDOWNS ?? 5);
 const CLIENTS = Number(process.env.CLIENTS ?? 20);
@@ -24,7 +26,7 @@ for (const runtime of RUNTIMES) {
   for (let i = 0; i < SHUTDOWNS; i++) {
     const dir = mkdtempSync(join(tmpdir(), "hanja-shutdown-cuts-"));
     const env = environment({ QUOTA_DB: join(dir, "quota.sqlite") });
-    const server = await spawnServer({ ...sourceCommand(runtime, env), env });
+    const server = await spawnServer({ ...sourceCommand(runtime, env), env, cwd: SOURCE_ROOT });
     let signalledAt = 0;
     const load = keepAliveLoad({
       url: server.url,
