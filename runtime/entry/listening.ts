@@ -2,12 +2,19 @@
 export interface Listening {
   port: number;
   /**
-   * Called at the signal, before `stop()`: from now on every answer carries `Connection: close`
-   * and its connection closes after it, so that a kept-alive connection in use ends after an
-   * answer rather than under a request the client is already sending.
+   * Called at the signal, before `stop()`, while the server still accepts. Node and Bun change
+   * nothing here: an answer telling a client to close would have it reconnect at once, and a
+   * connection still in the listen queue when the server stops accepting is reset, its request
+   * cut. Deno.serve, which finishes the connections it took on its own, answers with
+   * `Connection: close` from here on.
    */
   drain(): void;
-  /** Stops accepting connections and resolves once in-flight requests are answered. */
+  /**
+   * Stops accepting connections; from then on every answer carries `Connection: close` and its
+   * connection closes after it, so that a kept-alive connection in use ends after an answer
+   * rather than under a request its client is already sending. Resolves once in-flight requests
+   * are answered.
+   */
   stop(): Promise<void>;
   /**
    * Closes every connection still open, answered or not, after `stop()` has run out of time

@@ -37,7 +37,7 @@ export function nodeListener(app: App): (req: IncomingMessage, res: ServerRespon
           (r) => writeOrFail(res, r),
           (error: unknown) => fail(res, error),
         );
-      else writeThisTurn(res, reply);
+      else writeThisTurn(req, res, reply);
     } catch (error) {
       fail(res, error);
     }
@@ -131,6 +131,8 @@ function fail(res: ServerResponse, error: unknown): void {
 
 /** Replies ready at once, waiting for the end of this turn of the event loop; see `writeThisTurn`. */
 const ready: { res: ServerResponse; reply: Reply }[] = [];
+/** The sockets with a reply in `ready`, so that a second request of theirs in the same turn is answered at once. */
+const waiting = new Set<unknown>();
 
 /**
  * Writes a reply that was ready at once after the I/O callbacks of this turn of the event loop
@@ -138,12 +140,22 @@ const ready: { res: ServerResponse; reply: Reply }[] = [];
  * requests node:http read in one turn are answered in one run of writes instead of a write between
  * each two reads. On the two-core machine of `test/bench/RESULTS.md` the character detail took
  * about a third less CPU per request so. A lone request waits only for the end of its own turn.
+ *
+ * Only the first reply of a connection in a turn waits: a second request on the same connection
+ * in the same turn (pipelining) is answered at once, because node:http stops reading a connection
+ * only when it sees, as it parses the next request, answers backed up unsent on it. With every
+ * answer deferred it saw none, read every request the client had sent (libuv reads up to 32 × 64
+ * KiB in a turn) and held all their answers: clients pipelining thousands of requests and never
+ * reading ran the server out of memory.
  */
-function writeThisTurn(res: ServerResponse, reply: Reply): void {
+function writeThisTurn(req: IncomingMessage, res: ServerResponse, reply: Reply): void {
+  if (waiting.has(req.socket)) return void writeOrFail(res, reply);
+  waiting.add(req.socket);
   if (ready.push({ res, reply }) === 1) nextTurn(writeReady);
 }
 
 function writeReady(): void {
+  waiting.clear();
   for (const { res, reply } of ready.splice(0)) writeOrFail(res, reply);
 }
 
@@ -156,21 +168,33 @@ function writeOrFail(res: ServerResponse, reply: Reply): void {
   }
 }
 
-/** Headers of shared replies with their Content-Length added, made once per reply. */
-const withLength = new WeakMap<Reply, Record<string, string>>();
+/**
+ * Shared replies as written: headers with their Content-Length added and the body as bytes, made
+ * once per reply and kept as long as the core keeps the reply (its cache of shared replies).
+ */
+const prepared = new WeakMap<Reply, { headers: Record<string, string>; body: string | Uint8Array }>();
 
 /**
  * Writes a reply with a Content-Length (node:http would otherwise send a body after `writeHead`
- * chunked): added in place to an unshared reply's headers, which are its own, and to a copy,
- * made once, of a shared reply's.
+ * chunked): added in place to an unshared reply's headers, which are its own; a shared reply is
+ * written from a copy, made once, with its text body encoded once: node:http encoded a string body
+ * on every answer (the OpenAPI document's 100 KB, about 0.2 ms each on the two-core machine of
+ * test/bench/RESULTS.md), which clients asking for it thousands of times at once turned into seconds.
  */
 function write(res: ServerResponse, reply: Reply): void {
   const { body } = reply;
   if (body === null) return void res.writeHead(reply.status, reply.headers).end();
-  let headers = reply.shared ? withLength.get(reply) : (reply.headers as Record<string, string>);
-  if (headers === undefined) withLength.set(reply, (headers = { ...reply.headers, "Content-Length": String(byteLength(reply, body)) }));
-  else if (!reply.shared) headers["Content-Length"] = String(byteLength(reply, body));
-  res.writeHead(reply.status, headers).end(body);
+  if (!reply.shared) {
+    const headers = reply.headers as Record<string, string>;
+    headers["Content-Length"] = String(byteLength(reply, body));
+    return void res.writeHead(reply.status, headers).end(body);
+  }
+  let form = prepared.get(reply);
+  if (form === undefined) {
+    const bytes = typeof body === "string" ? Buffer.from(body) : body;
+    prepared.set(reply, (form = { headers: { ...reply.headers, "Content-Length": String(bytes.length) }, body: bytes }));
+  }
+  res.writeHead(reply.status, form.headers).end(form.body);
 }
 
 function byteLength(reply: Reply, body: string | Uint8Array): number {

@@ -4,8 +4,19 @@ import type { Booted } from "./boot.ts";
 import type { Listening } from "./listening.ts";
 import { closing, respond } from "./responses.ts";
 
+/**
+ * While stopping, requests are held unanswered until none has arrived for this long (every looping
+ * client's next request is in), at most `HOLD_MAX_MS`; then Bun stops accepting and the held
+ * requests are answered with `Connection: close`.
+ */
+const QUIET_MS = 25;
+const HOLD_MAX_MS = 300;
+
 export function serveBun({ app, config }: Booted): Promise<Listening> {
   let draining = false;
+  // Stopping: requests wait for `released`, the moment Bun has stopped accepting.
+  let held: Promise<void> | undefined;
+  let lastArrival = 0;
   const server = Bun.serve({
     port: config.port,
     hostname: config.host,
@@ -14,14 +25,34 @@ export function serveBun({ app, config }: Booted): Promise<Listening> {
       // Bun 1.4 writes no Date on an answer to HEAD (RFC 9110 §6.6.1 asks for one, and it does
       // write one for every other method): given here.
       if (request.method === "HEAD") answer = andThen(answer, dated);
-      return draining ? andThen(answer, closing) : answer;
+      if (held === undefined) return draining ? andThen(answer, closing) : answer;
+      lastArrival = performance.now();
+      return held.then(() => andThen(answer, closing));
     },
   });
-  // stop() without force lets in-flight requests finish; with it, every connection is closed.
+  // stop() without force lets in-flight requests finish and closes idle connections at once, a
+  // request its client is sending at that moment cut with them; with force, every connection.
   return Promise.resolve({
     port: server.port ?? config.port,
-    drain: () => void (draining = true),
-    stop: async () => void (await server.stop()),
+    // Answers keep their connections open while Bun still accepts: a client told to close would
+    // reconnect at once, and a connection still in the listen queue when Bun stops is reset.
+    drain: () => {},
+    stop: async () => {
+      draining = true;
+      // Bun closes every idle connection when it stops: first each looping client's next request
+      // is let in and held, so that its connection is busy, not idle, at that moment.
+      let release = () => {};
+      held = new Promise<void>((resolve) => (release = resolve));
+      const started = (lastArrival = performance.now());
+      while (performance.now() - lastArrival < QUIET_MS && performance.now() - started < HOLD_MAX_MS) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      const stopped = server.stop();
+      release();
+      await stopped;
+      // stop() may settle before the held answers are written (seen once in five): wait for them.
+      while (server.pendingRequests > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    },
     abort: () => void server.stop(true),
   });
 }

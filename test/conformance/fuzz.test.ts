@@ -1,8 +1,9 @@
 /**
  * A fuzz test against real server processes on each runtime: random methods, targets, header
  * fields and bodies (fuzzRequests.ts), some with a run of thousands of punctuation characters,
- * a fixed number per runtime. No answer is a 5xx, a long run is answered within a second, every
- * problem body is JSON, and the server is healthy afterwards. The seed is printed on a failure
+ * a fixed number per runtime, while clients pipelining hundreds of requests (random ones, and GETs
+ * of large answers) hold their connections without reading. No answer is a 5xx, a long run is
+ * answered within a second, every problem body is JSON, and the server is healthy afterwards. The seed is printed on a failure
  * (fast-check's report); `FUZZ_SEED=<seed>` replays a run.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -11,11 +12,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
+import { flood } from "../helpers/pipelining.ts";
 import { KNOWN_METHODS, fuzzRequest } from "./fuzzRequests.ts";
 import { type StartServer, bunSource, denoSource, nodeSource } from "./servers.ts";
 
 /** Requests per runtime. */
 const RUNS = 500;
+/** Clients that pipeline and never read, held open through the run: of GETs of large answers, and of random requests. */
+const PIPELINING = { large: { connections: 40, requests: 500 }, random: { connections: 10, requests: 200 } };
 const SEED = process.env["FUZZ_SEED"] ? Number(process.env["FUZZ_SEED"]) : Date.now() % 2_147_483_647;
 
 const dir = mkdtempSync(join(tmpdir(), "hanja-fuzz-"));
@@ -47,13 +51,18 @@ const runtimes: [string, StartServer][] = [
 
 for (const [name, start] of runtimes) {
   describe(`fuzz: ${name}`, () => {
-    it(`${RUNS} random requests: an answer to each, no 5xx, long punctuation runs within a second, problems are JSON, healthy afterwards`, {
+    it(`${RUNS} random requests beside pipelining clients that never read: an answer to each, no 5xx, long punctuation runs within a second, problems are JSON, healthy afterwards`, {
       timeout: 120_000,
     }, async () => {
       const server = await start({ QUOTA_DB: join(dir, `${name}.sqlite`), ADMIN_TOKEN: "fuzz-admin-token-0123456789" });
       try {
         const port = Number(new URL(server.url).port);
         const statuses = new Map<number, number>();
+        const random = fc.sample(fuzzRequest, { numRuns: PIPELINING.random.requests, seed: SEED }).map(({ bytes }) => bytes);
+        const held = [
+          flood(port, PIPELINING.large.connections, PIPELINING.large.requests),
+          ...Array.from({ length: PIPELINING.random.connections }, () => flood(port, 1, 1, [], Buffer.concat(random))),
+        ];
         await fc.assert(
           fc.asyncProperty(fuzzRequest, async ({ method, bytes, longRun }) => {
             const started = performance.now();
@@ -75,6 +84,7 @@ for (const [name, start] of runtimes) {
           }),
           { numRuns: RUNS, seed: SEED, endOnFailure: true },
         );
+        for (const pipelining of held) pipelining.release();
         console.log(`fuzz ${name}: seed ${SEED}, statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`);
         expect(server.stderr()).not.toMatch(/"level":"error"|unexpected error|Uncaught/);
         expect((await fetch(`${server.url}/healthz`)).status).toBe(200);

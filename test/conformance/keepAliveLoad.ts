@@ -12,8 +12,14 @@ export interface KeepAliveOutcome {
   answers: number;
   /** Of those, the answers carrying `Connection: close`. */
   closing: number;
-  /** Connections refused, or reset before the server took them (a new connection whose request got no byte back). */
+  /** Connections refused (the connection could not be made). */
   refused: number;
+  /**
+   * Requests cut on a new connection: it was made, the request sent, and the connection closed
+   * with no byte of an answer (the server closed it before reading the request, or the kernel
+   * reset it when the server stopped listening with it still in the listen queue).
+   */
+  resetNew: number;
   /**
    * Requests sent on a kept-alive connection that the server closed with no byte of an answer:
    * the race RFC 9112 §9.6 permits, a request crossing the close of an idle connection.
@@ -41,9 +47,14 @@ export interface KeepAliveLoad {
   pauseMs?: number;
 }
 
+/** Requests sent that got no answer: cut on a new connection, or on a kept-alive one as it closed. */
+export function cutRequests(outcome: KeepAliveOutcome): number {
+  return outcome.resetNew + outcome.idleRaces;
+}
+
 /** Runs `clients` loops of one request each over keep-alive connections until `done()` or the server refuses. */
 export async function keepAliveLoad(load: KeepAliveLoad): Promise<KeepAliveOutcome> {
-  const outcome: KeepAliveOutcome = { answers: 0, closing: 0, refused: 0, idleRaces: 0, bad: [], failedBeforeSignal: 0 };
+  const outcome: KeepAliveOutcome = { answers: 0, closing: 0, refused: 0, resetNew: 0, idleRaces: 0, bad: [], failedBeforeSignal: 0 };
   const { hostname, port } = new URL(load.url);
   const head = `GET ${load.path} HTTP/1.1\r\nHost: ${hostname}\r\n${Object.entries(load.headers ?? {})
     .map(([name, value]) => `${name}: ${value}\r\n`)
@@ -63,7 +74,7 @@ export async function keepAliveLoad(load: KeepAliveLoad): Promise<KeepAliveOutco
         const answer = await connection.exchange(head);
         if (answer.kind === "closed") {
           if (!load.signalled()) outcome.failedBeforeSignal++;
-          if (answered === 0) outcome.refused++;
+          if (answered === 0) outcome.resetNew++;
           else outcome.idleRaces++;
           break;
         }

@@ -1,11 +1,12 @@
 /**
- * Graceful shutdown loses no request (docs/rules.md "Headers"), on real processes: 50 keep-alive clients loop on a
- * metered quiz call with an annual key; SIGTERM (or SIGINT) mid-stream. From the signal on, every
- * answer carries `Connection: close` and its connection closes after it; every request gets its
- * whole answer or a refused connection. The only other outcome allowed is the race RFC 9112 §9.6
- * permits (a request sent on a kept-alive connection just as the server closes it idle), which is
- * counted and printed. The count on disk equals the answers received, the server exits 0 without
- * waiting on its clients, and the store is closed.
+ * Graceful shutdown loses no request (docs/rules.md "Headers"), on real processes: 50 keep-alive
+ * clients loop on a metered quiz call with an annual key; SIGTERM (or SIGINT) mid-stream. Once the
+ * server stops accepting, every answer carries `Connection: close` and its connection closes after
+ * it; every request gets its whole answer or a refused connection. At most one request in a
+ * shutdown may be cut (sent on a connection the server had, closed with no answer: the race RFC
+ * 9112 §9.6 permits, or a connection reset in the listen queue); none was in the runs measured.
+ * The count on disk equals the answers received, the server exits 0 without waiting on its
+ * clients, and the store is closed.
  */
 import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,7 +15,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { quotaDay } from "../../runtime/core/quota/clock.ts";
 import { openQuotaStore } from "../../runtime/stores/index.ts";
 import { awayFromRollover, send } from "./client.ts";
-import { keepAliveLoad } from "./keepAliveLoad.ts";
+import { cutRequests, keepAliveLoad } from "./keepAliveLoad.ts";
 import { type StartServer, bunSource, bundled, compiledBinary, denoSource, nodeSource } from "./servers.ts";
 
 const ADMIN_TOKEN = "shutdown-admin-token-0123456789";
@@ -27,16 +28,18 @@ const CLIENTS = 50;
 const PAUSE_MS = 8;
 /** Load before the signal, and the longest the load goes on after it. */
 const BEFORE_SIGNAL_MS = 400;
-const AFTER_SIGNAL_MS = 2_000;
-/** The server must be gone well before the clients give up: it does not wait for them to hang up. */
-const EXIT_WITHIN_MS = 1_000;
+const AFTER_SIGNAL_MS = 3_000;
 /**
- * Idle-close races allowed per run. Only a connection idle at the moment the server stops may close
- * under a request; the clients here send their next request the moment an answer arrives, so their
- * connections are busy, and races are rare (0–2 a run were measured). Before answers carried
- * `Connection: close` from the signal on, every client lost one request.
+ * The server must be gone well before the clients give up: it does not wait for them to hang up
+ * (Node gives a connection idle when it stops accepting 500 ms to send its next request).
  */
-const MAX_IDLE_RACES = 5;
+const EXIT_WITHIN_MS = 2_000;
+/**
+ * Requests cut allowed per shutdown. Before the server kept connections open until it stopped
+ * accepting, 4 to 19 of 20 looping clients lost a request at each shutdown on Node and Bun (their
+ * new connections reset in the listen queue); `test/bench/probes/shutdown-cuts.ts` counts them.
+ */
+const MAX_CUT = 1;
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -79,16 +82,16 @@ async function shutdownUnderLoad(name: string, start: StartServer, signal: "SIGT
     const [outcome, code] = await Promise.all([loadDone, server.exit.then((exitCode) => [exitCode, Date.now() - signalledAt] as const)]);
     const [exitCode, exitMs] = code;
     console.log(
-      `${name}, ${signal}: ${outcome.answers} answers (${outcome.closing} with Connection: close), ${outcome.refused} refused, ${outcome.idleRaces} idle-close races, exit after ${exitMs} ms`,
+      `${name}, ${signal}: ${outcome.answers} answers (${outcome.closing} with Connection: close), ${outcome.refused} refused, ${cutRequests(outcome)} cut (${outcome.resetNew} on new connections, ${outcome.idleRaces} on kept-alive ones), exit after ${exitMs} ms`,
     );
 
     expect(exitCode, server.stderr()).toBe(0);
     expect(outcome.bad).toEqual([]);
     expect(outcome.failedBeforeSignal).toBe(0);
     expect(outcome.answers).toBeGreaterThan(CLIENTS); // the load really ran
-    // Every client was answered with Connection: close at least once after the signal, unless its connection was refused or raced.
-    expect(outcome.closing + outcome.idleRaces).toBeGreaterThanOrEqual(CLIENTS);
-    expect(outcome.idleRaces).toBeLessThanOrEqual(MAX_IDLE_RACES);
+    // Every client was answered with Connection: close at least once after the signal, unless its request was cut.
+    expect(outcome.closing + cutRequests(outcome)).toBeGreaterThanOrEqual(CLIENTS);
+    expect(cutRequests(outcome)).toBeLessThanOrEqual(MAX_CUT);
     expect(exitMs, "exit waited for the clients to close their connections").toBeLessThan(EXIT_WITHIN_MS);
 
     expect(!existsSync(`${db}-wal`) || statSync(`${db}-wal`).size === 0, "the -wal file was not checkpointed").toBe(true);
@@ -115,7 +118,7 @@ const servers: [string, StartServer, ("SIGTERM" | "SIGINT")[]][] = [
 for (const [name, start, signals] of servers) {
   describe(`shutdown under keep-alive load: ${name}`, () => {
     for (const signal of signals) {
-      it(`${signal}: every request answered or refused, Connection: close from the signal on, no count lost`, { timeout: 120_000 }, () =>
+      it(`${signal}: every request answered or refused, at most one cut, Connection: close once accepting stops, no count lost`, { timeout: 120_000 }, () =>
         shutdownUnderLoad(name, start, signal),
       );
     }

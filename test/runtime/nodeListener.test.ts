@@ -255,4 +255,36 @@ describe("nodeListener", () => {
     const body = await response.json();
     expect(body.quizzes).toHaveLength(20);
   });
+
+  it("writes a shared reply's text body as bytes encoded once, the same for every answer, with their length", async () => {
+    const body = "水".repeat(1000);
+    const reply = { status: 200, headers: { "Content-Type": "text/plain; charset=utf-8" }, body, shared: true };
+    const app = { handle: () => reply } as unknown as App;
+    const listener = nodeListener(app);
+    const written: { headers: Record<string, string>; body: unknown }[] = [];
+    const responseFor = () => {
+      const entry: { headers: Record<string, string>; body: unknown } = { headers: {}, body: undefined };
+      written.push(entry);
+      return {
+        headersSent: false,
+        writeHead(_status: number, headers: Record<string, string>) {
+          entry.headers = headers;
+          return this;
+        },
+        end(chunk: unknown) {
+          entry.body = chunk;
+          return this;
+        },
+      } as unknown as ServerResponse;
+    };
+    for (let i = 0; i < 2; i++) listener({ url: "/", method: "GET", headers: {}, socket: {} } as unknown as IncomingMessage, responseFor());
+    await new Promise((resolve) => setImmediate(resolve));
+    const [first, second] = written;
+    expect(Buffer.isBuffer(first?.body)).toBe(true);
+    expect(second?.body).toBe(first?.body);
+    expect(String(first?.body)).toBe(body);
+    expect(first?.headers["Content-Length"]).toBe(String(Buffer.byteLength(body)));
+    // The shared reply's own headers are left as they were.
+    expect(reply.headers).toEqual({ "Content-Type": "text/plain; charset=utf-8" });
+  });
 });
