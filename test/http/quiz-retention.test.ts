@@ -34,19 +34,17 @@ describe("personal data retention", () => {
     const reference = paymentReference(id);
 
     clock.advance(30 * DAY - 1);
-    expect(await app.erasePersonalData()).toEqual([]);
+    expect(await app.erasePersonalData()).toMatchObject({ leased: true, erased: 0 });
     expect((await getJson(app, `${Q}/admin/keys/${id}`, { headers: bearer(TOKEN) })).body.key.applicant.email).toBe("applicant-retained@example.com");
 
     clock.advance(1);
     let erased: unknown;
     const log = await stderrOf(async () => (erased = await app.erasePersonalData()));
-    expect(erased).toEqual([
-      { id, payment_reference: reference, status: "pending_deposit", since: "2026-01-10T03:00:00.000Z", erase_at: "2026-02-09T03:00:00.000Z" },
-    ]);
-    expect(JSON.parse(log)).toMatchObject({ level: "info", key_id: id, status: "pending_deposit" });
+    expect(erased).toEqual({ leased: true, erased: 1, pruned: 0 });
+    expect(JSON.parse(log)).toMatchObject({ level: "info", key_id: id, status: "pending_deposit", since: "2026-01-10T03:00:00.000Z" });
     for (const personal of ["테스트", "applicant-retained", "010-1234", "입금자"]) expect(log).not.toContain(personal);
     // Once only.
-    expect(await app.erasePersonalData()).toEqual([]);
+    expect(await app.erasePersonalData()).toMatchObject({ leased: true, erased: 0 });
 
     const shown = (await getJson(app, `${Q}/admin/keys/${id}`, { headers: bearer(TOKEN) })).body.key;
     expect(shown).toMatchObject({ status: "pending_deposit", erased_at: "2026-02-09T03:00:00.000Z", payment_reference: reference });
@@ -74,11 +72,11 @@ describe("personal data retention", () => {
     clock.advance(7 * DAY - 1);
     expect(await stderrOf(() => app.erasePersonalData())).toBe("");
     clock.advance(1);
-    const erased = await app.erasePersonalData();
-    expect(erased.map((e) => [e.id, e.status])).toEqual([[revoked.id, "revoked"]]);
+    const log = await stderrOf(async () => expect(await app.erasePersonalData()).toMatchObject({ erased: 1 }));
+    expect(JSON.parse(log)).toMatchObject({ key_id: revoked.id, status: "revoked" });
     expect((await getJson(app, `${Q}/admin/keys/${active.id}`, { headers: bearer(TOKEN) })).body.key.applicant.name).toBe("테스트 상사 active");
     clock.advance(400 * DAY);
-    expect(await app.erasePersonalData()).toEqual([]);
+    expect(await app.erasePersonalData()).toMatchObject({ leased: true, erased: 0 });
     expect(() => testApp({ retentionDays: 0 })).toThrow(/retentionDays/);
   });
 

@@ -13,6 +13,8 @@ import {
   KeyChangedError,
   StoreUnavailableError,
   type ConsumeResult,
+  type KeyPage,
+  type KeyPageQuery,
   type KeyPatch,
   type KeyRecord,
   type QuotaStore,
@@ -23,6 +25,7 @@ import {
 import { type ConnectionState, type RedisConnection, connect, isOutage, persistenceWarning } from "./connection.ts";
 import { type RedisTarget, DEFAULT_REDIS_PREFIX, REDIS_TIMEOUT_MS, parseRedisUrl } from "./redisUrl.ts";
 import { KeyCounts } from "./keyCounts.ts";
+import { INDEX_SCRIPTS, RedisKeyIndexes, indexMembers } from "./keyIndexes.ts";
 import { CONSUME, CONSUME_KEYS, ERASE_APPLICANT, INSERT_KEY, KEY_BY_HASH, type LuaScript, type RedisKeys, UPDATE_KEY, redisKeys } from "./scripts.ts";
 import { nextTurn } from "../../core/util/nextTurn.ts";
 
@@ -82,6 +85,8 @@ export class RedisQuotaStore implements QuotaStore {
   private readonly deadlines: Deadlines;
   /** The turn's counts of keys, sent as one script. */
   private readonly keyCounts: KeyCounts;
+  /** Pages, leases and the key indexes. */
+  private readonly indexes: RedisKeyIndexes;
   /** Key records by hash (null: no such key) as of `cachedVersion`; see `keyByHash`. */
   private readonly keysByHash = new Map<string, KeyRecord | null>();
   private cachedVersion: unknown = undefined;
@@ -120,7 +125,13 @@ export class RedisQuotaStore implements QuotaStore {
         return new KeyChangedError();
       },
     );
-    for (const script of [CONSUME, CONSUME_KEYS, INSERT_KEY, ERASE_APPLICANT, KEY_BY_HASH, UPDATE_KEY])
+    this.indexes = new RedisKeyIndexes(
+      this.keys,
+      (operation, script, keys, args) => this.script(operation, script, keys, args),
+      (operation, args) => this.command(operation, args),
+      toKeyRecord,
+    );
+    for (const script of [CONSUME, CONSUME_KEYS, INSERT_KEY, ERASE_APPLICANT, KEY_BY_HASH, UPDATE_KEY, ...INDEX_SCRIPTS])
       this.shas.set(script, createHash("sha1").update(script.lua).digest("hex"));
   }
 
@@ -157,13 +168,13 @@ export class RedisQuotaStore implements QuotaStore {
     const email = emailKey(a.email);
     const stored: StoredRecord = { ...key, name: a.name, email: a.email, phone: a.phone, depositor: a.depositor, email_key: email };
     const pending = record.status === "pending_deposit" ? "1" : "0";
-    const { records, hashes, pending: pendingKey, references, version } = this.keys;
+    const { records, hashes, pending: pendingKey, references, version, created, erasable } = this.keys;
     this.forgetKeys();
     const outcome = await this.script(
       "insertKey",
       INSERT_KEY,
-      [records, hashes, pendingKey, references, version],
-      [record.id, record.hash, JSON.stringify(stored), email, paymentReference(record.id), pending, record.erased_at ? "1" : "0"],
+      [records, hashes, pendingKey, references, version, created, erasable],
+      [record.id, record.hash, JSON.stringify(stored), email, paymentReference(record.id), pending, record.erased_at ? "1" : "0", ...indexMembers(record)],
     );
     this.forgetKeys();
     if (outcome === "duplicate") throw new DuplicateApplicationError();
@@ -173,7 +184,8 @@ export class RedisQuotaStore implements QuotaStore {
 
   async eraseApplicant(id: string, status: StoredKeyStatus, at: string): Promise<boolean> {
     this.forgetKeys();
-    const erased = await this.script("eraseApplicant", ERASE_APPLICANT, [this.keys.records, this.keys.pending, this.keys.version], [id, status, at]);
+    const { records, pending, version, erasable } = this.keys;
+    const erased = await this.script("eraseApplicant", ERASE_APPLICANT, [records, pending, version, erasable], [id, status, at]);
     this.forgetKeys();
     return Number(erased) === 1;
   }
@@ -238,19 +250,42 @@ export class RedisQuotaStore implements QuotaStore {
     return json === null ? null : toKeyRecord(String(json));
   }
 
-  async listKeys(status?: StoredKeyStatus): Promise<KeyRecord[]> {
-    const all = (await this.command("listKeys", ["HVALS", this.keys.records])) as string[];
-    return all
-      .map((json) => toKeyRecord(String(json)))
-      .filter((k) => status === undefined || k.status === status)
-      .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id));
+  keyPage(query: KeyPageQuery): Promise<KeyPage> {
+    return this.indexes.keyPage(query);
+  }
+
+  erasablePage(until: string, after: string | null, limit: number): Promise<KeyPage> {
+    return this.indexes.erasablePage(until, after, limit);
+  }
+
+  acquireLease(name: string, holder: string, ttlMs: number): Promise<boolean> {
+    return this.indexes.acquireLease(name, holder, ttlMs);
+  }
+
+  releaseLease(name: string, holder: string): Promise<void> {
+    return this.indexes.releaseLease(name, holder);
+  }
+
+  /** Nothing to do: each counter expires by itself two days after its day began (`consume`). */
+  pruneCounters(): number {
+    return 0;
+  }
+
+  /** Indexes keys stored before the key indexes existed (once per store; see `RedisKeyIndexes.ready`). */
+  indexKeys(): Promise<void> {
+    return this.indexes.ready(true);
   }
 
   async updateKey(id: string, patch: KeyPatch): Promise<KeyRecord | null> {
     const changes = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
     this.forgetKeys();
-    const { records, pending, references, version } = this.keys;
-    const json = await this.script("updateKey", UPDATE_KEY, [records, pending, references, version], [id, JSON.stringify(changes), paymentReference(id)]);
+    const { records, pending, references, version, erasable } = this.keys;
+    const json = await this.script(
+      "updateKey",
+      UPDATE_KEY,
+      [records, pending, references, version, erasable],
+      [id, JSON.stringify(changes), paymentReference(id)],
+    );
     this.forgetKeys();
     return json === null ? null : toKeyRecord(String(json));
   }
@@ -372,5 +407,7 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<RedisQ
     log("warn", `redis store: ${target.safe} does not answer (${state().error ?? "no answer"}); starting anyway: metered calls answer 503 until it does`);
   }
   store = new RedisQuotaStore(client, options.prefix ?? DEFAULT_REDIS_PREFIX, target.safe, state, options.timeoutMs);
+  // Keys stored before the key indexes existed are indexed before the store is used (once).
+  if (client.isReady) await store.indexKeys();
   return store;
 }
