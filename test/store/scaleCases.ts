@@ -15,8 +15,13 @@ const RETENTION_DAYS = 30;
 /** An instant `days` before NOW. */
 const daysAgo = (days: number) => new Date(NOW.getTime() - days * 86_400_000).toISOString();
 
-/** Ids in creation order, newest first: the order every store lists. */
-const newestFirst = (keys: KeyRecord[]) => [...keys].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id)).map((k) => k.id);
+/** Ids in creation order, newest first (ties by id, compared by code unit, not by locale): the order every store lists. */
+const newestFirst = (keys: KeyRecord[]) =>
+  keys
+    .map((k) => `${k.created_at} ${k.id}`)
+    .sort()
+    .reverse()
+    .map((position) => position.slice(position.indexOf(" ") + 1));
 
 async function walk(store: QuotaStore, query: Parameters<typeof eachKey>[1]): Promise<string[]> {
   const ids: string[] = [];

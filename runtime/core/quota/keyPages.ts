@@ -5,8 +5,8 @@
  */
 import type { KeyPageQuery, KeyRecord, QuotaStore, StoredKeyStatus } from "./store.ts";
 
-/** Keys read per page: one page costs a few milliseconds on SQLite and Redis. */
-export const KEY_PAGE_SIZE = 500;
+/** Keys read per page: one page costs a few milliseconds on SQLite and Redis, on a busy machine too. */
+export const KEY_PAGE_SIZE = 250;
 
 /** Lets timers, I/O and requests run between two steps of a long walk (all three runtimes have setTimeout). */
 export function yieldToEventLoop(): Promise<void> {

@@ -92,10 +92,15 @@ export async function eraseDue(
   try {
     let batch: Erasure[] = [];
     const eraseBatch = async () => {
-      // A batch's erasures go together (Redis pipelines them); each is still its own atomic step.
-      const done = await Promise.all(batch.map((erasure) => store.eraseApplicant(erasure.id, erasure.status, now.toISOString())));
-      for (const [i, erasure] of batch.entries()) if (done[i]) logErasure(erasure, retentionDays, log);
-      result.erased += done.filter(Boolean).length;
+      for (let start = 0; start < batch.length; start += ERASE_STEP) {
+        // A step's erasures go together (Redis pipelines them), each still its own atomic change;
+        // a synchronous store (SQLite) runs them back to back, so the steps are small.
+        const step = batch.slice(start, start + ERASE_STEP);
+        const done = await Promise.all(step.map((erasure) => store.eraseApplicant(erasure.id, erasure.status, now.toISOString())));
+        for (const [i, erasure] of step.entries()) if (done[i]) logErasure(erasure, retentionDays, log);
+        result.erased += done.filter(Boolean).length;
+        await yieldToEventLoop();
+      }
       batch = [];
       if (options.signal?.aborted) throw new LeaseLostError();
       // The lease is renewed at each step; lost (it expired and another process took it), this sweep stops.
@@ -139,8 +144,10 @@ class LeaseLostError extends Error {}
 export const SWEEP_LEASE = "retention-sweep";
 /** How long a sweep's lease lasts unless renewed: a process that dies mid-sweep holds it this long at most. */
 export const SWEEP_LEASE_MS = 5 * 60_000;
-/** Keys read and erased per step of the sweep. */
+/** Keys read per page of the sweep (the lease is renewed after each). */
 const SWEEP_BATCH = 200;
+/** Erasures made together, between two turns of the event loop. */
+const ERASE_STEP = 50;
 /** Old counters deleted per step. */
 const PRUNE_BATCH = 1_000;
 /** Daily counters of this many days before today are kept (a day's counts matter a day; a few are kept for the operator). */
