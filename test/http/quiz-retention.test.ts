@@ -11,6 +11,7 @@ import { paymentReference } from "../../runtime/core/quota/keyActions.ts";
 import type { Random } from "../../runtime/core/util/random.ts";
 import { cryptoRandom } from "../../runtime/core/util/random.ts";
 import { call, getJson, testApp } from "../helpers/app.ts";
+import { keyRecord } from "../store/contractCases.ts";
 import { Q, applicant, bearer, meteredOk, newKey, subscribe, testClock } from "./quiz-helpers.ts";
 
 const TOKEN = "retention-admin-token-0123456789";
@@ -78,6 +79,36 @@ describe("personal data retention", () => {
     clock.advance(400 * DAY);
     expect(await app.erasePersonalData()).toMatchObject({ leased: true, erased: 0 });
     expect(() => testApp({ retentionDays: 0 })).toThrow(/retentionDays/);
+  });
+
+  it("a sweep under way when the app closes stops at its next step, and the store closes after it", async () => {
+    const clock = testClock("2026-03-01T00:00:00.000Z");
+    const store = new MemoryQuotaStore();
+    for (let i = 0; i < 450; i++) await store.insertKey(keyRecord({ created_at: "2026-01-01T00:00:00.000Z" }));
+    const app = testApp({ now: clock.now, store });
+    let closed = false;
+    let usedAfterClose = 0;
+    const close = store.close.bind(store);
+    store.close = () => {
+      closed = true;
+      close();
+    };
+    for (const operation of ["eraseApplicant", "erasablePage", "acquireLease", "releaseLease", "pruneCounters"] as const) {
+      const run = store[operation].bind(store) as (...args: unknown[]) => unknown;
+      (store as unknown as Record<string, unknown>)[operation] = (...args: unknown[]) => {
+        if (closed) usedAfterClose++;
+        return run(...args);
+      };
+    }
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const sweep = app.erasePersonalData();
+    await app.close();
+    const result = await sweep;
+    expect(closed).toBe(true);
+    expect(usedAfterClose).toBe(0);
+    expect(result.leased).toBe(true);
+    expect(result.erased).toBeGreaterThan(0);
+    expect(result.erased).toBeLessThan(450);
   });
 
   it("draws another key when the payment reference of the one drawn is taken by an open application (a forced collision)", async () => {

@@ -118,7 +118,7 @@ async function child(phase: Phase, kind: "sqlite" | "redis", target: string): Pr
   let lastCpu = process.cpuUsage();
   const gaps: number[] = [];
   let cpuGap = 0;
-  const ticker = setInterval(() => {
+  const tick = () => {
     const now = performance.now();
     gaps.push(now - last);
     last = now;
@@ -127,9 +127,10 @@ async function child(phase: Phase, kind: "sqlite" | "redis", target: string): Pr
     const cpu = process.cpuUsage(lastCpu);
     cpuGap = Math.max(cpuGap, (cpu.user + cpu.system) / 1000);
     lastCpu = process.cpuUsage();
-  }, 2);
+  };
+  const ticker = setInterval(tick, 2);
   const rssBefore = process.memoryUsage().rss;
-  const started = performance.now();
+  let started = performance.now();
   let detail: unknown;
   let ok = true;
   try {
@@ -137,6 +138,16 @@ async function child(phase: Phase, kind: "sqlite" | "redis", target: string): Pr
     if (phase === "idle") await new Promise((resolve) => setTimeout(resolve, 3_000));
     const store = await openStore(storeKind(kind), options, { oneOff: true, patient: true, existing: true });
     const at = new Date(NOW.getTime());
+    if (phase !== "open" && phase !== "idle") {
+      // Opening (loading the driver, SQLite's first statements, Redis's one-off indexing) is the
+      // "open" phase's figure; the others count from here, with a store that has answered once.
+      await store.keyById("key_000000000000");
+      await store.used("ip:192.0.2.2", "2000-01-01");
+      tick();
+      gaps.length = 0;
+      cpuGap = 0;
+      started = performance.now();
+    }
     if (phase === "consume") {
       const t = performance.now();
       await store.consume("ip:192.0.2.1", at.toISOString().slice(0, 10), 30);
@@ -163,6 +174,8 @@ async function child(phase: Phase, kind: "sqlite" | "redis", target: string): Pr
     ok = false;
     detail = error instanceof Error ? error.message : String(error);
   }
+  // The gap up to now counts too: an operation that never let the ticker run is one long stall.
+  tick();
   clearInterval(ticker);
   const ms = performance.now() - started;
   const redisMs = slowlog ? await slowlog.longestMs() : undefined;
