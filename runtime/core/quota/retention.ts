@@ -91,15 +91,22 @@ export async function eraseDue(
   result.leased = true;
   try {
     let batch: Erasure[] = [];
+    let ran = performance.now();
+    /** Gives the event loop a turn once this sweep has held it for STEP_MS (a synchronous store never gives it back by itself). */
+    const pause = async () => {
+      if (performance.now() - ran < STEP_MS) return;
+      await yieldToEventLoop();
+      ran = performance.now();
+    };
     const eraseBatch = async () => {
       for (let start = 0; start < batch.length; start += ERASE_STEP) {
         // A step's erasures go together (Redis pipelines them), each still its own atomic change;
-        // a synchronous store (SQLite) runs them back to back, so the steps are small.
+        // a synchronous store (SQLite) runs them back to back, each a commit, so the steps are small.
         const step = batch.slice(start, start + ERASE_STEP);
         const done = await Promise.all(step.map((erasure) => store.eraseApplicant(erasure.id, erasure.status, now.toISOString())));
         for (const [i, erasure] of step.entries()) if (done[i]) logErasure(erasure, retentionDays, log);
         result.erased += done.filter(Boolean).length;
-        await yieldToEventLoop();
+        await pause();
       }
       batch = [];
       if (options.signal?.aborted) throw new LeaseLostError();
@@ -146,10 +153,12 @@ export const SWEEP_LEASE = "retention-sweep";
 export const SWEEP_LEASE_MS = 5 * 60_000;
 /** Keys read per page of the sweep (the lease is renewed after each). */
 const SWEEP_BATCH = 200;
-/** Erasures made together, between two turns of the event loop. */
-const ERASE_STEP = 50;
-/** Old counters deleted per step. */
-const PRUNE_BATCH = 1_000;
+/** Erasures made together. */
+const ERASE_STEP = 10;
+/** The sweep gives the event loop a turn at least this often (ms of work): a request waits no longer for it. */
+const STEP_MS = 8;
+/** Old counters deleted per step (one statement, one commit). */
+const PRUNE_BATCH = 250;
 /** Daily counters of this many days before today are kept (a day's counts matter a day; a few are kept for the operator). */
 export const COUNTER_KEEP_DAYS = 7;
 
