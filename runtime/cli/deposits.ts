@@ -9,6 +9,7 @@
  */
 import { readFileSync } from "node:fs";
 import { creditDeposit, depositPatch, paymentReference } from "../core/quota/keyActions.ts";
+import { allKeys } from "../core/quota/keyPages.ts";
 import { ANNUAL_PRICE_KRW } from "../core/quota/plans.ts";
 import type { KeyRecord, QuotaStore } from "../core/quota/store.ts";
 import { count } from "../core/util/count.ts";
@@ -173,7 +174,7 @@ export async function reportDeposits(
   options: { apply: boolean; now: Date; write: (line: string) => void },
 ): Promise<string> {
   const { apply, now, write } = options;
-  const reports = matchDeposits(statement, await store.listKeys(), now);
+  const reports = matchDeposits(statement, await allKeys(store), now);
   if (apply) {
     const matched = reports.filter((report) => report.outcome === "matched").sort((a, b) => (a.date ?? "").localeCompare(b.date ?? ""));
     for (const report of matched) {

@@ -14,6 +14,7 @@
  *
  * Exit codes: 0 done, 1 the action failed (no such key, no store, revoked key), 2 bad usage.
  */
+import { once } from "node:events";
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import {
@@ -224,8 +225,16 @@ function whereToSet(kind: StoreKind): string {
   return ways.length > 0 ? ` (set ${ways.join(" or ")})` : "";
 }
 
+/**
+ * Writes a line on stdout, waiting while the reader is behind: a listing or an export of any size
+ * streams page by page instead of piling up in this process's memory.
+ */
+async function writeOut(line: string): Promise<void> {
+  if (!process.stdout.write(line)) await once(process.stdout, "drain");
+}
+
 async function list(store: QuotaStore, status: KeyStatus | undefined, now: Date): Promise<void> {
-  for (const key of await keysWithStatus(store, status, now)) {
+  for await (const key of keysWithStatus(store, status, now)) {
     const { id, plan, created_at, expires_at, applicant } = key;
     const line = {
       id,
@@ -238,7 +247,7 @@ async function list(store: QuotaStore, status: KeyStatus | undefined, now: Date)
       email: applicant.email,
       depositor: applicant.depositor,
     };
-    process.stdout.write(`${JSON.stringify(line)}\n`);
+    await writeOut(`${JSON.stringify(line)}\n`);
   }
 }
 
@@ -346,15 +355,17 @@ async function run(argv: string[]): Promise<void> {
           process.stderr.write(`${await reportDeposits(store, statement, { apply: command.apply, now, write: (line) => process.stdout.write(line) })}\n`);
         return;
       case "erasures":
-        for (const erasure of await erasuresDue(store, now, command.retentionDays, command.withinDays)) process.stdout.write(`${JSON.stringify(erasure)}\n`);
+        for await (const erasure of erasuresDue(store, now, command.retentionDays, command.withinDays)) await writeOut(`${JSON.stringify(erasure)}\n`);
         return;
       case "erase": {
-        const erased = await eraseDue(store, now, command.retentionDays, (line) => process.stderr.write(`${JSON.stringify(line)}\n`));
-        process.stdout.write(`${JSON.stringify({ erased: erased.length })}\n`);
+        const swept = await eraseDue(store, now, command.retentionDays, (line) => process.stderr.write(`${JSON.stringify(line)}\n`));
+        if (!swept.leased)
+          throw new CliError("keys: another process is erasing personal data now (it holds the sweep's lease); nothing erased, try again in a few minutes", 1);
+        process.stdout.write(`${JSON.stringify({ erased: swept.erased })}\n`);
         return;
       }
       case "export":
-        for (const line of await exportLines(store)) process.stdout.write(line);
+        for await (const line of exportLines(store)) await writeOut(line);
         return;
       case "import":
         return await importInto(store, imported ?? []);

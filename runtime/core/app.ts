@@ -10,7 +10,7 @@ import { type LoadedData, loadData } from "./data/load.ts";
 import { createHandler } from "./handler.ts";
 import { type Reply, type RequestLike, type ServeInfo, toResponse } from "./http/reply.ts";
 import { createSender } from "./http/sender.ts";
-import { type Erasure, eraseDue } from "./quota/retention.ts";
+import { type SweepResult, eraseDue, firstKeptDay } from "./quota/retention.ts";
 import { adminRoutes } from "./routes/adminRoutes.ts";
 import type { RequestContext, Route } from "./routes/context.ts";
 import { hanjaRoutes } from "./routes/hanjaRoutes.ts";
@@ -36,8 +36,8 @@ export interface App {
   refuse(status: 400 | 431, detail: string): Reply;
   /** The loaded data (counts, manifest). */
   readonly data: LoadedData;
-  /** Erases the personal data due now (as the hourly sweep does) and returns what it erased. */
-  erasePersonalData(): Promise<Erasure[]>;
+  /** Erases the personal data due now and prunes old counters, as the hourly sweep does (under the store's lease), and says what it did. */
+  erasePersonalData(): Promise<SweepResult>;
   /** Releases what the app holds (the quota store). */
   close(): Promise<void>;
 }
@@ -68,7 +68,17 @@ export function createApp(options: AppOptions): App {
   assertReachable(router.routes, interfaceA, hanjaBase);
   const { handle, refuse } = createHandler({ routes: router.routes, sender, mountPath, adminToken, log: config.log, onError: config.onError });
 
-  const erasePersonalData = () => eraseDue(store, now(), retentionDays, (line) => console.error(JSON.stringify(line)));
+  // Under the store's lease: of N processes sharing a store, one sweeps at a time. A sweep under
+  // way when the app closes stops at its next step and is waited for, before the store closes.
+  const closing = new AbortController();
+  const sweeping = new Set<Promise<SweepResult>>();
+  const erasePersonalData = () => {
+    const at = now();
+    const log = (line: Record<string, unknown>) => console.error(JSON.stringify(line));
+    const sweep = eraseDue(store, at, retentionDays, log, { pruneBefore: firstKeptDay(at), signal: closing.signal });
+    sweeping.add(sweep);
+    return sweep.finally(() => sweeping.delete(sweep));
+  };
   const sweep = () =>
     void erasePersonalData().catch((error: unknown) =>
       console.error(
@@ -90,6 +100,8 @@ export function createApp(options: AppOptions): App {
     erasePersonalData,
     close: async () => {
       for (const timer of sweeps) clearTimeout(timer);
+      closing.abort();
+      await Promise.allSettled(sweeping);
       await store.close();
     },
   };

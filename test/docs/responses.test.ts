@@ -229,7 +229,7 @@ describe("real responses match the OpenAPI document", () => {
     const unavailable = () => {
       throw new StoreUnavailableError("quota store: database is locked", 3);
     };
-    for (const name of ["consume", "used", "insertKey", "keyByHash", "keyById", "listKeys", "updateKey"] as const) store[name] = unavailable;
+    for (const name of ["consume", "used", "insertKey", "keyByHash", "keyById", "keyPage", "updateKey"] as const) store[name] = unavailable;
     const down = testApp({ store, adminToken: ADMIN_TOKEN });
     const listing = operations.filter(({ op }) => "503" in op.responses);
     expect(listing.length).toBeGreaterThan(0);

@@ -10,6 +10,7 @@ import { MemoryQuotaStore } from "../../runtime/core/quota/memoryStore.ts";
 import {
   type ConsumeResult,
   KeyChangedError,
+  type KeyPageQuery,
   type KeyPatch,
   type KeyRecord,
   type QuotaStore,
@@ -59,7 +60,11 @@ class StaleMemoryStore implements QuotaStore {
   insertKey = (record: KeyRecord) => this.stored.insertKey(record);
   eraseApplicant = (id: string, status: StoredKeyStatus, at: string) => this.stored.eraseApplicant(id, status, at);
   keyById = (id: string) => this.stored.keyById(id);
-  listKeys = (status?: StoredKeyStatus) => this.stored.listKeys(status);
+  keyPage = (query: KeyPageQuery) => this.stored.keyPage(query);
+  erasablePage = (until: string, after: string | null, limit: number) => this.stored.erasablePage(until, after, limit);
+  acquireLease = (name: string, holder: string, ttlMs: number) => this.stored.acquireLease(name, holder, ttlMs);
+  releaseLease = (name: string, holder: string) => this.stored.releaseLease(name, holder);
+  pruneCounters = (beforeDay: string, limit: number) => this.stored.pruneCounters(beforeDay, limit);
   updateKey = (id: string, patch: KeyPatch) => this.stored.updateKey(id, patch);
   close = () => this.stored.close();
 }

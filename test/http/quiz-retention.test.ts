@@ -11,6 +11,7 @@ import { paymentReference } from "../../runtime/core/quota/keyActions.ts";
 import type { Random } from "../../runtime/core/util/random.ts";
 import { cryptoRandom } from "../../runtime/core/util/random.ts";
 import { call, getJson, testApp } from "../helpers/app.ts";
+import { keyRecord } from "../store/contractCases.ts";
 import { Q, applicant, bearer, meteredOk, newKey, subscribe, testClock } from "./quiz-helpers.ts";
 
 const TOKEN = "retention-admin-token-0123456789";
@@ -34,19 +35,17 @@ describe("personal data retention", () => {
     const reference = paymentReference(id);
 
     clock.advance(30 * DAY - 1);
-    expect(await app.erasePersonalData()).toEqual([]);
+    expect(await app.erasePersonalData()).toMatchObject({ leased: true, erased: 0 });
     expect((await getJson(app, `${Q}/admin/keys/${id}`, { headers: bearer(TOKEN) })).body.key.applicant.email).toBe("applicant-retained@example.com");
 
     clock.advance(1);
     let erased: unknown;
     const log = await stderrOf(async () => (erased = await app.erasePersonalData()));
-    expect(erased).toEqual([
-      { id, payment_reference: reference, status: "pending_deposit", since: "2026-01-10T03:00:00.000Z", erase_at: "2026-02-09T03:00:00.000Z" },
-    ]);
-    expect(JSON.parse(log)).toMatchObject({ level: "info", key_id: id, status: "pending_deposit" });
+    expect(erased).toEqual({ leased: true, erased: 1, pruned: 0 });
+    expect(JSON.parse(log)).toMatchObject({ level: "info", key_id: id, status: "pending_deposit", since: "2026-01-10T03:00:00.000Z" });
     for (const personal of ["테스트", "applicant-retained", "010-1234", "입금자"]) expect(log).not.toContain(personal);
     // Once only.
-    expect(await app.erasePersonalData()).toEqual([]);
+    expect(await app.erasePersonalData()).toMatchObject({ leased: true, erased: 0 });
 
     const shown = (await getJson(app, `${Q}/admin/keys/${id}`, { headers: bearer(TOKEN) })).body.key;
     expect(shown).toMatchObject({ status: "pending_deposit", erased_at: "2026-02-09T03:00:00.000Z", payment_reference: reference });
@@ -74,12 +73,42 @@ describe("personal data retention", () => {
     clock.advance(7 * DAY - 1);
     expect(await stderrOf(() => app.erasePersonalData())).toBe("");
     clock.advance(1);
-    const erased = await app.erasePersonalData();
-    expect(erased.map((e) => [e.id, e.status])).toEqual([[revoked.id, "revoked"]]);
+    const log = await stderrOf(async () => expect(await app.erasePersonalData()).toMatchObject({ erased: 1 }));
+    expect(JSON.parse(log)).toMatchObject({ key_id: revoked.id, status: "revoked" });
     expect((await getJson(app, `${Q}/admin/keys/${active.id}`, { headers: bearer(TOKEN) })).body.key.applicant.name).toBe("테스트 상사 active");
     clock.advance(400 * DAY);
-    expect(await app.erasePersonalData()).toEqual([]);
+    expect(await app.erasePersonalData()).toMatchObject({ leased: true, erased: 0 });
     expect(() => testApp({ retentionDays: 0 })).toThrow(/retentionDays/);
+  });
+
+  it("a sweep under way when the app closes stops at its next step, and the store closes after it", async () => {
+    const clock = testClock("2026-03-01T00:00:00.000Z");
+    const store = new MemoryQuotaStore();
+    for (let i = 0; i < 450; i++) await store.insertKey(keyRecord({ created_at: "2026-01-01T00:00:00.000Z" }));
+    const app = testApp({ now: clock.now, store });
+    let closed = false;
+    let usedAfterClose = 0;
+    const close = store.close.bind(store);
+    store.close = () => {
+      closed = true;
+      close();
+    };
+    for (const operation of ["eraseApplicant", "erasablePage", "acquireLease", "releaseLease", "pruneCounters"] as const) {
+      const run = store[operation].bind(store) as (...args: unknown[]) => unknown;
+      (store as unknown as Record<string, unknown>)[operation] = (...args: unknown[]) => {
+        if (closed) usedAfterClose++;
+        return run(...args);
+      };
+    }
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const sweep = app.erasePersonalData();
+    await app.close();
+    const result = await sweep;
+    expect(closed).toBe(true);
+    expect(usedAfterClose).toBe(0);
+    expect(result.leased).toBe(true);
+    expect(result.erased).toBeGreaterThan(0);
+    expect(result.erased).toBeLessThan(450);
   });
 
   it("draws another key when the payment reference of the one drawn is taken by an open application (a forced collision)", async () => {

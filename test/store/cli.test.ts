@@ -8,6 +8,7 @@ import { openDriver } from "../../runtime/stores/sqlite/driver.ts";
 import { openSqliteStore } from "../../runtime/stores/sqlite/sqliteStore.ts";
 import { DAILY_LIMITS } from "../../runtime/core/quota/plans.ts";
 import { count } from "../../runtime/core/util/count.ts";
+import { SWEEP_LEASE } from "../../runtime/core/quota/retention.ts";
 import { unprivileged } from "../helpers/unprivileged.ts";
 import { keyRecord } from "./contractCases.ts";
 
@@ -282,6 +283,15 @@ describe("keys CLI: personal data retention", () => {
     ).toEqual([due.id]);
     expect((await keysWithEnv({ ...process.env, RETENTION_DAYS: "60" }, "erasures", "--db", path)).stdout).toBe("");
     expect((await keys("erasures", "--within", "soon", "--db", path)).code).toBe(2);
+
+    // While another process holds the sweep's lease (a server sweeping), erase leaves it the work.
+    const holder = await openSqliteStore(path);
+    expect(holder.acquireLease(SWEEP_LEASE, "a server", 60_000)).toBe(true);
+    const refused = await keys("erase", "--db", path);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/another process is erasing personal data now .*nothing erased/);
+    holder.releaseLease(SWEEP_LEASE, "a server");
+    holder.close();
 
     const erased = await keys("erase", "--db", path);
     expect(erased.code, erased.stderr).toBe(0);

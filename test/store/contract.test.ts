@@ -10,6 +10,7 @@ import { afterAll, describe, it } from "vitest";
 import { STORE_KINDS, type StoreKindName, openStore, storeKind } from "../../runtime/stores/registry.ts";
 import { contractCases } from "./contractCases.ts";
 import { failureCases } from "./failureCases.ts";
+import { scaleCases } from "./scaleCases.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "quota-contract-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -29,7 +30,7 @@ for (const name of Object.keys(STORE_KINDS) as StoreKindName[]) {
   const fresh = FRESH[name];
   if (typeof fresh !== "function") continue;
   describe(`${name} store contract`, () => {
-    for (const check of [...contractCases, ...failureCases]) {
+    for (const check of [...contractCases, ...scaleCases, ...failureCases]) {
       it(check.name, async () => {
         const store = await openStore(storeKind(name), fresh());
         try {

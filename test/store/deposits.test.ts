@@ -1,4 +1,5 @@
 /** Bank statements (statement.ts) and their deposits matched and credited (deposits.ts), in process. */
+import { allKeys } from "../../runtime/core/quota/keyPages.ts";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -160,10 +161,10 @@ describe("crediting deposits", () => {
     const store = new MemoryQuotaStore();
     for (const key of [revoked, credited]) store.insertKey(key);
     // Another process acts between the match (on the keys as listed) and the credit.
-    const listed = store.listKeys();
+    const listed = await allKeys(store);
     store.updateKey(revoked.id, { status: "revoked", revoked_at: "2026-11-26T00:00:00.000Z" });
     store.updateKey(credited.id, { plan: "annual", status: "active", confirmed_at: "2026-11-26T00:00:00.000Z", expires_at: "2027-11-26T00:00:00.000Z" });
-    const stale = Object.assign(Object.create(store), { listKeys: () => listed });
+    const stale = Object.assign(Object.create(store), { keyPage: () => ({ keys: listed, next: null }) });
     const lines: string[] = [];
     const summary = await reportDeposits(stale, readStatement(join(STATEMENTS, "kb-utf8.csv")), { apply: true, now: NOW, write: (line) => lines.push(line) });
     const reports = byLine(lines.map((line) => JSON.parse(line)));

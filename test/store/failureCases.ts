@@ -140,7 +140,11 @@ export const failureCases: FailureCase[] = [
         ["eraseApplicant", () => bounded.eraseApplicant("key_nope", "pending_deposit", "2025-03-05T00:00:00.000Z")],
         ["keyByHash", () => bounded.keyByHash("0".repeat(64))],
         ["keyById", () => bounded.keyById("key_nope")],
-        ["listKeys", () => bounded.listKeys()],
+        ["keyPage", () => bounded.keyPage({ limit: 10 })],
+        ["erasablePage", () => bounded.erasablePage("2025-03-05T00:00:00.000Z", null, 10)],
+        ["acquireLease", () => bounded.acquireLease("sweep", "a", 1000)],
+        ["releaseLease", () => bounded.releaseLease("sweep", "a")],
+        ["pruneCounters", () => bounded.pruneCounters("2025-03-05", 10)],
         ["updateKey", () => bounded.updateKey("key_nope", { status: "active" })],
       ];
       for (const [operation, run] of calls) {

@@ -8,6 +8,7 @@ import { openStore, storeKind } from "../../runtime/stores/registry.ts";
 import { type TestRedis, removeAllRedis, skipRedis, startRedis } from "../helpers/redisServer.ts";
 import { contractCases } from "./contractCases.ts";
 import { failureCases } from "./failureCases.ts";
+import { scaleCases } from "./scaleCases.ts";
 
 afterAll(removeAllRedis);
 
@@ -15,7 +16,7 @@ let redis: Promise<TestRedis> | undefined;
 let prefixes = 0;
 
 describe.skipIf(skipRedis)("RedisQuotaStore contract", () => {
-  for (const check of [...contractCases, ...failureCases]) {
+  for (const check of [...contractCases, ...scaleCases, ...failureCases]) {
     it(check.name, async () => {
       const store = await openStore(storeKind("redis"), {
         url: (await (redis ??= startRedis(["--appendonly", "yes"]))).url,

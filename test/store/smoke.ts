@@ -1,5 +1,5 @@
 /**
- * Runs the QuotaStore contract against the SQLite store on whatever runtime executes this file
+ * Runs the QuotaStore contract (the scale cases included) against the SQLite store on whatever runtime executes this file
  * (Bun, Deno, Node), plus a close-and-reopen check, and prints one JSON line:
  * `{ runtime, driver, passed: [names], failed: [{ name, error }] }`. Exit code 1 on any failure.
  *
@@ -10,6 +10,7 @@ import { join } from "node:path";
 import type { QuotaStore } from "../../runtime/core/quota/store.ts";
 import { openSqliteStore } from "../../runtime/stores/sqlite/sqliteStore.ts";
 import { contractCases, keyRecord, runCases, type ContractCase } from "./contractCases.ts";
+import { scaleCases } from "./scaleCases.ts";
 import { SHARED_FILE_CASE, sharedFileCase } from "./sharedFile.ts";
 
 const dir = process.argv[2];
@@ -51,6 +52,6 @@ const sharedFile: ContractCase = {
   },
 };
 
-const { passed, failed } = await runCases([...contractCases, reopen, sharedFile], () => open());
+const { passed, failed } = await runCases([...contractCases, ...scaleCases, reopen, sharedFile], () => open());
 console.log(JSON.stringify({ runtime, driver, passed, failed }));
 if (failed.length > 0) process.exitCode = 1;

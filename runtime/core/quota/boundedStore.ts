@@ -11,10 +11,20 @@ import { type QuotaStore, StoreUnavailableError } from "./store.ts";
 
 type Operation = Exclude<keyof QuotaStore, "close" | "health">;
 /** Every operation, so that one added to `QuotaStore` and missed here fails to compile (it would go unwrapped). */
-const EVERY_OPERATION = { consume: 1, used: 1, insertKey: 1, eraseApplicant: 1, keyByHash: 1, keyById: 1, listKeys: 1, updateKey: 1 } satisfies Record<
-  Operation,
-  1
->;
+const EVERY_OPERATION = {
+  consume: 1,
+  used: 1,
+  insertKey: 1,
+  eraseApplicant: 1,
+  keyByHash: 1,
+  keyById: 1,
+  keyPage: 1,
+  erasablePage: 1,
+  acquireLease: 1,
+  releaseLease: 1,
+  pruneCounters: 1,
+  updateKey: 1,
+} satisfies Record<Operation, 1>;
 const OPERATIONS = Object.keys(EVERY_OPERATION) as Operation[];
 
 /** `store` with every operation that answers later bounded to `timeoutMs` milliseconds. */

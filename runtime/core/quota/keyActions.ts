@@ -2,6 +2,7 @@
  * The operator's actions on a key, shared by the admin HTTP routes and the CLI:
  * confirming a deposit (or renewing an expired key) and revoking.
  */
+import { eachKey } from "./keyPages.ts";
 import type { KeyPatch, KeyRecord, KeyStatus, QuotaStore } from "./store.ts";
 
 /**
@@ -31,12 +32,14 @@ export function keyStatus(key: KeyRecord, now: Date): KeyStatus {
 export const KEY_STATUSES: readonly KeyStatus[] = ["pending_deposit", "active", "expired", "revoked"];
 
 /**
- * The keys whose status at `now` is `status` (all keys when undefined), newest first. `expired` is
- * not stored (it is an active key past its expiry), so the filter is on the live status.
+ * The keys whose status at `now` is `status` (all keys when undefined), newest first, read a page
+ * at a time. `expired` is not stored (it is an active key past its expiry), so the filter is on the
+ * live status.
  */
-export async function keysWithStatus(store: QuotaStore, status: KeyStatus | undefined, now: Date): Promise<KeyRecord[]> {
-  const keys = await store.listKeys(status === "expired" ? "active" : status);
-  return status === undefined ? keys : keys.filter((key) => keyStatus(key, now) === status);
+export async function* keysWithStatus(store: QuotaStore, status: KeyStatus | undefined, now: Date): AsyncGenerator<KeyRecord, void, undefined> {
+  for await (const key of eachKey(store, { status: status === "expired" ? "active" : status })) {
+    if (status === undefined || keyStatus(key, now) === status) yield key;
+  }
 }
 
 /** Outcome of an operator action: the updated key, or why nothing changed. */
@@ -125,7 +128,9 @@ export function isPaymentReference(text: string): boolean {
  */
 export async function keysWithReference(store: QuotaStore, reference: string): Promise<KeyRecord[]> {
   const wanted = reference.toUpperCase();
-  return (await store.listKeys()).filter((key) => paymentReference(key.id) === wanted);
+  const keys: KeyRecord[] = [];
+  for await (const key of eachKey(store)) if (paymentReference(key.id) === wanted) keys.push(key);
+  return keys;
 }
 
 const DAY_MS = 86_400_000;
@@ -145,7 +150,8 @@ export function daysLeft(key: KeyRecord, now: Date): number | null {
  */
 export async function keysExpiring(store: QuotaStore, now: Date, days: number): Promise<KeyRecord[]> {
   const until = now.getTime() + days * DAY_MS;
-  const keys = (await store.listKeys("active")).filter((key) => key.expires_at !== null && Date.parse(key.expires_at) <= until);
+  const keys: KeyRecord[] = [];
+  for await (const key of eachKey(store, { status: "active" })) if (key.expires_at !== null && Date.parse(key.expires_at) <= until) keys.push(key);
   return keys.sort((a, b) => Date.parse(a.expires_at as string) - Date.parse(b.expires_at as string));
 }
 

@@ -1,8 +1,11 @@
 import { paymentReference } from "./keyActions.ts";
+import { erasableSince } from "./retention.ts";
 import {
   DuplicateApplicationError,
   DuplicateReferenceError,
   type ConsumeResult,
+  type KeyPage,
+  type KeyPageQuery,
   type KeyPatch,
   type KeyRecord,
   type QuotaStore,
@@ -17,9 +20,11 @@ export class MemoryQuotaStore implements QuotaStore {
   private readonly counters = new Map<string, number>();
   private readonly keys = new Map<string, KeyRecord>();
   private readonly byHash = new Map<string, string>();
+  private readonly leases = new Map<string, { holder: string; expires: number }>();
+  /** See `creationOrder`. */
+  private order: string[] | undefined;
 
   consume(bucket: string, day: string, limit: number): ConsumeResult {
-    this.prune(day);
     const id = `${day}\u0000${bucket}`;
     const used = this.counters.get(id) ?? 0;
     if (used >= limit) return { allowed: false, used };
@@ -41,6 +46,7 @@ export class MemoryQuotaStore implements QuotaStore {
     }
     this.keys.set(record.id, freeze(record));
     this.byHash.set(record.hash, record.id);
+    this.order = undefined;
   }
 
   keyByHash(hash: string): KeyRecord | null {
@@ -52,10 +58,67 @@ export class MemoryQuotaStore implements QuotaStore {
     return this.keys.get(id) ?? null;
   }
 
-  listKeys(status?: StoredKeyStatus): KeyRecord[] {
-    return [...this.keys.values()]
-      .filter((k) => status === undefined || k.status === status)
-      .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id));
+  keyPage(query: KeyPageQuery): KeyPage {
+    const order = this.creationOrder();
+    const { after, oldestFirst = false } = query;
+    // The position of the cursor in creation order: the first position past it, in the walk's direction.
+    let i = oldestFirst ? 0 : order.length - 1;
+    if (after) {
+      const at = lowerBound(order, after);
+      i = oldestFirst ? (order[at] === after ? at + 1 : at) : at - 1;
+    }
+    const keys: KeyRecord[] = [];
+    let last: string | null = null;
+    for (; i >= 0 && i < order.length && keys.length < query.limit; i += oldestFirst ? 1 : -1) {
+      last = order[i] as string;
+      const key = this.keys.get(last.slice(last.lastIndexOf(" ") + 1)) as KeyRecord;
+      if (query.status === undefined || key.status === query.status) keys.push(key);
+    }
+    const more = i >= 0 && i < order.length;
+    return { keys, next: more ? last : null };
+  }
+
+  erasablePage(until: string, after: string | null, limit: number): KeyPage {
+    const due: [string, KeyRecord][] = [];
+    for (const key of this.keys.values()) {
+      const since = erasableSince(key);
+      if (since === null || since > until) continue;
+      const position = `${since} ${key.id}`;
+      if (after === null || position > after) due.push([position, key]);
+    }
+    due.sort(([a], [b]) => (a < b ? -1 : 1));
+    const page = due.slice(0, limit);
+    return { keys: page.map(([, key]) => key), next: due.length > limit ? (page[page.length - 1] as [string, KeyRecord])[0] : null };
+  }
+
+  acquireLease(name: string, holder: string, ttlMs: number): boolean {
+    const lease = this.leases.get(name);
+    const now = Date.now();
+    if (lease !== undefined && lease.holder !== holder && lease.expires > now) return false;
+    this.leases.set(name, { holder, expires: now + ttlMs });
+    return true;
+  }
+
+  releaseLease(name: string, holder: string): void {
+    if (this.leases.get(name)?.holder === holder) this.leases.delete(name);
+  }
+
+  pruneCounters(beforeDay: string, limit: number): number {
+    let pruned = 0;
+    for (const id of this.counters.keys()) {
+      if (pruned >= limit) break;
+      if (id.slice(0, id.indexOf("\u0000")) < beforeDay) {
+        this.counters.delete(id);
+        pruned++;
+      }
+    }
+    return pruned;
+  }
+
+  /** `created_at id` of every key, in creation order, kept until a key is inserted. */
+  private creationOrder(): string[] {
+    this.order ??= [...this.keys.values()].map((key) => `${key.created_at} ${key.id}`).sort();
+    return this.order;
   }
 
   updateKey(id: string, patch: KeyPatch): KeyRecord | null {
@@ -75,14 +138,18 @@ export class MemoryQuotaStore implements QuotaStore {
   }
 
   close(): void {}
+}
 
-  private lastDay = "";
-  /** Drops the counters of past days when the day changes, so memory stays bounded. */
-  private prune(day: string): void {
-    if (day === this.lastDay) return;
-    this.lastDay = day;
-    for (const id of this.counters.keys()) if (!id.startsWith(`${day}\u0000`)) this.counters.delete(id);
+/** The first index of the sorted `order` whose entry is not below `value`. */
+function lowerBound(order: readonly string[], value: string): number {
+  let low = 0;
+  let high = order.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((order[mid] as string) < value) low = mid + 1;
+    else high = mid;
   }
+  return low;
 }
 
 /** A deep-frozen copy: records are shared with callers without copying on every read, and nobody can change them in place. */

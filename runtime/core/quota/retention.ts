@@ -5,6 +5,7 @@
  * working at the free limit and a late deposit is still matched by its payment reference.
  */
 import { paymentReference } from "./keyActions.ts";
+import { yieldToEventLoop } from "./keyPages.ts";
 import type { KeyRecord, QuotaStore } from "./store.ts";
 
 /** Days personal data is kept by default. */
@@ -21,44 +22,147 @@ export interface Erasure {
   erase_at: string;
 }
 
+/**
+ * When the retention clock of `key` started, while its personal data is kept: the application for
+ * a pending key, the revocation for a revoked one; null otherwise (what the stores index).
+ */
+export function erasableSince(key: KeyRecord): string | null {
+  if (key.erased_at) return null;
+  return key.status === "pending_deposit" ? key.created_at : key.status === "revoked" ? key.revoked_at : null;
+}
+
 /** When `key`'s personal data is due to be erased, or null while it is needed (an active key) or already gone. */
 export function erasureOf(key: KeyRecord, retentionDays: number): Erasure | null {
-  if (key.erased_at) return null;
-  const since = key.status === "pending_deposit" ? key.created_at : key.status === "revoked" ? key.revoked_at : null;
+  const since = erasableSince(key);
   if (since === null || key.status === "active") return null;
   const at = Date.parse(since) + retentionDays * 86_400_000;
   if (Number.isNaN(at)) return null;
   return { id: key.id, payment_reference: paymentReference(key.id), status: key.status, since, erase_at: new Date(at).toISOString() };
 }
 
-/** The erasures due by `now + withinDays` (0: those due now), soonest first: what an operator sees before it goes. */
-export async function erasuresDue(store: QuotaStore, now: Date, retentionDays: number, withinDays = 0): Promise<Erasure[]> {
+/** The erasures due by `now + withinDays` (0: those due now), soonest first, read a page at a time from the store's index: what an operator sees before it goes. */
+export async function* erasuresDue(store: QuotaStore, now: Date, retentionDays: number, withinDays = 0): AsyncGenerator<Erasure, void, undefined> {
   const until = now.getTime() + withinDays * 86_400_000;
-  const keys = [...(await store.listKeys("pending_deposit")), ...(await store.listKeys("revoked"))];
-  return keys
-    .map((key) => erasureOf(key, retentionDays))
-    .filter((erasure): erasure is Erasure => erasure !== null && Date.parse(erasure.erase_at) <= until)
-    .sort((a, b) => a.erase_at.localeCompare(b.erase_at) || a.id.localeCompare(b.id));
+  // The store compares instants as text (up to a second off for an instant without milliseconds):
+  // it is asked a second further, and each key is checked here exactly.
+  const started = new Date(until - retentionDays * 86_400_000 + 1_000).toISOString();
+  let after: string | null = null;
+  for (;;) {
+    const page = await store.erasablePage(started, after, SWEEP_BATCH);
+    for (const key of page.keys) {
+      const erasure = erasureOf(key, retentionDays);
+      if (erasure !== null && Date.parse(erasure.erase_at) <= until) yield erasure;
+    }
+    if (page.next === null) return;
+    after = page.next;
+    await yieldToEventLoop();
+  }
+}
+
+/** What a sweep did: `leased` false when another process held the lease (it sweeps; this one did nothing). */
+export interface SweepResult {
+  leased: boolean;
+  /** Applications whose personal data this sweep erased. */
+  erased: number;
+  /** Daily counters of past days deleted. */
+  pruned: number;
 }
 
 /**
  * Erases the personal data now due and reports each erasure with `log` (key id, status and the
- * rule, no personal data). Safe to run from several processes at once: a key is erased once, and
- * not at all if it was confirmed meanwhile. Returns the erasures this call made.
+ * rule, no personal data), in steps of `SWEEP_BATCH` keys with the event loop free between them.
+ * One process sweeps at a time: the sweep holds the store's lease `SWEEP_LEASE` (renewed at each
+ * step), and a process that finds it held leaves the work to its holder. Safe even so against a
+ * process that erases at the same moment (the CLI with an old lease gone): a key is erased once,
+ * and not at all if it was confirmed meanwhile. With `pruneBefore` (a day), daily counters of the
+ * days before it are deleted after, in steps too. An aborted `signal` stops the sweep at its next
+ * step (the process is closing its store).
  */
-export async function eraseDue(store: QuotaStore, now: Date, retentionDays: number, log: (line: Record<string, unknown>) => void): Promise<Erasure[]> {
-  const erased: Erasure[] = [];
-  for (const erasure of await erasuresDue(store, now, retentionDays)) {
-    if (!(await store.eraseApplicant(erasure.id, erasure.status, now.toISOString()))) continue;
-    erased.push(erasure);
-    const rule = erasure.status === "pending_deposit" ? "awaiting its deposit" : "revoked";
-    log({
-      level: "info",
-      msg: `personal data erased: key ${rule} for ${retentionDays} days`,
-      key_id: erasure.id,
-      status: erasure.status,
-      since: erasure.since,
-    });
+export async function eraseDue(
+  store: QuotaStore,
+  now: Date,
+  retentionDays: number,
+  log: (line: Record<string, unknown>) => void,
+  options: { pruneBefore?: string; holder?: string; signal?: AbortSignal } = {},
+): Promise<SweepResult> {
+  const holder = options.holder ?? globalThis.crypto.randomUUID();
+  const result: SweepResult = { leased: false, erased: 0, pruned: 0 };
+  if (!(await store.acquireLease(SWEEP_LEASE, holder, SWEEP_LEASE_MS))) return result;
+  result.leased = true;
+  try {
+    let batch: Erasure[] = [];
+    let ran = performance.now();
+    /** Gives the event loop a turn once this sweep has held it for STEP_MS (a synchronous store never gives it back by itself). */
+    const pause = async () => {
+      if (performance.now() - ran < STEP_MS) return;
+      await yieldToEventLoop();
+      ran = performance.now();
+    };
+    const eraseBatch = async () => {
+      for (let start = 0; start < batch.length; start += ERASE_STEP) {
+        // A step's erasures go together (Redis pipelines them), each still its own atomic change;
+        // a synchronous store (SQLite) runs them back to back, each a commit, so the steps are small.
+        const step = batch.slice(start, start + ERASE_STEP);
+        const done = await Promise.all(step.map((erasure) => store.eraseApplicant(erasure.id, erasure.status, now.toISOString())));
+        for (const [i, erasure] of step.entries()) if (done[i]) logErasure(erasure, retentionDays, log);
+        result.erased += done.filter(Boolean).length;
+        await pause();
+      }
+      batch = [];
+      if (options.signal?.aborted) throw new LeaseLostError();
+      // The lease is renewed at each step; lost (it expired and another process took it), this sweep stops.
+      if (!(await store.acquireLease(SWEEP_LEASE, holder, SWEEP_LEASE_MS))) throw new LeaseLostError();
+    };
+    for await (const erasure of erasuresDue(store, now, retentionDays)) {
+      batch.push(erasure);
+      if (batch.length >= SWEEP_BATCH) await eraseBatch();
+    }
+    if (batch.length > 0) await eraseBatch();
+    if (options.pruneBefore !== undefined) {
+      for (let pruned = PRUNE_BATCH; pruned === PRUNE_BATCH; result.pruned += pruned) {
+        await yieldToEventLoop();
+        if (options.signal?.aborted) break;
+        pruned = await store.pruneCounters(options.pruneBefore, PRUNE_BATCH);
+      }
+    }
+  } catch (error) {
+    if (!(error instanceof LeaseLostError)) throw error;
+  } finally {
+    await store.releaseLease(SWEEP_LEASE, holder);
   }
-  return erased;
+  return result;
+}
+
+function logErasure(erasure: Erasure, retentionDays: number, log: (line: Record<string, unknown>) => void): void {
+  const rule = erasure.status === "pending_deposit" ? "awaiting its deposit" : "revoked";
+  log({
+    level: "info",
+    msg: `personal data erased: key ${rule} for ${retentionDays} days`,
+    key_id: erasure.id,
+    status: erasure.status,
+    since: erasure.since,
+  });
+}
+
+/** The sweep stops: its lease went to another process (this one stalled past the lease), or its process is closing. */
+class LeaseLostError extends Error {}
+
+/** The lease one sweeping process holds. */
+export const SWEEP_LEASE = "retention-sweep";
+/** How long a sweep's lease lasts unless renewed: a process that dies mid-sweep holds it this long at most. */
+export const SWEEP_LEASE_MS = 5 * 60_000;
+/** Keys read per page of the sweep (the lease is renewed after each). */
+const SWEEP_BATCH = 200;
+/** Erasures made together. */
+const ERASE_STEP = 10;
+/** The sweep gives the event loop a turn at least this often (ms of work): a request waits no longer for it. */
+const STEP_MS = 8;
+/** Old counters deleted per step (one statement, one commit). */
+const PRUNE_BATCH = 250;
+/** Daily counters of this many days before today are kept (a day's counts matter a day; a few are kept for the operator). */
+export const COUNTER_KEEP_DAYS = 7;
+
+/** The first day whose counters are kept on `today` (`YYYY-MM-DD`). */
+export function firstKeptDay(now: Date): string {
+  return new Date(now.getTime() - COUNTER_KEEP_DAYS * 86_400_000).toISOString().slice(0, 10);
 }

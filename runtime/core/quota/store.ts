@@ -1,6 +1,8 @@
 /**
  * The quota store: API keys, their applications and the daily counters (docs/rules.md "Interface B"). The core only
- * talks to this interface; `MemoryQuotaStore` and the SQLite store implement it.
+ * talks to this interface; `MemoryQuotaStore`, the SQLite store and the Redis store implement it. Work
+ * that grows with the number of keys (listing, export, the retention sweep, pruning counters) is
+ * asked for in pages or bounded steps, so no operation's cost grows with the store.
  */
 
 export type { Plan } from "./plans.ts";
@@ -57,6 +59,23 @@ export function isKeyBucket(bucket: string): boolean {
 
 const KEY_BUCKET = "key:";
 
+/** What `keyPage` is asked for. */
+export interface KeyPageQuery {
+  /** Only keys with this stored status (the page may then hold fewer than `limit` keys without being the last). */
+  status?: StoredKeyStatus;
+  /** The previous page's `next`; absent or null for the first page. */
+  after?: string | null;
+  /** At most this many keys (positive). */
+  limit: number;
+  oldestFirst?: boolean;
+}
+
+/** A page of keys; `next` is where the following page starts, null after the last one. */
+export interface KeyPage {
+  keys: KeyRecord[];
+  next: string | null;
+}
+
 /** A change to a key (confirm, renew, revoke). */
 export type KeyPatch = Partial<Pick<KeyRecord, "plan" | "status" | "confirmed_at" | "expires_at" | "revoked_at">>;
 
@@ -102,8 +121,38 @@ export interface QuotaStore {
    */
   keyByHash(hash: string, toCount?: boolean): KeyRecord | null | Promise<KeyRecord | null>;
   keyById(id: string): KeyRecord | null | Promise<KeyRecord | null>;
-  /** Keys, newest first, optionally with one stored status. */
-  listKeys(status?: StoredKeyStatus): KeyRecord[] | Promise<KeyRecord[]>;
+  /**
+   * One page of keys in creation order (`created_at`, then id), newest first unless `oldestFirst`:
+   * at most `limit` keys after the position `after` (a page's `next`, opaque), optionally of one
+   * stored status. A page costs the store in proportion to `limit`, never to the number of keys,
+   * so a caller walks every key in bounded steps (`keyPages.ts`) and in constant memory. A key
+   * inserted during the walk may or may not be seen; every key present throughout is seen once.
+   */
+  keyPage(query: KeyPageQuery): KeyPage | Promise<KeyPage>;
+  /**
+   * One page of the keys whose personal data is kept and whose retention clock started at or
+   * before `until` (ISO 8601): pending applications by `created_at`, revoked keys by `revoked_at`
+   * (`retention.ts`), soonest first, then by id; at most `limit` after `after` (a page's `next`).
+   * Read from an index of these instants, so the sweep reads only what is due. The instants are
+   * compared as text, which is their time order when they share a format (an imported instant
+   * without milliseconds may sort up to a second off): the caller asks a second further and checks
+   * each key (`retention.ts`).
+   */
+  erasablePage(until: string, after: string | null, limit: number): KeyPage | Promise<KeyPage>;
+  /**
+   * Takes or renews the lease `name` for `holder` until `ttlMs` from now, atomically across
+   * processes: true when `holder` holds it now (it was free, expired or already this holder's).
+   * Work that needs doing once, not by every process (the retention sweep), runs under a lease.
+   */
+  acquireLease(name: string, holder: string, ttlMs: number): boolean | Promise<boolean>;
+  /** Gives the lease up if `holder` still holds it (another holder's is left alone). */
+  releaseLease(name: string, holder: string): void | Promise<void>;
+  /**
+   * Deletes at most `limit` daily counters of days before `beforeDay` (`YYYY-MM-DD`) and answers
+   * how many it deleted: old counters go in small steps, apart from the metered calls (a `consume`
+   * never prunes). A store whose counters expire by themselves (Redis) answers 0.
+   */
+  pruneCounters(beforeDay: string, limit: number): number | Promise<number>;
   /**
    * Applies a change, atomically, unless the key is revoked: a revocation is final, so a revoked
    * key comes back unchanged (whatever another process was doing with it at the same moment).

@@ -6,15 +6,20 @@
  * erased (`erased_at` and an empty applicant), so an import never brings erased data back.
  */
 import { checkApplicant } from "./applicant.ts";
+import { eachKey } from "./keyPages.ts";
 import { DuplicateApplicationError, DuplicateReferenceError, type KeyRecord, type QuotaStore } from "./store.ts";
 
 /** The format's version, the first line of an export; an import refuses another. */
 export const EXPORT_HEADER = { format: "hanja-api-keys", version: 1 } as const;
 
-/** Every key of `store`, oldest first, as the lines of an export (header first; each line ends with a newline). */
-export async function exportLines(store: QuotaStore): Promise<string[]> {
-  const keys = (await store.listKeys()).reverse();
-  return [JSON.stringify(EXPORT_HEADER), ...keys.map((key) => JSON.stringify(key))].map((line) => `${line}\n`);
+/**
+ * Every key of `store`, oldest first, as the lines of an export (header first; each line ends with
+ * a newline), read a page at a time: an export of any size runs in constant memory when its lines
+ * are written as they come.
+ */
+export async function* exportLines(store: QuotaStore): AsyncGenerator<string, void, undefined> {
+  yield `${JSON.stringify(EXPORT_HEADER)}\n`;
+  for await (const key of eachKey(store, { oldestFirst: true })) yield `${JSON.stringify(key)}\n`;
 }
 
 /** A line that is not a key record; the import stops before writing anything. */

@@ -13,6 +13,8 @@ import {
   KeyChangedError,
   StoreUnavailableError,
   type ConsumeResult,
+  type KeyPage,
+  type KeyPageQuery,
   type KeyPatch,
   type KeyRecord,
   type QuotaStore,
@@ -23,6 +25,7 @@ import {
 import { type ConnectionState, type RedisConnection, connect, isOutage, persistenceWarning } from "./connection.ts";
 import { type RedisTarget, DEFAULT_REDIS_PREFIX, REDIS_TIMEOUT_MS, parseRedisUrl } from "./redisUrl.ts";
 import { KeyCounts } from "./keyCounts.ts";
+import { INDEX_SCRIPTS, RedisKeyIndexes, indexMembers } from "./keyIndexes.ts";
 import { CONSUME, CONSUME_KEYS, ERASE_APPLICANT, INSERT_KEY, KEY_BY_HASH, type LuaScript, type RedisKeys, UPDATE_KEY, redisKeys } from "./scripts.ts";
 import { nextTurn } from "../../core/util/nextTurn.ts";
 import { COUNTED_KEYS, COUNTED_ONE, INSERTED, UNDO_COUNTS, UNDO_INSERT, UNDO_WINDOW_SECONDS, type Undo, Undos, undoable } from "./undo.ts";
@@ -90,6 +93,8 @@ export class RedisQuotaStore implements QuotaStore {
   private readonly deadlines: Deadlines;
   /** The turn's counts of keys, sent as one script. */
   private readonly keyCounts: KeyCounts;
+  /** Pages, leases and the key indexes. */
+  private readonly indexes: RedisKeyIndexes;
   /** Key records by hash (null: no such key) as of `cachedVersion`; see `keyByHash`. */
   private readonly keysByHash = new Map<string, KeyRecord | null>();
   private cachedVersion: unknown = undefined;
@@ -135,7 +140,13 @@ export class RedisQuotaStore implements QuotaStore {
         return new KeyChangedError();
       },
     );
-    for (const script of [COUNT_ONE, COUNT_KEYS, INSERT, ERASE_APPLICANT, KEY_BY_HASH, UPDATE_KEY])
+    this.indexes = new RedisKeyIndexes(
+      this.keys,
+      (operation, script, keys, args) => this.script(operation, script, keys, args),
+      (operation, args) => this.command(operation, args),
+      toKeyRecord,
+    );
+    for (const script of [COUNT_ONE, COUNT_KEYS, INSERT, ERASE_APPLICANT, KEY_BY_HASH, UPDATE_KEY, ...INDEX_SCRIPTS])
       this.shas.set(script, createHash("sha1").update(script.lua).digest("hex"));
   }
 
@@ -182,7 +193,8 @@ export class RedisQuotaStore implements QuotaStore {
 
   async eraseApplicant(id: string, status: StoredKeyStatus, at: string): Promise<boolean> {
     this.forgetKeys();
-    const erased = await this.script("eraseApplicant", ERASE_APPLICANT, [this.keys.records, this.keys.pending, this.keys.version], [id, status, at]);
+    const { records, pending, version, erasable } = this.keys;
+    const erased = await this.script("eraseApplicant", ERASE_APPLICANT, [records, pending, version, erasable], [id, status, at]);
     this.forgetKeys();
     return Number(erased) === 1;
   }
@@ -247,19 +259,42 @@ export class RedisQuotaStore implements QuotaStore {
     return json === null ? null : toKeyRecord(String(json));
   }
 
-  async listKeys(status?: StoredKeyStatus): Promise<KeyRecord[]> {
-    const all = (await this.command("listKeys", ["HVALS", this.keys.records])) as string[];
-    return all
-      .map((json) => toKeyRecord(String(json)))
-      .filter((k) => status === undefined || k.status === status)
-      .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id));
+  keyPage(query: KeyPageQuery): Promise<KeyPage> {
+    return this.indexes.keyPage(query);
+  }
+
+  erasablePage(until: string, after: string | null, limit: number): Promise<KeyPage> {
+    return this.indexes.erasablePage(until, after, limit);
+  }
+
+  acquireLease(name: string, holder: string, ttlMs: number): Promise<boolean> {
+    return this.indexes.acquireLease(name, holder, ttlMs);
+  }
+
+  releaseLease(name: string, holder: string): Promise<void> {
+    return this.indexes.releaseLease(name, holder);
+  }
+
+  /** Nothing to do: each counter expires by itself two days after its day began (`consume`). */
+  pruneCounters(): number {
+    return 0;
+  }
+
+  /** Indexes keys stored before the key indexes existed (once per store; see `RedisKeyIndexes.ready`). */
+  indexKeys(): Promise<void> {
+    return this.indexes.ready(true);
   }
 
   async updateKey(id: string, patch: KeyPatch): Promise<KeyRecord | null> {
     const changes = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
     this.forgetKeys();
-    const { records, pending, references, version } = this.keys;
-    const json = await this.script("updateKey", UPDATE_KEY, [records, pending, references, version], [id, JSON.stringify(changes), paymentReference(id)]);
+    const { records, pending, references, version, erasable } = this.keys;
+    const json = await this.script(
+      "updateKey",
+      UPDATE_KEY,
+      [records, pending, references, version, erasable],
+      [id, JSON.stringify(changes), paymentReference(id)],
+    );
     this.forgetKeys();
     return json === null ? null : toKeyRecord(String(json));
   }
@@ -294,16 +329,18 @@ export class RedisQuotaStore implements QuotaStore {
 
   /** `INSERT_KEY`, undone (the key removed) if the applicant is answered 503 and it stored the key after all. */
   private insert(record: KeyRecord, json: string, email: string, pending: string): Promise<unknown> {
-    const { records, hashes, pending: pendingKey, references, version } = this.keys;
+    const { records, hashes, pending: pendingKey, references, version, created, erasable } = this.keys;
     const marker = this.keys.undoMarker(this.requestId());
     const reference = paymentReference(record.id);
+    const members = indexMembers(record);
     const undo = (): Undo => ({
       script: UNDO_INSERT,
-      keys: [marker, records, hashes, pendingKey, references, version],
-      args: [WINDOW, record.id, record.hash, email, reference],
+      keys: [marker, records, hashes, pendingKey, references, version, created, erasable],
+      args: [WINDOW, record.id, record.hash, email, reference, ...members],
     });
-    const keys = [records, hashes, pendingKey, references, version, marker];
-    return this.script("insertKey", INSERT, keys, [record.id, record.hash, json, email, reference, pending, record.erased_at ? "1" : "0", WINDOW], undo);
+    const keys = [records, hashes, pendingKey, references, version, created, erasable, marker];
+    const args = [record.id, record.hash, json, email, reference, pending, record.erased_at ? "1" : "0", ...members, WINDOW];
+    return this.script("insertKey", INSERT, keys, args, undo);
   }
 
   /** Closes the connection after the commands already sent are answered (at most the time bound). */
@@ -440,5 +477,7 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<RedisQ
     log("warn", `redis store: ${target.safe} does not answer (${state().error ?? "no answer"}); starting anyway: metered calls answer 503 until it does`);
   }
   store = new RedisQuotaStore(client, options.prefix ?? DEFAULT_REDIS_PREFIX, target.safe, state, options.timeoutMs, (message) => log("warn", message));
+  // Keys stored before the key indexes existed are indexed before the store is used (once).
+  if (client.isReady) await store.indexKeys();
   return store;
 }

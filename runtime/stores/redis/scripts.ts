@@ -21,11 +21,14 @@
  * - `{keys}:undo:<request id>` and `{<counter's name>}:undo:<request id>`: the marker a counting or
  *   inserting script leaves for `UNDO_WINDOW_SECONDS` so that a call answered 503 can be undone
  *   exactly if it ran after all (`undo.ts`), in the slot of the keys it changed.
- * The four key hashes, the version and the keys' counters share the hash tag `{keys}`, so every
+ * - `{keys}:created`, `{keys}:erasable`, `{keys}:indexed`, `lease:<name>`: the key indexes and the
+ *   leases (`indexScripts.ts`), kept by the scripts below that insert, change and erase keys.
+ * The four key hashes, the version, the indexes and the keys' counters share the hash tag `{keys}`, so every
  * script over them touches one Cluster slot, and each script declares every key it touches.
  */
 
 import { isKeyBucket } from "../../core/quota/store.ts";
+import { ERASABLE_MEMBER_LUA } from "./indexScripts.ts";
 
 /** The Redis key names under `prefix`. */
 export interface RedisKeys {
@@ -35,6 +38,11 @@ export interface RedisKeys {
   pending: string;
   references: string;
   version: string;
+  /** The key indexes and their marker (`indexScripts.ts`). */
+  created: string;
+  erasable: string;
+  indexed: string;
+  lease(name: string): string;
   counter(bucket: string, day: string): string;
   /** The marker of an undoable script on the keys (`undo.ts`). */
   undoMarker(requestId: string): string;
@@ -49,6 +57,10 @@ export function redisKeys(prefix: string): RedisKeys {
     references: `${prefix}{keys}:references`,
     version: `${prefix}{keys}:version`,
     undoMarker: (requestId) => `${prefix}{keys}:undo:${requestId}`,
+    created: `${prefix}{keys}:created`,
+    erasable: `${prefix}{keys}:erasable`,
+    indexed: `${prefix}{keys}:indexed`,
+    lease: (name) => `${prefix}lease:${name}`,
     counter: (bucket, day) => (isKeyBucket(bucket) ? `${prefix}{keys}:count:${day}:${bucket}` : `${prefix}count:${day}:${bucket}`),
   };
 }
@@ -108,8 +120,9 @@ return out`,
 };
 
 /**
- * KEYS: records, hashes, pending, references, version. ARGV: id, hash, record JSON, e-mail key,
- * payment reference, "1" if pending, "1" if its personal data is erased (an import). Returns `ok`,
+ * KEYS: records, hashes, pending, references, version, created, erasable. ARGV: id, hash, record
+ * JSON, e-mail key, payment reference, "1" if pending, "1" if its personal data is erased (an
+ * import), its `created` member, its `erasable` member ("" for none). Returns `ok`,
  * `duplicate` (a pending key with this e-mail exists), `reference` (a pending key has this payment
  * reference) or `exists` (id or hash taken). The e-mail is checked for a pending record whose data
  * is kept only, the reference for any (as the SQLite store does); both in the same script, so no
@@ -129,6 +142,8 @@ if pending then
   if holds_email then redis.call('HSET', KEYS[3], ARGV[4], ARGV[1]) end
   redis.call('HSET', KEYS[4], ARGV[5], ARGV[1])
 end
+redis.call('ZADD', KEYS[6], 0, ARGV[8])
+if ARGV[9] ~= '' then redis.call('ZADD', KEYS[7], 0, ARGV[9]) end
 redis.call('INCR', KEYS[5])
 return 'ok'`,
 };
@@ -143,21 +158,27 @@ return redis.call('HGET', KEYS[2], id)`,
 };
 
 /**
- * KEYS: records, pending, references, version. ARGV: id, patch JSON (fields to set), the key's
- * payment reference. Returns the record JSON as it now is, or nil when there is no such key. A
+ * KEYS: records, pending, references, version, erasable. ARGV: id, patch JSON (fields to set), the
+ * key's payment reference. Returns the record JSON as it now is, or nil when there is no such key. A
  * revoked key is returned unchanged: a revocation is final whatever another process tries at the
  * same moment. A key that stops awaiting its deposit frees its e-mail and its payment reference
  * for a new application.
  */
 export const UPDATE_KEY: LuaScript = {
   name: "updateKey",
-  lua: `
+  lua: `${ERASABLE_MEMBER_LUA}
 local json = redis.call('HGET', KEYS[1], ARGV[1])
 if not json then return false end
 local key = cjson.decode(json)
 if key.status == 'revoked' then return json end
 local was_pending = key.status == 'pending_deposit'
+local was_erasable = erasable_member(key)
 for field, value in pairs(cjson.decode(ARGV[2])) do key[field] = value end
+local erasable = erasable_member(key)
+if was_erasable ~= erasable then
+  if was_erasable then redis.call('ZREM', KEYS[5], was_erasable) end
+  if erasable then redis.call('ZADD', KEYS[5], 0, erasable) end
+end
 if was_pending and key.status ~= 'pending_deposit' then
   if redis.call('HGET', KEYS[2], key.email_key) == ARGV[1] then redis.call('HDEL', KEYS[2], key.email_key) end
   if redis.call('HGET', KEYS[3], ARGV[3]) == ARGV[1] then redis.call('HDEL', KEYS[3], ARGV[3]) end
@@ -169,19 +190,21 @@ return json`,
 };
 
 /**
- * KEYS: records, pending, version. ARGV: id, status, instant. Erases the key's personal data (name
+ * KEYS: records, pending, version, erasable. ARGV: id, status, instant. Erases the key's personal data (name
  * and e-mail empty, phone and depositor null, `erased_at` the instant) if its status is still the
  * one given and it was not erased yet; frees its e-mail for a new application, keeps its payment
  * reference (a late deposit is still matched by it). Returns 1 when it erased, else 0.
  */
 export const ERASE_APPLICANT: LuaScript = {
   name: "eraseApplicant",
-  lua: `
+  lua: `${ERASABLE_MEMBER_LUA}
 local json = redis.call('HGET', KEYS[1], ARGV[1])
 if not json then return 0 end
 local key = cjson.decode(json)
 if key.status ~= ARGV[2] or (key.erased_at ~= nil and key.erased_at ~= cjson.null) then return 0 end
 if redis.call('HGET', KEYS[2], key.email_key) == ARGV[1] then redis.call('HDEL', KEYS[2], key.email_key) end
+local erasable = erasable_member(key)
+if erasable then redis.call('ZREM', KEYS[4], erasable) end
 key.name = ''
 key.email = ''
 key.phone = cjson.null

@@ -98,9 +98,10 @@ end`,
 );
 
 /**
- * Undoes an `INSERT_KEY`. KEYS: the marker, records, hashes, pending, references, version. ARGV:
- * window, id, hash, e-mail key, payment reference. Removes the key and what points to it, and
- * changes the keys' version (instances drop their cached lookups).
+ * Undoes an `INSERT_KEY`. KEYS: the marker, records, hashes, pending, references, version, the
+ * created and erasable indexes. ARGV: window, id, hash, e-mail key, payment reference, the key's
+ * members of the two indexes (`indexMembers`; the erasable one may be empty). Removes the key and
+ * what points to it, and changes the keys' version (instances drop their cached lookups).
  */
 export const UNDO_INSERT: LuaScript = undoScript(
   "undoInsert",
@@ -109,7 +110,9 @@ redis.call('HDEL', KEYS[2], ARGV[2])
 if redis.call('HGET', KEYS[3], ARGV[3]) == ARGV[2] then redis.call('HDEL', KEYS[3], ARGV[3]) end
 if redis.call('HGET', KEYS[4], ARGV[4]) == ARGV[2] then redis.call('HDEL', KEYS[4], ARGV[4]) end
 if redis.call('HGET', KEYS[5], ARGV[5]) == ARGV[2] then redis.call('HDEL', KEYS[5], ARGV[5]) end
-redis.call('INCR', KEYS[6])`,
+redis.call('INCR', KEYS[6])
+redis.call('ZREM', KEYS[7], ARGV[6])
+if ARGV[7] ~= '' then redis.call('ZREM', KEYS[8], ARGV[7]) end`,
 );
 
 /** One undo to make: `UNDO_COUNTS` or `UNDO_INSERT` with its keys and arguments (the window first). */

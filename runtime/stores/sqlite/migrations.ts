@@ -34,6 +34,24 @@ const MIGRATIONS: readonly string[] = [
    DROP INDEX keys_pending_email;
    CREATE UNIQUE INDEX keys_pending_email ON keys (lower(email)) WHERE status = 'pending_deposit' AND erased_at IS NULL;
    CREATE INDEX keys_pending_reference ON keys (upper(substr(id, 5, 6))) WHERE status = 'pending_deposit';`,
+  // 3: work that grows with the number of keys in bounded steps. When each key's retention clock
+  // started while its personal data is kept (a generated column, so every row has it, existing
+  // ones included, and no statement can forget it), indexed: the sweep reads only what is due.
+  // Keys in creation order, all and per status, for listing in pages; counters by day, pruned in
+  // steps; and leases, so that one process sweeps at a time.
+  `ALTER TABLE keys ADD COLUMN erasable_since TEXT GENERATED ALWAYS AS (
+     CASE WHEN erased_at IS NOT NULL THEN NULL WHEN status = 'pending_deposit' THEN created_at WHEN status = 'revoked' THEN revoked_at END
+   ) VIRTUAL;
+   CREATE INDEX keys_erasable ON keys (erasable_since, id) WHERE erasable_since IS NOT NULL;
+   DROP INDEX keys_created;
+   CREATE INDEX keys_created ON keys (created_at, id);
+   CREATE INDEX keys_status_created ON keys (status, created_at, id);
+   CREATE INDEX counters_day ON counters (day);
+   CREATE TABLE leases (
+     name    TEXT PRIMARY KEY,
+     holder  TEXT NOT NULL,
+     expires INTEGER NOT NULL
+   ) WITHOUT ROWID;`,
 ];
 
 /** The schema version this code writes. */

@@ -8,6 +8,8 @@ import {
   DuplicateReferenceError,
   StoreUnavailableError,
   type ConsumeResult,
+  type KeyPage,
+  type KeyPageQuery,
   type KeyPatch,
   type KeyRecord,
   type QuotaStore,
@@ -18,9 +20,7 @@ import type { DriverName, SqlDriver, SqlRow, SqlStatement, SqlValue } from "./sq
 import { isBusy, isFull, rollbackAfter, unavailableOr } from "./failures.ts";
 import { SCHEMA_VERSION, checkOwnDatabase, migrate } from "./migrations.ts";
 import { nextTurn } from "../../core/util/nextTurn.ts";
-
-/** Counters of days more than this many days before the current one are deleted. */
-const KEEP_DAYS = 7;
+import { SqlitePages } from "./pages.ts";
 
 const KEY_COLUMNS = "id, hash, plan, status, created_at, confirmed_at, expires_at, revoked_at, name, email, phone, depositor, erased_at";
 
@@ -48,13 +48,6 @@ interface KeyRow {
 function toKeyRecord(row: SqlRow): KeyRecord {
   const { name, email, phone, depositor, erased_at, ...key } = row as unknown as KeyRow;
   return Object.freeze({ ...key, ...(erased_at === null ? {} : { erased_at }), applicant: Object.freeze({ name, email, phone, depositor }) });
-}
-
-/** The day `days` before a `YYYY-MM-DD` day, or null for a day in another format (then nothing is pruned). */
-function daysBefore(day: string, days: number): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
-  const time = Date.parse(`${day}T00:00:00Z`);
-  return Number.isNaN(time) ? null : new Date(time - days * 86_400_000).toISOString().slice(0, 10);
 }
 
 /** Key lookups kept per connection at most (beyond it the cache starts over). */
@@ -89,22 +82,19 @@ export class SqliteQuotaStore implements QuotaStore {
   private readonly statements: {
     consume: SqlStatement;
     used: SqlStatement;
-    prune: SqlStatement;
     insertKey: SqlStatement;
     eraseApplicant: SqlStatement;
     keyByHash: SqlStatement;
     keyById: SqlStatement;
-    listKeys: SqlStatement;
-    listKeysByStatus: SqlStatement;
     dataVersion: SqlStatement;
   };
   private readonly updates = new Map<string, SqlStatement>();
+  private readonly pages: SqlitePages;
   /** Keys by hash (null: no such key) as of `seenVersion`; see `keyByHash`. */
   private readonly keysByHash = new Map<string, KeyRecord | null>();
   private seenVersion: unknown = undefined;
   private versionChecked = false;
   private cacheKeys = false;
-  private lastDay = "";
   private pending: PendingConsume[] = [];
   /** Set while a batch waits for another connection's lock to go (no other flush is scheduled then). */
   private retry: ReturnType<typeof setTimeout> | undefined;
@@ -116,6 +106,7 @@ export class SqliteQuotaStore implements QuotaStore {
     private readonly path = "the quota database",
   ) {
     this.driverName = db.name;
+    this.pages = new SqlitePages(db, KEY_COLUMNS, toKeyRecord, path);
     this.statements = {
       // One statement counts or refuses: the write lock it runs under makes the count exact. The
       // count is read back by `used` in the same transaction rather than with RETURNING, for which
@@ -126,7 +117,6 @@ export class SqliteQuotaStore implements QuotaStore {
          ON CONFLICT (bucket, day) DO UPDATE SET used = used + 1 WHERE used < ?`,
       ),
       used: db.prepare("SELECT used FROM counters WHERE bucket = ? AND day = ?"),
-      prune: db.prepare("DELETE FROM counters WHERE day < ?"),
       // One statement, so that no other process can take the same payment reference in between
       // (the reference is HJ + the id's characters 5 to 10, upper-cased: paymentReference).
       insertKey: db.prepare(
@@ -138,8 +128,6 @@ export class SqliteQuotaStore implements QuotaStore {
       ),
       keyByHash: db.prepare(`SELECT ${KEY_COLUMNS} FROM keys WHERE hash = ?`),
       keyById: db.prepare(`SELECT ${KEY_COLUMNS} FROM keys WHERE id = ?`),
-      listKeys: db.prepare(`SELECT ${KEY_COLUMNS} FROM keys ORDER BY created_at DESC, id DESC`),
-      listKeysByStatus: db.prepare(`SELECT ${KEY_COLUMNS} FROM keys WHERE status = ? ORDER BY created_at DESC, id DESC`),
       // Changes whenever another connection (another server process, the CLI) commits.
       dataVersion: db.prepare("PRAGMA data_version"),
     };
@@ -203,9 +191,8 @@ export class SqliteQuotaStore implements QuotaStore {
     batch.forEach((c, i) => c.resolve(results[i] as ConsumeResult));
   }
 
-  /** Counts one call; runs inside the batch's write transaction. */
+  /** Counts one call; runs inside the batch's write transaction (old counters are pruned apart, in steps: `pruneCounters`). */
   private consumeNow(bucket: string, day: string, limit: number): ConsumeResult {
-    this.prune(day);
     // With no row yet the INSERT would count a call even against a limit of 0.
     const allowed = limit > 0 && this.statements.consume.run(bucket, day, limit).changes > 0;
     return { allowed, used: this.used(bucket, day) };
@@ -289,9 +276,24 @@ export class SqliteQuotaStore implements QuotaStore {
     return row === undefined ? null : toKeyRecord(row);
   }
 
-  listKeys(status?: StoredKeyStatus): KeyRecord[] {
-    const rows = status === undefined ? this.statements.listKeys.all() : this.statements.listKeysByStatus.all(status);
-    return rows.map(toKeyRecord);
+  keyPage(query: KeyPageQuery): KeyPage {
+    return this.pages.keyPage(query);
+  }
+
+  erasablePage(until: string, after: string | null, limit: number): KeyPage {
+    return this.pages.erasablePage(until, after, limit);
+  }
+
+  acquireLease(name: string, holder: string, ttlMs: number): boolean {
+    return this.pages.acquireLease(name, holder, ttlMs);
+  }
+
+  releaseLease(name: string, holder: string): void {
+    this.pages.releaseLease(name, holder);
+  }
+
+  pruneCounters(beforeDay: string, limit: number): number {
+    return this.pages.pruneCounters(beforeDay, limit);
   }
 
   updateKey(id: string, patch: KeyPatch): KeyRecord | null {
@@ -325,14 +327,6 @@ export class SqliteQuotaStore implements QuotaStore {
     this.flush(true);
     this.closed = true;
     this.db.close();
-  }
-
-  /** Deletes old counters once per day seen by this process: one cheap statement a day. */
-  private prune(day: string): void {
-    if (day === this.lastDay) return;
-    this.lastDay = day;
-    const cutoff = daysBefore(day, KEEP_DAYS);
-    if (cutoff !== null) this.statements.prune.run(cutoff);
   }
 }
 
