@@ -130,17 +130,21 @@ describe.skipIf(skipRedis)("calls answered 503 on a slow Redis are undone", () =
     expect(await client.exists(refused)).toBe(0);
   });
 
-  it("an undo after an insertion removes the key, its e-mail and its payment reference, and changes the keys' version", async () => {
-    const names = ["t3:{keys}:records", "t3:{keys}:hashes", "t3:{keys}:pending", "t3:{keys}:references", "t3:{keys}:version"];
+  it("an undo after an insertion removes the key, its e-mail, its payment reference and its index entries, and changes the keys' version", async () => {
+    const indexes = ["t3:{keys}:created", "t3:{keys}:erasable"];
+    const names = ["t3:{keys}:records", "t3:{keys}:hashes", "t3:{keys}:pending", "t3:{keys}:references", "t3:{keys}:version", ...indexes];
     const marker = "t3:{keys}:undo:c.1";
-    const args = ["key_undo", "hash-undo", "{}", "undo@example.com", "REF-UNDO", "1", "0"];
+    const members = ["2026-01-01T00:00:00.000Z key_undo", "2026-01-01T00:00:00.000Z key_undo"];
+    const args = ["key_undo", "hash-undo", "{}", "undo@example.com", "REF-UNDO", "1", "0", ...members];
     expect(await run(undoable(INSERT_KEY, INSERTED), [...names, marker], [...args, WINDOW])).toBe("ok");
     expect(await client.get(marker)).toBe("1");
+    for (const index of indexes) expect(await client.zCard(index)).toBe(1);
     const undo = [marker, ...names];
-    const undoArgs = [WINDOW, "key_undo", "hash-undo", "undo@example.com", "REF-UNDO"];
+    const undoArgs = [WINDOW, "key_undo", "hash-undo", "undo@example.com", "REF-UNDO", ...members];
     expect(await run(UNDO_INSERT, undo, undoArgs)).toBe("undone");
     expect(await run(UNDO_INSERT, undo, undoArgs)).toBe("already");
     for (const name of names.slice(0, 4)) expect(await client.hLen(name)).toBe(0);
+    for (const index of indexes) expect(await client.zCard(index)).toBe(0);
     expect(await client.get("t3:{keys}:version")).toBe("2");
     // Cancelled first: the insertion, should it still arrive, stores nothing.
     const early = "t3:{keys}:undo:c.2";
