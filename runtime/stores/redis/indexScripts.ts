@@ -11,7 +11,7 @@
  * - `lease:<name>`: a lease (`ACQUIRE_LEASE`), the holder's id, expiring by itself.
  * The members sort as text; ISO 8601 instants of one format sort by time.
  */
-import type { LuaScript } from "./scripts.ts";
+import type { LuaScript } from "./luaScript.ts";
 
 /** Lua: the `{keys}:erasable` member of a decoded key record, or nil when it has none. */
 export const ERASABLE_MEMBER_LUA = `

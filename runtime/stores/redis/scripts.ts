@@ -29,6 +29,7 @@
 
 import { isKeyBucket } from "../../core/quota/store.ts";
 import { ERASABLE_MEMBER_LUA } from "./indexScripts.ts";
+import type { LuaScript } from "./luaScript.ts";
 
 /** The Redis key names under `prefix`. */
 export interface RedisKeys {
@@ -65,11 +66,7 @@ export function redisKeys(prefix: string): RedisKeys {
   };
 }
 
-/** A Lua script; a call passes the key names it touches (its comment lists them) apart from the other arguments. */
-export interface LuaScript {
-  name: string;
-  lua: string;
-}
+export type { LuaScript } from "./luaScript.ts";
 
 /**
  * KEYS: counter. ARGV: limit, seconds to live. Returns `{allowed (0|1), used}`. A limit of 0 creates
