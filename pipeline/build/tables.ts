@@ -1,4 +1,4 @@
-import { FLAG_EDUCATION, FLAG_NAME, FLAG_STARTER, type Tables } from "../../runtime/format/dist.ts";
+import { FLAG_EDUCATION, FLAG_HUNUM, FLAG_NAME, FLAG_STARTER, type Tables } from "../../runtime/format/dist.ts";
 import type { HanjaRecord, IdiomRecord } from "../../runtime/format/records.ts";
 
 /**
@@ -10,17 +10,22 @@ export function buildTables(records: readonly HanjaRecord[], idiomsByCharacter: 
   const encoder = new TextEncoder();
   const readings: Record<string, number[]> = {};
   const glosses: [number, string][] = [];
+  const hunum: [number, string, string][] = [];
   records.forEach((record, i) => {
     for (const reading of record.readings) (readings[reading] ??= []).push(i);
     if (record.meaning_ko !== null) glosses.push([i, record.meaning_ko]);
+    for (const { hun, eum } of record.hunum) hunum.push([i, hun, eum]);
   });
   return {
     characters: records.map((r) => r.character),
     strokes: records.map((r) => r.strokes),
     radical: records.map((r) => r.radical_number),
-    flags: records.map((r) => (r.starter ? FLAG_STARTER : 0) | (r.education_hanja ? FLAG_EDUCATION : 0) | (r.name_hanja ? FLAG_NAME : 0)),
+    flags: records.map(
+      (r) => (r.starter ? FLAG_STARTER : 0) | (r.education_hanja ? FLAG_EDUCATION : 0) | (r.name_hanja ? FLAG_NAME : 0) | (r.hunum.length > 0 ? FLAG_HUNUM : 0),
+    ),
     readings: sortKeys(readings),
     glosses,
+    hunum,
     idiomsByCharacter: sortKeys(idiomsByCharacter),
     detailBytes: details.map((body) => encoder.encode(body).length),
   };

@@ -8,8 +8,10 @@ import MiniSearch, { type Options, type SearchOptions } from "minisearch";
  * 2: idioms carry `literal`; `quiz.json` (synonym groups, withheld idioms, distractor pools) added.
  * 3: `tables.json` lists the byte length of every line of `details.jsonl` (`detailBytes`).
  * 4: idioms carry `meaning_en`; the idiom index holds it beside `meaning`.
+ * 5: records carry `hunum` and `hunum_source`; `tables.json` lists every 훈음 (`hunum`) and flags
+ * the records that have one; the counts include `with_hunum`; terms.md ends with the dictionary's notice.
  */
-export const DIST_FORMAT = 4;
+export const DIST_FORMAT = 5;
 
 /** File names inside `dist/`. */
 export const DIST_FILES = {
@@ -70,11 +72,13 @@ export interface DataCounts {
   education_hanja: number;
   name_hanja: number;
   idioms: number;
+  /** Characters with at least one 훈음 (`hunum`). */
+  with_hunum: number;
 }
 
 /**
  * `dist/tables.json`: one entry per record, record order (= code point order). Flags: bit 0
- * starter, bit 1 education hanja, bit 2 name hanja. `readings` maps a Hangul reading to record positions.
+ * starter, bit 1 education hanja, bit 2 name hanja, bit 3 has 훈음. `readings` maps a Hangul reading to record positions.
  */
 export interface Tables {
   characters: string[];
@@ -84,6 +88,8 @@ export interface Tables {
   readings: Record<string, number[]>;
   /** Starter glosses as `[position, meaning_ko]`. */
   glosses: [number, string][];
+  /** Every 훈음 as `[position, hun, eum]`, record order then the record's order: what search by 훈 reads. */
+  hunum: [number, string, string][];
   /** Idiom positions per character (idx order). */
   idiomsByCharacter: Record<string, number[]>;
   /**
@@ -111,6 +117,7 @@ export interface QuizTables {
 export const FLAG_STARTER = 1;
 export const FLAG_EDUCATION = 2;
 export const FLAG_NAME = 4;
+export const FLAG_HUNUM = 8;
 
 /** Field documents fed to the character index. */
 export interface CharacterDoc {

@@ -12,6 +12,7 @@ import {
   DIST_FORMAT,
   type DataCounts,
   FLAG_EDUCATION,
+  FLAG_HUNUM,
   FLAG_NAME,
   FLAG_STARTER,
   IDIOM_INDEX,
@@ -21,6 +22,7 @@ import {
   type Tables,
 } from "../../format/dist.ts";
 import { detailLines } from "./detailLines.ts";
+import { hunIndexes } from "../hanja/hunIndexes.ts";
 import { type IdiomRecord, idiomItemA, idiomJsonB } from "../../format/records.ts";
 
 /**
@@ -51,6 +53,11 @@ export interface CharacterData {
   flags: Uint8Array;
   readings: ReadonlyMap<string, readonly number[]>;
   glosses: readonly (readonly [number, string])[];
+  /** Every 훈음 as `[position, hun, eum]` (`Tables.hunum`). */
+  hunum: readonly (readonly [number, string, string])[];
+  /** 훈 → positions, and `훈 음` → positions, in record order; made on first use. */
+  readonly byHun: ReadonlyMap<string, readonly number[]>;
+  readonly byHunum: ReadonlyMap<string, readonly number[]>;
   /** The full-text index over English definitions and glosses, loaded on first use. */
   index(): MiniSearch<CharacterDoc>;
 }
@@ -109,6 +116,7 @@ export function loadData(files: DistFiles): LoadedData {
   const flags = Uint8Array.from(tables.flags);
   const codePoints = codePointsInOrder(tables.characters);
   const positionOf = once(() => new Map(tables.characters.map((c, i) => [c, i])));
+  const hunMaps = once(() => hunIndexes(tables.hunum));
   const characters: CharacterData = {
     source: `Unicode Unihan ${manifest.unihan.version}`,
     get records() {
@@ -129,6 +137,13 @@ export function loadData(files: DistFiles): LoadedData {
     flags,
     readings: new Map(Object.entries(tables.readings)),
     glosses: tables.glosses,
+    hunum: tables.hunum,
+    get byHun() {
+      return hunMaps().byHun;
+    },
+    get byHunum() {
+      return hunMaps().byHunum;
+    },
     // The indexes are read and rebuilt on first use (a few hundred ms): start-up does not wait for them.
     index: once(() => MiniSearch.loadJSON<CharacterDoc>(text(files, DIST_FILES.searchCharacters), CHARACTER_INDEX)),
   };
@@ -140,6 +155,7 @@ export function loadData(files: DistFiles): LoadedData {
       education_hanja: countFlag(flags, FLAG_EDUCATION),
       name_hanja: countFlag(flags, FLAG_NAME),
       idioms: idioms.idioms.length,
+      with_hunum: countFlag(flags, FLAG_HUNUM),
     }),
   );
   const meta = once(() => JSON.parse(text(files, DIST_FILES.meta)) as Record<string, unknown>);
