@@ -10,11 +10,9 @@ export function buildTables(records: readonly HanjaRecord[], idiomsByCharacter: 
   const encoder = new TextEncoder();
   const readings: Record<string, number[]> = {};
   const glosses: [number, string][] = [];
-  const hunum: [number, string, string][] = [];
   records.forEach((record, i) => {
     for (const reading of record.readings) (readings[reading] ??= []).push(i);
     if (record.meaning_ko !== null) glosses.push([i, record.meaning_ko]);
-    for (const { hun, eum } of record.hunum) hunum.push([i, hun, eum]);
   });
   return {
     characters: records.map((r) => r.character),
@@ -25,7 +23,7 @@ export function buildTables(records: readonly HanjaRecord[], idiomsByCharacter: 
     ),
     readings: sortKeys(readings),
     glosses,
-    hunum,
+    hunum: records.map((r) => r.hunum.map(({ hun, eum }) => `${hun} ${eum}`)),
     idiomsByCharacter: sortKeys(idiomsByCharacter),
     detailBytes: details.map((body) => encoder.encode(body).length),
   };

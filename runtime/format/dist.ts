@@ -8,7 +8,7 @@ import MiniSearch, { type Options, type SearchOptions } from "minisearch";
  * 2: idioms carry `literal`; `quiz.json` (synonym groups, withheld idioms, distractor pools) added.
  * 3: `tables.json` lists the byte length of every line of `details.jsonl` (`detailBytes`).
  * 4: idioms carry `meaning_en`; the idiom index holds it beside `meaning`.
- * 5: records carry `hunum` and `hunum_source`; `tables.json` lists every 훈음 (`hunum`) and flags
+ * 5: records carry `hunum` and `hunum_source`; `tables.json` lists each record's 훈음 (`hunum`) and flags
  * the records that have one; the counts include `with_hunum`; terms.md ends with the dictionary's notice.
  */
 export const DIST_FORMAT = 5;
@@ -88,8 +88,8 @@ export interface Tables {
   readings: Record<string, number[]>;
   /** Starter glosses as `[position, meaning_ko]`. */
   glosses: [number, string][];
-  /** Every 훈음 as `[position, hun, eum]`, record order then the record's order: what search by 훈 reads. */
-  hunum: [number, string, string][];
+  /** Each record's 훈음 as `"hun eum"` strings (the 음 is after the last space), in its `hunum` order: what search by 훈 reads. */
+  hunum: string[][];
   /** Idiom positions per character (idx order). */
   idiomsByCharacter: Record<string, number[]>;
   /**

@@ -53,11 +53,11 @@ export interface CharacterData {
   flags: Uint8Array;
   readings: ReadonlyMap<string, readonly number[]>;
   glosses: readonly (readonly [number, string])[];
-  /** Every 훈음 as `[position, hun, eum]` (`Tables.hunum`). */
-  hunum: readonly (readonly [number, string, string])[];
   /** 훈 → positions, and `훈 음` → positions, in record order; made on first use. */
   readonly byHun: ReadonlyMap<string, readonly number[]>;
   readonly byHunum: ReadonlyMap<string, readonly number[]>;
+  /** Every 훈 with its record's position, record order; made on first use. */
+  readonly huns: readonly (readonly [number, string])[];
   /** The full-text index over English definitions and glosses, loaded on first use. */
   index(): MiniSearch<CharacterDoc>;
 }
@@ -137,7 +137,9 @@ export function loadData(files: DistFiles): LoadedData {
     flags,
     readings: new Map(Object.entries(tables.readings)),
     glosses: tables.glosses,
-    hunum: tables.hunum,
+    get huns() {
+      return hunMaps().huns;
+    },
     get byHun() {
       return hunMaps().byHun;
     },

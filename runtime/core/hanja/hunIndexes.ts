@@ -1,23 +1,27 @@
 /** The maps search by 훈 reads (docs/rules.md "Interface A"), made once from `Tables.hunum`. */
 
-/** 훈 → positions and `훈 음` → positions, each position once, in record order. */
+/** `훈 음` → positions and 훈 → positions, each position once, in record order; and every 훈 with its position. */
 export interface HunIndexes {
-  byHun: Map<string, number[]>;
   byHunum: Map<string, number[]>;
+  byHun: Map<string, number[]>;
+  huns: (readonly [number, string])[];
 }
 
-/** Groups the 훈음 list (`[position, hun, eum]`, record order) by 훈 and by `훈 음`. */
-export function hunIndexes(hunum: readonly (readonly [number, string, string])[]): HunIndexes {
-  const byHun = new Map<string, number[]>();
-  const byHunum = new Map<string, number[]>();
+/** Indexes each record's `"hun eum"` strings (`Tables.hunum`, the 음 after the last space) by `훈 음` and by 훈. */
+export function hunIndexes(hunum: readonly (readonly string[])[]): HunIndexes {
+  const indexes: HunIndexes = { byHunum: new Map(), byHun: new Map(), huns: [] };
   const add = (map: Map<string, number[]>, key: string, position: number) => {
     const list = map.get(key);
     if (list === undefined) map.set(key, [position]);
     else if (list.at(-1) !== position) list.push(position);
   };
-  for (const [position, hun, eum] of hunum) {
-    add(byHun, hun, position);
-    add(byHunum, `${hun} ${eum}`, position);
-  }
-  return { byHun, byHunum };
+  hunum.forEach((list, position) => {
+    for (const item of list) {
+      const hun = item.slice(0, item.lastIndexOf(" "));
+      add(indexes.byHunum, item, position);
+      add(indexes.byHun, hun, position);
+      indexes.huns.push([position, hun]);
+    }
+  });
+  return indexes;
 }

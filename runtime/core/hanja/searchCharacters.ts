@@ -82,7 +82,7 @@ function searchHangul(data: CharacterData, q: string, keep: (i: number) => boole
 /** Positions whose gloss or one of whose 훈 contains `q`, in no particular order. */
 function* containingPositions(data: CharacterData, q: string): Generator<number> {
   for (const [i, gloss] of data.glosses) if (gloss.includes(q)) yield i;
-  for (const [i, hun] of data.hunum) if (hun.includes(q)) yield i;
+  for (const [i, hun] of data.huns) if (hun.includes(q)) yield i;
 }
 
 /**
