@@ -22,7 +22,7 @@ import {
   type Tables,
 } from "../../format/dist.ts";
 import { detailLines } from "./detailLines.ts";
-import { hunIndexes } from "../hanja/hunIndexes.ts";
+import { type HunIndexes, hunIndexes } from "../hanja/hunIndexes.ts";
 import { type IdiomRecord, idiomItemA, idiomJsonB } from "../../format/records.ts";
 
 /**
@@ -53,11 +53,8 @@ export interface CharacterData {
   flags: Uint8Array;
   readings: ReadonlyMap<string, readonly number[]>;
   glosses: readonly (readonly [number, string])[];
-  /** 훈 → positions, and `훈 음` → positions, in record order; made on first use. */
-  readonly byHun: ReadonlyMap<string, readonly number[]>;
-  readonly byHunum: ReadonlyMap<string, readonly number[]>;
-  /** Every 훈 with its record's position, record order; made on first use. */
-  readonly huns: readonly (readonly [number, string])[];
+  /** The 훈음 and 훈 maps search by 훈 reads (`HunIndexes`), made on first use. */
+  readonly hun: HunIndexes;
   /** The full-text index over English definitions and glosses, loaded on first use. */
   index(): MiniSearch<CharacterDoc>;
 }
@@ -137,14 +134,8 @@ export function loadData(files: DistFiles): LoadedData {
     flags,
     readings: new Map(Object.entries(tables.readings)),
     glosses: tables.glosses,
-    get huns() {
-      return hunMaps().huns;
-    },
-    get byHun() {
-      return hunMaps().byHun;
-    },
-    get byHunum() {
-      return hunMaps().byHunum;
+    get hun() {
+      return hunMaps();
     },
     // The indexes are read and rebuilt on first use (a few hundred ms): start-up does not wait for them.
     index: once(() => MiniSearch.loadJSON<CharacterDoc>(text(files, DIST_FILES.searchCharacters), CHARACTER_INDEX)),

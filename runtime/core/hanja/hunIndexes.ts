@@ -1,27 +1,47 @@
 /** The maps search by 훈 reads (docs/rules.md "Interface A"), made once from `Tables.hunum`. */
 
-/** `훈 음` → positions and 훈 → positions, each position once, in record order; and every 훈 with its position. */
+/** What search by 훈 looks up; positions are listed once each, in record order. */
 export interface HunIndexes {
+  /** `훈 음` → positions. */
   byHunum: Map<string, number[]>;
+  /** 훈 → positions. */
   byHun: Map<string, number[]>;
-  huns: (readonly [number, string])[];
+  /** Each record's 훈, by position (empty for a record without 훈음). */
+  hunsOf: string[][];
+  /** A code point → positions with a 훈 containing it: the candidates of a "contains" match, so it never scans every 훈. */
+  byCodePoint: Map<string, number[]>;
 }
 
-/** Indexes each record's `"hun eum"` strings (`Tables.hunum`, the 음 after the last space) by `훈 음` and by 훈. */
+const add = (map: Map<string, number[]>, key: string, position: number) => {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [position]);
+  else if (list.at(-1) !== position) list.push(position);
+};
+
+/** Indexes each record's `"hun eum"` strings (`Tables.hunum`, the 음 after the last space). */
 export function hunIndexes(hunum: readonly (readonly string[])[]): HunIndexes {
-  const indexes: HunIndexes = { byHunum: new Map(), byHun: new Map(), huns: [] };
-  const add = (map: Map<string, number[]>, key: string, position: number) => {
-    const list = map.get(key);
-    if (list === undefined) map.set(key, [position]);
-    else if (list.at(-1) !== position) list.push(position);
-  };
+  const indexes: HunIndexes = { byHunum: new Map(), byHun: new Map(), hunsOf: [], byCodePoint: new Map() };
   hunum.forEach((list, position) => {
+    const huns: string[] = [];
     for (const item of list) {
       const hun = item.slice(0, item.lastIndexOf(" "));
+      huns.push(hun);
       add(indexes.byHunum, item, position);
       add(indexes.byHun, hun, position);
-      indexes.huns.push([position, hun]);
+      for (const ch of hun) add(indexes.byCodePoint, ch, position);
     }
+    indexes.hunsOf.push(huns);
   });
   return indexes;
+}
+
+/** Positions with a 훈 containing `q`: the candidates of `q`'s rarest code point, each checked. */
+export function hunsContaining(indexes: HunIndexes, q: string): number[] {
+  let candidates: number[] | undefined;
+  for (const ch of new Set(q)) {
+    const list = indexes.byCodePoint.get(ch) ?? [];
+    if (candidates === undefined || list.length < candidates.length) candidates = list;
+    if (list.length === 0) return [];
+  }
+  return (candidates ?? []).filter((position) => indexes.hunsOf[position]?.some((hun) => hun.includes(q)));
 }

@@ -5,6 +5,7 @@
  * ideograph comes right after its unified counterpart when both match.
  */
 import type { CharacterData } from "../data/load.ts";
+import { hunsContaining } from "./hunIndexes.ts";
 import { CHARACTER_QUERY, CHARACTER_TYPO_QUERY, EDUCATION_BOOST, FLAG_EDUCATION, FLAG_STARTER } from "../../format/dist.ts";
 
 /** What a filter of `GET /hanja` keeps for a whole-number value (the filters are in `routes/hanjaParams.ts`). */
@@ -72,9 +73,10 @@ function searchHangul(data: CharacterData, q: string, keep: (i: number) => boole
     }
     return sortByTieBreak(data, kept);
   };
-  const byHunum = group(q.includes(" ") ? (data.byHunum.get(q) ?? []) : []);
+  const { hun } = data;
+  const byHunum = group(q.includes(" ") ? (hun.byHunum.get(q) ?? []) : []);
   const byReading = group(data.readings.get(q) ?? []);
-  const byHun = group(data.byHun.get(q) ?? []);
+  const byHun = group(hun.byHun.get(q) ?? []);
   const containing = group(containingPositions(data, q));
   return afterUnified(data, [...byHunum, ...byReading, ...byHun, ...containing]);
 }
@@ -82,7 +84,7 @@ function searchHangul(data: CharacterData, q: string, keep: (i: number) => boole
 /** Positions whose gloss or one of whose 훈 contains `q`, in no particular order. */
 function* containingPositions(data: CharacterData, q: string): Generator<number> {
   for (const [i, gloss] of data.glosses) if (gloss.includes(q)) yield i;
-  for (const [i, hun] of data.huns) if (hun.includes(q)) yield i;
+  yield* hunsContaining(data.hun, q);
 }
 
 /**
