@@ -113,7 +113,13 @@ export function loadData(files: DistFiles): LoadedData {
   const flags = Uint8Array.from(tables.flags);
   const codePoints = codePointsInOrder(tables.characters);
   const positionOf = once(() => new Map(tables.characters.map((c, i) => [c, i])));
-  const hunMaps = once(() => hunIndexes(tables.hunum));
+  const hunMaps = once(() => {
+    const indexes = hunIndexes(tables.hunum);
+    if (indexes.hunsOf.length !== tables.characters.length) {
+      throw new Error(`dist: ${DIST_FILES.tables} lists 훈음 for ${indexes.hunsOf.length} records, not ${tables.characters.length}; rebuild dist/`);
+    }
+    return indexes;
+  });
   const characters: CharacterData = {
     source: `Unicode Unihan ${manifest.unihan.version}`,
     get records() {

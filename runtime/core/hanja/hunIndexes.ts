@@ -1,4 +1,5 @@
 /** The maps search by 훈 reads (docs/rules.md "Interface A"), made once from `Tables.hunum`. */
+import { HUNUM_SEPARATORS } from "../../format/dist.ts";
 
 /** What search by 훈 looks up; positions are listed once each, in record order. */
 export interface HunIndexes {
@@ -18,12 +19,12 @@ const add = (map: Map<string, number[]>, key: string, position: number) => {
   else if (list.at(-1) !== position) list.push(position);
 };
 
-/** Indexes each record's `"hun eum"` strings (`Tables.hunum`, the 음 after the last space). */
-export function hunIndexes(hunum: readonly (readonly string[])[]): HunIndexes {
+/** Indexes `Tables.hunum` (records separated by `|`, a record's `훈 음` by `;`, the 음 after the last space). */
+export function hunIndexes(hunum: string): HunIndexes {
   const indexes: HunIndexes = { byHunum: new Map(), byHun: new Map(), hunsOf: [], byCodePoint: new Map() };
-  hunum.forEach((list, position) => {
+  hunum.split(HUNUM_SEPARATORS.record).forEach((column, position) => {
     const huns: string[] = [];
-    for (const item of list) {
+    for (const item of column === "" ? [] : column.split(HUNUM_SEPARATORS.hunum)) {
       const hun = item.slice(0, item.lastIndexOf(" "));
       huns.push(hun);
       add(indexes.byHunum, item, position);
