@@ -18,6 +18,7 @@ import { InputError } from "./load/types.ts";
 import { resolveUnihan } from "./load/resolveUnihan.ts";
 import { pinnedDictionary, readDictionaryPin, verifyDictionary } from "./pin/dictionaryPin.ts";
 import { readPin } from "./pin/pin.ts";
+import { dictionaryNotice, hunumSummary, joinHunum, termsWithDictionaryNotice } from "./parse/hunum.ts";
 import { RECORD_PROPERTIES, buildHanjaRecords, collectUnihan, joinStarters, recordCodepoints } from "./parse/hanjaRecords.ts";
 import { ENGLISH_COLUMNS, joinEnglishMeanings } from "./validate/englishMeanings.ts";
 import { validateIdiomContent } from "./validate/idiomContent.ts";
@@ -109,7 +110,7 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
   // The character index is built on the worker while the records are built and validated.
   const characterDocs = earlyCharacterDocuments(table, recordCodepoints(table), starterRows);
   const characterIndex = indexer.characters(characterDocs);
-  const { dictionaryHash, summary } = await dictionary;
+  const { dictionary: dictionaryRead, dictionaryHash, notice, summary } = await dictionary;
   done(`${idiomRows.length} idiom rows, ${starterRows.length} starter rows; ${summary}`);
 
   done = stage("parse");
@@ -126,11 +127,12 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
     () => validateStarters(starterRows, byCharacter),
     () => validateIdiomContent(idiomSources, byCharacter),
   );
-  const records = joinStarters(plain, starters);
+  const { records, counts: hunumCounts } = joinHunum(joinStarters(plain, starters), dictionaryRead.entries);
   const idioms = joinEnglishMeanings(englishRows, korean);
   for (const warning of warnings) log(`warning   ${warning}`);
   const english = idioms.filter((idiom) => idiom.meaning_en !== null).length;
   done(`${idioms.length} idioms (${english} with an English meaning), ${starters.size} starters, totals ${warnings.length === 0 ? "match" : "differ"}`);
+  log(`hunum     ${hunumSummary(hunumCounts, records.length)}`);
 
   done = stage("build");
   // Valid inputs give the same documents as the records and idioms; this only guards that reasoning.
@@ -144,7 +146,7 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
   const tables = buildTables(records, idiomsByCharacter, details);
   // From the inputs, not the clock: a rebuild of the same inputs writes the same bytes (and ETags).
   const builtAt = (options.sourceDateEpoch !== undefined ? new Date(options.sourceDateEpoch * 1000) : input.reader.newest()).toISOString();
-  const counts = { ...countRecords(records), starters: starters.size, idioms: idioms.length };
+  const counts = { ...countRecords(records), starters: starters.size, idioms: idioms.length, with_hunum: hunumCounts.characters };
   const meta = buildMetaBody({ unihanVersion: version, unihanOrigin: input.origin, counts, builtAt });
   done("tables and /meta (search indexes on a worker)");
 
@@ -160,7 +162,7 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
       searchCharacters: characterIndex.then((index) => index.json),
       searchIdioms: idiomIndex.then((index) => index.json),
       meta: JSON.stringify(meta),
-      terms,
+      terms: termsWithDictionaryNotice(terms, notice),
     },
     {
       unihan: { version, detected_by: method, origin: input.origin, sha256: input.bytes ? sha256(input.bytes) : null },
@@ -185,7 +187,7 @@ async function readDictionary(dir: string | undefined) {
   verifyDictionary(bytes, dictionary, pin);
   const { entries, characters, words } = pin.counts;
   const summary = `${pin.file}: ${entries} entries (${characters} characters, ${words} words), ${dictionary.leftOut.length} left out`;
-  return { dictionary, dictionaryHash: sha256(bytes), summary };
+  return { dictionary, dictionaryHash: sha256(bytes), notice: dictionaryNotice(new TextDecoder().decode(bytes)), summary };
 }
 
 /** Runs three checks; when any fails with an InputError, fails with the messages of all. */

@@ -2,7 +2,8 @@
  * `npm run build:package` (and `npm pack`'s prepack): makes what the installed package is — the
  * runtime as ESM JavaScript with `.d.ts` types in `lib/`, the data the runtime reads in
  * `lib/dist/` (the rest of `dist/`, such as the compiled binary and characters.jsonl, stays out),
- * and the terms of the data in `licenses/`. dist/ is rebuilt first when stale.
+ * and the terms of the data in `licenses/` (the project's terms, the Unicode licence, the notice of
+ * libhangul's hanja dictionary). dist/ is rebuilt first when stale.
  *
  * esbuild bundles each export (`.`, `./node`, `./stores`) into one module, shared code and each
  * lazily imported store driver into chunks, with the few small libraries the runtime uses inside
@@ -18,12 +19,13 @@ import { execFileSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { build } from "esbuild";
+import { dictionaryNotice } from "../pipeline/parse/hunum.ts";
 import { RUNTIME_FILES } from "../runtime/format/dist.ts";
 import { DIST, ROOT, ensureDist } from "./ensureDist.ts";
 
 /** Where the compiled package goes (package.json `files`). */
 export const LIB = join(ROOT, "lib");
-/** The data's terms and the Unicode licence, shipped with the data. */
+/** The data's terms, the Unicode licence and the hanja dictionary's notice, shipped with the data. */
 export const LICENSES = join(ROOT, "licenses");
 
 /** The package's exports, as sources. */
@@ -60,6 +62,8 @@ export async function buildPackage(): Promise<void> {
   mkdirSync(LICENSES);
   copyFileSync(join(ROOT, "pipeline/data/TERMS.md"), join(LICENSES, "TERMS.md"));
   copyFileSync(join(ROOT, "pipeline/data/unihan/LICENSE"), join(LICENSES, "UNICODE-LICENSE.txt"));
+  // The BSD notice the dictionary asks a redistribution to reproduce: `hunum` comes from it.
+  writeFileSync(join(LICENSES, "LIBHANGUL-HANJA-LICENSE.txt"), dictionaryNotice(readFileSync(join(ROOT, "pipeline/data/libhangul/hanja.txt"), "utf8")));
   writeFileSync(join(LICENSES, "THIRD-PARTY.md"), thirdPartyNotices(Object.keys(metafile.inputs)));
   vendorTypes();
 }

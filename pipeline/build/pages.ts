@@ -1,5 +1,5 @@
 import type { DataCounts } from "../../runtime/format/dist.ts";
-import { type HanjaRecord, type IdiomRecord, UNICODE_LICENSE_URL, idiomItemA } from "../../runtime/format/records.ts";
+import { HUNUM_LICENSE_NAME, type HanjaRecord, type IdiomRecord, UNICODE_LICENSE_URL, idiomItemA } from "../../runtime/format/records.ts";
 
 /**
  * The detail body of every record (docs/rules.md "Records"): the record plus its idioms in idx order,
@@ -42,6 +42,11 @@ export function buildMetaBody(input: MetaInput): Record<string, unknown> {
       idioms: {
         name: "Hanja API idiom terms",
         notice: "Idioms and Korean glosses are original work of this project; redistributing the whole dataset as-is is not permitted.",
+      },
+      hanja_dictionary: {
+        name: HUNUM_LICENSE_NAME,
+        notice:
+          "The 훈음 (`hunum`) come from libhangul's hanja dictionary: a redistribution must reproduce its copyright notice, conditions and disclaimer, served at the end of the terms.",
       },
     },
   };

@@ -96,6 +96,8 @@ function buildRecord(cp: number, props: Map<string, UnihanEntry>, source: string
     definition_en: props.get("kDefinition")?.value ?? null,
     education_hanja: props.has("kKoreanEducationHanja"),
     name_hanja: props.has("kKoreanName"),
+    hunum: [],
+    hunum_source: null,
     variants_detail: detail,
   };
 }

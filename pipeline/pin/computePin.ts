@@ -28,9 +28,9 @@ export function releaseCounts(records: readonly HanjaRecord[]): ReleaseCounts {
   };
 }
 
-/** A record without the project's gloss fields. */
+/** A record without the project's gloss fields and the dictionary's 훈음. */
 export function unihanFields(record: HanjaRecord): UnihanFields {
-  const { starter: _s, meaning_ko: _m, meaning_ko_source: _g, ...fields } = record;
+  const { starter: _s, meaning_ko: _m, meaning_ko_source: _g, hunum: _h, hunum_source: _hs, ...fields } = record;
   return fields;
 }
 

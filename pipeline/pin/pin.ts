@@ -39,8 +39,8 @@ export interface ReleaseCounts {
   variant_self_references: number;
 }
 
-/** A record's Unihan-derived fields (the project's gloss fields left out: they come from starter.csv). */
-export type UnihanFields = Omit<HanjaRecord, "starter" | "meaning_ko" | "meaning_ko_source">;
+/** A record's Unihan-derived fields (the project's gloss fields, from starter.csv, and the dictionary's 훈음 left out). */
+export type UnihanFields = Omit<HanjaRecord, "starter" | "meaning_ko" | "meaning_ko_source" | "hunum" | "hunum_source">;
 
 /** `pin.json`. */
 export interface UnihanPin {

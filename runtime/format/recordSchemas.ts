@@ -23,6 +23,9 @@ export const UNIHAN_SOURCE = str("Data source label with the Unihan version, e.g
   pattern: "^Unicode Unihan \\d+\\.\\d+\\.\\d+$",
 });
 
+/** What `hunum_source` says: libhangul's hanja dictionary and its licence. */
+export const HUNUM_SOURCE = "libhangul hanja dictionary (BSD-3-Clause, © 2005–2006 Choe Hwanjin)";
+
 /** The `source` of a page of idioms: the project's own data, not Unihan. */
 export const IDIOMS_SOURCE = "Hanja API project original idioms (see idiom terms)";
 
@@ -56,6 +59,17 @@ const HANJA_FIELDS = {
   definition_en: nullable(str("English definition (Unihan `kDefinition`, original text); null when Unihan has none.")),
   education_hanja: bool("Extra: one of the 1,800 basic hanja for education (Unihan `kKoreanEducationHanja`)."),
   name_hanja: bool("Extra: allowed in Korean personal names (Unihan `kKoreanName`)."),
+  hunum: arrayOf(
+    "Extra: the character's 훈음 (meaning word and reading) from libhangul's hanja dictionary, in the dictionary's order; empty when it has none. " +
+      "A `eum` may be a reading Unihan does not list (the 두음법칙 form, 郎 `낭`, or a reading Unihan lacks, 乾 `간`): compare with `readings`.",
+    obj('One 훈음, e.g. 水 `{ "hun": "물", "eum": "수" }`.', {
+      hun: str("The meaning word(s) in Korean (`물`, `즐거울`).", { minLength: 1 }),
+      eum: str("The reading (one Hangul syllable).", ONE_CHARACTER),
+    }),
+  ),
+  hunum_source: nullable(
+    str("Where `hunum` comes from (libhangul's hanja dictionary and its licence); null when `hunum` is empty.", { enum: [HUNUM_SOURCE, null] }),
+  ),
   variants_detail: mapOf(
     "Extra: the variants per Unihan property (only properties the character has), each with its dictionary sources.",
     VARIANT_PROPERTIES,

@@ -35,4 +35,6 @@ export function idiomJsonB(idiom: IdiomRecord): string {
 export const UNICODE_LICENSE_URL = "https://www.unicode.org/license.txt";
 /** What `meaning_ko_source` says for the project's own glosses. */
 export const STARTER_GLOSS_SOURCE = "Hanja API project original gloss (see idiom terms)";
-export { IDIOMS_SOURCE } from "./recordSchemas.ts";
+export { HUNUM_SOURCE, IDIOMS_SOURCE } from "./recordSchemas.ts";
+/** The licence of libhangul's hanja dictionary, as `/meta` names it. */
+export const HUNUM_LICENSE_NAME = "BSD-3-Clause (libhangul hanja dictionary, © 2005–2006 Choe Hwanjin)";

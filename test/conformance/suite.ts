@@ -78,15 +78,19 @@ export function conformanceSuite(label: string, start: StartServer): void {
         expectProblem(await get(`${A}/hanja/${encodeURIComponent("水水")}`), 400, "invalid_parameter");
       });
 
-      it("GET /hanja?q=수: 94 characters read 수, paged 24 at a time", async () => {
+      it("GET /hanja?q=수: the 91 characters read 수 first, then those with 수 in a gloss or 훈 (231 in all), paged 24 at a time", async () => {
         const reply = await get(`${A}/hanja?q=${SU}`);
         expect(reply.status).toBe(200);
-        expect(reply.body).toMatchObject({ total: 94, page: 1, per_page: 24, pages: 4 });
+        expect(reply.body).toMatchObject({ total: 231, page: 1, per_page: 24, pages: 10 });
         expect(reply.body.data).toHaveLength(24);
         expect(reply.body.data[0].readings).toContain("수");
-        const last = await get(`${A}/hanja?q=${SU}&page=4`);
-        expect(last.body.data).toHaveLength(94 - 72);
-        expect((await get(`${A}/hanja?q=${SU}&page=5`)).body).toMatchObject({ total: 94, data: [] });
+        // The reading matches fill the first four pages; the later pages hold only gloss and 훈 matches.
+        const pages = await Promise.all(Array.from({ length: 10 }, (_, i) => get(`${A}/hanja?q=${SU}&page=${i + 1}`)));
+        const read = pages.map((p) => p.body.data.filter((r: { readings: string[] }) => r.readings.includes("수")).length);
+        expect(read.reduce((a, b) => a + b, 0)).toBe(91);
+        expect(read.slice(4).every((n) => n === 0) && read[3] > 0).toBe(true);
+        expect(pages[9]?.body.data).toHaveLength(231 - 216);
+        expect((await get(`${A}/hanja?q=${SU}&page=11`)).body).toMatchObject({ total: 231, data: [] });
       });
 
       it("GET /hanja: q as a character or a code point, and filters", async () => {

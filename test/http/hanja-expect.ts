@@ -65,12 +65,32 @@ export function passes(record: HanjaRecord, f: Filters): boolean {
   );
 }
 
-/** A Hangul query: records whose readings contain it, then the others whose gloss contains it, each by tie-break. */
-export function hangulExpectation(q: string, f: Filters = {}): { byReading: HanjaRecord[]; byGloss: HanjaRecord[] } {
-  const kept = fileRecords().filter((r) => passes(r, f));
-  const byReading = kept.filter((r) => r.readings.includes(q)).sort(tieBreak);
-  const byGloss = kept.filter((r) => !r.readings.includes(q) && (r.meaning_ko ?? "").includes(q)).sort(tieBreak);
-  return { byReading, byGloss };
+/** The groups of a Hangul query's results, each by tie-break, and all of them in order. */
+export interface HangulGroups {
+  /** Records with the query as one of their 훈음 (`hun eum`). */
+  byHunum: HanjaRecord[];
+  /** Then records whose readings contain it. */
+  byReading: HanjaRecord[];
+  /** Then records with a 훈 equal to it. */
+  byHun: HanjaRecord[];
+  /** Then records whose gloss or one of whose 훈 contains it. */
+  byGloss: HanjaRecord[];
+  all: HanjaRecord[];
+}
+
+/** A Hangul query, computed from the records: the four groups of docs/rules.md "Interface A", a record in its first group only. */
+export function hangulExpectation(q: string, f: Filters = {}): HangulGroups {
+  const left = new Set(fileRecords().filter((r) => passes(r, f)));
+  const take = (match: (r: HanjaRecord) => boolean) => {
+    const group = [...left].filter(match).sort(tieBreak);
+    for (const r of group) left.delete(r);
+    return group;
+  };
+  const byHunum = take((r) => r.hunum.some((h) => `${h.hun} ${h.eum}` === q));
+  const byReading = take((r) => r.readings.includes(q));
+  const byHun = take((r) => r.hunum.some((h) => h.hun === q));
+  const byGloss = take((r) => (r.meaning_ko ?? "").includes(q) || r.hunum.some((h) => h.hun.includes(q)));
+  return { byHunum, byReading, byHun, byGloss, all: [...byHunum, ...byReading, ...byHun, ...byGloss] };
 }
 
 /** Query string from name/value pairs (values percent-encoded; `+` stays `%2B`). */

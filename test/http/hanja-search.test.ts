@@ -232,16 +232,17 @@ describe("q: a code point", () => {
 });
 
 describe("q: Hangul", () => {
-  test("수: every record whose readings contain 수, then gloss matches, by tie-break; paging over all of them", async () => {
-    const { byReading, byGloss } = hangulExpectation("수");
+  test("수: every record whose readings contain 수, then gloss or 훈 matches, by tie-break; paging over all of them", async () => {
+    const { byReading, byGloss, all } = hangulExpectation("수");
     expect(byReading.length).toBeGreaterThan(50);
-    // 林 (수풀 림), 漢 (한수 한), 車 (수레 거) match by gloss only: they count, after the readings.
+    // 林 (수풀 림), 漢 (한수 한), 車 (수레 거) match by gloss or 훈 only: they count, after the readings.
     expect(chars(byGloss)).toEqual(expect.arrayContaining(["林", "漢", "車"]));
     const items = await everything({ q: "수" });
-    expect(chars(items)).toEqual(chars([...byReading, ...byGloss]));
+    expect(chars(items)).toEqual(chars(all));
     const first = await search({ q: "수" });
-    expect(first.total).toBe(byReading.length + byGloss.length);
-    expect(first.total).toBe(fileRecords().filter((r) => r.readings.includes("수") || (r.meaning_ko ?? "").includes("수")).length);
+    expect(first.total).toBe(
+      fileRecords().filter((r) => r.readings.includes("수") || (r.meaning_ko ?? "").includes("수") || r.hunum.some((h) => h.hun.includes("수"))).length,
+    );
   });
 
   test("tie-break on a reading search: education first, then starters, then fewer strokes, then code point", async () => {
@@ -257,22 +258,22 @@ describe("q: Hangul", () => {
     expect(chars(readingMatches.slice(0, 2))).toEqual(["手", "水"]); // both starters, 4 strokes: code point decides
   });
 
-  test("물: reading matches come before gloss matches (水 is 물 수)", async () => {
-    const { byReading, byGloss } = hangulExpectation("물");
+  test("물: reading matches, then 훈 matches (水 is 물 수), then gloss or 훈 containing 물", async () => {
+    const { byReading, byHun, byGloss, all } = hangulExpectation("물");
     expect(byReading.length).toBeGreaterThan(0);
-    expect(chars(byGloss)).toContain("水");
+    expect(chars(byHun)).toContain("水");
+    expect(byGloss.length).toBeGreaterThan(0);
     const items = await everything({ q: "물" });
-    expect(chars(items)).toEqual(chars([...byReading, ...byGloss]));
-    const firstGloss = items.findIndex((r) => !r.readings.includes("물"));
-    expect(firstGloss).toBe(byReading.length);
+    expect(chars(items)).toEqual(chars(all));
+    expect(chars(items).indexOf("水")).toBe(byReading.length + chars(byHun).indexOf("水"));
   });
 
-  test("하늘: a gloss match finds 天", async () => {
-    const { byReading, byGloss } = hangulExpectation("하늘");
+  test("하늘: a 훈 match finds 天", async () => {
+    const { byHun, all } = hangulExpectation("하늘");
+    expect(chars(byHun)).toContain("天");
     const body = await search({ q: "하늘" });
-    expect(body.total).toBe(byReading.length + byGloss.length);
-    expect(chars(body.data)).toContain("天");
-    expect(chars(body.data)).toEqual(chars([...byReading, ...byGloss]).slice(0, 24));
+    expect(body.total).toBe(all.length);
+    expect(chars(body.data)).toEqual(chars(all).slice(0, 24));
   });
 
   test("a reading that no record has → 200 empty", async () => {
@@ -282,9 +283,8 @@ describe("q: Hangul", () => {
   test.each<Filters>([{ strokes: 4 }, { radical_number: 85 }, { starter: 1 }, { education: 1 }, { education: 0, strokes: 12 }])(
     "수 with %o",
     async (filters) => {
-      const { byReading, byGloss } = hangulExpectation("수", filters);
       const items = await everything({ q: "수", ...filters });
-      expect(chars(items)).toEqual(chars([...byReading, ...byGloss]));
+      expect(chars(items)).toEqual(chars(hangulExpectation("수", filters).all));
       expect(items.length).toBeGreaterThan(0);
     },
   );

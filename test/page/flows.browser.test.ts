@@ -12,16 +12,21 @@ describe("the page in Chromium: flows", () => {
   it("looks up 水, follows it to 背水之陣 and back, with the request shown for developers", async () => {
     const { page, context, watch } = await openPage(session.browser, session.served.url);
     await page.goto(`${session.served.url}/`);
-    await page.getByRole("searchbox", { name: "Reading, English, hangul gloss or code point" }).fill("water");
+    await page.getByRole("searchbox", { name: "Reading, 훈음, English or code point" }).fill("water");
     await page.getByRole("button", { name: "Search" }).click();
     await expect.poll(() => page.url()).toContain("#/hanja?q=water");
     const result = page.getByRole("link", { name: /^水/ });
     await result.first().waitFor();
+    // A result shows the character's 훈음 (the first three at most).
+    expect(await result.first().locator(".readings").textContent()).toBe("물 수, 고를 수");
     await shoot(page, "desktop-search");
     await result.first().click();
     await page.getByRole("heading", { level: 1, name: /水/ }).waitFor();
     expect(page.url()).toContain(`#/hanja/${encodeURIComponent("水")}`);
     await page.getByText("water, liquid, lotion, juice").waitFor();
+    // Every 훈음, in the dictionary's order, with the dictionary named.
+    const facts = (await page.locator("dl.facts").textContent()) ?? "";
+    expect(facts).toContain("훈음 (meaning and reading)물 수, 고를 수 (libhangul hanja dictionary");
     await shoot(page, "desktop-character");
     // The developer's panel: the request as a URL and a curl command.
     await page.getByText("API request for developers").click();
@@ -70,6 +75,11 @@ describe("the page in Chromium: flows", () => {
     // A code point finds its character.
     await page.goto(`${session.served.url}/#/hanja?q=U%2B6C34`);
     await page.getByRole("heading", { name: "1 result" }).waitFor();
+    // A 훈음 puts its character first; a result with more than three 훈음 shows three and an ellipsis.
+    await page.goto(`${session.served.url}/#/hanja?q=${encodeURIComponent("배울 학")}`);
+    await expect.poll(() => page.locator("a.card .glyph").first().textContent()).toBe("學");
+    await page.goto(`${session.served.url}/#/hanja?q=${encodeURIComponent("樂")}`);
+    await expect.poll(() => page.locator("a.card .readings").first().textContent()).toBe("즐길 낙, 즐거울 락, 즐길 락 …");
     expectClean(watch);
     await context.close();
   });

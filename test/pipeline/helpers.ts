@@ -123,6 +123,8 @@ export function hanja(character: string, readings: string[]): HanjaRecord {
     definition_en: null,
     education_hanja: false,
     name_hanja: false,
+    hunum: [],
+    hunum_source: null,
     variants_detail: {},
   };
 }

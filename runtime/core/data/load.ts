@@ -12,6 +12,7 @@ import {
   DIST_FORMAT,
   type DataCounts,
   FLAG_EDUCATION,
+  FLAG_HUNUM,
   FLAG_NAME,
   FLAG_STARTER,
   IDIOM_INDEX,
@@ -21,6 +22,7 @@ import {
   type Tables,
 } from "../../format/dist.ts";
 import { detailLines } from "./detailLines.ts";
+import { type HunIndexes, hunIndexes } from "../hanja/hunIndexes.ts";
 import { type IdiomRecord, idiomItemA, idiomJsonB } from "../../format/records.ts";
 
 /**
@@ -51,6 +53,8 @@ export interface CharacterData {
   flags: Uint8Array;
   readings: ReadonlyMap<string, readonly number[]>;
   glosses: readonly (readonly [number, string])[];
+  /** The 훈음 and 훈 maps search by 훈 reads (`HunIndexes`), made on first use. */
+  readonly hun: HunIndexes;
   /** The full-text index over English definitions and glosses, loaded on first use. */
   index(): MiniSearch<CharacterDoc>;
 }
@@ -109,6 +113,13 @@ export function loadData(files: DistFiles): LoadedData {
   const flags = Uint8Array.from(tables.flags);
   const codePoints = codePointsInOrder(tables.characters);
   const positionOf = once(() => new Map(tables.characters.map((c, i) => [c, i])));
+  const hunMaps = once(() => {
+    const indexes = hunIndexes(tables.hunum);
+    if (indexes.hunsOf.length !== tables.characters.length) {
+      throw new Error(`dist: ${DIST_FILES.tables} lists 훈음 for ${indexes.hunsOf.length} records, not ${tables.characters.length}; rebuild dist/`);
+    }
+    return indexes;
+  });
   const characters: CharacterData = {
     source: `Unicode Unihan ${manifest.unihan.version}`,
     get records() {
@@ -129,6 +140,9 @@ export function loadData(files: DistFiles): LoadedData {
     flags,
     readings: new Map(Object.entries(tables.readings)),
     glosses: tables.glosses,
+    get hun() {
+      return hunMaps();
+    },
     // The indexes are read and rebuilt on first use (a few hundred ms): start-up does not wait for them.
     index: once(() => MiniSearch.loadJSON<CharacterDoc>(text(files, DIST_FILES.searchCharacters), CHARACTER_INDEX)),
   };
@@ -140,6 +154,7 @@ export function loadData(files: DistFiles): LoadedData {
       education_hanja: countFlag(flags, FLAG_EDUCATION),
       name_hanja: countFlag(flags, FLAG_NAME),
       idioms: idioms.idioms.length,
+      with_hunum: countFlag(flags, FLAG_HUNUM),
     }),
   );
   const meta = once(() => JSON.parse(text(files, DIST_FILES.meta)) as Record<string, unknown>);

@@ -47,10 +47,14 @@ const META = obj("Dataset metadata: versions, record counts measured from the lo
     education_hanja: int("Basic hanja for education.", { minimum: 0 }),
     name_hanja: int("Hanja for personal names.", { minimum: 0 }),
     idioms: int("Four-character idioms.", { minimum: 0 }),
+    with_hunum: int("Characters with at least one 훈음 (`hunum`).", { minimum: 0 }),
   }),
-  licenses: obj("Licences of the two kinds of data.", {
+  licenses: obj("Licences of the three kinds of data.", {
     unihan: LICENSE("Unicode-derived fields: Unicode License V3."),
     idioms: LICENSE("Idioms and Korean glosses: the project's idiom terms, served at `{hanja base}/terms`."),
+    hanja_dictionary: LICENSE(
+      "The 훈음 (`hunum`): libhangul's hanja dictionary, BSD-3-Clause; its notice is served at the end of `{hanja base}/terms` (and shipped in the package's `licenses/`).",
+    ),
   }),
 });
 

@@ -1,10 +1,11 @@
 /**
- * `GET /hanja` matching and ordering (docs/rules.md "Interface A"): one character, a code point, a Hangul reading
- * then gloss, or full text over English definitions and glosses; filters AND-ed; ties broken by
+ * `GET /hanja` matching and ordering (docs/rules.md "Interface A"): one character, a code point, Hangul
+ * (a 훈음, a reading, a 훈, then gloss or 훈 containing it), or full text over English definitions and glosses; filters AND-ed; ties broken by
  * education hanja, starters, fewer strokes, code point. In text searches a CJK compatibility
  * ideograph comes right after its unified counterpart when both match.
  */
 import type { CharacterData } from "../data/load.ts";
+import { hunsContaining } from "./hunIndexes.ts";
 import { CHARACTER_QUERY, CHARACTER_TYPO_QUERY, EDUCATION_BOOST, FLAG_EDUCATION, FLAG_STARTER } from "../../format/dist.ts";
 
 /** What a filter of `GET /hanja` keeps for a whole-number value (the filters are in `routes/hanjaParams.ts`). */
@@ -54,12 +55,36 @@ function exactCharacter(data: CharacterData, q: string): number | null | undefin
   return value <= 0x10ffff ? (data.position(String.fromCodePoint(value)) ?? null) : null;
 }
 
-/** Records whose readings contain the query exactly, then records whose gloss contains it. */
+/**
+ * Hangul, in four groups, each ordered by the tie-break: records with the query as one of their
+ * 훈음 (`물 수`, a space between 훈 and 음); records whose readings contain it; records with a 훈
+ * equal to it (`물`); records whose gloss (`meaning_ko`) or one of whose 훈 contains it. A record
+ * is listed in its first group only.
+ */
 function searchHangul(data: CharacterData, q: string, keep: (i: number) => boolean): number[] {
-  const byReading = (data.readings.get(q) ?? []).filter(keep);
-  const seen = new Set(byReading);
-  const byGloss = data.glosses.filter(([i, gloss]) => !seen.has(i) && gloss.includes(q) && keep(i)).map(([i]) => i);
-  return afterUnified(data, [...sortByTieBreak(data, byReading), ...sortByTieBreak(data, byGloss)]);
+  const seen = new Set<number>();
+  const group = (positions: Iterable<number>) => {
+    const kept: number[] = [];
+    for (const i of positions) {
+      if (!seen.has(i) && keep(i)) {
+        seen.add(i);
+        kept.push(i);
+      }
+    }
+    return sortByTieBreak(data, kept);
+  };
+  const { hun } = data;
+  const byHunum = group(q.includes(" ") ? (hun.byHunum.get(q) ?? []) : []);
+  const byReading = group(data.readings.get(q) ?? []);
+  const byHun = group(hun.byHun.get(q) ?? []);
+  const containing = group(containingPositions(data, q));
+  return afterUnified(data, [...byHunum, ...byReading, ...byHun, ...containing]);
+}
+
+/** Positions whose gloss or one of whose 훈 contains `q`, in no particular order. */
+function* containingPositions(data: CharacterData, q: string): Generator<number> {
+  for (const [i, gloss] of data.glosses) if (gloss.includes(q)) yield i;
+  yield* hunsContaining(data.hun, q);
 }
 
 /**

@@ -71,7 +71,7 @@ export const HANJA_LIST_PARAMS = {
     component: "CharacterQuery",
     description:
       "Search text, trimmed; at most 80 code points. Empty: no text filter. One Han character → that character; a code point " +
-      "(`U+6C34`, `u+6c34`, `U 6C34`, `6C34`) → that character; Hangul → characters with that exact reading, then characters whose `meaning_ko` contains it; " +
+      "(`U+6C34`, `u+6c34`, `U 6C34`, `6C34`) → that character; Hangul (runs of spaces read as one) → characters with it as one of their 훈음 (`물 수`, `배울 학`), then characters with that exact reading, then characters with a 훈 equal to it (`물` → 水), then characters whose `meaning_ko` or a 훈 contains it; " +
       "other text → full-text search of `definition_en` and `meaning_ko` (word prefix, one typo per word of four letters or more when nothing matches exactly: a letter added, left out or changed). " +
       "In these text searches a CJK compatibility ideograph matching with its unified counterpart comes directly after it (its `variants_detail.kCompatibilityVariant` names it).",
   },

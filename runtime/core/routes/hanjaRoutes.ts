@@ -23,10 +23,7 @@ export function hanjaRoutes(base: string, data: LoadedData, sendBody: Send, moun
     (metaBody ??= JSON.stringify({
       ...data.meta,
       counts: data.counts,
-      licenses: {
-        ...(data.meta.licenses as Record<string, unknown>),
-        idioms: { ...((data.meta.licenses as Record<string, Record<string, unknown>>).idioms ?? {}), url: `${mountPath}${base}/terms` },
-      },
+      licenses: withTermsUrl(data.meta.licenses as Record<string, Record<string, unknown>>, `${mountPath}${base}/terms`),
     }));
 
   const encoder = new TextEncoder();
@@ -113,4 +110,11 @@ export function hanjaRoutes(base: string, data: LoadedData, sendBody: Send, moun
       handler: (request) => sendBody(request, data.terms, { caching, contentType: "text/markdown; charset=utf-8" }),
     },
   ];
+}
+
+/** The licences of /meta with `url` set to the served terms for the two they hold: the idiom terms and, at their end, the dictionary's notice. */
+function withTermsUrl(licenses: Record<string, Record<string, unknown>>, url: string): Record<string, unknown> {
+  const served: Record<string, unknown> = { ...licenses, idioms: { ...(licenses.idioms ?? {}), url } };
+  if (licenses.hanja_dictionary !== undefined) served.hanja_dictionary = { ...licenses.hanja_dictionary, url };
+  return served;
 }

@@ -2,13 +2,14 @@
 // (SQLite store, access log on, as `npm run bench -- runtimes` runs them), on Node or Bun, the two
 // bundles taking turns within each round (which goes first alternates), medians of ROUNDS rounds.
 // Reports requests/second and the server's CPU time per request, which a shared machine disturbs
-// far less than requests/second. Build the "before" bundle from the older commit in a temporary
+// far less than requests/second; and, per build, the time to the first detail (cold start) and the
+// server's RSS once that detail has been answered (Linux `/proc`), medians over the rounds. Build the "before" bundle from the older commit in a temporary
 // worktree (`npx tsx -e` cannot await: call scripts/bundle.ts's `bundle(outfile)` from a .mts file).
 //   npx tsx test/bench/probes/compare-bundles.ts /tmp/before/hanja-api.mjs dist/runtime/hanja-api.mjs
 // ROUNDS (default 7), SECONDS per case (default 4), RUNTIME (node or bun), DIST_DIR (default dist/);
 // BEFORE_DIST and AFTER_DIST give each build its own dist/ (default DIST_DIR), for builds whose
 // dist formats differ (the "before" one built by `npx tsx pipeline/cli.ts` in its worktree).
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BIN, ROOT, Results, annualKeys, load, median, startServer, table } from "../lib.ts";
@@ -27,6 +28,13 @@ const results = new Results();
 const builds = { before, after };
 const defaultDist = process.env.DIST_DIR ?? join(ROOT, "dist");
 const distOf = { before: process.env.BEFORE_DIST ?? defaultDist, after: process.env.AFTER_DIST ?? defaultDist };
+const startup = { before: { ms: [] as number[], rssMb: [] as number[] }, after: { ms: [] as number[], rssMb: [] as number[] } };
+
+/** A process's resident set in MB, from `/proc/<pid>/status` (Linux). */
+function rssMb(pid: number | undefined): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return Number(match?.[1] ?? Number.NaN) / 1024;
+}
 
 for (let round = 1; round <= ROUNDS; round++) {
   const order = round % 2 === 1 ? (["before", "after"] as const) : (["after", "before"] as const);
@@ -34,6 +42,8 @@ for (let round = 1; round <= ROUNDS; round++) {
     const db = join(mkdtempSync(join(work, "db-")), "quota.sqlite");
     const env = { QUOTA_DB: db, ADMIN_TOKEN: ADMIN, TRUST_PROXY_HOPS: "1", DIST_DIR: distOf[name] };
     const server = await startServer(command, [builds[name]], env, DETAIL);
+    startup[name].ms.push(server.coldStartMs);
+    startup[name].rssMb.push(rssMb(server.proc.pid));
     const keys = await annualKeys(server.url, KEYS, ADMIN);
     const cases: [string, string[], Record<string, string>[] | undefined][] = [
       ["detail", [DETAIL], undefined],
@@ -67,4 +77,9 @@ for (const label of ["detail", "quiz-with-key"]) {
     ]);
   }
 }
-console.log(`${RUNTIME}, ${ROUNDS} rounds of ${SECONDS} s per case, builds interleaved\n${table(rows)}`);
+const startRows: (string | number)[][] = [["build", "first detail ms (median)", "RSS after it, MB (median)", "RSS, all rounds"]];
+for (const name of ["before", "after"] as const) {
+  const { ms, rssMb: rss } = startup[name];
+  startRows.push([name, median(ms).toFixed(0), median(rss).toFixed(1), rss.map((r) => r.toFixed(0)).join(" ")]);
+}
+console.log(`${RUNTIME}, ${ROUNDS} rounds of ${SECONDS} s per case, builds interleaved\n${table(rows)}\n\n${table(startRows)}`);

@@ -82,6 +82,16 @@ function checkbox(label: string, input: HTMLInputElement): HTMLElement {
   return h("div", { class: "field check" }, h("label", {}, input, ` ${label}`));
 }
 
+/** How many 훈음 a result card shows: enough to tell 樂's senses apart, short enough for a phone. */
+const CARD_HUNUM = 3;
+
+/** A character's line of Korean: its first `count` 훈음 (`물 수, 고를 수`), else the project's gloss, else its readings. */
+function headline(c: HanjaRecord, count: number): string {
+  if (c.hunum.length === 0) return c.meaning_ko ?? c.readings.join(", ");
+  const shown = c.hunum.slice(0, count).map(({ hun, eum }) => `${hun} ${eum}`);
+  return c.hunum.length > count ? `${shown.join(", ")} …` : shown.join(", ");
+}
+
 function characterCard(c: HanjaRecord): HTMLElement {
   return h(
     "a",
@@ -90,9 +100,19 @@ function characterCard(c: HanjaRecord): HTMLElement {
     h(
       "span",
       { class: "card-text" },
-      h("span", { class: "readings", lang: "ko" }, c.meaning_ko ?? c.readings.join(", ")),
+      h("span", { class: "readings", lang: "ko" }, headline(c, CARD_HUNUM)),
       c.definition_en ? h("span", { class: "definition", lang: "en" }, c.definition_en) : null,
     ),
+  );
+}
+
+/** Every 훈음 of a character, in the dictionary's order, with the dictionary named after them. */
+function hunumList(c: HanjaRecord): HTMLElement {
+  return h(
+    "span",
+    { class: "hunum" },
+    h("span", { lang: "ko" }, c.hunum.map(({ hun, eum }) => `${hun} ${eum}`).join(", ")),
+    c.hunum_source ? h("small", { class: "source" }, ` (${c.hunum_source})`) : null,
   );
 }
 
@@ -117,6 +137,7 @@ export async function characterDetail(main: HTMLElement, ctx: ViewContext): Prom
     const c = answer.body;
     const rows: [string, Child][] = [
       [t().readings, h("span", { lang: "ko" }, c.readings.join(", "))],
+      [t().hunum, c.hunum.length > 0 ? hunumList(c) : "—"],
       [t().gloss, c.meaning_ko ? h("span", { lang: "ko" }, c.meaning_ko) : "—"],
       [t().definition, c.definition_en ? h("span", { lang: "en" }, c.definition_en) : "—"],
       [t().codepoint, c.codepoint],
@@ -134,7 +155,7 @@ export async function characterDetail(main: HTMLElement, ctx: ViewContext): Prom
         "h1",
         { tabindex: -1, class: "detail-title" },
         h("span", { class: "big-glyph", lang: "ko" }, c.character),
-        h("span", { class: "sub", lang: "ko" }, c.meaning_ko ?? c.readings.join(", ")),
+        h("span", { class: "sub", lang: "ko" }, headline(c, 1)),
       ),
       h(
         "dl",
