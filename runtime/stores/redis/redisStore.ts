@@ -364,15 +364,19 @@ export class RedisQuotaStore implements QuotaStore {
   /**
    * Runs a script by its SHA-1 and, when Redis does not have it yet (`NOSCRIPT`: it ran nothing),
    * sends its text once. A script whose answer is lost is never sent again: its effect may have
-   * happened, and a second send would count a call twice.
+   * happened, and a second send would count a call twice. The text is sent within what is left of
+   * the operation's bound, not a bound of its own: after a restart every script goes this way, and
+   * two full bounds would outlast the registry's backstop, which would then answer 503 for a call
+   * the store goes on to count and, having answered in its own time, would not undo.
    */
   private async script(operation: string, script: LuaScript, keys: string[], args: string[], undo?: () => Undo): Promise<unknown> {
     const tail = [String(keys.length), ...keys, ...args];
+    const started = performance.now();
     try {
       return await this.command(operation, ["EVALSHA", this.shas.get(script) as string, ...tail], undo);
     } catch (error) {
       if (!(error instanceof NoScript)) throw error;
-      return this.command(operation, ["EVAL", script.lua, ...tail], undo);
+      return this.command(operation, ["EVAL", script.lua, ...tail], undo, this.timeoutMs - (performance.now() - started));
     }
   }
 
@@ -381,7 +385,7 @@ export class RedisQuotaStore implements QuotaStore {
    * `undo`, a command that runs after its bound (its caller answered 503) or whose connection is
    * lost is undone.
    */
-  private command(operation: string, args: string[], undo?: () => Undo): Promise<unknown> {
+  private command(operation: string, args: string[], undo?: () => Undo, withinMs = this.timeoutMs): Promise<unknown> {
     if (this.closed) return Promise.reject(new StoreUnavailableError(`redis store: ${operation}: the store is closed`));
     if (!this.client.isReady) {
       return Promise.reject(
@@ -391,14 +395,13 @@ export class RedisQuotaStore implements QuotaStore {
     const sent = this.client.sendCommand(args);
     let late = false;
     if (undo !== undefined) this.undos.watch(sent, () => late, undo);
-    return this.deadlines.bound(
-      sent,
-      () => {
-        late = true;
-        return new StoreUnavailableError(`redis store: ${operation}: no answer from ${this.where} within ${this.timeoutMs} ms`);
-      },
-      (error) => this.failure(operation, error),
-    );
+    const expire = () => {
+      late = true;
+      return new StoreUnavailableError(`redis store: ${operation}: no answer from ${this.where} within ${this.timeoutMs} ms`);
+    };
+    const failed = (error: unknown) => this.failure(operation, error);
+    // The shared timer serves every full bound; a shorter one (the rest of an operation's) has its own.
+    return withinMs >= this.timeoutMs ? this.deadlines.bound(sent, expire, failed) : boundWithin(sent, withinMs, expire, failed);
   }
 
   private failure(operation: string, error: unknown): Error {
@@ -412,6 +415,23 @@ export class RedisQuotaStore implements QuotaStore {
 /** The keys' version as `GET` gives it (null before the first change), as `CONSUME_KEYS` compares it. */
 function versionText(version: unknown): string {
   return version === null || version === undefined ? "" : String(version);
+}
+
+/** `promise`, or `late()`'s error when it has not settled within `ms` (at once when `ms` ≤ 0). */
+function boundWithin(promise: Promise<unknown>, ms: number, late: () => Error, failed: (error: unknown) => unknown): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(late()), Math.max(0, ms));
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(failed(error));
+      },
+    );
+  });
 }
 
 /** Redis has not loaded the script yet; it ran nothing. */
