@@ -3,15 +3,14 @@
  * across syllables): 각 → gak, 골 → gol. Enough to see whether an English text spells an idiom out;
  * anything that is not a precomposed syllable comes back as it is.
  */
+import { jamoOf } from "../../runtime/format/hangul.ts";
+
 const INITIALS = ["g", "kk", "n", "d", "tt", "r", "m", "b", "pp", "s", "ss", "", "j", "jj", "ch", "k", "t", "p", "h"];
 const VOWELS = ["a", "ae", "ya", "yae", "eo", "e", "yeo", "ye", "o", "wa", "wae", "oe", "yo", "u", "wo", "we", "wi", "yu", "eu", "ui", "i"];
 const FINALS = ["", "k", "k", "k", "n", "n", "n", "t", "l", "k", "m", "l", "l", "l", "p", "l", "m", "p", "p", "t", "t", "ng", "t", "t", "k", "t", "p", "t"];
 
 /** The romanization of `syllable` (one code point). */
 export function romanize(syllable: string): string {
-  const index = (syllable.codePointAt(0) ?? 0) - 0xac00;
-  if (syllable.length !== 1 || index < 0 || index >= 11_172) return syllable;
-  const initial = Math.floor(index / 588);
-  const vowel = Math.floor((index % 588) / 28);
-  return `${INITIALS[initial]}${VOWELS[vowel]}${FINALS[index % 28]}`;
+  const jamo = jamoOf(syllable);
+  return jamo === null ? syllable : `${INITIALS[jamo.initial]}${VOWELS[jamo.medial]}${FINALS[jamo.final]}`;
 }
