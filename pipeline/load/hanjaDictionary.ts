@@ -46,10 +46,10 @@ export interface HanjaDictionary {
 const HANGUL = /^\p{Script=Hangul}+$/u;
 const HAN_OR_HANGUL = /^[\p{Script=Han}\p{Script=Hangul}]+$/u;
 
-/** Reads and parses the dictionary at `path` (see `parseHanjaDictionary`); returns its bytes too, for the pin's hash. */
-export async function readHanjaDictionary(path: string, file: string): Promise<{ bytes: Uint8Array; dictionary: HanjaDictionary }> {
+/** Reads and parses the dictionary at `path` (see `parseHanjaDictionary`); returns its bytes (for the pin's hash) and text too. */
+export async function readHanjaDictionary(path: string, file: string): Promise<{ bytes: Uint8Array; text: string; dictionary: HanjaDictionary }> {
   const { bytes, text } = await readSourceFile(path);
-  return { bytes, dictionary: parseHanjaDictionary(file, text) };
+  return { bytes, text, dictionary: parseHanjaDictionary(file, text) };
 }
 
 /**
