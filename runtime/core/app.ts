@@ -16,6 +16,8 @@ import type { RequestContext, Route } from "./routes/context.ts";
 import { hanjaRoutes } from "./routes/hanjaRoutes.ts";
 import { pageRoutes } from "./routes/pageRoutes.ts";
 import { quizRoutes } from "./routes/quizRoutes.ts";
+import { createQuizIds } from "./quiz/quizId.ts";
+import { cryptoRandom } from "./util/random.ts";
 import { assertReachable } from "./routes/routeTable.ts";
 import { serviceRoutes } from "./routes/serviceRoutes.ts";
 
@@ -45,13 +47,14 @@ export interface App {
 /** Builds the service from loaded `dist/` files and options. */
 export function createApp(options: AppOptions): App {
   const data = loadData(options.dist);
-  const { hanjaBase, quizBase, mountPath, store, now, adminToken, retentionDays, ...config } = resolveOptions(options);
+  const { hanjaBase, quizBase, mountPath, store, now, adminToken, retentionDays, quizSecrets, ...config } = resolveOptions(options);
   const sender = createSender(config.compressors);
   const sendBody = sender.send;
   // itty-router tries routes in order, testing each pattern against the path. Interface B comes
   // first: its calls are routed every time, while interface A's repeated targets are answered
   // from their remembered bodies without routing (see `handler.ts`).
-  const interfaceB = quizRoutes(quizBase, data, { ...config, store, now, sendBody, mountPath });
+  const quizIds = createQuizIds({ secrets: quizSecrets, now, random: cryptoRandom, dataHash: data.manifest.data_hash });
+  const interfaceB = quizRoutes(quizBase, data, { ...config, store, now, sendBody, mountPath, quizIds });
   const interfaceA = hanjaRoutes(hanjaBase, data, sendBody, mountPath);
   const routes: Route[] = [
     ...interfaceB,

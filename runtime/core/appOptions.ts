@@ -38,6 +38,12 @@ export interface AppOptions {
   /** Bank account text of the payment instructions. Default: a placeholder asking to configure it. */
   bankAccount?: string;
   /**
+   * The secret gradeable quiz ids are signed with, at least 16 characters; several separated by
+   * commas during a rotation (the first signs, each verifies). Default: a random secret of this
+   * app, so its quiz ids are graded only by this app and not after a restart.
+   */
+  quizSecret?: string;
+  /**
    * Days the personal data of an application awaiting its deposit, and of a revoked key, is kept
    * (retention.ts); the app erases what is due when it starts and every hour. Default 30.
    */
@@ -95,6 +101,8 @@ export interface ResolvedOptions {
   trustProxyHops: number;
   adminToken: string | undefined;
   bankAccount: string;
+  /** The quiz-id secrets: the first signs, every one verifies. */
+  quizSecrets: string[];
   retentionDays: number;
   now: () => Date;
   random: Random;
@@ -118,6 +126,7 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
   for (const name of ["log", "onError", "now"] as const) {
     if (options[name] !== undefined && typeof options[name] !== "function") throw new AppOptionError(name, `must be a function, got ${typeof options[name]}`);
   }
+  const quizSecrets = options.quizSecret === undefined ? [randomSecret()] : quizSecretList(options.quizSecret);
   const trustProxyHops = options.trustProxyHops ?? 0;
   if (!Number.isInteger(trustProxyHops) || trustProxyHops < 0) throw new AppOptionError("trustProxyHops", `${trustProxyHops} is not a whole number ≥ 0`);
   const retentionDays = options.retentionDays ?? DEFAULT_RETENTION_DAYS;
@@ -133,6 +142,7 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
     trustProxyHops,
     adminToken: options.adminToken,
     bankAccount: options.bankAccount ?? "(the operator has not configured BANK_ACCOUNT yet)",
+    quizSecrets,
     retentionDays,
     now: options.now ?? (() => new Date()),
     random: options.random ?? cryptoRandom,
@@ -140,6 +150,20 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
     log: options.log,
     onError: options.onError ?? ((error, id) => console.error(`[${id}] unexpected error:`, error)),
   };
+}
+
+/** The secrets of a `quizSecret` value (comma-separated, spaces around each ignored), each at least 16 characters. */
+export function quizSecretList(value: string): string[] {
+  const secrets = typeof value === "string" ? value.split(",").map((secret) => secret.trim()) : [];
+  if (secrets.length === 0 || secrets.some((secret) => secret.length < 16)) {
+    throw new AppOptionError("quizSecret", "must be one secret of at least 16 characters, or several separated by commas (the first signs, each verifies)");
+  }
+  return secrets;
+}
+
+/** A secret of 32 random bytes, hex: the default when none is configured. */
+function randomSecret(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(32)), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 function normaliseBase(base: string, name: "hanjaBase" | "quizBase" | "mountPath"): string {

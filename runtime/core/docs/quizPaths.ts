@@ -1,5 +1,8 @@
 /** The operations of interface B (docs/rules.md "Interface B") under its configured base. */
 import { QUIZ_TYPE_DOCS } from "./quizTypeDocs.ts";
+import { PUBLISHED_TYPES } from "../quiz/types/index.ts";
+import { QUIZ_ID_TTL_SECONDS } from "../quiz/quizId.ts";
+import { MAX_GRADED } from "../routes/gradeRoute.ts";
 import { IDIOM_PARAMS, IDX_PATH, QUIZ_PARAMS, SEARCH_LIMIT, SEARCH_PARAMS } from "../routes/quizParams.ts";
 import { parameterRefs } from "./parameters.ts";
 import { ANNUAL_PRICE_KRW, APPLICATIONS_PER_IP, DAILY_LIMITS, MAX_BODY_BYTES } from "../quota/plans.ts";
@@ -54,8 +57,12 @@ export function quizPaths(base: string, idiomCount: number): Record<string, Path
         operationId: "getQuiz",
         summary: "Random quiz",
         description:
-          "Auto-generated multiple-choice quizzes over the idioms; the answer is included for local grading.\n\n" +
+          "Auto-generated quizzes over the idioms and, when asked for, the characters; the answer is included for local grading unless `reveal=0`.\n\n" +
           `${QUIZ_TYPE_DOCS.list.join("\n")}\n\n` +
+          `Without \`type\` a quiz is one of the published types (${PUBLISHED_TYPES.map((t) => `\`${t}\``).join(", ")}); the others are drawn only when \`type\` names them. ` +
+          "The character types draw from the `level` pool; a quiz answers with `answer_character` (and `answer_idiom` for `idiom_blank`). " +
+          "No wrong option would also be right: not a character with the prompt's 훈음 or a variant of the answer (歎/嘆), not another reading of the character (樂: 락, 낙, 악, 요), " +
+          "not a character that completes another of the idioms.\n\n" +
           "Choices are distinct in `text`, shuffled and keyed `1`…`n`; exactly one is correct and its position is uniform. " +
           "`count` = 1 returns `{success, quiz, quota}`; `count` > 1 returns `{success, quizzes, quota}` with distinct answers.\n\n" +
           "A quiz never shows an idiom's `literal` (it would read the answer out) and never offers a wrong option from the answer's synonym group " +
@@ -69,7 +76,11 @@ export function quizPaths(base: string, idiomCount: number): Record<string, Path
             { oneOf: [schemaRef("QuizResponse"), schemaRef("QuizzesResponse")] },
             headers([...RATE_LIMIT, "Cache-Control"]),
           ),
-          { "400": badRequest("a type or difficulty outside the list, a bound crossed, or `exclude` leaving fewer than `count` idioms") },
+          {
+            "400": badRequest(
+              "a type, level or difficulty outside the list, a bound crossed, `answer_format=typed` with a type that has no typed answer, or `exclude` leaving fewer than `count` idioms",
+            ),
+          },
         ),
         "x-request-examples": [
           { description: "One quiz as the demo (no key)" },
@@ -80,6 +91,14 @@ export function quizPaths(base: string, idiomCount: number): Record<string, Path
           },
           { description: "Keep already-seen idioms out", query: { exclude: "1,2,3" } },
           { description: "The same ten hard quizzes for a whole class", query: { difficulty: "hard", count: "10", seed: "20260901" } },
+          { description: "훈음 → character, education hanja", query: { type: "hunum_to_hanja", seed: "7" } },
+          { description: "Character → 훈음, hard options", query: { type: "hanja_to_hunum", difficulty: "hard", seed: "7" } },
+          { description: "Character → reading, typed answer", query: { type: "hanja_to_reading", answer_format: "typed", level: "all" } },
+          { description: "Fill the blank of an idiom", query: { type: "idiom_blank", seed: "7" } },
+          {
+            description: "A mixed set without the answers, for grading on the server",
+            query: { type: "hunum_to_hanja,idiom_blank,hangul_to_hanja", count: "5", reveal: "0" },
+          },
         ],
       }),
     },
@@ -142,6 +161,51 @@ export function quizPaths(base: string, idiomCount: number): Record<string, Path
           "503": shared("StoreUnavailable"),
         },
         "x-request-examples": [{ description: "Key status", headers: WITH_KEY }, { description: "Demo status (no key)" }],
+      }),
+    },
+    [`${base}/grade`]: {
+      description: "Only `POST`; other methods: `405` with `Allow`.",
+      post: operation({
+        operationId: "gradeQuiz",
+        summary: "Grade answers",
+        description:
+          "Whether an answer to a quiz of `GET /quiz` is right, with the right answer and the idiom or character: for quizzes drawn with `reveal=0`, so that the answers never reach the learner's browser. " +
+          `One answer, or a list of up to ${MAX_GRADED}. Stateless: the \`quiz_id\` carries what grading needs, signed with the server's \`QUIZ_SECRET\`, so any instance with the same secret grades it; ` +
+          `it can be graded for ${QUIZ_ID_TTL_SECONDS / 3600} hours after it was drawn, as often as asked. A typed answer is right when it is any of the standard answers (every reading, and its initial-sound form; ` +
+          "the 훈음 with or without its space) in any Unicode normalisation form.\n\n" +
+          "Not metered and no key needed: the question was counted when it was drawn. Not cacheable (`Cache-Control: no-store`).",
+        security: [{}],
+        requestBody: {
+          description: "The answers.",
+          required: true,
+          content: { "application/json": { schema: schemaRef("GradeRequest"), example: { quiz_id: "qz_…", answer: "2" } } },
+        },
+        responses: {
+          "200": ok(
+            "The grade (`result`), or the grades of a list (`results`).",
+            { oneOf: [schemaRef("GradeResponse"), schemaRef("GradesResponse")] },
+            headers(["Cache-Control"]),
+          ),
+          "400": problem(
+            400,
+            "The body is not a UTF-8 JSON object or list of 1–20, an `answer` is not a string of at most 100 characters, or a `quiz_id` was altered, made under another secret or data release, or is over 24 hours old (`param` names `body`, `answer` or `quiz_id`).",
+            { codes: ["invalid_parameter"] },
+          ),
+          "413": problem(413, `The body is over ${MAX_BODY_BYTES} bytes.`, { codes: ["payload_too_large"] }),
+          "415": problem(415, "The body is not sent as `Content-Type: application/json`.", { codes: ["unsupported_media_type"] }),
+          "500": shared("InternalError"),
+        },
+        "x-request-examples": [
+          { description: "Grade one answer", headers: { "Content-Type": "application/json" }, body: { quiz_id: "$QUIZ_ID", answer: "2" } },
+          {
+            description: "Grade a list of answers",
+            headers: { "Content-Type": "application/json" },
+            body: [
+              { quiz_id: "$QUIZ_ID", answer: "1" },
+              { quiz_id: "$QUIZ_ID", answer: "3" },
+            ],
+          },
+        ],
       }),
     },
     [`${base}/subscribe`]: {

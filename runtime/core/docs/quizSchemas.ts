@@ -4,7 +4,8 @@ import { QUIZ_TYPE_DOCS } from "./quizTypeDocs.ts";
 import { ANNUAL_PRICE_KRW, DAILY_LIMITS } from "../quota/plans.ts";
 import { SEARCH_LIMIT } from "../routes/quizParams.ts";
 import { IDIOM_B } from "../../format/recordSchemas.ts";
-import { type Static, arrayOf, int, nullable, obj, oneOf, schemaRef, str } from "../../format/schema.ts";
+import { type Static, arrayOf, bool, int, nullable, obj, oneOf, schemaRef, str } from "../../format/schema.ts";
+import { MAX_ANSWER_LENGTH, MAX_GRADED } from "../routes/gradeRoute.ts";
 import { SUCCESS } from "./schemaHelpers.ts";
 import type { Schema } from "./types.ts";
 
@@ -17,26 +18,50 @@ const KEY_STATUS = oneOf(
 );
 
 /** One option of a quiz (component `Choice`). */
-export const CHOICE = obj("One option of a quiz.", {
-  key: str("Option number, `1`…`n`.", { pattern: "^[1-6]$" }),
-  text: str(QUIZ_TYPE_DOCS.text),
-  hangul: str("Hangul reading of the idiom this option stands for."),
+export const CHOICE = obj(
+  "One option of a quiz.",
+  {
+    key: str("Option number, `1`…`n`.", { pattern: "^[1-6]$" }),
+    text: str(QUIZ_TYPE_DOCS.text),
+    hangul: str(`Hangul of what this option stands for: ${QUIZ_TYPE_DOCS.hangul}. Left out with \`reveal=0\` (it can read the answer out).`),
+  },
+  ["hangul"],
+);
+
+/** What a character quiz answers with (component `AnswerCharacter`). */
+export const ANSWER_CHARACTER = obj("Extra: the character a character quiz asks about (for `idiom_blank`, the one left out).", {
+  character: str("The character.", { minLength: 1, maxLength: 2 }),
+  readings: arrayOf("Its readings (Unihan), as in interface A's record.", str("One reading.")),
+  hunum: arrayOf("Its 훈음 as `훈 음` texts, the dictionary's order.", str("One 훈음, e.g. `물 수`.")),
 });
 
 /** A quiz (component `Quiz`; docs/rules.md "Records"). */
-export const QUIZ = obj("A multiple-choice quiz. The answer is included so the client can grade locally.", {
-  quiz_id: str("Unique id of the quiz: `qz_` and 16 letters and digits.", { pattern: "^qz_[0-9A-Za-z]{16}$" }),
-  type: oneOf(QUIZ_TYPES, "Quiz type."),
-  question: str("Korean instruction sentence of the type."),
-  prompt: str(QUIZ_TYPE_DOCS.prompt),
-  choices: arrayOf(
-    "The options, shuffled, distinct in `text`, keyed `1`…`n`; exactly one is correct: no wrong option is from the answer's synonym group.",
-    schemaRef("Choice", CHOICE),
-    { minItems: 2, maxItems: 6 },
-  ),
-  answer: str("The `key` of the correct choice.", { pattern: "^[1-6]$" }),
-  answer_idiom: schemaRef("Idiom", IDIOM_B),
-});
+export const QUIZ = obj(
+  "A quiz. The answer is included so the client can grade locally, unless `reveal=0` asked to leave it out (then `POST /grade` grades).",
+  {
+    quiz_id: str(
+      "Unique id of the quiz: `qz_` and 48 letters, digits, `-` and `_`. It carries what grading needs, signed (`POST /grade`), for 24 hours; opaque to clients.",
+      { pattern: "^qz_[0-9A-Za-z_-]{48}$" },
+    ),
+    type: oneOf(QUIZ_TYPES, "Quiz type."),
+    question: str("Instruction sentence of the type (Korean, or English with `lang=en`)."),
+    answer_format: { const: "typed", description: "Extra: present with `answer_format=typed`: the answer is typed, `choices` is empty." },
+    prompt: str(QUIZ_TYPE_DOCS.prompt),
+    choices: arrayOf(
+      "The options, shuffled, distinct in `text`, keyed `1`…`n`; exactly one is correct: no wrong option would also answer the prompt. Empty for a typed quiz.",
+      schemaRef("Choice", CHOICE),
+      { maxItems: 6 },
+    ),
+    answer: str("The `key` of the correct choice; for a typed quiz, the standard answer. Left out with `reveal=0`."),
+    accepted: arrayOf(
+      "Extra, typed quizzes: every answer graded right (compared in any Unicode normalisation form, spaces aside). Left out with `reveal=0`.",
+      str("One accepted answer."),
+    ),
+    answer_idiom: schemaRef("Idiom", IDIOM_B),
+    answer_character: schemaRef("AnswerCharacter", ANSWER_CHARACTER),
+  },
+  ["answer_format", "answer", "accepted", "answer_idiom", "answer_character"],
+);
 
 /** A quiz as `GET /quiz` answers it. */
 export type Quiz = Static<typeof QUIZ>;
@@ -67,6 +92,7 @@ export function quizSchemas(): Record<string, Schema> {
   return {
     Idiom: IDIOM_B,
     Choice: CHOICE,
+    AnswerCharacter: ANSWER_CHARACTER,
     Quiz: QUIZ,
     Quota: obj("The caller's plan and the calls left today after this one.", {
       plan: PLAN,
@@ -94,6 +120,34 @@ export function quizSchemas(): Record<string, Schema> {
       ),
       idioms: arrayOf("The matches, best first.", schemaRef("Idiom"), { maxItems: SEARCH_LIMIT }),
       quota: schemaRef("Quota"),
+    }),
+    GradeRequest: {
+      description: `One answer to grade, or a list of 1 to ${MAX_GRADED} (then \`results\` answers in the same order). Sent as UTF-8 JSON; unknown fields are ignored.`,
+      oneOf: [schemaRef("Answer"), { type: "array", items: schemaRef("Answer"), minItems: 1, maxItems: MAX_GRADED }],
+    },
+    Answer: obj("An answer to one quiz.", {
+      quiz_id: str("The quiz's `quiz_id`, as `GET /quiz` gave it (at most 24 hours old)."),
+      answer: str(`The key of the chosen option (\`"2"\`), or for a typed quiz the typed answer; at most ${MAX_ANSWER_LENGTH} characters.`, {
+        maxLength: MAX_ANSWER_LENGTH,
+      }),
+    }),
+    GradeResult: obj(
+      "Whether an answer is right, with the right answer.",
+      {
+        quiz_id: str("The quiz graded."),
+        type: oneOf(QUIZ_TYPES, "Its type."),
+        correct: bool("True when the answer is right: the right key, or for a typed quiz any of `accepted` in any Unicode normalisation form, spaces aside."),
+        answer: str("The key of the right option; for a typed quiz, the standard answer."),
+        accepted: arrayOf("Typed quizzes: every answer graded right.", str("One accepted answer.")),
+        answer_idiom: schemaRef("Idiom"),
+        answer_character: schemaRef("AnswerCharacter"),
+      },
+      ["accepted", "answer_idiom", "answer_character"],
+    ),
+    GradeResponse: obj("One answer graded.", { success: SUCCESS, result: schemaRef("GradeResult") }),
+    GradesResponse: obj("A list of answers graded, in the order sent.", {
+      success: SUCCESS,
+      results: arrayOf("The results.", schemaRef("GradeResult"), { minItems: 1, maxItems: MAX_GRADED }),
     }),
     KeyStatus: KEY_STATUS_RECORD,
     KeyStatusResponse: obj("The caller's key status.", { success: SUCCESS, key: schemaRef("KeyStatus") }),

@@ -215,6 +215,9 @@ export interface MeteringConfig extends MeterConfig {
   sendBody: Send;
 }
 
+/** The members a metered route answers with: JSON text, or a `SizedText`; later when it signs (a quiz's ids). */
+type Answer = string | SizedText | Promise<string | SizedText>;
+
 /** The metering of interface B's routes. */
 export interface Metering {
   /**
@@ -222,7 +225,7 @@ export interface Metering {
    * caller and counts the call. `answer` returns the body's members as JSON text (`"quiz":{…}`),
    * framed with `success` and `quota`; as a `SizedText` when it knows its UTF-8 length.
    */
-  metered<P>(parse: (request: IRequest, query: RawQuery) => P, answer: (params: P) => string | SizedText): Handler;
+  metered<P>(parse: (request: IRequest, query: RawQuery) => P, answer: (params: P) => Answer): Handler;
   /** The caller of a request, uncounted (`GET /me`, which also reports inactive keys). */
   caller(request: IRequest, ctx: RequestContext): Caller | Promise<Caller>;
   /** The client IP a request is metered by (after the trusted proxy hops), looked up once per request. */
@@ -236,22 +239,29 @@ export function createMetering(config: MeteringConfig): Metering {
     (ctx.clientIp ??= clientIp(ctx.clientAddress, request.headers.get("x-forwarded-for"), config.trustProxyHops));
 
   /** The body of a counted call: the members `answer` gives, framed with `success` and `quota`. */
-  const reply = <P>(request: IRequest, params: P, answer: (params: P) => string | SizedText, { headers, quota }: Metered): Reply | Promise<Reply> => {
-    try {
-      const members = answer(params);
+  const reply = <P>(request: IRequest, params: P, answer: (params: P) => Answer, { headers, quota }: Metered): Reply | Promise<Reply> => {
+    // An error after the count still carries the rate-limit headers.
+    const withHeaders = (error: unknown) => {
+      if (error instanceof ApiError) throw new ApiError(error.status, error.code, error.detail, error.param, { ...error.headers, ...headers });
+      throw error;
+    };
+    const send = (members: string | SizedText) => {
       const sized = typeof members !== "string";
       // The framing is ASCII: the body's UTF-8 length is its length plus the members' extra bytes.
       const body = `{"success":true,${sized ? members.text : members},"quota":{"plan":"${quota.plan}","remaining":${quota.remaining}}}`;
       return sendBody(request, body, { caching: "no-store", headers, byteLength: sized ? body.length + members.extraBytes : undefined });
+    };
+    try {
+      const members = answer(params);
+      return members instanceof Promise ? members.then(send, withHeaders) : send(members);
     } catch (error) {
-      if (error instanceof ApiError) throw new ApiError(error.status, error.code, error.detail, error.param, { ...error.headers, ...headers });
-      throw error;
+      return withHeaders(error);
     }
   };
 
   return {
     metered:
-      <P>(parse: (request: IRequest, query: RawQuery) => P, answer: (params: P) => string | SizedText) =>
+      <P>(parse: (request: IRequest, query: RawQuery) => P, answer: (params: P) => Answer) =>
       (request: IRequest, ctx: RequestContext): Reply | Promise<Reply> => {
         const query = queryOf(request.url);
         const params = parse(request, query);

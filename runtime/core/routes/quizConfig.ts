@@ -1,4 +1,5 @@
 import type { Send } from "../http/sender.ts";
+import type { QuizIds } from "../quiz/quizId.ts";
 import type { QuotaStore } from "../quota/store.ts";
 import type { Random } from "../util/random.ts";
 
@@ -15,6 +16,8 @@ export interface QuizConfig {
   bankAccount: string;
   /** The app's body sender. */
   sendBody: Send;
+  /** Signs and checks the gradeable `quiz_id`s (`QUIZ_SECRET`). */
+  quizIds: QuizIds;
   /** The prefix a host strips before requests reach the service (links carry it), default none. */
   mountPath?: string;
 }

@@ -6,6 +6,9 @@ import type { IdiomData, LoadedData } from "../data/load.ts";
 import { ApiError, invalidParameter } from "../http/errors.ts";
 import { parsePath, parseQuery, refuseEmptySegment } from "../http/params.ts";
 import { searchIdioms } from "../idioms/searchIdioms.ts";
+import { type CharacterBank, createCharacterBank } from "../quiz/characterBank.ts";
+import { drawQuizzes, isIdiomRequest, typedTypes } from "../quiz/drawQuizzes.ts";
+import { type CharacterQuizMaker, createCharacterQuizMaker } from "../quiz/makeCharacterQuiz.ts";
 import { type QuizMaker, type SizedText, createQuizMaker, sample } from "../quiz/makeQuiz.ts";
 import { quotaDay } from "../quota/clock.ts";
 import { daysLeft, keyStatus } from "../quota/keyActions.ts";
@@ -15,6 +18,7 @@ import { createMetering } from "./metering.ts";
 import type { QuizConfig } from "./quizConfig.ts";
 import { IDIOM_PARAMS, IDX_PATH, QUIZ_PARAMS, SEARCH_LIMIT, SEARCH_PARAMS } from "./quizParams.ts";
 import { subscribeHandler } from "./subscribe.ts";
+import { gradeHandler } from "./gradeRoute.ts";
 
 /** The routes of interface B under `base`. */
 export function quizRoutes(base: string, data: LoadedData, config: QuizConfig): Route[] {
@@ -26,6 +30,11 @@ export function quizRoutes(base: string, data: LoadedData, config: QuizConfig): 
   const quizMaker = () => (maker ??= createQuizMaker(data.idioms.idioms, data.idioms.itemsB, data.idioms.quiz));
   let made: IdiomPool | undefined;
   const pool = () => (made ??= idiomPool(data));
+  // The character bank reads every record with 훈음: only when a character quiz or a grade first needs it.
+  let bank: CharacterBank | undefined;
+  const characterBank = () => (bank ??= createCharacterBank(data));
+  let characterMaker: CharacterQuizMaker | undefined;
+  const characterQuizMaker = () => (characterMaker ??= createCharacterQuizMaker(characterBank(), data.idioms.itemsB, pool().withheld));
 
   return [
     {
@@ -36,15 +45,30 @@ export function quizRoutes(base: string, data: LoadedData, config: QuizConfig): 
           const p = parseQuery(query, QUIZ_PARAMS);
           const exclude = new Set(p.exclude);
           const mature = p.mature === 1;
+          const typed = p.answer_format === "typed";
+          const type = typed ? typedTypes(p.type) : p.type;
           // Checked here, before metering: a request rejected with 400 is not counted.
-          const left = idiomsLeft(data.idioms, pool(), exclude, mature);
-          if (left < p.count) throw invalidParameter("exclude", `exclude leaves ${left} ${left === 1 ? "idiom" : "idioms"} to ask about; count is ${p.count}`);
-          return { ...p, exclude, mature, difficulty: p.difficulty ?? QUIZ_PARAMS.difficulty.documentedDefault };
+          if (isIdiomRequest({ type, typed })) {
+            const left = idiomsLeft(data.idioms, pool(), exclude, mature);
+            if (left < p.count)
+              throw invalidParameter("exclude", `exclude leaves ${left} ${left === 1 ? "idiom" : "idioms"} to ask about; count is ${p.count}`);
+          }
+          return {
+            ...p,
+            type,
+            exclude,
+            mature,
+            typed,
+            reveal: p.reveal === 1,
+            difficulty: p.difficulty ?? QUIZ_PARAMS.difficulty.documentedDefault,
+            lang: p.lang ?? QUIZ_PARAMS.lang.documentedDefault,
+            level: p.level ?? QUIZ_PARAMS.level.documentedDefault,
+          };
         },
-        (p) => {
+        async (p) => {
           // A seed makes the draw repeatable; quiz ids still come from the platform CSPRNG, so they stay unique.
           const random = p.seed === undefined ? config.random : seededRandom(p.seed);
-          const quizzes = quizMaker().quizzes(p, random, config.random);
+          const quizzes = await drawQuizzes(p, { idiomMaker: quizMaker, characterMaker: characterQuizMaker, ids: config.quizIds, random });
           if (!quizzes) throw invalidParameter("exclude", `exclude leaves fewer than ${p.count} idioms to ask about`);
           const extraBytes = quizzes.reduce((sum, q) => sum + q.extraBytes, 0);
           const text = p.count === 1 ? `"quiz":${(quizzes[0] as SizedText).text}` : `"quizzes":[${quizzes.map((q) => q.text).join(",")}]`;
@@ -117,6 +141,11 @@ export function quizRoutes(base: string, data: LoadedData, config: QuizConfig): 
         };
         return sendBody(request, JSON.stringify(body), { caching: "no-store" });
       },
+    },
+    {
+      method: "POST",
+      path: `${base}/grade`,
+      handler: gradeHandler(config.quizIds, { idioms: data.idioms.idioms, answerJson: data.idioms.itemsB, bank: characterBank }, sendBody),
     },
     {
       method: "POST",
