@@ -127,6 +127,10 @@ describe("POST /grade", () => {
       const result = await grade(app, { quiz_id: quizId, answer: "1" });
       expectProblem(result, 400, "invalid_parameter", "quiz_id");
     }
+    // A revealed quiz's id is a plain one: its client grades it.
+    const revealed = (await quiz(app, "")).quiz.quiz_id;
+    expect(revealed).toMatch(/^qz_[0-9A-Za-z]{16}$/);
+    expectProblem(await grade(app, { quiz_id: revealed, answer: "1" }), 400, "invalid_parameter", "quiz_id");
     // An app without a configured secret signs with one of its own: another app cannot grade its ids.
     const unconfigured = testApp({ now: clock.now });
     expectProblem(await grade(unconfigured, { quiz_id: id, answer: "1" }), 400, "invalid_parameter", "quiz_id");

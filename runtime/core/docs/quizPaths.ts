@@ -170,7 +170,7 @@ export function quizPaths(base: string, idiomCount: number): Record<string, Path
         summary: "Grade answers",
         description:
           "Whether an answer to a quiz of `GET /quiz` is right, with the right answer and the idiom or character: for quizzes drawn with `reveal=0`, so that the answers never reach the learner's browser. " +
-          `One answer, or a list of up to ${MAX_GRADED}. Stateless: the \`quiz_id\` carries what grading needs, signed with the server's \`QUIZ_SECRET\`, so any instance with the same secret grades it; ` +
+          `One answer, or a list of up to ${MAX_GRADED}. Stateless: the \`quiz_id\` of a quiz drawn with \`reveal=0\` carries what grading needs, signed with the server's \`QUIZ_SECRET\`, so any instance with the same secret grades it; ` +
           `it can be graded for ${QUIZ_ID_TTL_SECONDS / 3600} hours after it was drawn, as often as asked. A typed answer is right when it is any of the standard answers (every reading, and its initial-sound form; ` +
           "the 훈음 with or without its space) in any Unicode normalisation form.\n\n" +
           "Not metered and no key needed: the question was counted when it was drawn. Not cacheable (`Cache-Control: no-store`).",

@@ -68,7 +68,13 @@ export function quizRoutes(base: string, data: LoadedData, config: QuizConfig): 
         async (p) => {
           // A seed makes the draw repeatable; quiz ids still come from the platform CSPRNG, so they stay unique.
           const random = p.seed === undefined ? config.random : seededRandom(p.seed);
-          const quizzes = await drawQuizzes(p, { idiomMaker: quizMaker, characterMaker: characterQuizMaker, ids: config.quizIds, random });
+          const quizzes = await drawQuizzes(p, {
+            idiomMaker: quizMaker,
+            characterMaker: characterQuizMaker,
+            ids: config.quizIds,
+            random,
+            idRandom: config.random,
+          });
           if (!quizzes) throw invalidParameter("exclude", `exclude leaves fewer than ${p.count} idioms to ask about`);
           const extraBytes = quizzes.reduce((sum, q) => sum + q.extraBytes, 0);
           const text = p.count === 1 ? `"quiz":${(quizzes[0] as SizedText).text}` : `"quizzes":[${quizzes.map((q) => q.text).join(",")}]`;
