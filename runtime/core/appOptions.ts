@@ -7,8 +7,8 @@ import type { Compressors } from "./http/encoding.ts";
 import { strongAdminToken } from "./quota/apiKeys.ts";
 import { withoutTrailing } from "./util/withoutTrailing.ts";
 import { parseOffset } from "./quota/clock.ts";
+import { type IntegerOption, OPTION_RULES } from "./optionRules.ts";
 import { MemoryQuotaStore } from "./quota/memoryStore.ts";
-import { DEFAULT_RETENTION_DAYS } from "./quota/retention.ts";
 import type { QuotaStore } from "./quota/store.ts";
 import { type Random, cryptoRandom } from "./util/random.ts";
 
@@ -31,7 +31,7 @@ export interface AppOptions {
   store?: QuotaStore;
   /** Offset of the metering day from UTC, `+09:00` (Asia/Seoul) by default. */
   quotaTzOffset?: string;
-  /** Reverse-proxy hops whose `X-Forwarded-For` entries are trusted. Default 0 (use the socket's peer). */
+  /** Reverse-proxy hops whose `X-Forwarded-For` entries are trusted, 0 to 10. Default 0 (use the socket's peer). */
   trustProxyHops?: number;
   /** Enables the admin routes when set (Bearer token). Default: unset, the routes answer 404. */
   adminToken?: string;
@@ -39,7 +39,7 @@ export interface AppOptions {
   bankAccount?: string;
   /**
    * Days the personal data of an application awaiting its deposit, and of a revoked key, is kept
-   * (retention.ts); the app erases what is due when it starts and every hour. Default 30.
+   * (retention.ts); the app erases what is due when it starts and every hour. 1 to 3650, default 30.
    */
   retentionDays?: number;
   /** Clock, for tests. Default: the system clock. */
@@ -103,14 +103,14 @@ export interface ResolvedOptions {
   onError: (error: unknown, requestId: string) => void;
 }
 
-/** Checks `options` and fills in the defaults; a bad option throws `AppOptionError` (a bad `retentionDays`, a plain `Error`). */
+/** Checks `options` by their rules (`optionRules.ts`) and fills in the defaults; a bad option throws `AppOptionError`. */
 export function resolveOptions(options: AppOptions): ResolvedOptions {
-  const hanjaBase = normaliseBase(options.hanjaBase ?? "/hanja/v1", "hanjaBase");
-  const quizBase = normaliseBase(options.quizBase ?? "/quiz/v1", "quizBase");
-  const mountPath = normaliseBase(options.mountPath ?? "", "mountPath");
+  const hanjaBase = normaliseBase(options.hanjaBase ?? OPTION_RULES.hanjaBase.default, "hanjaBase");
+  const quizBase = normaliseBase(options.quizBase ?? OPTION_RULES.quizBase.default, "quizBase");
+  const mountPath = normaliseBase(options.mountPath ?? OPTION_RULES.mountPath.default, "mountPath");
   if (hanjaBase === quizBase) throw new AppOptionError("quizBase", `${JSON.stringify(quizBase)} must differ from hanjaBase`);
   const store = options.store ?? new MemoryQuotaStore();
-  const offsetMinutes = parseOffset(options.quotaTzOffset ?? "+09:00");
+  const offsetMinutes = parseOffset(options.quotaTzOffset ?? OPTION_RULES.quotaTzOffset.default);
   if (offsetMinutes === null) throw new AppOptionError("quotaTzOffset", `${JSON.stringify(options.quotaTzOffset)} is not an offset like +09:00`);
   if (options.adminToken !== undefined && !strongAdminToken(options.adminToken)) {
     throw new AppOptionError("adminToken", "must be a string of at least 16 characters (not counting spaces around it)");
@@ -118,11 +118,8 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
   for (const name of ["log", "onError", "now"] as const) {
     if (options[name] !== undefined && typeof options[name] !== "function") throw new AppOptionError(name, `must be a function, got ${typeof options[name]}`);
   }
-  const trustProxyHops = options.trustProxyHops ?? 0;
-  if (!Number.isInteger(trustProxyHops) || trustProxyHops < 0) throw new AppOptionError("trustProxyHops", `${trustProxyHops} is not a whole number ≥ 0`);
-  const retentionDays = options.retentionDays ?? DEFAULT_RETENTION_DAYS;
-  if (!Number.isInteger(retentionDays) || retentionDays < 1)
-    throw new Error(`retentionDays: must be a whole number of days, at least 1, got ${String(retentionDays)}`);
+  const trustProxyHops = wholeNumber(options, "trustProxyHops");
+  const retentionDays = wholeNumber(options, "retentionDays");
   return {
     dist: options.dist,
     hanjaBase,
@@ -140,6 +137,15 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
     log: options.log,
     onError: options.onError ?? ((error, id) => console.error(`[${id}] unexpected error:`, error)),
   };
+}
+
+/** A whole-number option within its rule's bounds (the same bounds as the variable behind it), or its default. */
+function wholeNumber(options: AppOptions, name: IntegerOption): number {
+  const { default: fallback, min, max } = OPTION_RULES[name];
+  const value = options[name] ?? fallback;
+  if (!Number.isInteger(value) || value < min) throw new AppOptionError(name, `${value} is not a whole number ≥ ${min}`);
+  if (value > max) throw new AppOptionError(name, `${value} is more than ${max}, the most it may be`);
+  return value;
 }
 
 function normaliseBase(base: string, name: "hanjaBase" | "quizBase" | "mountPath"): string {
