@@ -1,10 +1,10 @@
 /**
  * The kinds of server setting and how each reads its environment variable: the builders the table
  * of settings (`settings.ts`) is written with. A setting that feeds a `createApp` option takes its
- * type, default and bounds from the option's rule (`core/optionRules.ts`), so the variable and the
+ * type, default and bounds from the option's rule (`OPTION_RULES` in `core/appOptions.ts`), so the variable and the
  * option accept the same values.
  */
-import { OPTION_RULES, type OptionRule, type RuledOption } from "../core/optionRules.ts";
+import { OPTION_RULES, type OptionRule, type RuleValues, type RuledOption } from "../core/appOptions.ts";
 import { strongAdminToken } from "../core/quota/apiKeys.ts";
 import { parseOffset } from "../core/quota/clock.ts";
 
@@ -109,15 +109,6 @@ export function choice<C extends string>(variable: string, spec: Described & { c
   const parse = (raw: string): Parsed<C> =>
     (spec.choices as readonly string[]).includes(raw) ? { value: raw as C } : { problem: `must be ${spec.choices.join(" or ")}` };
   return { variable, type: "choice", default: spec.default, secret: false, help: spec.help, parse };
-}
-
-/** What a setting reads for each kind of rule (an unset token or text stays undefined). */
-interface RuleValues {
-  integer: number;
-  path: string;
-  offset: string;
-  token: string | undefined;
-  text: string | undefined;
 }
 
 /**

@@ -9,10 +9,10 @@
  *
  * To add a setting: one entry here, keyed by the field the configuration carries it in. A setting
  * for `createApp` names its option with `forOption` (the option needs its field in `AppOptions`
- * and its rule in `core/optionRules.ts`); then a row in the README's configuration table and its
+ * and its rule in `OPTION_RULES`, both in `core/appOptions.ts`); then a row in the README's configuration table and its
  * name in the README's Deno command (the test names what is missing).
  */
-import type { RuledOption } from "../core/optionRules.ts";
+import type { RuledOption } from "../core/appOptions.ts";
 import { DEFAULT_STORE_KIND, STORE_KINDS, type StoreKindName, type StoreVariable, storeVariables } from "../stores/registry.ts";
 import { type Setting, choice, flag, forOption, host, integer, text } from "./settingTypes.ts";
 

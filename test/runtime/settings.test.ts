@@ -6,8 +6,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { AppOptionError } from "../../runtime/core/appOptions.ts";
-import { OPTION_RULES } from "../../runtime/core/optionRules.ts";
+import { AppOptionError, OPTION_RULES } from "../../runtime/core/appOptions.ts";
 import { CONFIG_HELP, ConfigError, appOptionsFrom, readConfig } from "../../runtime/entry/config.ts";
 import type { Setting } from "../../runtime/entry/settingTypes.ts";
 import { SETTINGS, allSettings, variableOf } from "../../runtime/entry/settings.ts";
