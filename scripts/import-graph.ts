@@ -129,8 +129,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const edgeCount = [...graph.edges.values()].reduce((n, targets) => n + targets.size, 0);
   const loops = importLoops(graph);
   const { domainToHttp, pipelineToRuntime, coreToOuter } = forbiddenArrows(graph);
-  console.log(`core → stores/entry/cli arrows: ${coreToOuter.length}`);
-  for (const arrow of coreToOuter) console.log(`  ${arrow}`);
   const allPipelineToRuntime = arrowsInto(graph, ["pipeline"], "runtime");
   const overLimit = [...graph.lines].filter(([, n]) => n > 300).sort((a, b) => b[1] - a[1]);
   console.log(`files: ${graph.lines.size}`);
@@ -141,6 +139,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   for (const loop of loops) console.log(`  ${loop.join(" ↔ ")}`);
   console.log(`domain → http arrows: ${domainToHttp.length}`);
   for (const arrow of domainToHttp) console.log(`  ${arrow}`);
+  console.log(`core → stores/entry/cli arrows: ${coreToOuter.length}`);
+  for (const arrow of coreToOuter) console.log(`  ${arrow}`);
   console.log(`pipeline → runtime imports: ${allPipelineToRuntime.length} (outside ${SHARED_FORMAT}/: ${pipelineToRuntime.length})`);
   for (const arrow of allPipelineToRuntime) console.log(`  ${arrow}`);
 }
