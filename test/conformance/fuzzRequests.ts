@@ -173,7 +173,9 @@ const body = fc.oneof(
   fc.constant(""),
   fc.record({ name: text, email: fc.oneof(fc.emailAddress(), text), phone: fc.option(text), depositor: fc.option(text) }).map((value) => JSON.stringify(value)),
   fc.json(),
-  fc.record({ quiz_id: fc.oneof(text, fc.constant("qz_AQIAAwAAAPQAawmiO3R7NYk3AgWCbAzsRntQLl80KRV6G93B")), answer: text }).map((value) => JSON.stringify(value)),
+  fc
+    .record({ quiz_id: fc.oneof(text, fc.constant("qz_AQIAAwAAAPQAawmiO3R7NYk3AgWCbAzsRntQLl80KRV6G93B")), answer: text })
+    .map((value) => JSON.stringify(value)),
   fc.array(fc.record({ quiz_id: text, answer: text }), { maxLength: 25 }).map((value) => JSON.stringify(value)),
   text,
   fc.uint8Array({ maxLength: 64 }).map((bytes) => Buffer.from(bytes).toString("latin1")),

@@ -40,13 +40,30 @@ describe("GET /quiz with the new parameters", () => {
 
 describe("POST /grade with any body", () => {
   const idOf = async () => (await getJson(app, `${Q}/quiz?reveal=0&type=hunum_to_hanja,meaning_to_idiom`, { clientAddress: ipFor(ips++) })).body.quiz.quiz_id;
-  const answer = fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom("1", "2", "3", "4"), fc.integer(), fc.constant(null), fc.string({ minLength: 95, maxLength: 110 }));
+  const answer = fc.oneof(
+    fc.string({ maxLength: 8 }),
+    fc.constantFrom("1", "2", "3", "4"),
+    fc.integer(),
+    fc.constant(null),
+    fc.string({ minLength: 95, maxLength: 110 }),
+  );
 
   test("200 with a result per answer, or 400 naming body, quiz_id or answer; never a failure", async () => {
     const ids = await Promise.all(Array.from({ length: 3 }, idOf));
-    const quizId = fc.oneof(fc.constantFrom(...ids), fc.string({ maxLength: 60 }), fc.constant(undefined), fc.integer(), fc.constantFrom(...ids).map((id) => `${id}x`));
+    const quizId = fc.oneof(
+      fc.constantFrom(...ids),
+      fc.string({ maxLength: 60 }),
+      fc.constant(undefined),
+      fc.integer(),
+      fc.constantFrom(...ids).map((id) => `${id}x`),
+    );
     const item = fc.record({ quiz_id: quizId, answer }, { requiredKeys: [] });
-    const body = fc.oneof(item, fc.array(item, { maxLength: 22 }), fc.json(), fc.anything().map((v) => JSON.stringify(v) ?? "null"));
+    const body = fc.oneof(
+      item,
+      fc.array(item, { maxLength: 22 }),
+      fc.json(),
+      fc.anything().map((v) => JSON.stringify(v) ?? "null"),
+    );
     await fc.assert(
       fc.asyncProperty(body, async (sent) => {
         const text = typeof sent === "string" ? sent : JSON.stringify(sent);
