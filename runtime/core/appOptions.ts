@@ -144,8 +144,8 @@ export interface ResolvedOptions extends Omit<RuledValues, "bankAccount"> {
   /** Minutes east of UTC of the metering day. */
   offsetMinutes: number;
   bankAccount: string;
-  /** The quiz-id secrets (`quizSecret`, or one drawn for this app): the first signs, every one verifies. */
-  quizSecrets: string[];
+  /** The quiz-id secrets (`quizSecret`): the first signs, every one verifies; undefined, the quiz ids draw one of their own on first use. */
+  quizSecrets: string[] | undefined;
   now: () => Date;
   random: Random;
   compressors: Compressors | undefined;
@@ -168,7 +168,7 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
     store: options.store ?? new MemoryQuotaStore(),
     offsetMinutes: parseOffset(ruled.quotaTzOffset) as number,
     bankAccount: ruled.bankAccount ?? "(the operator has not configured BANK_ACCOUNT yet)",
-    quizSecrets: secretList(ruled.quizSecret) ?? [randomSecret()],
+    quizSecrets: secretList(ruled.quizSecret) ?? undefined,
     now: options.now ?? (() => new Date()),
     random: options.random ?? cryptoRandom,
     compressors: options.compressors,
@@ -213,11 +213,6 @@ export function secretList(value: unknown): string[] | null {
   if (typeof value !== "string") return null;
   const secrets = value.split(",").map((secret) => secret.trim());
   return secrets.every((secret) => secret.length >= 16) ? secrets : null;
-}
-
-/** A secret of 32 random bytes, hex: the default when none is configured. */
-function randomSecret(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(32)), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 function normaliseBase(base: unknown, name: RuledOption): string {

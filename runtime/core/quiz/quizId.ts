@@ -39,8 +39,12 @@ export interface QuizIds {
 }
 
 export interface QuizIdOptions {
-  /** The secrets: the first signs, every one verifies (a rotation keeps the old one here for a day). */
-  secrets: readonly string[];
+  /**
+   * The secrets: the first signs, every one verifies (a rotation keeps the old one here for a
+   * day). Undefined: a random one of these ids, drawn on first use (a worker may draw random
+   * numbers only while it handles a request).
+   */
+  secrets: readonly string[] | undefined;
   now: () => Date;
   /** Draws each id's nonce: two ids made in the same second for the same question differ. */
   random: Random;
@@ -65,15 +69,19 @@ function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
 /** Quiz ids signed and checked with `options.secrets`. */
 export function createQuizIds(options: QuizIdOptions): QuizIds {
   const encoder = new TextEncoder();
-  const keys = Promise.all(
-    options.secrets.map((secret) => crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"])),
-  );
+  const hmacKey = (secret: Uint8Array<ArrayBuffer>) => crypto.subtle.importKey("raw", secret, { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+  let imported: Promise<CryptoKey[]> | undefined;
+  // Imported on the first quiz drawn with reveal=0 or the first grade, not when the app is made.
+  const keys = () =>
+    (imported ??= Promise.all(
+      options.secrets === undefined ? [hmacKey(crypto.getRandomValues(new Uint8Array(32)))] : options.secrets.map((secret) => hmacKey(encoder.encode(secret))),
+    ));
   const tag = Number.parseInt(options.dataHash.slice(0, 4), 16) || 0;
   const bad = (why: string) => invalidParameter("quiz_id", `quiz_id ${why}; draw a new quiz with GET /quiz`);
 
   return {
     async sign(claims) {
-      const [key] = await keys;
+      const [key] = await keys();
       if (key === undefined) throw new Error("quiz ids: no secret");
       const seconds = Math.floor(options.now().getTime() / 1000);
       return Promise.all(
@@ -104,7 +112,7 @@ export function createQuizIds(options: QuizIdOptions): QuizIds {
       const mac = bytes.subarray(BODY);
       // Web Crypto has no truncated verify: sign again and compare every byte, whatever differs first.
       let valid = false;
-      for (const key of await keys) {
+      for (const key of await keys()) {
         const expected = new Uint8Array(await crypto.subtle.sign("HMAC", key, body)).subarray(0, MAC);
         let diff = 0;
         for (let i = 0; i < MAC; i++) diff |= (expected[i] as number) ^ (mac[i] as number);
