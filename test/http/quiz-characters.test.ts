@@ -119,6 +119,18 @@ describe("type: omitted, a list", () => {
     }
   });
 
+  it("idiom_blank keeps excluded idioms out of its answers, and the withheld ones unless mature=1", async () => {
+    type Blank = CharacterQuiz & { answer_idiom: { idx: number } };
+    const first = (await draw("type=idiom_blank", 1)) as Blank[];
+    const exclude = first.map((quiz) => quiz.answer_idiom.idx).join(",");
+    for (const quiz of (await draw(`type=idiom_blank&exclude=${exclude}`, 1)) as Blank[])
+      expect(first.map((q) => q.answer_idiom.idx)).not.toContain(quiz.answer_idiom.idx);
+    const withheld = new Set(app.data.idioms.quiz.mature.map((p) => app.data.idioms.idioms[p]?.idx));
+    const asked = async (query: string) => ((await draw(query, 50)) as Blank[]).map((quiz) => quiz.answer_idiom.idx);
+    expect((await asked("type=idiom_blank&level=all")).filter((idx) => withheld.has(idx))).toEqual([]);
+    expect((await asked("type=idiom_blank&level=all&mature=1")).some((idx) => withheld.has(idx))).toBe(true);
+  });
+
   it("idiom_blank answers with the idiom and the character; the prompt is the idiom with □ where the character was", async () => {
     for (const quiz of (await draw("type=idiom_blank", 2)) as (CharacterQuiz & { answer_idiom: { hanja: string } })[]) {
       expect(quiz.prompt.replace("□", quiz.answer_character.character)).toBe(quiz.answer_idiom.hanja);
