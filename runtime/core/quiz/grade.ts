@@ -3,11 +3,10 @@
  * (nothing is stored): the key of the right option, or for a typed quiz every standard answer,
  * compared in `gradingForm` (any Unicode normalisation form, spaces aside).
  */
-import { invalidParameter } from "../http/errors.ts";
 import type { IdiomRecord } from "../../format/records.ts";
 import { type CharacterBank, gradingForm } from "./characterBank.ts";
 import { answerMembers } from "./makeCharacterQuiz.ts";
-import type { QuizClaims } from "./quizId.ts";
+import { type QuizClaims, QuizIdError } from "./quizId.ts";
 import { QUIZ_TYPE_BY_NAME, isIdiomType } from "./types/index.ts";
 
 /** What grading reads besides the claims: the idioms, their interface B JSON and the character bank (made on first use). */
@@ -20,7 +19,7 @@ export interface GradeSources {
 /** The grade of `answer` to the quiz `id` whose claims are `claims`, as the JSON of one result. */
 export function grade(id: string, claims: QuizClaims, answer: string, sources: GradeSources): string {
   const type = QUIZ_TYPE_BY_NAME[claims.type];
-  const stale = () => invalidParameter("quiz_id", "quiz_id names a question this data release does not have; draw a new quiz with GET /quiz");
+  const stale = () => new QuizIdError("names a question this data release does not have");
   let right: string;
   let accepted: readonly string[] = [];
   let members: string;

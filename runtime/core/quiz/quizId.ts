@@ -3,9 +3,9 @@
  * the right option), when it was made and a nonce, signed with HMAC-SHA-256 (Web Crypto, so every
  * runtime signs alike) under the server's `QUIZ_SECRET`. Any instance with the secret grades a quiz
  * another made; nothing is stored. An id that was altered, made under another secret or another
- * data release, or older than `QUIZ_ID_TTL_SECONDS` is refused with a `400` naming `quiz_id`.
+ * data release, or older than `QUIZ_ID_TTL_SECONDS` is refused (`QuizIdError`; the route answers
+ * `400` naming `quiz_id`).
  */
-import { invalidParameter } from "../http/errors.ts";
 import type { Random } from "../util/random.ts";
 import { QUIZ_TYPES, type QuizType } from "./types/index.ts";
 
@@ -30,11 +30,19 @@ const BODY = 20;
 const MAC = 16;
 const PREFIX = "qz_";
 
+/** Why a quiz id cannot be graded, said to the client. */
+export class QuizIdError extends Error {
+  constructor(why: string) {
+    super(`quiz_id ${why}; draw a new quiz with GET /quiz`);
+    this.name = "QuizIdError";
+  }
+}
+
 /** Signs and checks quiz ids. */
 export interface QuizIds {
   /** An id for each quiz, in order. */
   sign(claims: readonly QuizClaims[]): Promise<string[]>;
-  /** The claims of an id, or a `400` naming `quiz_id` saying why it cannot be graded. */
+  /** The claims of an id; a `QuizIdError` saying why it cannot be graded. */
   verify(id: unknown): Promise<QuizClaims>;
 }
 
@@ -77,7 +85,7 @@ export function createQuizIds(options: QuizIdOptions): QuizIds {
       options.secrets === undefined ? [hmacKey(crypto.getRandomValues(new Uint8Array(32)))] : options.secrets.map((secret) => hmacKey(encoder.encode(secret))),
     ));
   const tag = Number.parseInt(options.dataHash.slice(0, 4), 16) || 0;
-  const bad = (why: string) => invalidParameter("quiz_id", `quiz_id ${why}; draw a new quiz with GET /quiz`);
+  const bad = (why: string) => new QuizIdError(why);
 
   return {
     async sign(claims) {

@@ -7,7 +7,7 @@ import { invalidParameter } from "../http/errors.ts";
 import type { Reply } from "../http/reply.ts";
 import type { Send } from "../http/sender.ts";
 import { type GradeSources, grade } from "../quiz/grade.ts";
-import type { QuizIds } from "../quiz/quizId.ts";
+import { QuizIdError, type QuizIds } from "../quiz/quizId.ts";
 import { readJson } from "./jsonBody.ts";
 
 /** The most answers one call grades (as many as one call draws). */
@@ -34,14 +34,12 @@ export function gradeHandler(ids: QuizIds, sources: GradeSources, sendBody: Send
           `answer must be a string of at most ${MAX_ANSWER_LENGTH} characters: the key of a choice ("2") or the typed answer${at}.`,
         );
       }
-      let claims: Awaited<ReturnType<QuizIds["verify"]>>;
       try {
-        claims = await ids.verify(id);
+        results.push(grade(id as string, await ids.verify(id), answer, sources));
       } catch (error) {
-        if (list && error instanceof Error) throw invalidParameter("quiz_id", `${error.message}${at}`);
+        if (error instanceof QuizIdError) throw invalidParameter("quiz_id", `${error.message}${at}`);
         throw error;
       }
-      results.push(grade(id as string, claims, answer, sources));
     }
     const text = list ? `{"success":true,"results":[${results.join(",")}]}` : `{"success":true,"result":${results[0]}}`;
     return sendBody(request, text, { caching: "no-store" });

@@ -7,7 +7,7 @@ import { ApiError, invalidParameter } from "../http/errors.ts";
 import { parsePath, parseQuery, refuseEmptySegment } from "../http/params.ts";
 import { searchIdioms } from "../idioms/searchIdioms.ts";
 import { type CharacterBank, createCharacterBank } from "../quiz/characterBank.ts";
-import { drawQuizzes, isIdiomRequest, typedTypes } from "../quiz/drawQuizzes.ts";
+import { drawQuizzes, isIdiomRequest, typedTypes } from "./drawQuizzes.ts";
 import { type CharacterQuizMaker, createCharacterQuizMaker } from "../quiz/makeCharacterQuiz.ts";
 import { type QuizMaker, type SizedText, createQuizMaker, sample } from "../quiz/makeQuiz.ts";
 import { quotaDay } from "../quota/clock.ts";

@@ -6,12 +6,12 @@
 import { invalidParameter } from "../http/errors.ts";
 import { type Random, randomBase62 } from "../util/random.ts";
 import { utf8Length } from "../util/utf8Length.ts";
-import type { Level } from "./characterBank.ts";
-import type { CharacterQuizMaker } from "./makeCharacterQuiz.ts";
-import { type Difficulty, type MadeQuiz, type QuizMaker, type SizedText, quizText } from "./makeQuiz.ts";
-import type { QuizIds } from "./quizId.ts";
-import { type IdiomTypeName, PUBLISHED_TYPES, QUIZ_TYPE_BY_NAME, type QuizType, TYPED_TYPES, isIdiomType } from "./types/index.ts";
-import type { QuizLang } from "./types/quizType.ts";
+import type { Level } from "../quiz/characterBank.ts";
+import type { CharacterQuizMaker } from "../quiz/makeCharacterQuiz.ts";
+import { type Difficulty, type MadeQuiz, type QuizMaker, type SizedText, quizText } from "../quiz/makeQuiz.ts";
+import type { QuizIds } from "../quiz/quizId.ts";
+import { type IdiomTypeName, PUBLISHED_TYPES, QUIZ_TYPE_BY_NAME, type QuizType, TYPED_TYPES, isIdiomType } from "../quiz/types/index.ts";
+import type { QuizLang } from "../quiz/types/quizType.ts";
 
 /** The parameters of `GET /quiz`, parsed. */
 export interface QuizParams {
