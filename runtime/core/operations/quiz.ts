@@ -4,8 +4,7 @@
  */
 import { schemaRef } from "../../format/schema.ts";
 import type { IdiomData, LoadedData } from "../data/load.ts";
-import { headers, ok, RATE_LIMIT } from "../docs/responses.ts";
-import { problem } from "../docs/responses.ts";
+import { headers, ok, problem, RATE_LIMIT } from "../docs/responses.ts";
 import { QUIZ_TYPE_DOCS } from "../docs/quizTypeDocs.ts";
 import { ApiError, invalidParameter } from "../http/errors.ts";
 import { parsePath, parseQuery, refuseEmptySegment } from "../http/params.ts";
