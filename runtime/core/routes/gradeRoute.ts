@@ -2,9 +2,8 @@
  * `POST /grade`: grades one answer (`{ "quiz_id", "answer" }`) or a list of up to `MAX_GRADED`,
  * statelessly, from the signed ids. Not metered: the question was counted when it was drawn.
  */
-import type { IRequest } from "itty-router";
 import { invalidParameter } from "../http/errors.ts";
-import type { Reply } from "../http/reply.ts";
+import type { Reply, RequestLike } from "../http/reply.ts";
 import type { Send } from "../http/sender.ts";
 import { type GradeSources, grade } from "../quiz/grade.ts";
 import { QuizIdError, type QuizIds } from "../quiz/quizId.ts";
@@ -17,7 +16,7 @@ export const MAX_ANSWER_LENGTH = 100;
 
 /** The handler of `POST /grade`. */
 export function gradeHandler(ids: QuizIds, sources: GradeSources, sendBody: Send) {
-  return async (request: IRequest): Promise<Reply> => {
+  return async (request: RequestLike): Promise<Reply> => {
     const body = await readJson(request, "the answers");
     const list = Array.isArray(body);
     const items = list ? body : [body];

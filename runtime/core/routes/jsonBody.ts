@@ -3,10 +3,11 @@
  * `MAX_BODY_BYTES` whatever `Content-Length` claims.
  */
 import { ApiError, invalidParameter } from "../http/errors.ts";
+import type { RequestLike } from "../http/reply.ts";
 import { MAX_BODY_BYTES } from "../quota/plans.ts";
 
 /** The body of `request` as parsed JSON; `415` for another media type or charset (`what` names the body in the message), `413` when too large, `400` naming `body` when not JSON. */
-export async function readJson(request: Request, what: string): Promise<unknown> {
+export async function readJson(request: RequestLike, what: string): Promise<unknown> {
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/json\s*(;|$)/i.test(type)) {
     throw new ApiError(415, "unsupported_media_type", `Send ${what} as Content-Type: application/json (got ${JSON.stringify(type.slice(0, 60) || "none")}).`);
@@ -35,7 +36,7 @@ function isUtf8Label(label: string): boolean {
 }
 
 /** Reads at most `MAX_BODY_BYTES`, whatever `Content-Length` claims; more is a 413. */
-async function readBody(request: Request): Promise<string> {
+async function readBody(request: RequestLike): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   const tooLarge = () => new ApiError(413, "payload_too_large", `The body may be at most ${MAX_BODY_BYTES} bytes.`);
   if (declared > MAX_BODY_BYTES) throw tooLarge();
