@@ -85,19 +85,21 @@ interface Parsed {
   variants: string;
 }
 
-/** The fields a record's text holds, each a JSON value without nesting. */
-const FIELDS = { readings: /"readings":(\[[^\]]*\])/, hunum: /"hunum":(\[[^\]]*\])/, variants: /"variants":("[^"]*")/ };
+/** The record fields the bank reads, each a JSON value without nesting: an array of readings or 훈음, or a string. */
+const FIELDS = { readings: "]", hunum: "]", variants: '"' } as const;
 
 /**
  * The readings, 훈음 and variants of a record, read from its text: parsing the three small values
  * takes a sixth of the time of parsing 7,173 whole records (with their variant sources), which
- * the first character quiz waits for.
+ * the first character quiz waits for. Found with `indexOf`, so the work is linear in the text.
  */
 function fieldsOf(text: string, position: number): Parsed {
   const value = (field: keyof typeof FIELDS) => {
-    const found = FIELDS[field].exec(text)?.[1];
-    if (found === undefined) throw new Error(`dist: record ${position + 1} has no ${field}; rebuild dist/`);
-    return JSON.parse(found) as unknown;
+    const key = `"${field}":`;
+    const start = text.indexOf(key) + key.length;
+    const end = start < key.length ? -1 : text.indexOf(FIELDS[field], start + 1);
+    if (end === -1) throw new Error(`dist: record ${position + 1} has no ${field}; rebuild dist/`);
+    return JSON.parse(text.slice(start, end + 1)) as unknown;
   };
   return { readings: value("readings") as string[], hunum: value("hunum") as Hunum[], variants: value("variants") as string };
 }

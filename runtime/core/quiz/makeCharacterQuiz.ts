@@ -48,12 +48,21 @@ export function createCharacterQuizMaker(bank: CharacterBank, answerJson: readon
       .filter((p) => (request.mature || !withheld.has(p)) && !request.exclude.has((idioms[p] as { idx: number }).idx))
       .filter((p) => !needsBlank || blanks(request.level, p).length > 0);
 
-  /** The positions in an idiom whose character is in the pool: where its blank may be. */
-  const blanks = (level: Level, idiom: number) =>
-    [...(idioms[idiom]?.hanja ?? "")].flatMap((character, i) => {
-      const position = bank.position(character);
-      return position !== undefined && bank.inPool(level, position) ? [i] : [];
-    });
+  /** The positions in each idiom whose character is in a level's pool (where its blank may be), per level, found once. */
+  const blanksByLevel = new Map<Level, number[][]>();
+  const blanks = (level: Level, idiom: number): readonly number[] => {
+    let all = blanksByLevel.get(level);
+    if (all === undefined) {
+      all = idioms.map((entry) =>
+        [...entry.hanja].flatMap((character, i) => {
+          const position = bank.position(character);
+          return position !== undefined && bank.inPool(level, position) ? [i] : [];
+        }),
+      );
+      blanksByLevel.set(level, all);
+    }
+    return all[idiom] ?? [];
+  };
 
   /** The wrong options of a multiple-choice quiz, and the right one among them at a random key. */
   const choicesFor = (type: CharacterQuizType, asked: Asked, request: CharacterQuizRequest, random: Random) => {
