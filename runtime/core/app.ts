@@ -10,7 +10,7 @@ import { type LoadedData, loadData } from "./data/load.ts";
 import { createHandler } from "./handler.ts";
 import { type Reply, type RequestLike, type ServeInfo, toResponse } from "./http/reply.ts";
 import { createSender } from "./http/sender.ts";
-import { type SweepResult, eraseDue, firstKeptDay } from "./quota/retention.ts";
+import { type SweepResult, eraseDue, firstKeptDay, firstKeptUsageDay } from "./quota/retention.ts";
 import { adminRoutes } from "./routes/adminRoutes.ts";
 import type { RequestContext, Route } from "./routes/context.ts";
 import { hanjaRoutes } from "./routes/hanjaRoutes.ts";
@@ -36,7 +36,7 @@ export interface App {
   refuse(status: 400 | 431, detail: string): Reply;
   /** The loaded data (counts, manifest). */
   readonly data: LoadedData;
-  /** Erases the personal data due now and prunes old counters, as the hourly sweep does (under the store's lease), and says what it did. */
+  /** Erases the personal data due now and prunes old counters and usage history, as the hourly sweep does (under the store's lease), and says what it did. */
   erasePersonalData(): Promise<SweepResult>;
   /** Releases what the app holds (the quota store). */
   close(): Promise<void>;
@@ -75,7 +75,7 @@ export function createApp(options: AppOptions): App {
   const erasePersonalData = () => {
     const at = now();
     const log = (line: Record<string, unknown>) => console.error(JSON.stringify(line));
-    const sweep = eraseDue(store, at, retentionDays, log, { pruneBefore: firstKeptDay(at), signal: closing.signal });
+    const sweep = eraseDue(store, at, retentionDays, log, { pruneBefore: firstKeptDay(at), pruneUsageBefore: firstKeptUsageDay(at), signal: closing.signal });
     sweeping.add(sweep);
     return sweep.finally(() => sweeping.delete(sweep));
   };

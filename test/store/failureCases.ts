@@ -136,6 +136,7 @@ export const failureCases: FailureCase[] = [
       const calls: [string, () => unknown][] = [
         ["consume", () => bounded.consume("demo:x", "2025-03-05", 1)],
         ["used", () => bounded.used("demo:x", "2025-03-05")],
+        ["usage", () => bounded.usage("key_nope", "2025-03-01", "2025-03-05")],
         ["insertKey", () => bounded.insertKey({} as never)],
         ["eraseApplicant", () => bounded.eraseApplicant("key_nope", "pending_deposit", "2025-03-05T00:00:00.000Z")],
         ["keyByHash", () => bounded.keyByHash("0".repeat(64))],
@@ -145,6 +146,7 @@ export const failureCases: FailureCase[] = [
         ["acquireLease", () => bounded.acquireLease("sweep", "a", 1000)],
         ["releaseLease", () => bounded.releaseLease("sweep", "a")],
         ["pruneCounters", () => bounded.pruneCounters("2025-03-05", 10)],
+        ["pruneUsage", () => bounded.pruneUsage("2025-03-05", 10)],
         ["updateKey", () => bounded.updateKey("key_nope", { status: "active" })],
       ];
       for (const [operation, run] of calls) {

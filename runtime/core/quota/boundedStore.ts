@@ -14,6 +14,7 @@ type Operation = Exclude<keyof QuotaStore, "close" | "health">;
 const EVERY_OPERATION = {
   consume: 1,
   used: 1,
+  usage: 1,
   insertKey: 1,
   eraseApplicant: 1,
   keyByHash: 1,
@@ -23,6 +24,7 @@ const EVERY_OPERATION = {
   acquireLease: 1,
   releaseLease: 1,
   pruneCounters: 1,
+  pruneUsage: 1,
   updateKey: 1,
 } satisfies Record<Operation, 1>;
 const OPERATIONS = Object.keys(EVERY_OPERATION) as Operation[];
