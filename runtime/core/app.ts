@@ -56,7 +56,7 @@ export function createApp(options: AppOptions): App {
   const routes: Route[] = [
     ...interfaceB,
     ...interfaceA,
-    ...(adminToken ? adminRoutes(quizBase, { store, now, adminToken, sendBody }) : []),
+    ...(adminToken ? adminRoutes(quizBase, { store, now, adminToken, sendBody, offsetMinutes: config.offsetMinutes }) : []),
     ...serviceRoutes(data, { hanjaBase, quizBase, mountPath, adminEnabled: Boolean(adminToken) }, sendBody, store),
     ...pageRoutes({ hanjaBase, quizBase, mountPath }, sendBody),
   ];

@@ -106,6 +106,7 @@ describe("the OpenAPI document", () => {
         "/quiz/v1/admin/keys/{id}",
         "/quiz/v1/admin/keys/{id}/confirm",
         "/quiz/v1/admin/keys/{id}/revoke",
+        "/quiz/v1/admin/keys/{id}/usage",
         "/healthz",
         "/openapi.json",
         "/docs",

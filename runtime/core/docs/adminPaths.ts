@@ -3,6 +3,7 @@
  * configured) and the service routes outside both interfaces (docs/rules.md "Headers").
  */
 import { DAILY_LIMITS } from "../quota/plans.ts";
+import { USAGE_KEEP_DAYS } from "../quota/retention.ts";
 import { count } from "../util/count.ts";
 import { KEY_ID_PATH, KEY_LIST_PARAMS } from "../routes/quizParams.ts";
 import { parameterRefs } from "./parameters.ts";
@@ -61,6 +62,24 @@ export function adminPaths(base: string): Record<string, PathItem> {
           "503": shared("StoreUnavailable"),
         },
         "x-request-examples": [{ description: "Show a key", path: { id: KEY_ID_EXAMPLE }, headers: ADMIN }],
+      }),
+    },
+    [`${base}/admin/keys/{id}/usage`]: {
+      description: "Also answers `HEAD`; other methods: `405`.",
+      get: adminOperation({
+        operationId: "getKeyUsage",
+        summary: "A key's usage history",
+        description: `The key's metered calls per metering day, as far back as they are kept (${USAGE_KEEP_DAYS} days): the days with calls, oldest first, and their sum. The history holds no personal data and outlives the erasure of the applicant's. Not cacheable.`,
+        parameters: parameterRefs({ id: KEY_ID_PATH }),
+        responses: {
+          "200": ok("The history.", "AdminKeyUsage", headers(["Cache-Control"])),
+          "400": badId,
+          "401": unauthorized,
+          "404": noKey,
+          "500": shared("InternalError"),
+          "503": shared("StoreUnavailable"),
+        },
+        "x-request-examples": [{ description: "A key's usage", path: { id: KEY_ID_EXAMPLE }, headers: ADMIN }],
       }),
     },
     [`${base}/admin/keys/{id}/confirm`]: {

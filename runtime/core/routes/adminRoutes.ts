@@ -1,6 +1,6 @@
 /**
  * Operator routes under the quiz base (docs/rules.md "Interface B"), registered only when an admin token is
- * configured: list, show, confirm a deposit, revoke. Bearer token compared in constant time.
+ * configured: list, show, a key's usage history, confirm a deposit, revoke. Bearer token compared in constant time.
  */
 import type { IRequest } from "itty-router";
 import { ApiError } from "../http/errors.ts";
@@ -9,16 +9,22 @@ import type { Send } from "../http/sender.ts";
 import { constantTimeEqual } from "../quota/apiKeys.ts";
 import { type ActionResult, adminView, confirmKey, keysWithStatus, revokeKey } from "../quota/keyActions.ts";
 import type { QuotaStore } from "../quota/store.ts";
+import { quotaDay } from "../quota/clock.ts";
+import { usageHistory } from "../quota/usage.ts";
 import type { Route } from "./context.ts";
 import { KEY_ID_PATH, KEY_LIST_PARAMS } from "./quizParams.ts";
 
+/** What the admin routes need. */
 export interface AdminConfig {
   store: QuotaStore;
   now: () => Date;
+  /** Minutes east of UTC of the metering day (the days of the usage history). */
+  offsetMinutes: number;
   adminToken: string;
   sendBody: Send;
 }
 
+/** The admin routes under `base`. */
 export function adminRoutes(base: string, config: AdminConfig): Route[] {
   const guard = async (request: IRequest) => {
     const header = request.headers.get("authorization") ?? "";
@@ -67,6 +73,17 @@ export function adminRoutes(base: string, config: AdminConfig): Route[] {
         const key = await config.store.keyById(keyId(request));
         if (!key) throw new ApiError(404, "not_found", "No key with this id.", "id");
         return send(request, { key: adminView(key, config.now()) });
+      },
+    },
+    {
+      method: "GET",
+      path: `${base}/admin/keys/:id/usage`,
+      handler: async (request) => {
+        await guard(request);
+        const id = keyId(request);
+        if (!(await config.store.keyById(id))) throw new ApiError(404, "not_found", "No key with this id.", "id");
+        const now = config.now();
+        return send(request, { id, ...(await usageHistory(config.store, id, now, quotaDay(now, config.offsetMinutes).day)) });
       },
     },
     { method: "POST", path: `${base}/admin/keys/:id/confirm`, handler: act(confirmKey) },

@@ -9,6 +9,7 @@ import { searchIdioms } from "../idioms/searchIdioms.ts";
 import { type QuizMaker, type SizedText, createQuizMaker, sample } from "../quiz/makeQuiz.ts";
 import { quotaDay } from "../quota/clock.ts";
 import { daysLeft, keyStatus } from "../quota/keyActions.ts";
+import { recentUsage } from "../quota/usage.ts";
 import { seededRandom } from "../util/random.ts";
 import type { Route } from "./context.ts";
 import { createMetering } from "./metering.ts";
@@ -98,8 +99,9 @@ export function quizRoutes(base: string, data: LoadedData, config: QuizConfig): 
         const now = caller.at;
         const { day, resetsAt } = quotaDay(now, config.offsetMinutes);
         const { limit } = caller;
-        const used = await config.store.used(caller.bucket, day);
         const key = caller.key;
+        // The history is read with today's count: both come from the store at once.
+        const [used, usage] = await Promise.all([config.store.used(caller.bucket, day), key ? recentUsage(config.store, key.id, day) : null]);
         const body = {
           success: true,
           key: {
@@ -113,6 +115,7 @@ export function quizRoutes(base: string, data: LoadedData, config: QuizConfig): 
             expires_at: key?.expires_at ?? null,
             days_left: key ? daysLeft(key, now) : null,
             created_at: key?.created_at ?? null,
+            usage,
           },
         };
         return sendBody(request, JSON.stringify(body), { caching: "no-store" });
