@@ -10,6 +10,7 @@ import { type LoadedData, loadData } from "./data/load.ts";
 import { createHandler } from "./handler.ts";
 import { type Reply, type RequestLike, type ServeInfo, toResponse } from "./http/reply.ts";
 import { createSender } from "./http/sender.ts";
+import { StoreOutages, watchedStore } from "./quota/outages.ts";
 import { type SweepResult, eraseDue, firstKeptDay, firstKeptUsageDay } from "./quota/retention.ts";
 import { adminRoutes } from "./routes/adminRoutes.ts";
 import type { RequestContext, Route } from "./routes/context.ts";
@@ -45,7 +46,10 @@ export interface App {
 /** Builds the service from loaded `dist/` files and options. */
 export function createApp(options: AppOptions): App {
   const data = loadData(options.dist);
-  const { hanjaBase, quizBase, mountPath, store, now, adminToken, retentionDays, ...config } = resolveOptions(options);
+  const { hanjaBase, quizBase, mountPath, store: given, now, adminToken, retentionDays, ...config } = resolveOptions(options);
+  // An outage is two lines in the log, not one per call answered 503 (`outages.ts`).
+  const outages = new StoreOutages(logLine);
+  const store = watchedStore(given, outages);
   const sender = createSender(config.compressors);
   const sendBody = sender.send;
   // itty-router tries routes in order, testing each pattern against the path. Interface B comes
@@ -66,7 +70,7 @@ export function createApp(options: AppOptions): App {
     if (route.method === "GET") router.head(route.path, route.handler);
   }
   assertReachable(router.routes, interfaceA, hanjaBase);
-  const { handle, refuse } = createHandler({ routes: router.routes, sender, mountPath, adminToken, log: config.log, onError: config.onError });
+  const { handle, refuse } = createHandler({ routes: router.routes, sender, mountPath, adminToken, log: config.log, onError: config.onError, outages });
 
   // Under the store's lease: of N processes sharing a store, one sweeps at a time. A sweep under
   // way when the app closes stops at its next step and is waited for, before the store closes.
@@ -74,8 +78,11 @@ export function createApp(options: AppOptions): App {
   const sweeping = new Set<Promise<SweepResult>>();
   const erasePersonalData = () => {
     const at = now();
-    const log = (line: Record<string, unknown>) => console.error(JSON.stringify(line));
-    const sweep = eraseDue(store, at, retentionDays, log, { pruneBefore: firstKeptDay(at), pruneUsageBefore: firstKeptUsageDay(at), signal: closing.signal });
+    const sweep = eraseDue(store, at, retentionDays, logLine, {
+      pruneBefore: firstKeptDay(at),
+      pruneUsageBefore: firstKeptUsageDay(at),
+      signal: closing.signal,
+    });
     sweeping.add(sweep);
     return sweep.finally(() => sweeping.delete(sweep));
   };
@@ -102,9 +109,15 @@ export function createApp(options: AppOptions): App {
       for (const timer of sweeps) clearTimeout(timer);
       closing.abort();
       await Promise.allSettled(sweeping);
+      outages.close();
       await store.close();
     },
   };
+}
+
+/** Writes one of the app's own log lines (erasures, store outages) on stderr as JSON, as the servers write theirs. */
+function logLine(line: Record<string, unknown>): void {
+  console.error(JSON.stringify(line));
 }
 
 /** How often the app erases the personal data that has become due. */

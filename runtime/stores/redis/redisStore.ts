@@ -441,9 +441,11 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<RedisQ
     caFile: options.caFile,
     onChange: ({ ready, error }) => {
       if (ready) store?.undos.flush();
+      // At info: the outage it causes is the app's to report, one warn line when the first call is
+      // answered 503 and one when the store answers again (`outages.ts`).
       if (opened && !store?.isClosed)
         log(
-          ready ? "info" : "warn",
+          "info",
           ready
             ? `redis store: connected to ${target.safe}`
             : `redis store: lost ${target.safe} (${error ?? "closed"}); metered calls answer 503 until it is back`,
