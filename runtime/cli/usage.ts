@@ -3,6 +3,7 @@
  * line per day with calls, oldest first, and a sum on stderr; the same as
  * `GET /admin/keys/{id}/usage`.
  */
+import { OPTION_RULES } from "../core/appOptions.ts";
 import { parseOffset, quotaDay } from "../core/quota/clock.ts";
 import { USAGE_KEEP_DAYS } from "../core/quota/retention.ts";
 import type { QuotaStore } from "../core/quota/store.ts";
@@ -14,10 +15,10 @@ export const USAGE_HELP = `  usage <id>                 the key's calls per day 
                              one JSON line per day with calls; the sum on stderr`;
 
 /**
- * Minutes east of UTC of the metering day, from `QUOTA_TZ_OFFSET` (as the server reads it, default
- * `+09:00`); a malformed one is an `Error` naming the variable.
+ * Minutes east of UTC of the metering day, from `QUOTA_TZ_OFFSET` (as the server reads it, with
+ * createApp's default, `+09:00`); a malformed one is an `Error` naming the variable.
  */
-export function meteringOffset(text = process.env.QUOTA_TZ_OFFSET || "+09:00"): number {
+export function meteringOffset(text = process.env.QUOTA_TZ_OFFSET || OPTION_RULES.quotaTzOffset.default): number {
   const minutes = parseOffset(text);
   if (minutes === null) throw new Error(`QUOTA_TZ_OFFSET must be an offset like +09:00, got "${text}"`);
   return minutes;
