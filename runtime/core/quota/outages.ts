@@ -85,16 +85,21 @@ const WRITES: ReadonlySet<Operation> = new Set([
  * it is (no promise step is added to a metered call); during one, its success ends the outage.
  */
 export function watchedStore(store: QuotaStore, outages: StoreOutages): QuotaStore {
+  // Fails to compile should an operation take more than the three arguments passed on below.
+  const threeAtMost: Parameters<QuotaStore[Operation]> extends [unknown?, unknown?, unknown?] ? true : never = true;
+  void threeAtMost;
   const watched = { close: () => store.close() } as QuotaStore;
   if (store.health) watched.health = store.health.bind(store);
   const methods = store as unknown as Record<Operation, (...args: unknown[]) => unknown>;
   for (const operation of OPERATIONS) {
-    // Looked up at each call, not bound once: a store's method replaced later (a test's fault) is the one called.
-    const call = (...args: unknown[]) => methods[operation].apply(store, args);
+    // Looked up at each call, not bound once: a store's method replaced later (a test's fault) is
+    // the one called. Three arguments at most (the widest operation's), passed without a rest
+    // array: this runs twice on every metered call.
+    const call = (a?: unknown, b?: unknown, c?: unknown) => methods[operation].call(store, a, b, c);
     (watched as unknown as Record<Operation, unknown>)[operation] = !WRITES.has(operation)
       ? call
-      : (...args: unknown[]) => {
-          const result = call(...args);
+      : (a?: unknown, b?: unknown, c?: unknown) => {
+          const result = call(a, b, c);
           if (!outages.active) return result;
           if (!(result instanceof Promise)) {
             outages.answered();
