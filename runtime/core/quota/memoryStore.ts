@@ -31,12 +31,21 @@ export class MemoryQuotaStore implements QuotaStore {
   private order: string[] | undefined;
 
   consume(bucket: string, day: string, limit: number): ConsumeResult {
-    const history = isKeyBucket(bucket) ? this.historyOf(bucket, limit > 0) : undefined;
+    if (isKeyBucket(bucket)) return this.countKey(bucket, day, limit);
     const id = `${day}\u0000${bucket}`;
-    const used = (history ? history.get(day) : this.counters.get(id)) ?? 0;
+    const used = this.counters.get(id) ?? 0;
     if (used >= limit) return { allowed: false, used };
-    if (history) history.set(day, used + 1);
-    else this.counters.set(id, used + 1);
+    this.counters.set(id, used + 1);
+    return { allowed: true, used: used + 1 };
+  }
+
+  /** A key's count: its day in the key's history. */
+  private countKey(bucket: string, day: string, limit: number): ConsumeResult {
+    const days = this.history.get(bucket);
+    const used = days?.get(day) ?? 0;
+    if (used >= limit) return { allowed: false, used };
+    if (days) days.set(day, used + 1);
+    else this.history.set(bucket, new Map([[day, used + 1]]));
     return { allowed: true, used: used + 1 };
   }
 
@@ -48,13 +57,6 @@ export class MemoryQuotaStore implements QuotaStore {
   usage(id: string, fromDay: string, toDay: string): DailyUsage[] {
     const days = [...(this.history.get(keyBucket(id)) ?? [])].filter(([day]) => day >= fromDay && day <= toDay);
     return days.sort(([a], [b]) => (a < b ? -1 : 1)).map(([date, calls]) => ({ date, calls }));
-  }
-
-  /** The days counted of a key's bucket (made when `create`). */
-  private historyOf(bucket: string, create: boolean): Map<string, number> | undefined {
-    let days = this.history.get(bucket);
-    if (days === undefined && create) this.history.set(bucket, (days = new Map()));
-    return days;
   }
 
   insertKey(record: KeyRecord): void {
