@@ -14,6 +14,15 @@ import { unavailableOr } from "./failures.ts";
 const KEY_COUNTERS = "substr(bucket, 1, 4) = 'key:'";
 const OTHER_COUNTERS = "substr(bucket, 1, 4) <> 'key:'";
 
+/**
+ * The statement deleting the counters of one kind before a day (`?`), at most `?` of them: its
+ * condition is written as the partial index of that kind (migration 4) is, so that SQLite reads
+ * along it.
+ */
+export function pruneSql(keys: boolean): string {
+  return `DELETE FROM counters WHERE (bucket, day) IN (SELECT bucket, day FROM counters WHERE day < ? AND ${keys ? KEY_COUNTERS : OTHER_COUNTERS} LIMIT ?)`;
+}
+
 /** Above every `created_at` (ISO instants start with a digit): where a newest-first walk starts. */
 const PAST_THE_END = "~";
 
@@ -82,9 +91,7 @@ export class SqlitePages {
 
   /** Deletes counters of buckets without a key (`keys` false) or keys' usage history (`keys` true) before `beforeDay`, at most `limit`. */
   prune(keys: boolean, beforeDay: string, limit: number): number {
-    // The condition is written as the partial indexes of migration 4 are, so that SQLite uses them.
-    const kind = keys ? KEY_COUNTERS : OTHER_COUNTERS;
-    return this.write(`DELETE FROM counters WHERE (bucket, day) IN (SELECT bucket, day FROM counters WHERE day < ? AND ${kind} LIMIT ?)`, [beforeDay, limit]);
+    return this.write(pruneSql(keys), [beforeDay, limit]);
   }
 
   /** The usage history of the key with bucket `bucket` from `fromDay` to `toDay`, along the primary key. */
