@@ -28,6 +28,15 @@ const unauthorized: Response = problem(401, "Missing or wrong `Authorization: Be
 const badId = problem(400, "`id` is not `key_` and 12 letters and digits (`param: id`).", { codes: ["invalid_parameter"] });
 const noKey = problem(404, "No key with this id (`param: id`).", { codes: ["not_found"] });
 const keyOk = (description: string) => ok(description, "AdminKeyResponse", headers(["Cache-Control"]));
+/** The answers of an operation on one key (`{id}`): `answer` when it is done, else why not. */
+const onOneKey = (answer: Response): OperationDoc["responses"] => ({
+  "200": answer,
+  "400": badId,
+  "401": unauthorized,
+  "404": noKey,
+  "500": shared("InternalError"),
+  "503": shared("StoreUnavailable"),
+});
 
 /** The reference text of an admin operation: its tag, the token, and which other methods its path answers. */
 function doc(method: "GET" | "POST", fields: Omit<OperationDoc, "tags" | "security" | "pathNote">): OperationDoc {
@@ -103,14 +112,7 @@ export const adminInterface: Interface = ({ services }) => {
         operationId: "getKey",
         summary: "One key",
         description: "One key with the applicant's details and its live status (`expired` once an annual key passes `expires_at`).",
-        responses: {
-          "200": keyOk("The key."),
-          "400": badId,
-          "401": unauthorized,
-          "404": noKey,
-          "500": shared("InternalError"),
-          "503": shared("StoreUnavailable"),
-        },
+        responses: onOneKey(keyOk("The key.")),
         examples: [{ description: "Show a key", path: { id: KEY_ID_EXAMPLE }, headers: ADMIN }],
       }),
       handler: async (request, _ctx, params) => {
@@ -129,14 +131,7 @@ export const adminInterface: Interface = ({ services }) => {
         operationId: "getKeyUsage",
         summary: "A key's usage history",
         description: `The key's metered calls per metering day, as far back as they are kept (${USAGE_KEEP_DAYS} days): the days with calls, oldest first, and their sum. The history holds no personal data and outlives the erasure of the applicant's. Not cacheable.`,
-        responses: {
-          "200": ok("The history.", "AdminKeyUsage", headers(["Cache-Control"])),
-          "400": badId,
-          "401": unauthorized,
-          "404": noKey,
-          "500": shared("InternalError"),
-          "503": shared("StoreUnavailable"),
-        },
+        responses: onOneKey(ok("The history.", "AdminKeyUsage", headers(["Cache-Control"]))),
         examples: [{ description: "A key's usage", path: { id: KEY_ID_EXAMPLE }, headers: ADMIN }],
       }),
       handler: async (request, _ctx, params) => {
@@ -158,15 +153,7 @@ export const adminInterface: Interface = ({ services }) => {
         description:
           `The deposit arrived: the key becomes \`annual\`/\`active\` for one year from now (${count(DAILY_LIMITS.annual)} calls a day). Confirming an expired key renews it for a year from now; ` +
           "confirming an active key changes nothing (idempotent). A revoked key cannot be confirmed (`409`). No request body.",
-        responses: {
-          "200": keyOk("The key after confirmation."),
-          "400": badId,
-          "401": unauthorized,
-          "404": noKey,
-          "409": problem(409, "The key is revoked (`param: id`).", { codes: ["conflict"] }),
-          "500": shared("InternalError"),
-          "503": shared("StoreUnavailable"),
-        },
+        responses: { ...onOneKey(keyOk("The key after confirmation.")), "409": problem(409, "The key is revoked (`param: id`).", { codes: ["conflict"] }) },
         examples: [{ description: "Confirm a deposit", path: { id: KEY_ID_EXAMPLE }, headers: ADMIN }],
       }),
       handler: (request, _ctx, params) => confirm(request, params),
@@ -180,14 +167,7 @@ export const adminInterface: Interface = ({ services }) => {
         operationId: "revokeKey",
         summary: "Revoke a key",
         description: "Revokes the key for good: it answers `403 key_revoked` from then on. Revoking again keeps the first `revoked_at`. No request body.",
-        responses: {
-          "200": keyOk("The key after revocation."),
-          "400": badId,
-          "401": unauthorized,
-          "404": noKey,
-          "500": shared("InternalError"),
-          "503": shared("StoreUnavailable"),
-        },
+        responses: onOneKey(keyOk("The key after revocation.")),
         examples: [{ description: "Revoke a key", path: { id: KEY_ID_EXAMPLE }, headers: ADMIN }],
       }),
       handler: (request, _ctx, params) => revoke(request, params),
