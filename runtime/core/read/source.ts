@@ -1,0 +1,24 @@
+/**
+ * What the reader needs to know about words and characters, as a small interface: the runtime
+ * answers it from the dictionary's words and the character data, a test from a handful of words.
+ */
+
+/** The words and characters a text is read with. */
+export interface ReaderSource {
+  /** The dictionary's readings of a word of two or more characters, in the dictionary's order, or undefined when it is not a word. */
+  wordReadings(hanja: string): readonly string[] | undefined;
+  /** The length, in characters, of the longest word starting with this character (0 when none), so that segmentation tries no longer ones. */
+  longestWordFrom(character: string): number;
+  /** The words of two or more characters that hold this character (for `chooseReading`'s step 6). */
+  wordsWith(character: string): Iterable<string>;
+  /** How many words hold this character (to scan the fewest in `wordsWith`). */
+  wordCount(character: string): number;
+  /** Every reading of one character (Unihan's and the dictionary's), or undefined for a character without a Korean reading. */
+  characterReadings(character: string): readonly string[] | undefined;
+  /** The reading a character takes alone, in its basic form (see `usualReading`), or undefined for a character without a Korean reading. */
+  usualReading(character: string): string | undefined;
+  /** The `idx` of the idiom written so, if it is one of the idioms. */
+  idiomIdx(hanja: string): number | undefined;
+  /** The path of a character's detail, if the character is in the data. */
+  characterPath(character: string): string | undefined;
+}
