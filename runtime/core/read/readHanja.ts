@@ -15,7 +15,7 @@
  * initial-sound law applies to it (國際聯合 국제연합, 男女老少 남녀노소: 한글 맞춤법 제12항 붙임 2).
  */
 import { atWordStart, afterSyllable, buBefore } from "./syllableRules.ts";
-import { chooseReading } from "./chooseReading.ts";
+import { type ChosenReading, chooseReading } from "./chooseReading.ts";
 import type { ReaderSource } from "./source.ts";
 
 /** One piece of a run of Han characters, as read. */
@@ -117,11 +117,21 @@ export function segmentRun(chars: readonly string[], source: ReaderSource): Piec
   return pieces;
 }
 
+/** The choice made for each word with several readings, per source: at most the dictionary's few thousand such words. */
+const choices = new WeakMap<ReaderSource, Map<string, ChosenReading>>();
+
 function readWord(chars: string[], hanja: string, source: ReaderSource): ReadSegment {
-  const readings = source.wordReadings(chars.join("")) as readonly string[];
-  const chosen = readings.length === 1 ? { reading: readings[0] as string, others: [] } : chooseReading(chars, readings, readCharacters(chars, source), source);
+  const word = chars.join("");
+  const readings = source.wordReadings(word) as readonly string[];
+  let chosen: ChosenReading | undefined = { reading: readings[0] as string, others: [] };
+  if (readings.length > 1) {
+    let made = choices.get(source);
+    if (made === undefined) choices.set(source, (made = new Map()));
+    chosen = made.get(word);
+    if (chosen === undefined) made.set(word, (chosen = chooseReading(chars, readings, readCharacters(chars, source), source)));
+  }
   const segment: ReadSegment = { hanja, hangul: chosen.reading, source: "dictionary", other_readings: chosen.others, offset: 0 };
-  const idx = source.idiomIdx(chars.join(""));
+  const idx = source.idiomIdx(word);
   if (idx !== undefined) segment.idiom_idx = idx;
   return segment;
 }

@@ -4,6 +4,7 @@
  * and nowhere else.
  */
 import type { IRequest } from "itty-router";
+import { isUtf8Label, readBody } from "../http/body.ts";
 import { ApiError, invalidFields, invalidParameter } from "../http/errors.ts";
 import type { Reply } from "../http/reply.ts";
 import { newApiKey, hashApiKey } from "../quota/apiKeys.ts";
@@ -28,7 +29,7 @@ export async function subscribeHandler(request: IRequest, config: QuizConfig & {
   if (charset !== undefined && !isUtf8Label(charset)) {
     throw new ApiError(415, "unsupported_media_type", `Send the application as UTF-8 JSON (got charset ${JSON.stringify(charset.slice(0, 40))}).`);
   }
-  const applicant = validateApplicant(parseJson(await readBody(request)));
+  const applicant = validateApplicant(parseJson(await readBody(request, MAX_BODY_BYTES, `The body may be at most ${MAX_BODY_BYTES} bytes.`)));
   const now = config.now();
   const { day, secondsToReset } = quotaDay(now, config.offsetMinutes);
   const attempt = await config.store.consume(`subscribe:${config.ip}`, day, APPLICATIONS_PER_IP);
@@ -88,54 +89,6 @@ async function issueKey(config: QuizConfig, applicant: Applicant, now: Date): Pr
       }
       if (!(error instanceof DuplicateReferenceError) || attempt === KEY_ATTEMPTS) throw error;
     }
-  }
-}
-
-/** Whether a charset label names UTF-8 (WHATWG Encoding: `utf-8`, `utf8`, `unicode-1-1-utf-8` …). */
-function isUtf8Label(label: string): boolean {
-  try {
-    return new TextDecoder(label).encoding === "utf-8";
-  } catch {
-    return false;
-  }
-}
-
-/** Reads at most `MAX_BODY_BYTES`, whatever `Content-Length` claims; more is a 413. */
-async function readBody(request: Request): Promise<string> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  const tooLarge = () => new ApiError(413, "payload_too_large", `The body may be at most ${MAX_BODY_BYTES} bytes.`);
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    let chunk: Awaited<ReturnType<typeof reader.read>>;
-    try {
-      chunk = await reader.read();
-    } catch {
-      // The client went away mid-upload (or its stream failed): its fault, not the server's.
-      throw invalidParameter("body", "The body could not be read to its end.");
-    }
-    const { done, value } = chunk;
-    if (done) break;
-    size += value.length;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.length;
-  }
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    throw invalidParameter("body", "The body is not valid UTF-8.");
   }
 }
 
