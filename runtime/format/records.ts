@@ -1,7 +1,7 @@
 /** The record shapes the service publishes (docs/rules.md "Records", "Source data"). */
 
 import type { Static } from "./schema.ts";
-import type { HANJA_DETAIL, HANJA_RECORD, IDIOM_A, IDIOM_B, VARIANT_REF } from "./recordSchemas.ts";
+import type { HANJA_DETAIL, HANJA_RECORD, IDIOM_A, IDIOM_B, READ_RESULT, READ_SEGMENT, VARIANT_REF } from "./recordSchemas.ts";
 
 export { VARIANT_PROPERTIES } from "./recordSchemas.ts";
 
@@ -19,6 +19,12 @@ export type IdiomRecord = Static<typeof IDIOM_B>;
 
 /** Interface A's idiom item: `idx` as a string (docs/rules.md "Records"), plus `chosung` and `literal` (`IDIOM_A`). */
 export type IdiomItemA = Static<typeof IDIOM_A>;
+
+/** One piece of a run of Han characters as the reader reads it (`READ_SEGMENT`). */
+export type ReadSegment = Static<typeof READ_SEGMENT>;
+
+/** A text and its reading, as `/read` answers it and `readHanja` returns it (`READ_RESULT`). */
+export type ReadResult = Static<typeof READ_RESULT>;
 
 /** Interface A's idiom item for an idiom record. */
 export function idiomItemA(idiom: IdiomRecord): IdiomItemA {

@@ -1,7 +1,7 @@
 /** The answer's forms (hangul, paren, ruby) and the text rules of the reader. */
 import { describe, expect, test } from "vitest";
 import { formatReading } from "../../runtime/core/read/formatReading.ts";
-import { readHanja } from "../../runtime/core/read/readHanja.ts";
+import { readText } from "../../runtime/core/read/readText.ts";
 import { textProblem } from "../../runtime/core/read/readLimits.ts";
 import { wordListSource } from "../../runtime/core/read/wordListSource.ts";
 
@@ -12,7 +12,7 @@ const source = wordListSource({
   ],
   characters: new Map(Object.entries({ 大: ["대"], 韓: ["한"], 民: ["민"], 國: ["국"], 歷: ["력", "역"], 史: ["사"], 的: ["적"] })),
 });
-const formatted = (text: string, format: "hangul" | "paren" | "ruby") => formatReading(readHanja(text, source), format);
+const formatted = (text: string, format: "hangul" | "paren" | "ruby") => formatReading(readText(text, source), format);
 
 describe("formats", () => {
   test("hangul: the reading, everything else unchanged", () => {

@@ -1,6 +1,6 @@
 /** The reader's rules on a handful of words: segmentation, the spelling rules, the choice among readings. */
 import { describe, expect, test } from "vitest";
-import { readHanja } from "../../runtime/core/read/readHanja.ts";
+import { readText } from "../../runtime/core/read/readText.ts";
 import { wordListSource } from "../../runtime/core/read/wordListSource.ts";
 
 const characters = new Map<string, string[]>(
@@ -87,16 +87,16 @@ const source = wordListSource({
   idioms: new Map([["一石二鳥", 7]]),
   characterPath: (c) => `/hanja/v1/hanja/${c}`,
 });
-const read = (text: string) => readHanja(text, source).hangul;
+const read = (text: string) => readText(text, source).hangul;
 
 describe("segmentation", () => {
   test("covers a run with the fewest pieces, the first longest on a tie", () => {
-    const { segments } = readHanja("大韓民國國民", source);
+    const { segments } = readText("大韓民國國民", source);
     expect(segments.map((s) => s.hanja)).toEqual(["大韓民國", "國民"]);
   });
 
   test("answers each piece's hanja, reading, source, other readings and offset in UTF-16 code units", () => {
-    const result = readHanja("𠀀 歷史와 比", source);
+    const result = readText("𠀀 歷史와 比", source);
     expect(result.text).toBe("𠀀 歷史와 比");
     expect(result.hangul).toBe("𠀀 역사와 비");
     expect(result.segments).toEqual([
@@ -107,17 +107,17 @@ describe("segmentation", () => {
   });
 
   test("links an idiom to its idx and passes everything that is not Han through", () => {
-    const { hangul, segments } = readHanja("«一石二鳥»!", source);
+    const { hangul, segments } = readText("«一石二鳥»!", source);
     expect(hangul).toBe("«일석이조»!");
     expect(segments[0]).toMatchObject({ hanja: "一石二鳥", idiom_idx: 7, source: "dictionary" });
   });
 
   test("a compatibility ideograph is read with its own reading, else as the character it stands for, and kept as written", () => {
     const withOwn = wordListSource({ words, characters: new Map([...characters, ["\uF914", ["낙"]]]) });
-    const { hangul, segments } = readHanja("\uF914\uF90A 音\uF914", withOwn);
+    const { hangul, segments } = readText("\uF914\uF90A 音\uF914", withOwn);
     expect(hangul).toBe("낙금 음악");
     expect(segments.map((s) => s.hanja)).toEqual(["\uF914", "\uF90A", "音\uF914"]);
-    expect(readHanja("\uF914", source).hangul).toBe("요");
+    expect(readText("\uF914", source).hangul).toBe("요");
   });
 });
 
@@ -163,7 +163,7 @@ describe("the spelling rules", () => {
 
 describe("choosing among a word's readings", () => {
   test("the South Korean form: the initial-sound law and 율 after a vowel", () => {
-    expect(readHanja("歷史", source).segments[0]?.other_readings).toEqual(["력사"]);
+    expect(readText("歷史", source).segments[0]?.other_readings).toEqual(["력사"]);
     expect(read("比率")).toBe("비율");
   });
 

@@ -3,7 +3,7 @@
  * (대한민국(大韓民國)은), or HTML `<ruby>` markup with the whole text HTML-escaped.
  */
 import { escapeHtml } from "../docs/markdown.ts";
-import type { ReadResult, ReadSegment } from "./readHanja.ts";
+import type { ReadResult, ReadSegment } from "./readText.ts";
 
 /** The forms of `format=`, the first the default. */
 export const READ_FORMATS = ["hangul", "paren", "ruby"] as const;

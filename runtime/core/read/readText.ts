@@ -17,33 +17,9 @@
 import { atWordStart, afterSyllable, buBefore } from "./syllableRules.ts";
 import { type ChosenReading, chooseReading } from "./chooseReading.ts";
 import type { ReaderSource } from "./source.ts";
+import type { ReadResult, ReadSegment } from "../../format/records.ts";
 
-/** One piece of a run of Han characters, as read. */
-export interface ReadSegment {
-  /** The characters as written in the text. */
-  hanja: string;
-  /** Their reading; a character without a Korean reading stays as written. */
-  hangul: string;
-  /** `dictionary`: a word of the dictionary; `characters`: read character by character; `none`: no Korean reading known. */
-  source: "dictionary" | "characters" | "none";
-  /** The dictionary's other readings of the word (of a single character, its other readings). */
-  other_readings: string[];
-  /** Where the piece starts in the text, in UTF-16 code units (JavaScript string indexes). */
-  offset: number;
-  /** A single character's detail (a path on this service). */
-  href?: string;
-  /** The idiom written so, by its `idx`. */
-  idiom_idx?: number;
-}
-
-/** A text and its reading. */
-export interface ReadResult {
-  text: string;
-  /** The whole text, each Han character read in Hangul and everything else unchanged. */
-  hangul: string;
-  /** The pieces of every run of Han characters, in text order. */
-  segments: ReadSegment[];
-}
+export type { ReadResult, ReadSegment };
 
 /** A run of Han characters (the Script=Han property: unified, compatibility and astral ideographs, 々 〇). */
 const HAN_RUN = /\p{Script=Han}+/gu;
@@ -51,7 +27,7 @@ const HAN_RUN = /\p{Script=Han}+/gu;
 const COMPATIBILITY = /[\uF900-\uFAFF\u{2F800}-\u{2FA1F}]/u;
 
 /** Reads `text` with the words and characters of `source` (see the module's rules). */
-export function readHanja(text: string, source: ReaderSource): ReadResult {
+export function readText(text: string, source: ReaderSource): ReadResult {
   const segments: ReadSegment[] = [];
   let hangul = "";
   let last = 0;
