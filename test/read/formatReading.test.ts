@@ -2,15 +2,16 @@
 import { describe, expect, test } from "vitest";
 import { formatReading } from "../../runtime/core/read/formatReading.ts";
 import { readText } from "../../runtime/core/read/readText.ts";
-import { textProblem } from "../../runtime/core/read/readLimits.ts";
-import { wordListSource } from "../../runtime/core/read/wordListSource.ts";
+import { verbatimTextProblem } from "../../runtime/core/http/verbatimText.ts";
+import { wordListSource, wordPairs } from "../../runtime/core/read/wordListSource.ts";
 
+const characters = new Map(Object.entries({ 大: ["대"], 韓: ["한"], 民: ["민"], 國: ["국"], 歷: ["력", "역"], 史: ["사"], 的: ["적"] }));
 const source = wordListSource({
-  words: [
+  ...wordPairs([
     ["大韓民國", ["대한민국"]],
     ["歷史", ["력사", "역사"]],
-  ],
-  characters: new Map(Object.entries({ 大: ["대"], 韓: ["한"], 民: ["민"], 國: ["국"], 歷: ["력", "역"], 史: ["사"], 的: ["적"] })),
+  ]),
+  characters: (c) => characters.get(c),
 });
 const formatted = (text: string, format: "hangul" | "paren" | "ruby") => formatReading(readText(text, source), format);
 
@@ -34,29 +35,29 @@ describe("formats", () => {
 
 describe("the text the reader takes", () => {
   test("any script, astral and compatibility ideographs, combining marks and line breaks", () => {
-    expect(textProblem("Ünïcode 𠀀 \uF914 e\u0301 👍🏽 ᄀ\u1161\n\t\r", 1000)).toBeUndefined();
+    expect(verbatimTextProblem("text", "Ünïcode 𠀀 \uF914 e\u0301 👍🏽 ᄀ\u1161\n\t\r", 1000)).toBeUndefined();
   });
 
   test("refuses a missing or empty text", () => {
-    expect(textProblem(undefined, 10)?.rule).toBe("required");
-    expect(textProblem("", 10)).toEqual({ rule: "required", detail: "text is required: give the text to read" });
+    expect(verbatimTextProblem("text", undefined, 10)?.rule).toBe("required");
+    expect(verbatimTextProblem("text", "", 10)).toEqual({ rule: "required", detail: "text is required: give the text" });
   });
 
   test("counts characters as code points against the limit", () => {
-    expect(textProblem("𠀀".repeat(10), 10)).toBeUndefined();
-    expect(textProblem("𠀀".repeat(11), 10)).toEqual({ rule: "too_long", detail: "text is 11 characters long; the limit is 10" });
+    expect(verbatimTextProblem("text", "𠀀".repeat(10), 10)).toBeUndefined();
+    expect(verbatimTextProblem("text", "𠀀".repeat(11), 10)).toEqual({ rule: "too_long", detail: "text is 11 characters long; the limit is 10" });
   });
 
   test("refuses lone surrogates and control characters, saying where", () => {
-    expect(textProblem("ab\uD800c", 10)).toEqual({
+    expect(verbatimTextProblem("text", "ab\uD800c", 10)).toEqual({
       rule: "lone_surrogate",
       detail: "text holds a lone surrogate (U+D800) at index 2: send well-formed UTF-16 or UTF-8",
     });
-    expect(textProblem("\uDC00", 10)?.rule).toBe("lone_surrogate");
-    expect(textProblem("a\u0000", 10)).toEqual({
+    expect(verbatimTextProblem("text", "\uDC00", 10)?.rule).toBe("lone_surrogate");
+    expect(verbatimTextProblem("text", "a\u0000", 10)).toEqual({
       rule: "control_character",
       detail: "text holds the control character U+0000 at index 1; only tab, line feed and carriage return are taken",
     });
-    expect(textProblem("\u009F", 10)?.rule).toBe("control_character");
+    expect(verbatimTextProblem("text", "\u009F", 10)?.rule).toBe("control_character");
   });
 });

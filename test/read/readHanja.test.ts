@@ -1,7 +1,7 @@
 /** The reader's rules on a handful of words: segmentation, the spelling rules, the choice among readings. */
 import { describe, expect, test } from "vitest";
 import { readText } from "../../runtime/core/read/readText.ts";
-import { wordListSource } from "../../runtime/core/read/wordListSource.ts";
+import { wordListSource, wordPairs } from "../../runtime/core/read/wordListSource.ts";
 
 const characters = new Map<string, string[]>(
   Object.entries({
@@ -81,10 +81,11 @@ const words: [string, string[]][] = [
   ["樂山樂水", ["요산요수"]],
   ["音樂", ["음악"]],
 ];
+const idioms = new Map([["一石二鳥", 7]]);
 const source = wordListSource({
-  words,
-  characters,
-  idioms: new Map([["一石二鳥", 7]]),
+  ...wordPairs(words),
+  characters: (c) => characters.get(c),
+  idiomIdx: (hanja) => idioms.get(hanja),
   characterPath: (c) => `/hanja/v1/hanja/${c}`,
 });
 const read = (text: string) => readText(text, source).hangul;
@@ -113,7 +114,8 @@ describe("segmentation", () => {
   });
 
   test("a compatibility ideograph is read with its own reading, else as the character it stands for, and kept as written", () => {
-    const withOwn = wordListSource({ words, characters: new Map([...characters, ["\uF914", ["낙"]]]) });
+    const withOwnReading = new Map([...characters, ["\uF914", ["낙"]]]);
+    const withOwn = wordListSource({ ...wordPairs(words), characters: (c) => withOwnReading.get(c) });
     const { hangul, segments } = readText("\uF914\uF90A 音\uF914", withOwn);
     expect(hangul).toBe("낙금 음악");
     expect(segments.map((s) => s.hanja)).toEqual(["\uF914", "\uF90A", "音\uF914"]);

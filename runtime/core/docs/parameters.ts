@@ -22,7 +22,10 @@ export function documented(name: string, spec: ParamSpec | PathSpec): Parameter 
         schema: { type: "integer", minimum: spec.min, maximum: spec.max, ...(spec.default === undefined ? {} : { default: spec.default }) },
       };
     case "text": {
-      const text = { ...base, description: `${spec.description} ${rawTextNote(spec)}` };
+      const note = spec.verbatim
+        ? `Taken as sent (not trimmed nor normalised), at most ${spec.maxLength} code points; more, a control character other than tab and line breaks, or a malformed escape: \`400\`.`
+        : rawTextNote(spec);
+      const text = { ...base, description: `${spec.description} ${note}` };
       return spec.required
         ? { ...text, required: true, schema: { type: "string", minLength: 1, maxLength: spec.maxLength } }
         : { ...text, schema: { type: "string", maxLength: spec.maxLength, default: "" } };
