@@ -3,16 +3,18 @@ import { describe, expect, test } from "vitest";
 import { formatReading } from "../../runtime/core/read/formatReading.ts";
 import { readText } from "../../runtime/core/read/readText.ts";
 import { verbatimTextProblem } from "../../runtime/core/http/verbatimText.ts";
-import { wordListSource, wordPairs } from "../../runtime/core/read/wordListSource.ts";
+import { wordPairs, wordStoreSource } from "../../runtime/core/read/wordStoreSource.ts";
 
 const characters = new Map(Object.entries({ 大: ["대"], 韓: ["한"], 民: ["민"], 國: ["국"], 歷: ["력", "역"], 史: ["사"], 的: ["적"] }));
-const source = wordListSource({
-  ...wordPairs([
+const source = wordStoreSource(
+  wordPairs([
     ["大韓民國", ["대한민국"]],
     ["歷史", ["력사", "역사"]],
   ]),
-  characters: (c) => characters.get(c),
-});
+  {
+    characters: (c) => characters.get(c),
+  },
+);
 const formatted = (text: string, format: "hangul" | "paren" | "ruby") => formatReading(readText(text, source), format);
 
 describe("formats", () => {

@@ -1,7 +1,7 @@
 /** The reader's rules on a handful of words: segmentation, the spelling rules, the choice among readings. */
 import { describe, expect, test } from "vitest";
 import { readText } from "../../runtime/core/read/readText.ts";
-import { wordListSource, wordPairs } from "../../runtime/core/read/wordListSource.ts";
+import { wordPairs, wordStoreSource } from "../../runtime/core/read/wordStoreSource.ts";
 
 const characters = new Map<string, string[]>(
   Object.entries({
@@ -82,12 +82,11 @@ const words: [string, string[]][] = [
   ["音樂", ["음악"]],
 ];
 const idioms = new Map([["一石二鳥", 7]]);
-const source = wordListSource({
-  ...wordPairs(words),
+const source = wordStoreSource(wordPairs(words), {
   characters: (c) => characters.get(c),
   idiomIdx: (hanja) => idioms.get(hanja),
-  characterPath: (c) => `/hanja/v1/hanja/${c}`,
 });
+const links = { characterPath: (c: string) => `/hanja/v1/hanja/${c}` };
 const read = (text: string) => readText(text, source).hangul;
 
 describe("segmentation", () => {
@@ -97,7 +96,7 @@ describe("segmentation", () => {
   });
 
   test("answers each piece's hanja, reading, source, other readings and offset in UTF-16 code units", () => {
-    const result = readText("𠀀 歷史와 比", source);
+    const result = readText("𠀀 歷史와 比", source, links);
     expect(result.text).toBe("𠀀 歷史와 比");
     expect(result.hangul).toBe("𠀀 역사와 비");
     expect(result.segments).toEqual([
@@ -115,7 +114,7 @@ describe("segmentation", () => {
 
   test("a compatibility ideograph is read with its own reading, else as the character it stands for, and kept as written", () => {
     const withOwnReading = new Map([...characters, ["\uF914", ["낙"]]]);
-    const withOwn = wordListSource({ ...wordPairs(words), characters: (c) => withOwnReading.get(c) });
+    const withOwn = wordStoreSource(wordPairs(words), { characters: (c) => withOwnReading.get(c) });
     const { hangul, segments } = readText("\uF914\uF90A 音\uF914", withOwn);
     expect(hangul).toBe("낙금 음악");
     expect(segments.map((s) => s.hanja)).toEqual(["\uF914", "\uF90A", "音\uF914"]);

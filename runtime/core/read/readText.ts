@@ -16,7 +16,7 @@
  */
 import { atWordStart, afterSyllable, buBefore } from "./syllableRules.ts";
 import { type ChosenReading, chooseReading } from "./chooseReading.ts";
-import type { ReaderSource } from "./source.ts";
+import type { ReaderLinks, ReaderSource } from "./source.ts";
 import type { ReadResult, ReadSegment } from "../../format/records.ts";
 
 export type { ReadResult, ReadSegment };
@@ -26,15 +26,15 @@ const HAN_RUN = /\p{Script=Han}+/gu;
 /** Compatibility ideographs, looked up as the unified ideograph they stand for (樂 U+F914 → 樂 U+6A02). */
 const COMPATIBILITY = /[\uF900-\uFAFF\u{2F800}-\u{2FA1F}]/u;
 
-/** Reads `text` with the words and characters of `source` (see the module's rules). */
-export function readText(text: string, source: ReaderSource): ReadResult {
+/** Reads `text` with the words and characters of `source` (see the module's rules); a character read alone links to its detail when `links` are given. */
+export function readText(text: string, source: ReaderSource, links?: ReaderLinks): ReadResult {
   const segments: ReadSegment[] = [];
   let hangul = "";
   let last = 0;
   for (const match of text.matchAll(HAN_RUN)) {
     const offset = match.index;
     hangul += text.slice(last, offset);
-    const run = readRun(match[0], offset, source);
+    const run = readRun(match[0], offset, source, links);
     for (const segment of run) hangul += segment.hangul;
     segments.push(...run);
     last = offset + match[0].length;
@@ -48,7 +48,7 @@ interface Piece {
   length: number;
 }
 
-function readRun(run: string, offset: number, source: ReaderSource): ReadSegment[] {
+function readRun(run: string, offset: number, source: ReaderSource, links: ReaderLinks | undefined): ReadSegment[] {
   const written = [...run];
   const chars = written.map((c) => (COMPATIBILITY.test(c) ? c.normalize("NFC") : c));
   const pieces = segmentRun(chars, source);
@@ -60,7 +60,7 @@ function readRun(run: string, offset: number, source: ReaderSource): ReadSegment
     const hanja = written.slice(piece.start, piece.start + piece.length).join("");
     // A compatibility ideograph with a reading of its own (樂 U+F914, the 낙 of KS X 1001) is read with it.
     const single = source.characterReadings(hanja) === undefined ? (pieceChars[0] as string) : hanja;
-    const segment = piece.length > 1 ? readWord(pieceChars, hanja, source) : readCharacter(single, hanja, previous, source);
+    const segment = piece.length > 1 ? readWord(pieceChars, hanja, source) : readCharacter(single, hanja, previous, source, links);
     segment.offset = at;
     at += hanja.length;
     segments.push(segment);
@@ -112,9 +112,9 @@ function readWord(chars: string[], hanja: string, source: ReaderSource): ReadSeg
   return segment;
 }
 
-function readCharacter(char: string, hanja: string, previous: string | undefined, source: ReaderSource): ReadSegment {
+function readCharacter(char: string, hanja: string, previous: string | undefined, source: ReaderSource, links: ReaderLinks | undefined): ReadSegment {
   const usual = source.usualReading(char);
-  const href = source.characterPath(char);
+  const href = links && source.characterReadings(char) !== undefined ? links.characterPath(char) : undefined;
   if (usual === undefined) return { hanja, hangul: hanja, source: "none", other_readings: [], offset: 0, ...(href ? { href } : {}) };
   const reading = previous === undefined ? atWordStart(usual) : afterSyllable(previous, usual);
   const others = (source.characterReadings(char) ?? []).filter((r) => r !== reading);

@@ -19,6 +19,10 @@ export interface ReaderSource {
   usualReading(character: string): string | undefined;
   /** The `idx` of the idiom written so, if it is one of the idioms. */
   idiomIdx(hanja: string): number | undefined;
-  /** The path of a character's detail, if the character is in the data. */
-  characterPath(character: string): string | undefined;
+}
+
+/** Where the pieces of a reading link to. */
+export interface ReaderLinks {
+  /** The path of a character's detail (`/hanja/v1/hanja/%E6%B0%B4`), for a character with readings. */
+  characterPath(character: string): string;
 }
