@@ -1,11 +1,12 @@
 /** Reading a request's body: bounded whatever `Content-Length` claims, decoded as UTF-8. */
 import { ApiError, invalidParameter } from "./errors.ts";
+import type { RequestLike } from "./reply.ts";
 
 /**
  * Reads at most `maxBytes` of the body, whatever `Content-Length` claims, and decodes it as UTF-8;
  * more is `413` with `tooLarge` as its detail, bytes that are not UTF-8 a `400` naming the body.
  */
-export async function readBody(request: Request, maxBytes: number, tooLarge: string): Promise<string> {
+export async function readBody(request: RequestLike, maxBytes: number, tooLarge: string): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   const refuse = () => new ApiError(413, "payload_too_large", tooLarge);
   if (declared > maxBytes) throw refuse();
