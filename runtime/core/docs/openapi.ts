@@ -10,6 +10,7 @@ import { count } from "../util/count.ts";
 import { adminPaths, servicePaths } from "./adminPaths.ts";
 import { ERROR_CODES } from "./errorCodes.ts";
 import { hanjaPaths } from "./hanjaPaths.ts";
+import { readPaths } from "./readPaths.ts";
 import { parameters } from "./parameters.ts";
 import { quizSchemas } from "./quizSchemas.ts";
 import { HEADERS, sharedResponses } from "./responses.ts";
@@ -60,6 +61,7 @@ export function buildOpenApi(data: LoadedData, bases: ServiceBases): OpenApiDocu
     ],
     paths: {
       ...hanjaPaths(hanjaBase),
+      ...readPaths(hanjaBase),
       ...quizPaths(quizBase, data.counts.idioms),
       ...(bases.adminEnabled ? adminPaths(quizBase) : {}),
       ...servicePaths(),

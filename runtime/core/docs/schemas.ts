@@ -9,6 +9,8 @@ import {
   IDIOM_A,
   IDIOM_LIST_SOURCE,
   UNIHAN_SOURCE,
+  READ_RESULT,
+  READ_SEGMENT,
   VARIANT_PROPERTIES,
   VARIANT_REF,
   listEnvelope,
@@ -94,6 +96,8 @@ export function hanjaSchemas(): Record<string, Schema> {
     IdiomA: IDIOM_A,
     HanjaList: listEnvelope("A page of characters.", "Hanja", HANJA_RECORD, UNIHAN_SOURCE, PAGING),
     IdiomListA: listEnvelope("A page of idioms.", "IdiomA", IDIOM_A, IDIOM_LIST_SOURCE, PAGING),
+    ReadResult: READ_RESULT,
+    ReadSegment: READ_SEGMENT,
     Meta: META,
     Problem: PROBLEM,
     ErrorCode: {

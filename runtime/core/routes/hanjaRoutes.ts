@@ -1,4 +1,4 @@
-/** Interface A (docs/rules.md "Interface A"): `GET /hanja`, `GET /hanja/{character}`, `GET /idioms`, `GET /meta`. */
+/** Interface A (docs/rules.md "Interface A"): `GET /hanja`, `GET /hanja/{character}`, `GET /idioms`, `GET /meta`, `GET /terms`, `GET`/`POST /read`. */
 import type { IRequest } from "itty-router";
 import type { LoadedData } from "../data/load.ts";
 import { BODY_REVISION } from "../../format/dist.ts";
@@ -11,6 +11,8 @@ import { searchIdioms } from "../idioms/searchIdioms.ts";
 import { cacheKey, pageCache, positionsCache } from "../http/resultCache.ts";
 import type { Route } from "./context.ts";
 import { CHARACTER_PATH, HANJA_LIST_PARAMS, IDIOMS_LIST_PARAMS, PAGING } from "./hanjaParams.ts";
+import { readHandlers } from "./readHandlers.ts";
+import { readHanja } from "../read/readHanja.ts";
 
 /** The routes of interface A under `base` (links written with the host's `mountPath` in front). */
 export function hanjaRoutes(base: string, data: LoadedData, sendBody: Send, mountPath = ""): Route[] {
@@ -56,6 +58,8 @@ export function hanjaRoutes(base: string, data: LoadedData, sendBody: Send, moun
     }
     return sendBody(request, body, { caching, id: pageKey });
   };
+
+  const reader = readHandlers({ read: (text, format) => readHanja(text, data, { format, base: `${mountPath}${base}` }), send: sendBody, caching });
 
   return [
     {
@@ -104,6 +108,8 @@ export function hanjaRoutes(base: string, data: LoadedData, sendBody: Send, moun
       },
     },
     { method: "GET", path: `${base}/meta`, handler: (request) => sendBody(request, meta(), { caching }) },
+    { method: "GET", path: `${base}/read`, handler: (request) => reader.get(request) },
+    { method: "POST", path: `${base}/read`, handler: (request) => reader.post(request) },
     {
       method: "GET",
       path: `${base}/terms`,

@@ -1,0 +1,116 @@
+/**
+ * The reader (`GET`/`POST /read`, `readHanja`) beside the `hanja` npm package (1.1.5, pinned as a
+ * development dependency), in the same run:
+ *
+ * 1. accuracy: the share of the phrases of `test/content/reader-phrases.csv` each reads exactly
+ *    as their standard reading (target ≥ 97 %);
+ * 2. speed in process: MB/s of UTF-8 mixed text (the phrases, shuffled, ~1 MB) read by each, after
+ *    a first reading that loads the words (its time printed apart; target: faster than the package);
+ * 3. under load (wrk, Node, 50 connections): req/s of `GET /read` with 1,000 different texts of 200
+ *    characters in turn (the server keeps no answer to free text, so each request is read anew), as
+ *    a share of the character detail's req/s in the same round (target ≥ 50 %).
+ *
+ * `npm run bench -- reader` (ROUNDS, SECONDS to change the defaults).
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import hanjaPackage from "hanja";
+import { createApp } from "../../runtime/core/app.ts";
+import { readHanja } from "../../runtime/core/read/readHanja.ts";
+import { loadDistFiles } from "../../runtime/entry/loadDist.ts";
+import { bundle } from "../../scripts/bundle.ts";
+import { ensureDist } from "../../scripts/ensureDist.ts";
+import { ROOT, load, median, startServer, table } from "./lib.ts";
+
+const ROUNDS = Number(process.env.ROUNDS ?? 5);
+const SECONDS = Number(process.env.SECONDS ?? 4);
+// The package is CommonJS with `exports.default`: under ESM its functions are one level down.
+const peer = ((hanjaPackage as unknown as { default?: typeof hanjaPackage }).default ?? hanjaPackage) as typeof hanjaPackage;
+
+/** The phrases and their standard readings (`phrase,reading,checked`; no phrase holds a comma). */
+export function readerPhrases(): { phrase: string; reading: string }[] {
+  const lines = readFileSync(join(ROOT, "test/content/reader-phrases.csv"), "utf8").trim().split("\n").slice(1);
+  return lines.map((line) => {
+    const [phrase, reading] = line.split(",");
+    return { phrase: phrase as string, reading: reading as string };
+  });
+}
+
+await ensureDist();
+const app = createApp({ dist: loadDistFiles(join(ROOT, "dist")) });
+const phrases = readerPhrases();
+
+// 1. Accuracy (the first reading also loads the words: timed).
+const started = performance.now();
+readHanja(phrases[0]?.phrase ?? "", app.data);
+const firstMs = performance.now() - started;
+const right = { service: 0, peer: 0 };
+for (const { phrase, reading } of phrases) {
+  if (readHanja(phrase, app.data).hangul === reading) right.service++;
+  if (peer.translate(phrase, "SUBSTITUTION") === reading) right.peer++;
+}
+const share = (n: number) => `${((n / phrases.length) * 100).toFixed(1)} % (${n} of ${phrases.length})`;
+
+// 2. Speed in process on the same mixed text.
+let seed = 1;
+const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const pieces: string[] = [];
+let bytes = 0;
+while (bytes < 1_000_000) {
+  const phrase = (phrases[Math.floor(random() * phrases.length)] as { phrase: string }).phrase;
+  pieces.push(phrase);
+  bytes += Buffer.byteLength(phrase) + 2;
+}
+const text = pieces.join(". ");
+const megabytes = Buffer.byteLength(text) / 1e6;
+const speed = { service: [] as number[], peer: [] as number[] };
+for (let round = 0; round < ROUNDS; round++) {
+  let t = performance.now();
+  readHanja(text, app.data);
+  speed.service.push(megabytes / ((performance.now() - t) / 1000));
+  t = performance.now();
+  peer.translate(text, "SUBSTITUTION");
+  speed.peer.push(megabytes / ((performance.now() - t) / 1000));
+}
+
+// 3. Under load: 200-character texts, 1,000 in turn, beside the character detail.
+const server = await bundle();
+const texts = (round: number, n: number) =>
+  Array.from({ length: n }, (_, i) => {
+    let t = `${round}-${i} `;
+    while ([...t].length < 200) t += `${(phrases[Math.floor(random() * phrases.length)] as { phrase: string }).phrase} `;
+    return `/hanja/v1/read?text=${encodeURIComponent([...t].slice(0, 200).join(""))}`;
+  });
+const details = ["水", "樂", "人", "學", "國"].map((c) => `/hanja/v1/hanja/${encodeURIComponent(c)}`);
+const rps = { read: [] as number[], detail: [] as number[] };
+for (let round = 1; round <= ROUNDS; round++) {
+  const running = await startServer("node", [server], { QUOTA_STORE: "memory" }, details[0] as string);
+  await load(running.url, texts(-round, 200), { seconds: 1 });
+  await load(running.url, details, { seconds: 1 });
+  const detail = await load(running.url, details, { seconds: SECONDS });
+  const read = await load(running.url, texts(round, 1_000), { seconds: SECONDS });
+  if (read.non2xx + detail.non2xx > 0) throw new Error(`non-2xx answers: ${read.non2xx} to /read, ${detail.non2xx} to the detail`);
+  rps.read.push(read.rps);
+  rps.detail.push(detail.rps);
+  await running.stop();
+  console.error(`round ${round}/${ROUNDS} done`);
+}
+
+console.log(`Phrases read exactly right (${phrases.length} phrases, test/content/reader-phrases.csv); first reading, loading the words: ${firstMs.toFixed(0)} ms\n`);
+console.log(
+  table([
+    ["reader", "right", `MB/s in process (${megabytes.toFixed(2)} MB mixed text, median of ${ROUNDS})`],
+    ["this service (readHanja)", share(right.service), median(speed.service).toFixed(2)],
+    ["hanja 1.1.5 (translate, SUBSTITUTION)", share(right.peer), median(speed.peer).toFixed(2)],
+  ]),
+);
+const readRps = median(rps.read);
+const detailRps = median(rps.detail);
+console.log(`\nUnder wrk, Node, 50 connections, median of ${ROUNDS} rounds of ${SECONDS} s\n`);
+console.log(
+  table([
+    ["request", "req/s", "vs detail"],
+    ["GET /hanja/v1/hanja/{character} (detail)", Math.round(detailRps), "100 %"],
+    ["GET /hanja/v1/read?text= (200 characters, 1,000 texts in turn)", Math.round(readRps), `${((readRps / detailRps) * 100).toFixed(0)} %`],
+  ]),
+);
