@@ -121,10 +121,33 @@ export const IDIOM_B = obj("An idiom raw record of interface B: `idx` is an inte
   ...IDIOM_TEXT,
 });
 
-/** A character's detail: its record plus every idiom containing it (component `HanjaDetail`). */
-export const HANJA_DETAIL = obj("A Hanja record plus every idiom containing the character, in idx order.", {
+/** How many of a character's words its detail lists (`words`); `GET /words?char=` lists them all. */
+export const DETAIL_WORDS = 5;
+
+/** A hanja word of libhangul's dictionary made of the dataset's characters (component `Word`). */
+export const WORD = obj("A hanja word from libhangul's hanja dictionary, made only of characters of the dataset.", {
+  hanja: str("The word in Han characters (two or more).", { minLength: 2, examples: ["水道"] }),
+  readings: arrayOf(
+    "Its readings in Hangul, one syllable per character, the South Korean standard spelling first (歷史: `역사`, then the North's `력사`), then the dictionary's order.",
+    str("One reading."),
+    { minItems: 1 },
+  ),
+  note: nullable(str("The dictionary's note on the word (`지명` for a place name, a country's name in Hangul), or null.")),
+  idiom_idx: nullable(
+    str("The `idx` of the project's idiom written the same (`GET /idioms?q=` finds it), or null.", { pattern: "^[1-9][0-9]*$", examples: ["8"] }),
+  ),
+});
+
+/** A character's detail: its record, every idiom containing it and its first words (component `HanjaDetail`). */
+export const HANJA_DETAIL = obj("A Hanja record plus every idiom containing the character, in idx order, and its first words.", {
   ...HANJA_FIELDS,
   idioms: arrayOf("Related idioms in idx order; empty when none.", schemaRef("IdiomA", IDIOM_A)),
+  words: arrayOf(
+    `Extra: the first ${DETAIL_WORDS} words holding the character, in the order \`GET /words?char=\` lists them (docs/rules.md "Words"); empty when none.`,
+    schemaRef("Word", WORD),
+    { maxItems: DETAIL_WORDS },
+  ),
+  word_count: int("Extra: how many words hold the character (`GET /words?char=` lists them all).", { minimum: 0 }),
 });
 
 /** The bounds of a list page, from the route's parameters. */
