@@ -53,7 +53,7 @@ const share = (n: number) => `${((n / phrases.length) * 100).toFixed(1)} % (${n}
 
 // 2. Speed in process on the same mixed text.
 let seed = 1;
-const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 const pieces: string[] = [];
 let bytes = 0;
 while (bytes < 1_000_000) {
@@ -96,7 +96,9 @@ for (let round = 1; round <= ROUNDS; round++) {
   console.error(`round ${round}/${ROUNDS} done`);
 }
 
-console.log(`Phrases read exactly right (${phrases.length} phrases, test/content/reader-phrases.csv); first reading, loading the words: ${firstMs.toFixed(0)} ms\n`);
+console.log(
+  `Phrases read exactly right (${phrases.length} phrases, test/content/reader-phrases.csv); first reading, loading the words: ${firstMs.toFixed(0)} ms\n`,
+);
 console.log(
   table([
     ["reader", "right", `MB/s in process (${megabytes.toFixed(2)} MB mixed text, median of ${ROUNDS})`],

@@ -6,18 +6,20 @@ import { call, getJson, testApp } from "../helpers/app.ts";
 const app = testApp({ mountPath: "" });
 const READ = "/hanja/v1/read";
 const get = (text: string, extra = "") => getJson(app, `${READ}?text=${encodeURIComponent(text)}${extra}`);
-const post = (body: string, type = "text/plain; charset=utf-8", query = "") => getJson(app, `${READ}${query}`, { method: "POST", headers: { "content-type": type }, body });
+const post = (body: string, type = "text/plain; charset=utf-8", query = "") =>
+  getJson(app, `${READ}${query}`, { method: "POST", headers: { "content-type": type }, body });
 
 describe("GET /read", () => {
   test("reads a sentence: the reading, the words with their source, other readings, offsets and links", async () => {
-    const { status, body, headers } = await get("大韓民國은 歷史的 事件을 記錄한다");
+    const { status, body, headers } = await get("大韓民國은 歷史에 民");
     expect(status).toBe(200);
-    expect(body.text).toBe("大韓民國은 歷史的 事件을 記錄한다");
-    expect(body.hangul).toBe("대한민국은 역사적 사건을 기록한다");
-    expect(body.segments.map((s: { hanja: string }) => s.hanja)).toEqual(["大韓民國", "歷史", "的", "事件", "記錄"]);
-    const history = body.segments[1];
-    expect(history).toEqual({ hanja: "歷史", hangul: "역사", source: "dictionary", other_readings: ["력사"], offset: 6 });
-    expect(body.segments[2]).toMatchObject({ hanja: "的", source: "characters", offset: 8, href: `/hanja/v1/hanja/${encodeURIComponent("的")}` });
+    expect(body.text).toBe("大韓民國은 歷史에 民");
+    expect(body.hangul).toBe("대한민국은 역사에 민");
+    expect(body.segments).toEqual([
+      { hanja: "大韓民國", hangul: "대한민국", source: "dictionary", other_readings: [], offset: 0 },
+      { hanja: "歷史", hangul: "역사", source: "dictionary", other_readings: ["력사"], offset: 6 },
+      { hanja: "民", hangul: "민", source: "characters", other_readings: [], offset: 10, href: `/hanja/v1/hanja/${encodeURIComponent("民")}` },
+    ]);
     expect(headers.get("cache-control")).toBe("public, max-age=86400");
     expect(headers.get("etag")).toMatch(/^"/);
   });
