@@ -95,6 +95,7 @@ describe("the OpenAPI document", () => {
         "/hanja/v1/hanja/{character}",
         "/hanja/v1/idioms",
         "/hanja/v1/meta",
+        "/hanja/v1/read",
         "/hanja/v1/terms",
         "/quiz/v1/quiz",
         "/quiz/v1/idiom",

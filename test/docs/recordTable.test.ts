@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CHOICE, KEY_STATUS_RECORD, QUIZ } from "../../runtime/core/docs/quizSchemas.ts";
-import { HANJA_DETAIL, HANJA_RECORD, IDIOM_A, IDIOM_B, VARIANT_REF, WORD } from "../../runtime/format/recordSchemas.ts";
+import { HANJA_DETAIL, HANJA_RECORD, IDIOM_A, IDIOM_B, READ_RESULT, READ_SEGMENT, VARIANT_REF, WORD } from "../../runtime/format/recordSchemas.ts";
 import type { Schema } from "../../runtime/format/schema.ts";
 import { ROOT, getJson, testApp } from "../helpers/app.ts";
 
@@ -56,6 +56,15 @@ describe("docs/rules.md's record table", () => {
     const detailExtras = Object.keys(properties(HANJA_DETAIL)).slice(Object.keys(properties(HANJA_RECORD)).length);
     expect(Object.keys(properties(HANJA_DETAIL))).toEqual([...Object.keys(properties(HANJA_RECORD)), "idioms", "words", "word_count"]);
     for (const field of detailExtras) expect(prose, field).toContain(`\`${field}\``);
+  });
+});
+
+describe("docs/rules.md's reader", () => {
+  it("names every field of the reading and of its segments", () => {
+    const prose = RULES.slice(RULES.indexOf("- `GET /read?text=`"), RULES.indexOf("- `GET /meta`"));
+    for (const schema of [READ_RESULT, READ_SEGMENT]) {
+      for (const field of Object.keys(properties(schema))) expect(prose, field).toContain(`\`${field}\``);
+    }
   });
 });
 
