@@ -35,6 +35,8 @@ export interface ReadOptions {
 }
 
 const sources = new WeakMap<ReaderData, ReaderSource>();
+/** How many words' readings a source keeps at most (about 3 MB); past it, the kept ones are dropped and kept anew. */
+const READINGS_KEPT = 20_000;
 
 /**
  * Reads `text` (any string: nothing is refused here; the routes refuse what cannot be text): each
@@ -52,6 +54,7 @@ export function readHanja(text: string, data: ReaderData, options: ReadOptions =
 
 function dataSource(data: ReaderData): ReaderSource {
   let readingsOf: Map<string, string[]> | undefined;
+  const readingsCache = new Map<number, readonly string[]>();
   let idioms: Map<string, number> | undefined;
   const characterReadings = (character: string) => {
     if (readingsOf === undefined) {
@@ -74,7 +77,16 @@ function dataSource(data: ReaderData): ReaderSource {
         return data.words.count;
       },
       hanjaAt: (position) => data.words.word(position).hanja,
-      readingsAt: (position) => data.words.word(position).readings,
+      readingsAt(position) {
+        // The words of a text are mostly common ones: their readings are kept (a bounded number of
+        // them) rather than cut from the index's text again for every text.
+        let readings = readingsCache.get(position);
+        if (readings === undefined) {
+          if (readingsCache.size >= READINGS_KEPT) readingsCache.clear();
+          readingsCache.set(position, (readings = data.words.word(position).readings));
+        }
+        return readings;
+      },
       positionOf: (hanja) => data.words.positionOf(hanja),
       ofCharacter: (character) => data.words.ofCharacter(character),
     },

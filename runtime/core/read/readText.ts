@@ -50,7 +50,7 @@ interface Piece {
 
 function readRun(run: string, offset: number, source: ReaderSource, links: ReaderLinks | undefined): ReadSegment[] {
   const written = [...run];
-  const chars = written.map((c) => (COMPATIBILITY.test(c) ? c.normalize("NFC") : c));
+  const chars = COMPATIBILITY.test(run) ? written.map((c) => (COMPATIBILITY.test(c) ? c.normalize("NFC") : c)) : written;
   const pieces = segmentRun(chars, source);
   const segments: ReadSegment[] = [];
   let at = offset;
@@ -58,9 +58,13 @@ function readRun(run: string, offset: number, source: ReaderSource, links: Reade
   for (const piece of pieces) {
     const pieceChars = chars.slice(piece.start, piece.start + piece.length);
     const hanja = written.slice(piece.start, piece.start + piece.length).join("");
-    // A compatibility ideograph with a reading of its own (樂 U+F914, the 낙 of KS X 1001) is read with it.
-    const single = source.characterReadings(hanja) === undefined ? (pieceChars[0] as string) : hanja;
-    const segment = piece.length > 1 ? readWord(pieceChars, hanja, source) : readCharacter(single, hanja, previous, source, links);
+    let segment: ReadSegment;
+    if (piece.length > 1) segment = readWord(pieceChars, hanja, source);
+    else {
+      // A compatibility ideograph with a reading of its own (樂 U+F914, the 낙 of KS X 1001) is read with it.
+      const single = hanja === pieceChars[0] || source.characterReadings(hanja) === undefined ? (pieceChars[0] as string) : hanja;
+      segment = readCharacter(single, hanja, previous, source, links);
+    }
     segment.offset = at;
     at += hanja.length;
     segments.push(segment);
@@ -74,15 +78,21 @@ function readRun(run: string, offset: number, source: ReaderSource, links: Reade
 /** Fewest pieces, then longest first (see the module's rule), by dynamic programming from the run's end. */
 export function segmentRun(chars: readonly string[], source: ReaderSource): Piece[] {
   const n = chars.length;
-  const count = new Array<number>(n + 1).fill(0);
-  const length = new Array<number>(n).fill(1);
+  // Candidate words are cut from one string by UTF-16 offsets, not joined from arrays: most
+  // positions try several lengths, and this is most of a reading's work.
+  const text = chars.join("");
+  const at = new Uint32Array(n + 1);
+  for (let i = 0; i < n; i++) at[i + 1] = (at[i] as number) + (chars[i] as string).length;
+  const count = new Uint32Array(n + 1);
+  const length = new Uint8Array(n).fill(1);
   for (let i = n - 1; i >= 0; i--) {
     count[i] = 1 + (count[i + 1] as number);
-    const longest = Math.min(source.longestWordFrom(chars[i] as string), n - i);
-    for (let len = longest; len >= 2; len--) {
+    const lengths = i + 1 < n ? source.wordLengthsFrom(chars[i] as string, chars[i + 1] as string) : 0;
+    for (let len = Math.min(n - i, 31); len >= 2; len--) {
+      if ((lengths & (1 << len)) === 0) continue;
       const pieces = 1 + (count[i + len] as number);
       if (pieces < (count[i] as number) || (pieces === count[i] && len > (length[i] as number))) {
-        if (source.wordReadings(chars.slice(i, i + len).join("")) === undefined) continue;
+        if (!source.hasWord(text.slice(at[i], at[i + len]))) continue;
         count[i] = pieces;
         length[i] = len;
       }
@@ -153,7 +163,7 @@ function applyBu(segments: ReadSegment[]): void {
  */
 function readFamilyName(segments: ReadSegment[], pieces: readonly Piece[]): void {
   const first = segments[0];
-  if (first === undefined || first.hanja.normalize("NFC") !== "金" || pieces.length < 2 || pieces.length > 4) return;
+  if (first === undefined || (first.hanja !== "金" && first.hanja !== "\uF90A") || pieces.length < 2 || pieces.length > 4) return;
   if (pieces.every((p) => p.length === 1)) {
     first.hangul = "김";
     first.other_readings = ["금"];

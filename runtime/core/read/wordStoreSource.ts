@@ -1,11 +1,14 @@
 /**
  * A `ReaderSource` over a store of words (the dictionary's words as the runtime holds them, or a
  * handful in a test) and the characters' readings. What the store does not give is worked out on
- * first use and kept: the longest word from each character (one pass over the words), a
- * character's usual reading (from the words that hold it), how many words hold a character.
+ * first use and kept: the lengths of the words from each pair of characters (from the words holding the
+ * first), a character's usual reading (from the words that hold it), how many words hold a character.
  */
 import type { ReaderSource } from "./source.ts";
 import { type WordUse, usualReadingOf } from "./usualReading.ts";
+
+/** The longest word segmentation tries, in characters (longer ones are never tried; bits of a 32-bit number). */
+const MAX_LENGTH = 31;
 
 /** Words by position, as a reader needs them. */
 export interface WordStore {
@@ -47,19 +50,24 @@ export function wordPairs(pairs: readonly (readonly [string, readonly string[]])
 
 /** Builds a `ReaderSource` from a word store and the characters' readings. */
 export function wordStoreSource(store: WordStore, lists: SourceLists): ReaderSource {
-  let longest: Map<string, number> | undefined;
-  const longestFrom = (): Map<string, number> => {
-    if (longest) return longest;
-    const made = new Map<string, number>();
-    for (let position = 0; position < store.count; position++) {
+  // Per first character, the lengths of the words after each second character (bits): made from the
+  // words holding the first character when a text first has it (not from every word at once), and kept.
+  const lengths = new Map<string, Map<string, number>>();
+  const lengthsAfter = (first: string): Map<string, number> => {
+    let made = lengths.get(first);
+    if (made !== undefined) return made;
+    made = new Map();
+    for (const position of store.ofCharacter(first)) {
       const hanja = store.hanjaAt(position);
-      const first = String.fromCodePoint(hanja.codePointAt(0) as number);
+      if (!hanja.startsWith(first) || hanja.length <= first.length) continue;
+      const second = String.fromCodePoint(hanja.codePointAt(first.length) as number);
       // Code points: a word of astral characters is longer in UTF-16 units than in characters.
       let length = 0;
       for (let i = 0; i < hanja.length; i += (hanja.codePointAt(i) as number) > 0xffff ? 2 : 1) length++;
-      if (length >= 2 && (made.get(first) ?? 0) < length) made.set(first, length);
+      if (length <= MAX_LENGTH) made.set(second, (made.get(second) ?? 0) | (1 << length));
     }
-    return (longest = made);
+    lengths.set(first, made);
+    return made;
   };
   const counts = new Map<string, number>();
   const usual = new Map<string, string | undefined>();
@@ -75,7 +83,8 @@ export function wordStoreSource(store: WordStore, lists: SourceLists): ReaderSou
       const position = store.positionOf(hanja);
       return position === -1 ? undefined : store.readingsAt(position);
     },
-    longestWordFrom: (character) => longestFrom().get(character) ?? 0,
+    hasWord: (hanja) => store.positionOf(hanja) !== -1,
+    wordLengthsFrom: (first, second) => lengthsAfter(first).get(second) ?? 0,
     *wordsWith(character) {
       for (const position of store.ofCharacter(character)) yield store.hanjaAt(position);
     },
