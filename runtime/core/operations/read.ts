@@ -1,8 +1,15 @@
-/** `GET` and `POST /read` of interface A (the reader): their reference text, responses and examples. */
+/**
+ * `GET` and `POST /read` of interface A (the reader): the text read in Hangul, with its words.
+ * Declared here once: routing, the reference and its tests follow from these declarations. The
+ * rules of reading: `read/readText.ts`; of the text: `http/verbatimText.ts`; the handlers:
+ * `routes/readHandlers.ts`.
+ */
+import { CACHED, headers, ok, problem, shared } from "../docs/responses.ts";
+import { readHanja } from "../read/readHanja.ts";
+import { readHandlers } from "../routes/readHandlers.ts";
 import { READ_BODY_MAX_BYTES, READ_GET_MAX, READ_PARAMS, READ_POST_MAX, READ_POST_PARAMS } from "../routes/readParams.ts";
-import { parameterRefs } from "./parameters.ts";
-import { CACHED, headers, ok, problem, shared } from "./responses.ts";
-import type { Operation, PathItem } from "./types.ts";
+import type { Caching } from "../http/sender.ts";
+import { type InterfaceContext, type Operation, type OperationDoc, defineOperation } from "./operation.ts";
 
 const RULES =
   "Each run of Han characters is split into words of the dictionary (libhangul's hanja dictionary): of all the ways to cover it with dictionary words and single characters, the one with the fewest pieces, then the one whose first piece is longest, then its second, and so on. " +
@@ -20,48 +27,58 @@ const badText = (limit: string) =>
     { codes: ["invalid_parameter"] },
   );
 
-function operation(op: Omit<Operation, "tags" | "security">): Operation {
-  return { ...op, tags: ["Characters"], security: [{}] };
+/** The reference text of a reader operation: interface A's tag, no credentials. */
+function doc(fields: Omit<OperationDoc, "tags" | "security" | "pathNote">): OperationDoc {
+  return { ...fields, tags: ["Characters"], security: [{}], pathNote: "`GET` (also `HEAD`) and `POST`; other methods: `405` with `Allow`." };
 }
 
-/** The path item of `/read` under interface A's `base`. */
-export function readPaths(base: string): Record<string, PathItem> {
-  return {
-    [`${base}/read`]: {
-      description: "`GET` (also `HEAD`) and `POST`; other methods: `405` with `Allow`.",
-      get: operation({
+/** The reader's two operations, in interface A (`caching`: interface A's ETag). */
+export function readOperations({ base, bases, data, services }: InterfaceContext, caching: Caching): Operation[] {
+  const reader = readHandlers({
+    read: (text, format) => readHanja(text, data, { format, base: `${bases.mountPath}${base}` }),
+    send: (request, body, options) => services.sendBody(request, body, options),
+    caching,
+  });
+  return [
+    defineOperation({
+      method: "GET",
+      path: "/read",
+      parameters: READ_PARAMS,
+      metering: "public",
+      doc: doc({
         operationId: "readText",
         summary: "Read hanja text in Hangul",
         description: `Reads a text that mixes Han characters with Hangul or anything else, at most ${READ_GET_MAX.toLocaleString("en")} characters; for longer texts use \`POST\`.\n\n${RULES}\n\n${ANSWER}\n\nPublic and cacheable: \`Cache-Control: public, max-age=86400\` and a strong \`ETag\`; send \`If-None-Match\` to get \`304\`.`,
-        parameters: parameterRefs(READ_PARAMS),
         responses: {
           "200": ok("The text and its reading.", "ReadResult", headers(CACHED)),
           "304": shared("NotModified"),
           "400": badText(`over ${READ_GET_MAX.toLocaleString("en")} characters`),
           "500": shared("InternalError"),
         },
-        "x-request-examples": [
+        examples: [
           { description: "A sentence", query: { text: "大韓民國은 民主共和國이다" } },
           { description: "With the hanja in parentheses", query: { text: "歷史的 事件을 記錄한다", format: "paren" } },
           { description: "As HTML ruby", query: { text: "樂山樂水", format: "ruby" } },
         ],
       }),
-      post: operation({
+      handler: (request) => reader.get(request),
+    }),
+    defineOperation({
+      method: "POST",
+      path: "/read",
+      parameters: READ_POST_PARAMS,
+      metering: "public",
+      doc: doc({
         operationId: "readLongText",
         summary: "Read a long hanja text in Hangul",
         description: `As \`GET /read\`, for a text of up to ${READ_POST_MAX.toLocaleString("en")} characters sent as the body: \`Content-Type: text/plain\` (the whole body is the text) or \`application/json\` (\`{"text": "…"}\`), UTF-8. \`format\` stays in the query. Not cached (\`Cache-Control: no-store\`).`,
-        parameters: parameterRefs(READ_POST_PARAMS),
         requestBody: {
           description: "The text, as the whole body or as the `text` member of a JSON object.",
           required: true,
           content: {
             "text/plain": { schema: { type: "string", minLength: 1, maxLength: READ_POST_MAX }, example: "六月과 十月에 祝祭가 열린다" },
             "application/json": {
-              schema: {
-                type: "object",
-                required: ["text"],
-                properties: { text: { type: "string", minLength: 1, maxLength: READ_POST_MAX } },
-              },
+              schema: { type: "object", required: ["text"], properties: { text: { type: "string", minLength: 1, maxLength: READ_POST_MAX } } },
               example: { text: "六月과 十月에 祝祭가 열린다" },
             },
           },
@@ -75,10 +92,9 @@ export function readPaths(base: string): Record<string, PathItem> {
           "415": problem(415, "The body is not sent as `text/plain` or `application/json` in UTF-8.", { codes: ["unsupported_media_type"] }),
           "500": shared("InternalError"),
         },
-        "x-request-examples": [
-          { description: "A text as JSON", headers: { "Content-Type": "application/json" }, body: { text: "六月과 十月에 祝祭가 열린다" } },
-        ],
+        examples: [{ description: "A text as JSON", headers: { "Content-Type": "application/json" }, body: { text: "六月과 十月에 祝祭가 열린다" } }],
       }),
-    },
-  };
+      handler: (request) => reader.post(request),
+    }),
+  ];
 }
