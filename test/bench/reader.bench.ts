@@ -4,7 +4,8 @@
  *
  * 1. accuracy: the share of the phrases of `test/content/reader-phrases.csv` each reads exactly
  *    as their standard reading (target ≥ 97 %);
- * 2. speed in process: MB/s of UTF-8 mixed text (the phrases, shuffled, ~1 MB) read by each, after
+ * 2. speed in process: MB/s of UTF-8 mixed text (the phrases, shuffled, ~1 MB) read by each, as one
+ *    text and as the texts of at most 1,000 characters a client would send, after
  *    a first reading that loads the words and one of the text itself (their times printed apart;
  *    target: faster than the package);
  * 3. under load (wrk, Node, 50 connections): req/s of `GET /read` with 1,000 different texts of 200
@@ -64,18 +65,29 @@ while (bytes < 1_000_000) {
 }
 const text = pieces.join(". ");
 const megabytes = Buffer.byteLength(text) / 1e6;
-const speed = { service: [] as number[], peer: [] as number[] };
+// The same text also as the texts a client would send: cut at phrase ends into texts of at most 1,000 characters.
+const texts1k: string[] = [""];
+for (const phrase of pieces) {
+  const last = texts1k.length - 1;
+  if ([...(texts1k[last] as string)].length + phrase.length + 2 > 1000) texts1k.push(phrase);
+  else texts1k[last] = texts1k[last] ? `${texts1k[last]}. ${phrase}` : phrase;
+}
+const speed = { service: [] as number[], peer: [] as number[], service1k: [] as number[], peer1k: [] as number[] };
 // Once untimed: the characters of the text get their usual readings (worked out once, then kept).
 const started2 = performance.now();
 readHanja(text, app.data);
 const firstTextMs = performance.now() - started2;
+const mbps = (run: () => void, mb: number) => {
+  const t = performance.now();
+  run();
+  return mb / ((performance.now() - t) / 1000);
+};
+const megabytes1k = texts1k.reduce((n, t) => n + Buffer.byteLength(t), 0) / 1e6;
 for (let round = 0; round < ROUNDS; round++) {
-  let t = performance.now();
-  readHanja(text, app.data);
-  speed.service.push(megabytes / ((performance.now() - t) / 1000));
-  t = performance.now();
-  peer.translate(text, "SUBSTITUTION");
-  speed.peer.push(megabytes / ((performance.now() - t) / 1000));
+  speed.service.push(mbps(() => readHanja(text, app.data), megabytes));
+  speed.peer.push(mbps(() => peer.translate(text, "SUBSTITUTION"), megabytes));
+  speed.service1k.push(mbps(() => texts1k.forEach((t) => readHanja(t, app.data)), megabytes1k));
+  speed.peer1k.push(mbps(() => texts1k.forEach((t) => peer.translate(t, "SUBSTITUTION")), megabytes1k));
 }
 
 // 3. Under load: 200-character texts, 1,000 in turn, beside the character detail.
@@ -88,6 +100,7 @@ const texts = (round: number, n: number) =>
   });
 const details = ["水", "樂", "人", "學", "國"].map((c) => `/hanja/v1/hanja/${encodeURIComponent(c)}`);
 const rps = { read: [] as number[], detail: [] as number[] };
+const failed = { read: 0, detail: 0 };
 for (let round = 1; round <= ROUNDS; round++) {
   const running = await startServer("node", [server], { QUOTA_STORE: "memory" }, details[0] as string);
   const paths = texts(round, 1_000);
@@ -97,7 +110,9 @@ for (let round = 1; round <= ROUNDS; round++) {
   await load(running.url, details, { seconds: 1 });
   const detail = await load(running.url, details, { seconds: SECONDS });
   const read = await load(running.url, paths, { seconds: SECONDS });
-  if (read.non2xx + detail.non2xx > 0) throw new Error(`non-2xx answers: ${read.non2xx} to /read, ${detail.non2xx} to the detail`);
+  // wrk counts its timeouts (2 s) with the non-2xx answers: on a busy shared machine a few happen; reported, not fatal.
+  failed.read += read.non2xx;
+  failed.detail += detail.non2xx;
   rps.read.push(read.rps);
   rps.detail.push(detail.rps);
   await running.stop();
@@ -109,9 +124,14 @@ console.log(
 );
 console.log(
   table([
-    ["reader", "right", `MB/s in process (${megabytes.toFixed(2)} MB mixed text, median of ${ROUNDS})`],
-    ["this service (readHanja)", share(right.service), median(speed.service).toFixed(2)],
-    ["hanja 1.1.5 (translate, SUBSTITUTION)", share(right.peer), median(speed.peer).toFixed(2)],
+    [
+      "reader",
+      "right",
+      `MB/s in process, one ${megabytes.toFixed(2)} MB text (median of ${ROUNDS})`,
+      `MB/s, the same as ${texts1k.length} texts of ≤ 1,000 characters`,
+    ],
+    ["this service (readHanja)", share(right.service), median(speed.service).toFixed(2), median(speed.service1k).toFixed(2)],
+    ["hanja 1.1.5 (translate, SUBSTITUTION)", share(right.peer), median(speed.peer).toFixed(2), median(speed.peer1k).toFixed(2)],
   ]),
 );
 const readRps = median(rps.read);
@@ -119,8 +139,8 @@ const detailRps = median(rps.detail);
 console.log(`\nUnder wrk, Node, 50 connections, median of ${ROUNDS} rounds of ${SECONDS} s\n`);
 console.log(
   table([
-    ["request", "req/s", "vs detail"],
-    ["GET /hanja/v1/hanja/{character} (detail)", Math.round(detailRps), "100 %"],
-    ["GET /hanja/v1/read?text= (200 characters, 1,000 texts in turn)", Math.round(readRps), `${((readRps / detailRps) * 100).toFixed(0)} %`],
+    ["request", "req/s", "vs detail", "non-2xx or timed out (all rounds)"],
+    ["GET /hanja/v1/hanja/{character} (detail)", Math.round(detailRps), "100 %", failed.detail],
+    ["GET /hanja/v1/read?text= (200 characters, 1,000 texts in turn)", Math.round(readRps), `${((readRps / detailRps) * 100).toFixed(0)} %`, failed.read],
   ]),
 );

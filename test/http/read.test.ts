@@ -1,6 +1,6 @@
 /** `GET` and `POST /hanja/v1/read` in process: the answer, its forms, the links, and every refusal with its status and `param`. */
 import { describe, expect, test } from "vitest";
-import { readHanja } from "../../runtime/core/read/readHanja.ts";
+import { readHanja } from "../../runtime/core/index.ts";
 import { call, getJson, testApp } from "../helpers/app.ts";
 
 const app = testApp({ mountPath: "" });
@@ -53,7 +53,7 @@ describe("GET /read", () => {
     expect(bad.body.param).toBe("format");
   });
 
-  test("answers what the package's readHanja returns", async () => {
+  test("answers what the package exports as readHanja returns", async () => {
     const text = "金大中과 李舜臣, 𠀀 and 樂";
     expect((await get(text)).body).toEqual(readHanja(text, app.data));
   });
