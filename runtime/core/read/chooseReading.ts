@@ -14,7 +14,7 @@
  *    word is a word of the dictionary (副領事 부영사, 高山流水 고산유수, 男女老少 남녀노소: 제12항
  *    붙임 2; but 冷冷 냉랭, 西五陵 서오릉);
  * 6. the longer words of the dictionary that hold the word and have one reading show which reading
- *    it takes: the one most of them agree with (便所 변소 by 便所間, 標識 표지 by 標識板);
+ *    it takes: the one most of them agree with (便所 변소 by 公衆便所, 標識 표지 by 道路標識);
  * 7. else the reading made of the characters' usual sounds (`usualReading.ts`), if it is one;
  * 8. else the dictionary's order.
  */
