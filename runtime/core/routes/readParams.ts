@@ -21,8 +21,9 @@ const FORMAT: EnumSpec<ReadFormat> = {
     "How `hangul` is written: `hangul` the reading (대한민국은), `paren` each run of Han characters read and followed by the run in parentheses (대한민국(大韓民國)은), `ruby` HTML `<ruby>` markup with the whole text HTML-escaped.",
 };
 
-/** `GET /read`: the text in the query, and the form of the answer. */
+/** `GET /read`: the form of the answer and the text, parsed in this order (a bad `format` is named even without a text). */
 export const READ_PARAMS = {
+  format: FORMAT,
   text: {
     kind: "text",
     verbatim: true,
@@ -31,7 +32,6 @@ export const READ_PARAMS = {
     component: "ReadText",
     description: `The text to read: any mix of Han characters and anything else (at most ${READ_GET_MAX.toLocaleString("en")} code points here; \`POST\` takes up to ${READ_POST_MAX.toLocaleString("en")}).`,
   },
-  format: FORMAT,
 } as const satisfies Record<string, TextSpec | EnumSpec>;
 
 /** `POST /read`: the form of the answer, in the query (the text is the body). */
