@@ -9,7 +9,7 @@ if (LOAD_TOOL === "autocannon") {
     "wrk is not installed (apt-get install wrk): loading with autocannon, which limits the faster servers itself; the ratios are not comparable with RESULTS.md",
   );
 }
-const all = ["hanja", "queries", "quiz", "runtimes", "accesslog", "embedded"];
+const all = ["hanja", "queries", "quiz", "runtimes", "accesslog", "embedded", "reader"];
 for (const name of which ? [which] : all) {
   if (!all.includes(name)) throw new Error(`unknown benchmark ${name}; choose one of ${all.join(", ")}`);
   console.log(`\n=== ${name} ===`);

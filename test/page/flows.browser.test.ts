@@ -106,6 +106,25 @@ describe("the page in Chromium: flows", () => {
     await context.close();
   });
 
+  it("reads pasted hanja text as ruby, and a tapped character or idiom leads to its view", async () => {
+    const { page, context, watch } = await openPage(session.browser, session.served.url);
+    await page.goto(`${session.served.url}/`);
+    await page.getByRole("link", { name: "Read", exact: true }).click();
+    await page.getByRole("textbox", { name: "Text with hanja" }).fill("六月에 背水之陣을 쳤다 的");
+    await page.getByRole("button", { name: "Read" }).click();
+    await page.getByRole("heading", { level: 2, name: "Read in Hangul" }).waitFor();
+    await expect.poll(() => page.locator(".reading-plain").textContent()).toBe("유월에 배수지진을 쳤다 적");
+    expect(await page.locator(".reading ruby").allTextContents()).toEqual(["六月유월", "背水之陣배수지진", "的적"]);
+    await shoot(page, "desktop-read");
+    await page.locator(".reading a", { hasText: "背水之陣" }).click();
+    await page.getByRole("heading", { level: 1, name: /背水之陣/ }).waitFor();
+    await page.goBack();
+    await page.locator(".reading a", { hasText: "的" }).click();
+    await page.getByRole("heading", { level: 1, name: /的/ }).waitFor();
+    expectClean(watch);
+    await context.close();
+  });
+
   it("takes a five-question quiz drawn in one call: a right and a wrong answer, the answer idiom and a running score", async () => {
     const { page, context, watch } = await openPage(session.browser, session.served.url);
     await page.goto(`${session.served.url}/#/quiz`);

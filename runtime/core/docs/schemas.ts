@@ -9,8 +9,11 @@ import {
   IDIOM_A,
   IDIOM_LIST_SOURCE,
   UNIHAN_SOURCE,
+  READ_RESULT,
+  READ_SEGMENT,
   VARIANT_PROPERTIES,
   VARIANT_REF,
+  WORD,
   listEnvelope,
 } from "../../format/recordSchemas.ts";
 import { arrayOf, int, obj, schemaRef, str } from "../../format/schema.ts";
@@ -92,8 +95,11 @@ export function hanjaSchemas(): Record<string, Schema> {
     HanjaDetail: HANJA_DETAIL,
     VariantRef: VARIANT_REF,
     IdiomA: IDIOM_A,
+    Word: WORD,
     HanjaList: listEnvelope("A page of characters.", "Hanja", HANJA_RECORD, UNIHAN_SOURCE, PAGING),
     IdiomListA: listEnvelope("A page of idioms.", "IdiomA", IDIOM_A, IDIOM_LIST_SOURCE, PAGING),
+    ReadResult: READ_RESULT,
+    ReadSegment: READ_SEGMENT,
     Meta: META,
     Problem: PROBLEM,
     ErrorCode: {

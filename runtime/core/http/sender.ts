@@ -31,6 +31,12 @@ export interface BodyOptions {
    * `Accept`): it is then never replayed for the target alone.
    */
   replay?: false;
+  /**
+   * `false` for a body that is one of unboundedly many (a reading of free text): its replies are
+   * built for this request only, neither shared nor replayed, so that such answers never push the
+   * remembered ones (details, pages) out of the bounded caches.
+   */
+  keep?: false;
 }
 
 /** Bodies of at least this many bytes are gzipped when the client accepts it. */
@@ -145,7 +151,7 @@ export function createSender(compressors: Compressors = {}): Sender {
           ? isLarge(body)
           : options.byteLength >= COMPRESS_MIN_BYTES
         : body.length >= COMPRESS_MIN_BYTES;
-    const id = options.caching === "no-store" ? undefined : (options.id ?? (typeof body === "string" ? body : undefined));
+    const id = options.caching === "no-store" || options.keep === false ? undefined : (options.id ?? (typeof body === "string" ? body : undefined));
     if (id === undefined) return { body, options, large, forms: undefined };
     let forms = shared.get(id);
     // Sized as the body about twice over: the plain form and the smaller compressed ones.

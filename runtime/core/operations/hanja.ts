@@ -1,6 +1,6 @@
 /**
  * Interface A (docs/rules.md "Interface A"): `GET /hanja`, `GET /hanja/{character}`, `GET /idioms`,
- * `GET /meta`, `GET /terms`. Public and cacheable; a repeated target is answered from its
+ * `GET /meta`, `GET /terms`, and the reader's `GET`/`POST /read` (`read.ts`). Public and cacheable; a repeated target is answered from its
  * remembered body without routing (`handler.ts`).
  */
 import { BODY_REVISION } from "../../format/dist.ts";
@@ -15,6 +15,7 @@ import { cacheKey, pageCache, positionsCache } from "../http/resultCache.ts";
 import { searchIdioms } from "../idioms/searchIdioms.ts";
 import { CHARACTER_PATH, HANJA_LIST_PARAMS, IDIOMS_LIST_PARAMS, PAGING } from "../routes/hanjaParams.ts";
 import { type Interface, type OperationDoc, defineOperation } from "./operation.ts";
+import { readOperations } from "./read.ts";
 
 const ALL_GET = "Also answers `HEAD`; other methods: `405` with `Allow`.";
 
@@ -36,7 +37,8 @@ function doc(fields: Omit<OperationDoc, "tags" | "security" | "pathNote">): Oper
 }
 
 /** The operations of interface A (links written with the host's `mountPath` in front). */
-export const hanjaInterface: Interface = ({ base, bases, data, services }) => {
+export const hanjaInterface: Interface = (ctx) => {
+  const { base, bases, data, services } = ctx;
   const etag = `${data.manifest.data_hash.slice(0, 32)}-r${BODY_REVISION}`;
   const caching = { etag };
   const chars = data.characters;
@@ -218,6 +220,7 @@ export const hanjaInterface: Interface = ({ base, bases, data, services }) => {
       }),
       handler: (request) => send(request, data.terms, { caching, contentType: "text/markdown; charset=utf-8" }),
     }),
+    ...readOperations(ctx, caching),
   ];
 };
 

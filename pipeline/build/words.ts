@@ -1,0 +1,59 @@
+/**
+ * What the build makes of the words (`pipeline/parse/words.ts`): `words.txt`, and each character's
+ * first words for its detail body, taken from the file as the runtime reads it.
+ */
+import { initialSoundForms } from "../../runtime/format/hangul.ts";
+import { DETAIL_WORDS } from "../../runtime/format/recordSchemas.ts";
+import { type HanjaRecord, type IdiomRecord, wordItem } from "../../runtime/format/records.ts";
+import { type Word, decodeWords, encodeWords, listedOrder } from "../../runtime/format/words.ts";
+import { compoundCounts } from "../parse/words.ts";
+
+/**
+ * The syllables a character's reading takes in a word, its first Unihan reading first: its
+ * readings, their initial-sound-law forms (락 → 낙), then the 음 of its 훈음. `words.txt` writes a
+ * word's reading as positions in these lists.
+ */
+export function wordSyllables(records: readonly HanjaRecord[]): (character: string) => string[] {
+  const lists = new Map<string, string[]>();
+  for (const record of records) {
+    const list: string[] = [];
+    for (const reading of [...record.readings, ...record.hunum.map((h) => h.eum)]) {
+      for (const form of initialSoundForms(reading)) if (!list.includes(form)) list.push(form);
+    }
+    lists.set(record.character, list);
+  }
+  return (character) => lists.get(character) ?? [];
+}
+
+/** Per character, its first `DETAIL_WORDS` words (as JSON items) and how many words hold it. */
+export interface CharacterWords {
+  items: string[];
+  count: number;
+}
+
+/**
+ * `dist/words.txt` for the words of the records' characters, and each character's words for its
+ * detail: the first `DETAIL_WORDS` of the words holding it in the order they are listed (the order
+ * `GET /words?char=` gives), an idiom written the same linked by its idx.
+ */
+export function buildWords(words: readonly Word[], records: readonly HanjaRecord[], idioms: readonly IdiomRecord[]) {
+  const text = encodeWords(words, compoundCounts(words), wordSyllables(records));
+  const columns = decodeWords(text);
+  const education = new Set(records.filter((r) => r.education_hanja).map((r) => r.character));
+  const idiomIdx = new Map(idioms.map((idiom) => [idiom.hanja, idiom.idx]));
+  const byCharacter = new Map<string, CharacterWords>();
+  for (const position of listedOrder(columns, (c) => education.has(c))) {
+    const hanja = columns.hanja[position] as string;
+    let item: string | undefined;
+    for (const character of new Set(hanja)) {
+      let entry = byCharacter.get(character);
+      if (entry === undefined) byCharacter.set(character, (entry = { items: [], count: 0 }));
+      entry.count++;
+      if (entry.items.length < DETAIL_WORDS) {
+        const word = { hanja, readings: (columns.readings[position] as string).split(","), note: columns.notes.get(position) ?? null };
+        entry.items.push((item ??= JSON.stringify(wordItem(word, idiomIdx.get(hanja)))));
+      }
+    }
+  }
+  return { text, byCharacter, count: columns.hanja.length };
+}
