@@ -18,6 +18,8 @@ import { pageRoutes } from "./routes/pageRoutes.ts";
 import { quizRoutes } from "./routes/quizRoutes.ts";
 import { assertReachable } from "./routes/routeTable.ts";
 import { serviceRoutes } from "./routes/serviceRoutes.ts";
+import { metricsRoutes } from "./routes/metricsRoutes.ts";
+import { ServiceMetrics } from "./metrics/serviceMetrics.ts";
 
 export interface App {
   /** Answers a Web `Request` (what embedding servers and frameworks call). */
@@ -45,7 +47,22 @@ export interface App {
 /** Builds the service from loaded `dist/` files and options. */
 export function createApp(options: AppOptions): App {
   const data = loadData(options.dist);
-  const { hanjaBase, quizBase, mountPath, store, now, adminToken, retentionDays, ...config } = resolveOptions(options);
+  const {
+    hanjaBase,
+    quizBase,
+    mountPath,
+    store: givenStore,
+    now,
+    adminToken,
+    metricsToken,
+    storeKind,
+    memoryUsage,
+    retentionDays,
+    ...config
+  } = resolveOptions(options);
+  // Metrics are kept only when someone may read them; they then measure every store operation.
+  const metrics = metricsToken ? new ServiceMetrics({ store: givenStore, storeKind, manifest: data.manifest, now, memoryUsage }) : undefined;
+  const store = metrics?.store ?? givenStore;
   const sender = createSender(config.compressors);
   const sendBody = sender.send;
   // itty-router tries routes in order, testing each pattern against the path. Interface B comes
@@ -58,6 +75,7 @@ export function createApp(options: AppOptions): App {
     ...interfaceA,
     ...(adminToken ? adminRoutes(quizBase, { store, now, adminToken, sendBody }) : []),
     ...serviceRoutes(data, { hanjaBase, quizBase, mountPath, adminEnabled: Boolean(adminToken) }, sendBody, store),
+    ...(metrics && metricsToken ? metricsRoutes({ metrics, token: metricsToken, mountPath, sendBody }) : []),
     ...pageRoutes({ hanjaBase, quizBase, mountPath }, sendBody),
   ];
   const router = IttyRouter<IRequest, [RequestContext]>();
@@ -66,7 +84,16 @@ export function createApp(options: AppOptions): App {
     if (route.method === "GET") router.head(route.path, route.handler);
   }
   assertReachable(router.routes, interfaceA, hanjaBase);
-  const { handle, refuse } = createHandler({ routes: router.routes, sender, mountPath, adminToken, log: config.log, onError: config.onError });
+  const { handle, refuse } = createHandler({
+    routes: router.routes,
+    hidden: new Set(routes.filter((route) => route.hidden).map((route) => route.path)),
+    sender,
+    mountPath,
+    secrets: [adminToken, metricsToken],
+    log: config.log,
+    metrics: metrics?.requests,
+    onError: config.onError,
+  });
 
   // Under the store's lease: of N processes sharing a store, one sweeps at a time. A sweep under
   // way when the app closes stops at its next step and is waited for, before the store closes.

@@ -10,6 +10,7 @@ import { parseOffset } from "./quota/clock.ts";
 import { MemoryQuotaStore } from "./quota/memoryStore.ts";
 import { DEFAULT_RETENTION_DAYS } from "./quota/retention.ts";
 import type { QuotaStore } from "./quota/store.ts";
+import type { ProcessMemory } from "./metrics/serviceMetrics.ts";
 import { type Random, cryptoRandom } from "./util/random.ts";
 
 /** Options of `createApp`. Every field has the default named in its comment. */
@@ -35,6 +36,21 @@ export interface AppOptions {
   trustProxyHops?: number;
   /** Enables the admin routes when set (Bearer token). Default: unset, the routes answer 404. */
   adminToken?: string;
+  /**
+   * Serves `GET /metrics` (the Prometheus text format) to `Authorization: Bearer <metricsToken>`,
+   * at least 16 characters. Default: unset, no metrics are kept and `/metrics` is an unknown path (404).
+   */
+  metricsToken?: string;
+  /**
+   * What the metrics call the quota store (their `store` label): the server programs pass
+   * `QUOTA_STORE`. Default `memory` for the default store, `custom` for a store passed in.
+   */
+  storeKind?: string;
+  /**
+   * The process's memory, reported by the metrics: the server programs pass `process.memoryUsage`
+   * (Node, Bun and Deno have it). Default: none, no memory is reported.
+   */
+  memoryUsage?: () => ProcessMemory;
   /** Bank account text of the payment instructions. Default: a placeholder asking to configure it. */
   bankAccount?: string;
   /**
@@ -94,6 +110,9 @@ export interface ResolvedOptions {
   offsetMinutes: number;
   trustProxyHops: number;
   adminToken: string | undefined;
+  metricsToken: string | undefined;
+  storeKind: string;
+  memoryUsage: (() => ProcessMemory) | undefined;
   bankAccount: string;
   retentionDays: number;
   now: () => Date;
@@ -112,10 +131,12 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
   const store = options.store ?? new MemoryQuotaStore();
   const offsetMinutes = parseOffset(options.quotaTzOffset ?? "+09:00");
   if (offsetMinutes === null) throw new AppOptionError("quotaTzOffset", `${JSON.stringify(options.quotaTzOffset)} is not an offset like +09:00`);
-  if (options.adminToken !== undefined && !strongAdminToken(options.adminToken)) {
-    throw new AppOptionError("adminToken", "must be a string of at least 16 characters (not counting spaces around it)");
+  for (const name of ["adminToken", "metricsToken"] as const) {
+    if (options[name] !== undefined && !strongAdminToken(options[name])) {
+      throw new AppOptionError(name, "must be a string of at least 16 characters (not counting spaces around it)");
+    }
   }
-  for (const name of ["log", "onError", "now"] as const) {
+  for (const name of ["log", "onError", "now", "memoryUsage"] as const) {
     if (options[name] !== undefined && typeof options[name] !== "function") throw new AppOptionError(name, `must be a function, got ${typeof options[name]}`);
   }
   const trustProxyHops = options.trustProxyHops ?? 0;
@@ -132,6 +153,9 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
     offsetMinutes,
     trustProxyHops,
     adminToken: options.adminToken,
+    metricsToken: options.metricsToken,
+    storeKind: options.storeKind ?? (options.store ? "custom" : "memory"),
+    memoryUsage: options.memoryUsage,
     bankAccount: options.bankAccount ?? "(the operator has not configured BANK_ACCOUNT yet)",
     retentionDays,
     now: options.now ?? (() => new Date()),

@@ -9,8 +9,9 @@
 import { Deadlines } from "./deadlines.ts";
 import { type QuotaStore, StoreUnavailableError } from "./store.ts";
 
-type Operation = Exclude<keyof QuotaStore, "close" | "health">;
-/** Every operation, so that one added to `QuotaStore` and missed here fails to compile (it would go unwrapped). */
+/** An operation of the store contract (everything but `close` and `health`). */
+export type StoreOperation = Exclude<keyof QuotaStore, "close" | "health">;
+/** Every operation, so that one added to `QuotaStore` and missed here fails to compile (it would go unwrapped, here and in the metrics). */
 const EVERY_OPERATION = {
   consume: 1,
   used: 1,
@@ -24,8 +25,9 @@ const EVERY_OPERATION = {
   releaseLease: 1,
   pruneCounters: 1,
   updateKey: 1,
-} satisfies Record<Operation, 1>;
-const OPERATIONS = Object.keys(EVERY_OPERATION) as Operation[];
+} satisfies Record<StoreOperation, 1>;
+/** Every operation of the store contract: what a wrapper of a store wraps. */
+export const STORE_OPERATIONS = Object.keys(EVERY_OPERATION) as StoreOperation[];
 
 /** `store` with every operation that answers later bounded to `timeoutMs` milliseconds. */
 export function boundedStore(store: QuotaStore, timeoutMs: number, name = "quota store"): QuotaStore {
@@ -33,10 +35,10 @@ export function boundedStore(store: QuotaStore, timeoutMs: number, name = "quota
   if (store.health) bounded.health = store.health.bind(store);
   // One timer for every call (they share the bound), not one per call.
   const deadlines = new Deadlines(timeoutMs);
-  for (const operation of OPERATIONS) {
+  for (const operation of STORE_OPERATIONS) {
     const call = store[operation].bind(store) as (...args: unknown[]) => unknown;
     const late = () => new StoreUnavailableError(`${name}: ${operation} did not answer within ${timeoutMs} ms`);
-    (bounded as unknown as Record<Operation, unknown>)[operation] = (...args: unknown[]) => {
+    (bounded as unknown as Record<StoreOperation, unknown>)[operation] = (...args: unknown[]) => {
       const result = call(...args);
       return result instanceof Promise ? deadlines.bound(result, late) : result;
     };

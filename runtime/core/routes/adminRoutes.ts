@@ -3,7 +3,7 @@
  * configured: list, show, confirm a deposit, revoke. Bearer token compared in constant time.
  */
 import type { IRequest } from "itty-router";
-import { ApiError } from "../http/errors.ts";
+import { ApiError, bearerToken } from "../http/errors.ts";
 import { parsePath, parseQuery, queryOf } from "../http/params.ts";
 import type { Send } from "../http/sender.ts";
 import { constantTimeEqual } from "../quota/apiKeys.ts";
@@ -21,9 +21,7 @@ export interface AdminConfig {
 
 export function adminRoutes(base: string, config: AdminConfig): Route[] {
   const guard = async (request: IRequest) => {
-    const header = request.headers.get("authorization") ?? "";
-    const token = /^Bearer\s+(\S.*)$/i.exec(header)?.[1] ?? "";
-    if (!constantTimeEqual(token, config.adminToken)) {
+    if (!constantTimeEqual(bearerToken(request.headers), config.adminToken)) {
       throw new ApiError(401, "invalid_key", "Admin routes need Authorization: Bearer <ADMIN_TOKEN>.", "Authorization", {
         "WWW-Authenticate": 'Bearer realm="admin"',
       });

@@ -10,6 +10,15 @@ export interface RequestContext {
   clientIp?: string;
   /** The plan a metered request ran under, for the access log. */
   plan?: string;
+  /** The path template of the route that answered (`/hanja/v1/hanja/:character`), for the metrics. */
+  route?: string;
+  /**
+   * How far metering went, for the metrics: `pending` once a metered call is decided on (its
+   * parameters valid), `served` once it was counted within the limit.
+   */
+  metered?: "pending" | "served";
+  /** The problem code the request was answered with, when it was answered with one. */
+  problem?: string;
 }
 
 export type Handler = (request: IRequest, ctx: RequestContext) => Promise<Reply> | Reply;
@@ -19,4 +28,9 @@ export interface Route {
   method: "GET" | "POST";
   path: string;
   handler: Handler;
+  /**
+   * A route whose existence is not told to clients without its credentials: it is left out of
+   * 405 and preflight answers (`GET /metrics`).
+   */
+  hidden?: true;
 }

@@ -15,18 +15,22 @@ type CompiledHandler = (request: IRequest, ctx: RequestContext) => Reply | Promi
 
 /**
  * Runs `request` (normalized: see `normalized`) through the routes as itty-router's `fetch` does:
- * the first route whose method and pattern match the path, with `request.params` from the pattern's groups, its handlers in
+ * the first route whose method and pattern match the path, with `request.params` from the pattern's groups (and
+ * `request.route`, `ctx.route` its path template), its handlers in
  * turn until one answers. `undefined` when no route answers. Unlike `fetch` it builds no `URL` and
  * no query object (every handler parses only the query it reads) and awaits nothing, so a reply
  * that is ready at once (interface B on the memory store) comes back without a promise.
  */
 export function dispatch(routes: readonly CompiledRoute[], request: RequestLike, ctx: RequestContext): Reply | Promise<Reply> | undefined {
   const path = pathOf(request.url);
-  for (const [method, pattern, handlers] of routes) {
+  for (const [method, pattern, handlers, template] of routes) {
     if (method !== request.method) continue;
     const match = pattern.exec(path);
     if (match === null) continue;
     (request as IRequest).params = (match.groups ?? {}) as IRequest["params"];
+    // The route's template, as itty-router's `fetch` sets it: the metrics count by it, and the
+    // body sender remembers it with a replayable answer.
+    (request as { route?: string }).route = ctx.route = template;
     for (const handler of handlers as CompiledHandler[]) {
       const reply = handler(request as IRequest, ctx);
       if (reply != null) return reply;
