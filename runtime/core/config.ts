@@ -31,6 +31,8 @@ interface BaseConfig {
   trustProxyHops: number;
   /** `ADMIN_TOKEN`: enables the admin routes; at least 16 characters. */
   adminToken: string | undefined;
+  /** `METRICS_TOKEN`: enables `GET /metrics` for a Bearer token; at least 16 characters. */
+  metricsToken: string | undefined;
   /** `BANK_ACCOUNT`: payment instructions text. */
   bankAccount: string | undefined;
   /** `QUOTA_TZ_OFFSET`, default `+09:00`. */
@@ -58,6 +60,7 @@ const SERVER_VARIABLES = [
   "QUOTA_STORE",
   "TRUST_PROXY_HOPS",
   "ADMIN_TOKEN",
+  "METRICS_TOKEN",
   "BANK_ACCOUNT",
   "QUOTA_TZ_OFFSET",
   "DIST_DIR",
@@ -107,6 +110,9 @@ export function readConfig(env: Record<string, string | undefined>, defaults: { 
   const adminToken = get("ADMIN_TOKEN");
   if (adminToken !== undefined && !strongAdminToken(adminToken))
     throw new ConfigError("ADMIN_TOKEN", "must be at least 16 characters, not counting spaces around them");
+  const metricsToken = get("METRICS_TOKEN");
+  if (metricsToken !== undefined && !strongAdminToken(metricsToken))
+    throw new ConfigError("METRICS_TOKEN", "must be at least 16 characters, not counting spaces around them");
   const host = get("HOST") ?? "127.0.0.1";
   if (/\s/.test(host)) throw new ConfigError("HOST", `must be a host name or address, got ${JSON.stringify(host)}`);
   const accessLog = get("ACCESS_LOG") ?? "1";
@@ -126,6 +132,7 @@ export function readConfig(env: Record<string, string | undefined>, defaults: { 
     ...(store === "sqlite" && !env.QUOTA_DB && defaults.quotaDb !== undefined ? { quotaDb: defaults.quotaDb } : {}),
     trustProxyHops: int("TRUST_PROXY_HOPS", 0, 0, 10),
     adminToken,
+    metricsToken,
     bankAccount: get("BANK_ACCOUNT"),
     quotaTzOffset: offset,
     distDir: get("DIST_DIR"),
@@ -198,6 +205,8 @@ export const CONFIG_HELP = `Environment:
 ${storeHelp()}
   TRUST_PROXY_HOPS  reverse proxies whose X-Forwarded-For is trusted (default 0, at most 10)
   ADMIN_TOKEN       enables /quiz/v1/admin/* with Authorization: Bearer <token> (16+ chars)
+  METRICS_TOKEN     enables GET /metrics (Prometheus) with Authorization: Bearer <token>
+                    (16+ chars); unset, /metrics answers 404
   BANK_ACCOUNT      bank account text shown in the payment instructions
   QUOTA_TZ_OFFSET   UTC offset of the quota day (default +09:00, Asia/Seoul)
   DIST_DIR          folder of the built data (default: dist/)

@@ -83,6 +83,9 @@ export async function boot(options: BootOptions): Promise<Booted> {
       quotaTzOffset: config.quotaTzOffset,
       trustProxyHops: config.trustProxyHops,
       adminToken: config.adminToken,
+      metricsToken: config.metricsToken,
+      storeKind: config.quotaStore,
+      memoryUsage: () => process.memoryUsage(),
       bankAccount: config.bankAccount,
       retentionDays: config.retentionDays,
       log: config.accessLog ? log.write : undefined,
@@ -114,6 +117,7 @@ const OPTION_VARIABLES: Partial<Record<keyof AppOptions, string>> = {
   quizBase: "QUIZ_BASE",
   mountPath: "MOUNT_PATH",
   adminToken: "ADMIN_TOKEN",
+  metricsToken: "METRICS_TOKEN",
   quotaTzOffset: "QUOTA_TZ_OFFSET",
   trustProxyHops: "TRUST_PROXY_HOPS",
 };

@@ -42,6 +42,7 @@ describe("readConfig", () => {
       QUOTA_DB: "/var/lib/q.sqlite",
       TRUST_PROXY_HOPS: "2",
       ADMIN_TOKEN: "0123456789abcdef",
+      METRICS_TOKEN: "fedcba9876543210",
       BANK_ACCOUNT: "Bank 1-2-3",
       QUOTA_TZ_OFFSET: "-05:30",
       DIST_DIR: "/srv/dist",
@@ -57,6 +58,7 @@ describe("readConfig", () => {
       mountPath: "/lexicon",
       quotaStore: "memory",
       trustProxyHops: 2,
+      metricsToken: "fedcba9876543210",
       accessLog: false,
       shutdownTimeoutMs: 30_000,
       retentionDays: 90,
@@ -82,6 +84,7 @@ describe("readConfig", () => {
     ["TRUST_PROXY_HOPS", "11"],
     ["ADMIN_TOKEN", "short"],
     ["ADMIN_TOKEN", "      abcdefghij"],
+    ["METRICS_TOKEN", "short-token"],
     ["QUOTA_TZ_OFFSET", "KST"],
     ["ACCESS_LOG", "yes"],
     ["SHUTDOWN_TIMEOUT", "2.5"],
@@ -96,7 +99,9 @@ describe("readConfig", () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as Error).message.startsWith(`${name}: `)).toBe(true);
-    if (name !== "ADMIN_TOKEN") expect((error as Error).message).toContain(JSON.stringify(value));
+    // A token is a secret: the message never repeats it.
+    if (name.endsWith("_TOKEN")) expect((error as Error).message).not.toContain(value.trim());
+    else expect((error as Error).message).toContain(JSON.stringify(value));
   });
 
   it("refuses the two interfaces on one base path", () => {
