@@ -109,6 +109,7 @@ export function createHandler(config: HandlerConfig): RequestHandler {
 
   /** Writes the access-log record of a request, counts it in the metrics and returns its reply. */
   function finish(request: RequestLike, ctx: Context, started: number, response: Reply): Reply {
+    if (!timed) return response;
     const ms = performance.now() - started;
     if (log) {
       const entry: AccessLogEntry = {

@@ -6,9 +6,9 @@
 import { describe, expect, it } from "vitest";
 import type { App } from "../../runtime/core/app.ts";
 import { AppOptionError, type AccessLogEntry } from "../../runtime/core/appOptions.ts";
-import { KEY_COUNT_TTL_MS } from "../../runtime/core/metrics/keyCounts.ts";
+import { FIRST_COUNT_WAIT_MS, KEY_COUNT_TTL_MS } from "../../runtime/core/metrics/keyCounts.ts";
 import { MemoryQuotaStore } from "../../runtime/core/quota/memoryStore.ts";
-import { type KeyPageQuery, StoreUnavailableError } from "../../runtime/core/quota/store.ts";
+import { type KeyPageQuery, type QuotaStore, StoreUnavailableError } from "../../runtime/core/quota/store.ts";
 import { call, distFiles, getJson, testApp } from "../helpers/app.ts";
 import { type Sample, parseSamples, sampleValue } from "../helpers/metrics.ts";
 import { Q, expectProblem, newKey, testClock } from "./quiz-helpers.ts";
@@ -207,6 +207,46 @@ describe("GET /metrics: what it counts", () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(pages.length).toBeGreaterThan(read);
     expect(keys(await scrape(app))["free pending_deposit"]).toBe(4);
+  });
+
+  it("the first scrape waits for the first count at most a second, then answers without it; the next scrape has it", async () => {
+    const store = new MemoryQuotaStore();
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const keyPage = store.keyPage.bind(store);
+    // A store whose pages answer later (as Redis's do), held back until released.
+    (store as QuotaStore).keyPage = async (query) => (await gate, keyPage(query));
+    const app = testApp({ metricsToken: TOKEN, store });
+    await newKey(app, "slow");
+    const started = performance.now();
+    const first = await scrape(app);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(FIRST_COUNT_WAIT_MS - 50);
+    expect(performance.now() - started).toBeLessThan(FIRST_COUNT_WAIT_MS + 2000);
+    expect(first.some((s) => s.name === "hanja_api_keys")).toBe(false);
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sampleValue(await scrape(app), "hanja_api_keys", { plan: "free", status: "pending_deposit" })).toBe(1);
+  });
+
+  it("a count the store fails leaves the last one reported, and the failure in the store's errors", async () => {
+    const clock = testClock("2026-03-02T03:00:00Z");
+    const store = new MemoryQuotaStore();
+    let down = false;
+    const keyPage = store.keyPage.bind(store);
+    store.keyPage = (query) => {
+      if (down) throw new StoreUnavailableError("test store: down");
+      return keyPage(query);
+    };
+    const app = testApp({ metricsToken: TOKEN, store, now: clock.now });
+    await newKey(app, "kept");
+    expect(sampleValue(await scrape(app), "hanja_api_keys", { plan: "free", status: "pending_deposit" })).toBe(1);
+    down = true;
+    clock.advance(KEY_COUNT_TTL_MS);
+    await scrape(app);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const samples = await scrape(app);
+    expect(sampleValue(samples, "hanja_api_keys", { plan: "free", status: "pending_deposit" })).toBe(1);
+    expect(sampleValue(samples, "hanja_api_store_errors_total", { operation: "keyPage", error: "unavailable" })).toBeGreaterThanOrEqual(1);
   });
 
   it("the data's versions from the manifest, the start time, and the process's memory where the runtime tells it", async () => {
