@@ -1,25 +1,18 @@
 /**
  * The portable core: `createApp(options)` → `{ fetch }`, Web APIs only. Per-runtime entry points
  * read `dist/`, pick a quota store and hand both in. This file wires the parts: options
- * (`appOptions.ts`), data, body sender, routes, router, request handler (`handler.ts`) and the
+ * (`appOptions.ts`), data, body sender, the interfaces (`operations/`), router, request handler (`handler.ts`) and the
  * personal-data sweep.
  */
-import { IttyRouter, type IRequest } from "itty-router";
 import { type AppOptions, resolveOptions } from "./appOptions.ts";
 import { type LoadedData, loadData } from "./data/load.ts";
 import { createHandler } from "./handler.ts";
 import { type Reply, type RequestLike, type ServeInfo, toResponse } from "./http/reply.ts";
 import { createSender } from "./http/sender.ts";
 import { type SweepResult, eraseDue, firstKeptDay } from "./quota/retention.ts";
-import { adminRoutes } from "./routes/adminRoutes.ts";
-import type { RequestContext, Route } from "./routes/context.ts";
-import { hanjaRoutes } from "./routes/hanjaRoutes.ts";
-import { pageRoutes } from "./routes/pageRoutes.ts";
-import { quizRoutes } from "./routes/quizRoutes.ts";
-import { assertReachable } from "./routes/routeTable.ts";
-import { serviceRoutes } from "./routes/serviceRoutes.ts";
-import { metricsRoutes } from "./routes/metricsRoutes.ts";
 import { ServiceMetrics } from "./metrics/serviceMetrics.ts";
+import { mountInterfaces, routingOrder } from "./operations/interfaces.ts";
+import { Router, assertReachable } from "./operations/router.ts";
 
 export interface App {
   /** Answers a Web `Request` (what embedding servers and frameworks call). */
@@ -64,29 +57,24 @@ export function createApp(options: AppOptions): App {
   const metrics = metricsToken ? new ServiceMetrics({ store: givenStore, storeKind, manifest: data.manifest, now, memoryUsage }) : undefined;
   const store = metrics?.store ?? givenStore;
   const sender = createSender(config.compressors);
-  const sendBody = sender.send;
-  // itty-router tries routes in order, testing each pattern against the path. Interface B comes
-  // first: its calls are routed every time, while interface A's repeated targets are answered
-  // from their remembered bodies without routing (see `handler.ts`).
-  const interfaceB = quizRoutes(quizBase, data, { ...config, store, now, sendBody, mountPath });
-  const interfaceA = hanjaRoutes(hanjaBase, data, sendBody, mountPath);
-  const routes: Route[] = [
-    ...interfaceB,
-    ...interfaceA,
-    ...(adminToken ? adminRoutes(quizBase, { store, now, adminToken, sendBody }) : []),
-    ...serviceRoutes(data, { hanjaBase, quizBase, mountPath, adminEnabled: Boolean(adminToken) }, sendBody, store),
-    ...(metrics && metricsToken ? metricsRoutes({ metrics, token: metricsToken, mountPath, sendBody }) : []),
-    ...pageRoutes({ hanjaBase, quizBase, mountPath }, sendBody),
-  ];
-  const router = IttyRouter<IRequest, [RequestContext]>();
-  for (const route of routes) {
-    router[route.method.toLowerCase() as "get"](route.path, route.handler);
-    if (route.method === "GET") router.head(route.path, route.handler);
-  }
-  assertReachable(router.routes, interfaceA, hanjaBase);
+  const bases = { hanjaBase, quizBase, mountPath, adminEnabled: Boolean(adminToken) };
+  const { random, offsetMinutes, trustProxyHops, bankAccount } = config;
+  const services = {
+    sendBody: sender.send,
+    store,
+    now,
+    random,
+    offsetMinutes,
+    trustProxyHops,
+    bankAccount,
+    adminToken,
+    metrics: metrics && metricsToken ? { metrics, token: metricsToken } : undefined,
+  };
+  const mounted = mountInterfaces(bases, data, services);
+  const router = new Router(routingOrder(mounted));
+  assertReachable(router, mounted.hanja, hanjaBase);
   const { handle, refuse } = createHandler({
-    routes: router.routes,
-    hidden: new Set(routes.filter((route) => route.hidden).map((route) => route.path)),
+    router,
     sender,
     mountPath,
     secrets: [adminToken, metricsToken],

@@ -1,7 +1,7 @@
 /**
  * Answering one request: the answer remembered for its target or the route's, problem details
  * for an error (a generic 500 with a request id for an unexpected one), and the access-log record.
- * `createApp` wires it to the router's table and the body sender.
+ * `createApp` wires it to the router and the body sender.
  */
 import type { AccessLogEntry } from "./appOptions.ts";
 import type { RequestMetrics } from "./metrics/requestMetrics.ts";
@@ -14,15 +14,13 @@ import { optionsReply } from "./http/cors.ts";
 import { pathOf } from "./http/target.ts";
 import { StoreUnavailableError } from "./quota/store.ts";
 import type { RequestContext } from "./routes/context.ts";
-import { type CompiledRoute, allowedMethods, dispatch, normalized } from "./routes/routeTable.ts";
+import { type Router, normalized } from "./operations/router.ts";
 import { andThen } from "./util/andThen.ts";
 import { utf8Length } from "./util/utf8Length.ts";
 
-/** What answering requests needs: the router's table, the body sender and the app's options. */
+/** What answering requests needs: the router, the body sender and the app's options. */
 export interface HandlerConfig {
-  routes: readonly CompiledRoute[];
-  /** Paths of hidden routes (`Route.hidden`): no 405 or preflight answer names their methods. */
-  hidden?: ReadonlySet<string>;
+  router: Router;
   sender: Sender;
   mountPath: string;
   /** Tokens (admin, metrics) whose values are never written to the access log. */
@@ -41,9 +39,8 @@ export interface RequestHandler {
 
 /** The request handler of one app. */
 export function createHandler(config: HandlerConfig): RequestHandler {
-  const { sender, routes, mountPath, log, metrics, onError } = config;
-  const hidden = config.hidden ?? new Set<string>();
-  const allowedFor = allowedMethods(routes.filter((route) => !hidden.has(route[3] ?? "")));
+  const { sender, router, mountPath, log, metrics, onError } = config;
+  const allowedFor = (path: string) => router.allowed(path);
   // Without a log or metrics nothing reads the time a request took: it is not measured.
   const timed = log !== undefined || metrics !== undefined;
   const bootId = Math.floor(Math.random() * 36 ** 6)
@@ -88,7 +85,14 @@ export function createHandler(config: HandlerConfig): RequestHandler {
     try {
       const request = normalized(sent);
       if (request.method === "OPTIONS") return preflightFor(request);
-      const reply = dispatch(routes, request, ctx) ?? noRoute(request);
+      const reply = router.dispatch(request, ctx) ?? noRoute(request);
+      const { route } = ctx;
+      if (metrics !== undefined && route !== undefined) {
+        // Once the answer is made (and remembered, when it is replayable), it carries its operation.
+        const note = () => sender.noteRoute(request, route);
+        if ("then" in reply) reply.then(note, note);
+        else note();
+      }
       return "then" in reply ? reply.catch((error: unknown) => failure(error, ctx, request)) : reply;
     } catch (error) {
       return failure(error, ctx, sent);

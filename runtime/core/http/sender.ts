@@ -66,6 +66,11 @@ export interface Sender {
    * `answered.route` becomes the path template of the route that first answered it.
    */
   replay(request: RequestLike, answered?: { route?: string }): Reply | Promise<Reply> | undefined;
+  /**
+   * Keeps `route`, the path template of the operation that answered `request`, with the answer it
+   * left to replay (when it left one), so that a replayed answer is counted under its operation too.
+   */
+  noteRoute(request: RequestLike, route: string): void;
 }
 
 /** A serialized body: text, or its UTF-8 bytes when they are kept ready (hot, unchanging bodies). */
@@ -173,11 +178,8 @@ export function createSender(compressors: Compressors = {}): Sender {
   return {
     send(request, body, options) {
       const prepared = prepare(body, options);
-      if (prepared.forms !== undefined && options.replay !== false && (request.method === "GET" || request.method === "HEAD")) {
-        // The route the router found (`dispatch` sets it), so a replayed answer is counted under it too.
-        prepared.route = (request as { route?: string }).route;
+      if (prepared.forms !== undefined && options.replay !== false && (request.method === "GET" || request.method === "HEAD"))
         answers.set(targetOf(request.url), prepared);
-      }
       return negotiate(request, prepared);
     },
     replay(request, answered) {
@@ -186,6 +188,11 @@ export function createSender(compressors: Compressors = {}): Sender {
       if (prepared === undefined) return undefined;
       if (answered) answered.route = prepared.route;
       return negotiate(request, prepared);
+    },
+    noteRoute(request, route) {
+      if (request.method !== "GET" && request.method !== "HEAD") return;
+      const prepared = answers.peek(targetOf(request.url));
+      if (prepared !== undefined) prepared.route = route;
     },
   };
 }

@@ -1,6 +1,3 @@
-import type { IRequest } from "itty-router";
-import type { Reply } from "../http/reply.ts";
-
 /** What every handler gets besides the request. */
 export interface RequestContext {
   readonly requestId: string;
@@ -10,7 +7,7 @@ export interface RequestContext {
   clientIp?: string;
   /** The plan a metered request ran under, for the access log. */
   plan?: string;
-  /** The path template of the route that answered (`/hanja/v1/hanja/:character`), for the metrics. */
+  /** The full path template of the operation that answered (`/hanja/v1/hanja/{character}`), for the metrics. */
   route?: string;
   /**
    * How far metering went, for the metrics: `pending` once a metered call is decided on (its
@@ -19,18 +16,4 @@ export interface RequestContext {
   metered?: "pending" | "served";
   /** The problem code the request was answered with, when it was answered with one. */
   problem?: string;
-}
-
-export type Handler = (request: IRequest, ctx: RequestContext) => Promise<Reply> | Reply;
-
-/** A route: method, path relative to the app root (base included), handler. */
-export interface Route {
-  method: "GET" | "POST";
-  path: string;
-  handler: Handler;
-  /**
-   * A route whose existence is not told to clients without its credentials: it is left out of
-   * 405 and preflight answers (`GET /metrics`).
-   */
-  hidden?: true;
 }
