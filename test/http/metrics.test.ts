@@ -65,6 +65,12 @@ describe("GET /metrics: who may read it", () => {
     }
   });
 
+  it("is in neither the OpenAPI document nor /docs", async () => {
+    const app = testApp({ metricsToken: TOKEN });
+    expect(Object.keys((await getJson(app, "/openapi.json")).body.paths)).not.toContain("/metrics");
+    expect(await (await call(app, "/docs")).text()).not.toContain("/metrics");
+  });
+
   it("with the token: 200, the text format, never stored; HEAD too", async () => {
     const app = testApp({ metricsToken: TOKEN });
     const response = await call(app, "/metrics", { headers: { Authorization: `bearer ${TOKEN}` } });
