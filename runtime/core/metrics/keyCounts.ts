@@ -18,7 +18,7 @@ export const KEY_COUNT_TTL_MS = 300_000;
 /** How long the first scrape waits for the first count before answering without it. */
 export const FIRST_COUNT_WAIT_MS = 1_000;
 
-/** One count: keys by `plan status` (every pair, 0 when none), and the moment it was made. */
+/** One count: keys by `plan status` (a pair with none is absent, and written as 0), and the moment it was made. */
 interface Count {
   readonly keys: ReadonlyMap<string, number>;
   readonly at: Date;

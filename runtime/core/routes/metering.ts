@@ -87,15 +87,16 @@ const BEARER_KEY = new RegExp(`^\\s*[Bb][Ee][Aa][Rr][Ee][Rr]\\s+${KEY_PREFIX}`);
 
 /**
  * Resolves the caller (`ip` is asked for only when there is no key). Unknown or malformed keys are `401 invalid_key` (never demo); expired and
- * revoked keys are `403` unless `allowInactive` (for `GET /me`, which reports them). Synchronous
- * when the store answers synchronously (both stores do for keys), so no promise is made per call.
+ * revoked keys are `403` unless `allowInactive` (for `GET /me`, which reports them); `refused.plan`
+ * becomes such a key's plan, which the access log and the metrics name. Synchronous when the store
+ * answers synchronously (both stores do for keys), so no promise is made per call.
  */
 export function identify(
   config: MeterConfig,
   key: PresentedKey | null,
   ip: () => string,
   allowInactive = false,
-  refused?: RefusedKey,
+  refused?: Pick<RequestContext, "plan">,
 ): Caller | Promise<Caller> {
   if (key === null) return { plan: "demo", bucket: `ip:${ip()}`, key: null, limit: DAILY_LIMITS.demo, at: config.now() };
   const hash = checkedHash(key);
@@ -109,11 +110,6 @@ export function identify(
   });
 }
 
-/** Where `identify` notes the plan of a key it refuses (expired or revoked): the access log and the metrics name it. */
-export interface RefusedKey {
-  plan?: string;
-}
-
 function isUsable(status: KeyStatus): boolean {
   return status === "active" || status === "pending_deposit";
 }
@@ -124,7 +120,7 @@ function callerOf(
   allowInactive: boolean,
   param: PresentedKey["param"],
   at = config.now(),
-  refused?: RefusedKey,
+  refused?: Pick<RequestContext, "plan">,
 ): Caller {
   if (!record) throw invalidKey(param);
   const status = keyStatus(record, at);
