@@ -9,7 +9,8 @@ import { type LoadedData, loadData } from "./data/load.ts";
 import { createHandler } from "./handler.ts";
 import { type Reply, type RequestLike, type ServeInfo, toResponse } from "./http/reply.ts";
 import { createSender } from "./http/sender.ts";
-import { type SweepResult, eraseDue, firstKeptDay } from "./quota/retention.ts";
+import { StoreOutages, watchedStore } from "./quota/outages.ts";
+import { type SweepResult, eraseDue, firstKeptDay, firstKeptUsageDay } from "./quota/retention.ts";
 import { ServiceMetrics } from "./metrics/serviceMetrics.ts";
 import { mountInterfaces, routingOrder } from "./operations/interfaces.ts";
 import { Router, assertReachable } from "./operations/router.ts";
@@ -31,7 +32,7 @@ export interface App {
   refuse(status: 400 | 431, detail: string): Reply;
   /** The loaded data (counts, manifest). */
   readonly data: LoadedData;
-  /** Erases the personal data due now and prunes old counters, as the hourly sweep does (under the store's lease), and says what it did. */
+  /** Erases the personal data due now and prunes old counters and usage history, as the hourly sweep does (under the store's lease), and says what it did. */
   erasePersonalData(): Promise<SweepResult>;
   /** Releases what the app holds (the quota store). */
   close(): Promise<void>;
@@ -44,7 +45,7 @@ export function createApp(options: AppOptions): App {
     hanjaBase,
     quizBase,
     mountPath,
-    store: givenStore,
+    store: given,
     now,
     adminToken,
     metricsToken,
@@ -54,8 +55,10 @@ export function createApp(options: AppOptions): App {
     ...config
   } = resolveOptions(options);
   // Metrics are kept only when someone may read them; they then measure every store operation.
-  const metrics = metricsToken ? new ServiceMetrics({ store: givenStore, storeKind, manifest: data.manifest, now, memoryUsage }) : undefined;
-  const store = metrics?.store ?? givenStore;
+  const metrics = metricsToken ? new ServiceMetrics({ store: given, storeKind, manifest: data.manifest, now, memoryUsage }) : undefined;
+  // An outage is two lines in the log, not one per call answered 503 (`outages.ts`).
+  const outages = new StoreOutages(logLine);
+  const store = watchedStore(metrics?.store ?? given, outages);
   const sender = createSender(config.compressors);
   const bases = { hanjaBase, quizBase, mountPath, adminEnabled: Boolean(adminToken) };
   const { random, offsetMinutes, trustProxyHops, bankAccount } = config;
@@ -81,6 +84,7 @@ export function createApp(options: AppOptions): App {
     log: config.log,
     metrics: metrics?.requests,
     onError: config.onError,
+    outages,
   });
 
   // Under the store's lease: of N processes sharing a store, one sweeps at a time. A sweep under
@@ -89,8 +93,11 @@ export function createApp(options: AppOptions): App {
   const sweeping = new Set<Promise<SweepResult>>();
   const erasePersonalData = () => {
     const at = now();
-    const log = (line: Record<string, unknown>) => console.error(JSON.stringify(line));
-    const sweep = eraseDue(store, at, retentionDays, log, { pruneBefore: firstKeptDay(at), signal: closing.signal });
+    const sweep = eraseDue(store, at, retentionDays, logLine, {
+      pruneBefore: firstKeptDay(at),
+      pruneUsageBefore: firstKeptUsageDay(at),
+      signal: closing.signal,
+    });
     sweeping.add(sweep);
     return sweep.finally(() => sweeping.delete(sweep));
   };
@@ -117,9 +124,15 @@ export function createApp(options: AppOptions): App {
       for (const timer of sweeps) clearTimeout(timer);
       closing.abort();
       await Promise.allSettled(sweeping);
+      outages.close();
       await store.close();
     },
   };
+}
+
+/** Writes one of the app's own log lines (erasures, store outages) on stderr as JSON, as the servers write theirs. */
+function logLine(line: Record<string, unknown>): void {
+  console.error(JSON.stringify(line));
 }
 
 /** How often the app erases the personal data that has become due. */

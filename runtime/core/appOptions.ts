@@ -69,7 +69,11 @@ export interface AppOptions {
   compressors?: Compressors;
   /** Receives one access-log record per request. Default: none. */
   log?: (entry: AccessLogEntry) => void;
-  /** Receives unexpected errors with their request id. Default: `console.error`. */
+  /**
+   * Receives unexpected errors with their request id. Default: `console.error`. A quota store that
+   * cannot answer is not one: its outage is logged on stderr as two `warn` JSON lines, one as the
+   * first call is answered 503 and one when the store answers again, with the calls answered 503.
+   */
   onError?: (error: unknown, requestId: string) => void;
 }
 

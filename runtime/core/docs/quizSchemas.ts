@@ -2,7 +2,9 @@
 import { QUIZ_TYPES } from "../quiz/types/index.ts";
 import { QUIZ_TYPE_DOCS } from "./quizTypeDocs.ts";
 import { ANNUAL_PRICE_KRW, DAILY_LIMITS } from "../quota/plans.ts";
+import { USAGE_KEEP_DAYS } from "../quota/retention.ts";
 import { SEARCH_LIMIT } from "../routes/quizParams.ts";
+import { RECENT_USAGE_DAYS } from "../quota/usage.ts";
 import { IDIOM_B } from "../../format/recordSchemas.ts";
 import { type Static, arrayOf, int, nullable, obj, oneOf, schemaRef, str } from "../../format/schema.ts";
 import { SUCCESS } from "./schemaHelpers.ts";
@@ -41,6 +43,12 @@ export const QUIZ = obj("A multiple-choice quiz. The answer is included so the c
 /** A quiz as `GET /quiz` answers it. */
 export type Quiz = Static<typeof QUIZ>;
 
+/** One day of a key's usage history (component `DailyUsage`). */
+export const DAILY_USAGE = obj("A key's calls on one metering day.", {
+  date: str("The metering day (Asia/Seoul by default), `YYYY-MM-DD`.", { format: "date" }),
+  calls: int("Metered calls counted that day (429s and calls answered 503 are not counted).", { minimum: 0 }),
+});
+
 /** The status of a key, or of the demo quota (component `KeyStatus`, `GET /me`'s `key`). */
 export const KEY_STATUS_RECORD = obj("Status of the calling key, or of the caller's demo quota when no key is sent.", {
   id: nullable(KEY_ID),
@@ -57,6 +65,13 @@ export const KEY_STATUS_RECORD = obj("Status of the calling key, or of the calle
     }),
   ),
   created_at: nullable(INSTANT("When the key was issued; null for the demo.")),
+  usage: nullable(
+    arrayOf(
+      `Extra: the key's calls on each of the last ${RECENT_USAGE_DAYS} metering days, oldest first, today last (0 for a day without calls). Null for the demo, whose counts are kept by address and only a few days.`,
+      schemaRef("DailyUsage", DAILY_USAGE),
+      { minItems: RECENT_USAGE_DAYS, maxItems: RECENT_USAGE_DAYS },
+    ),
+  ),
 });
 
 /** A key's status as `GET /me` answers it. */
@@ -96,6 +111,7 @@ export function quizSchemas(): Record<string, Schema> {
       quota: schemaRef("Quota"),
     }),
     KeyStatus: KEY_STATUS_RECORD,
+    DailyUsage: DAILY_USAGE,
     KeyStatusResponse: obj("The caller's key status.", { success: SUCCESS, key: schemaRef("KeyStatus") }),
     SubscribeRequest: {
       type: "object",
@@ -174,6 +190,14 @@ export function quizSchemas(): Record<string, Schema> {
       },
       ["unchanged", "note"],
     ),
+    AdminKeyUsage: obj(`A key's usage history: the days with counted calls, oldest first, as far back as it is kept (${USAGE_KEEP_DAYS} days).`, {
+      success: SUCCESS,
+      id: KEY_ID,
+      from: str("The first day kept, `YYYY-MM-DD`.", { format: "date" }),
+      to: str("Today, the metering day, `YYYY-MM-DD`.", { format: "date" }),
+      total_calls: int("The calls of the days listed.", { minimum: 0 }),
+      usage: arrayOf("The days with calls, oldest first.", schemaRef("DailyUsage"), { maxItems: USAGE_KEEP_DAYS + 3 }),
+    }),
     AdminKeyList: obj("Keys, newest first.", {
       success: SUCCESS,
       count: int("Number of keys listed.", { minimum: 0 }),

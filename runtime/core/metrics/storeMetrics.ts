@@ -3,7 +3,7 @@
  * operation, measured from outside the store by a wrapper (as `boundedStore` bounds it), so every
  * kind is measured the same way and no driver knows about metrics.
  */
-import { STORE_OPERATIONS, type StoreOperation } from "../quota/boundedStore.ts";
+import { OPERATIONS, type Operation } from "../quota/boundedStore.ts";
 import { DuplicateApplicationError, DuplicateReferenceError, KeyChangedError, type QuotaStore, StoreUnavailableError } from "../quota/store.ts";
 import { LatencyHistogram } from "./histogram.ts";
 import type { MetricsText } from "./textFormat.ts";
@@ -13,14 +13,14 @@ type Failure = "unavailable" | "unexpected";
 
 /** Latency and failures of one store's operations. */
 export class StoreMetrics {
-  private readonly latency = new Map<StoreOperation, LatencyHistogram>();
+  private readonly latency = new Map<Operation, LatencyHistogram>();
   private readonly failures = new Map<string, number>();
 
   /** `kind`: the `store` label (a `QUOTA_STORE` value, or what an embedding names its store). */
   constructor(readonly kind: string) {}
 
   /** Counts one operation that took `ms` milliseconds; `error` when it threw or rejected. */
-  operation(operation: StoreOperation, ms: number, error?: unknown): void {
+  operation(operation: Operation, ms: number, error?: unknown): void {
     let histogram = this.latency.get(operation);
     if (histogram === undefined) this.latency.set(operation, (histogram = new LatencyHistogram()));
     histogram.observe(ms);
@@ -39,7 +39,7 @@ export class StoreMetrics {
       "histogram",
       "Time the quota store took to answer an operation, by store kind and operation (a failed operation included).",
     );
-    for (const operation of STORE_OPERATIONS) {
+    for (const operation of OPERATIONS) {
       const histogram = this.latency.get(operation);
       if (histogram !== undefined) out.histogram("hanja_api_store_operation_duration_seconds", { store, operation }, histogram, 1e-3);
     }
@@ -48,7 +48,7 @@ export class StoreMetrics {
       "counter",
       "Quota store operations that failed, by store kind, operation and error: unavailable (down, busy or slow past its time bound; answered 503) or unexpected.",
     );
-    for (const operation of STORE_OPERATIONS) {
+    for (const operation of OPERATIONS) {
       for (const error of ["unavailable", "unexpected"] as const) {
         const n = this.failures.get(`${operation} ${error}`);
         if (n !== undefined) out.sample("hanja_api_store_errors_total", { store, operation, error }, n);
@@ -74,9 +74,9 @@ function failureOf(error: unknown): Failure | undefined {
 export function instrumentedStore(store: QuotaStore, metrics: StoreMetrics): QuotaStore {
   const measured = { close: () => store.close() } as QuotaStore;
   if (store.health) measured.health = store.health.bind(store);
-  for (const operation of STORE_OPERATIONS) {
+  for (const operation of OPERATIONS) {
     const call = store[operation].bind(store) as (...args: unknown[]) => unknown;
-    (measured as unknown as Record<StoreOperation, unknown>)[operation] = (...args: unknown[]) => {
+    (measured as unknown as Record<Operation, unknown>)[operation] = (...args: unknown[]) => {
       const started = performance.now();
       let result: unknown;
       try {

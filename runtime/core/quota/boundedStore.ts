@@ -9,12 +9,13 @@
 import { Deadlines } from "./deadlines.ts";
 import { type QuotaStore, StoreUnavailableError } from "./store.ts";
 
-/** An operation of the store contract (everything but `close` and `health`). */
-export type StoreOperation = Exclude<keyof QuotaStore, "close" | "health">;
-/** Every operation, so that one added to `QuotaStore` and missed here fails to compile (it would go unwrapped, here and in the metrics). */
+/** An operation of the store contract (what a wrapper of a store passes on). */
+export type Operation = Exclude<keyof QuotaStore, "close" | "health">;
+/** Every operation, so that one added to `QuotaStore` and missed here fails to compile (it would go unwrapped). */
 const EVERY_OPERATION = {
   consume: 1,
   used: 1,
+  usage: 1,
   insertKey: 1,
   eraseApplicant: 1,
   keyByHash: 1,
@@ -24,10 +25,11 @@ const EVERY_OPERATION = {
   acquireLease: 1,
   releaseLease: 1,
   pruneCounters: 1,
+  pruneUsage: 1,
   updateKey: 1,
-} satisfies Record<StoreOperation, 1>;
-/** Every operation of the store contract: what a wrapper of a store wraps. */
-export const STORE_OPERATIONS = Object.keys(EVERY_OPERATION) as StoreOperation[];
+} satisfies Record<Operation, 1>;
+/** Every operation of `QuotaStore`. */
+export const OPERATIONS = Object.keys(EVERY_OPERATION) as readonly Operation[];
 
 /** `store` with every operation that answers later bounded to `timeoutMs` milliseconds. */
 export function boundedStore(store: QuotaStore, timeoutMs: number, name = "quota store"): QuotaStore {
@@ -35,10 +37,10 @@ export function boundedStore(store: QuotaStore, timeoutMs: number, name = "quota
   if (store.health) bounded.health = store.health.bind(store);
   // One timer for every call (they share the bound), not one per call.
   const deadlines = new Deadlines(timeoutMs);
-  for (const operation of STORE_OPERATIONS) {
+  for (const operation of OPERATIONS) {
     const call = store[operation].bind(store) as (...args: unknown[]) => unknown;
     const late = () => new StoreUnavailableError(`${name}: ${operation} did not answer within ${timeoutMs} ms`);
-    (bounded as unknown as Record<StoreOperation, unknown>)[operation] = (...args: unknown[]) => {
+    (bounded as unknown as Record<Operation, unknown>)[operation] = (...args: unknown[]) => {
       const result = call(...args);
       return result instanceof Promise ? deadlines.bound(result, late) : result;
     };
