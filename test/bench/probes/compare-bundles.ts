@@ -9,6 +9,7 @@
 // ROUNDS (default 7), SECONDS per case (default 4), RUNTIME (node or bun), DIST_DIR (default dist/);
 // BEFORE_DIST and AFTER_DIST give each build its own dist/ (default DIST_DIR), for builds whose
 // dist formats differ (the "before" one built by `npx tsx pipeline/cli.ts` in its worktree).
+// BEFORE_ENV and AFTER_ENV add settings to one build's servers (`METRICS_TOKEN=…,ACCESS_LOG=0`).
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -28,6 +29,15 @@ const results = new Results();
 const builds = { before, after };
 const defaultDist = process.env.DIST_DIR ?? join(ROOT, "dist");
 const distOf = { before: process.env.BEFORE_DIST ?? defaultDist, after: process.env.AFTER_DIST ?? defaultDist };
+/** A build's extra settings, from `NAME=value,…`. */
+const extraEnv = (text = "") =>
+  Object.fromEntries(
+    text
+      .split(",")
+      .filter(Boolean)
+      .map((pair) => pair.split("=", 2) as [string, string]),
+  );
+const envOf = { before: extraEnv(process.env.BEFORE_ENV), after: extraEnv(process.env.AFTER_ENV) };
 const startup = { before: { ms: [] as number[], rssMb: [] as number[] }, after: { ms: [] as number[], rssMb: [] as number[] } };
 
 /** A process's resident set in MB, from `/proc/<pid>/status` (Linux). */
@@ -40,7 +50,7 @@ for (let round = 1; round <= ROUNDS; round++) {
   const order = round % 2 === 1 ? (["before", "after"] as const) : (["after", "before"] as const);
   for (const name of order) {
     const db = join(mkdtempSync(join(work, "db-")), "quota.sqlite");
-    const env = { QUOTA_DB: db, ADMIN_TOKEN: ADMIN, TRUST_PROXY_HOPS: "1", DIST_DIR: distOf[name] };
+    const env = { QUOTA_DB: db, ADMIN_TOKEN: ADMIN, TRUST_PROXY_HOPS: "1", DIST_DIR: distOf[name], ...envOf[name] };
     const server = await startServer(command, [builds[name]], env, DETAIL);
     startup[name].ms.push(server.coldStartMs);
     startup[name].rssMb.push(rssMb(server.proc.pid));
