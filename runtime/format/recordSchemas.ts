@@ -175,3 +175,6 @@ export type ListEnvelope<T> = Static<ReturnType<typeof listEnvelope<T>>>;
 
 /** The `source` of a page of idioms. */
 export const IDIOM_LIST_SOURCE = str("Data source label: the project's own idioms.", { const: IDIOMS_SOURCE });
+
+/** The `source` of a page of words. */
+export const WORD_LIST_SOURCE = str("Data source label: libhangul's hanja dictionary and its licence.", { const: HUNUM_SOURCE });

@@ -94,6 +94,7 @@ describe("the OpenAPI document", () => {
         "/hanja/v1/hanja",
         "/hanja/v1/hanja/{character}",
         "/hanja/v1/idioms",
+        "/hanja/v1/words",
         "/hanja/v1/meta",
         "/hanja/v1/terms",
         "/quiz/v1/quiz",

@@ -1,5 +1,5 @@
 /** The operations of interface A (docs/rules.md "Interface A") under its configured base. */
-import { CHARACTER_PATH, HANJA_LIST_PARAMS, IDIOMS_LIST_PARAMS } from "../routes/hanjaParams.ts";
+import { CHARACTER_PATH, HANJA_LIST_PARAMS, IDIOMS_LIST_PARAMS, WORDS_LIST_PARAMS } from "../routes/hanjaParams.ts";
 import { parameterRefs } from "./parameters.ts";
 import { CACHED, headers, ok, problem, shared } from "./responses.ts";
 import type { Operation, PathItem, Response } from "./types.ts";
@@ -56,9 +56,10 @@ export function hanjaPaths(base: string): Record<string, PathItem> {
       description: ALL_GET,
       get: operation({
         operationId: "getCharacter",
-        summary: "One character with its idioms",
+        summary: "One character with its idioms and words",
         description:
-          "The Hanja record of one character plus `idioms`: every idiom containing the character, in idx order.\n\n" +
+          "The Hanja record of one character plus `idioms`: every idiom containing the character, in idx order; then `words`, the first five words holding it " +
+          "(in the order `GET /words?char=` lists them all), and `word_count`, how many there are.\n\n" +
           "The path segment is percent-decoded and must be exactly one code point (astral characters included); no Unicode normalisation, " +
           "so the CJK compatibility ideographs of the dataset are distinct records.\n\n" +
           CACHING,
@@ -90,6 +91,33 @@ export function hanjaPaths(base: string): Record<string, PathItem> {
           { description: "By initial consonants", query: { q: "ㄱㄱㄴㅁ" } },
           { description: "By hangul", query: { q: "각골" } },
           { description: "By meaning", query: { q: "은혜" } },
+        ],
+      }),
+    },
+    [`${base}/words`]: {
+      description: ALL_GET,
+      get: operation({
+        operationId: "searchWords",
+        summary: "Search words",
+        description:
+          "The hanja words of libhangul's hanja dictionary made only of the dataset's characters (234,308). Give `q` or `char` (neither: every word, in the listed order):\n\n" +
+          "- `q`, Han characters: the word written so, then the words starting with it, then the words containing it; Hangul syllables: the same against each reading of every word.\n" +
+          "- `char`, one Han character: every word holding it.\n\n" +
+          "Each item has `hanja`, `readings` (the South Korean standard spelling first: 歷史 `역사`, then the North's `력사`), the dictionary's `note` and `idiom_idx`, " +
+          "the idx of the project's idiom written the same. Within each group words are listed in one order: words before place names (note `지명`), then shorter words, " +
+          "then words made only of the 1,800 education hanja, then words that more of the other words contain (a word that builds many others is one a learner meets), then code point order.\n\n" +
+          "A search without match, or a page past the end, is `200` with empty `data`.\n\n" +
+          CACHING,
+        parameters: parameterRefs(WORDS_LIST_PARAMS),
+        responses: cachedResponses(ok("A page of words.", "WordList", headers(CACHED)), {
+          "400": badParameter(
+            "both `q` and `char`; `q` not only Han characters or only Hangul syllables, or over 40 code points; `char` more than one character; a malformed or out-of-bounds page, or a parameter given twice",
+          ),
+        }),
+        "x-request-examples": [
+          { description: "The words of 水", query: { char: "水", per_page: "5" } },
+          { description: "By hangul", query: { q: "역사" } },
+          { description: "By hanja", query: { q: "水道" } },
         ],
       }),
     },

@@ -4,7 +4,7 @@
  * description are written there once. Shared as `components.parameters`.
  */
 import { type ParamSpec, type PathSpec, RAW_TEXT_FACTOR, rawTextLimit, type TextSpec } from "../http/params.ts";
-import { CHARACTER_PATH, HANJA_LIST_PARAMS, IDIOMS_LIST_PARAMS } from "../routes/hanjaParams.ts";
+import { CHARACTER_PATH, HANJA_LIST_PARAMS, IDIOMS_LIST_PARAMS, WORDS_LIST_PARAMS } from "../routes/hanjaParams.ts";
 import { IDIOM_PARAMS, IDX_PATH, KEY_ID_PATH, KEY_LIST_PARAMS, QUIZ_PARAMS, SEARCH_PARAMS } from "../routes/quizParams.ts";
 import { type Parameter, type Reference, ref } from "./types.ts";
 
@@ -62,6 +62,7 @@ function pathSchema(spec: PathSpec): Parameter["schema"] {
 const SPECS: Record<string, ParamSpec | PathSpec>[] = [
   HANJA_LIST_PARAMS,
   IDIOMS_LIST_PARAMS,
+  WORDS_LIST_PARAMS,
   { character: CHARACTER_PATH },
   QUIZ_PARAMS,
   IDIOM_PARAMS,

@@ -12,6 +12,7 @@ import {
   VARIANT_PROPERTIES,
   VARIANT_REF,
   WORD,
+  WORD_LIST_SOURCE,
   listEnvelope,
 } from "../../format/recordSchemas.ts";
 import { arrayOf, int, obj, schemaRef, str } from "../../format/schema.ts";
@@ -96,6 +97,7 @@ export function hanjaSchemas(): Record<string, Schema> {
     Word: WORD,
     HanjaList: listEnvelope("A page of characters.", "Hanja", HANJA_RECORD, UNIHAN_SOURCE, PAGING),
     IdiomListA: listEnvelope("A page of idioms.", "IdiomA", IDIOM_A, IDIOM_LIST_SOURCE, PAGING),
+    WordList: listEnvelope("A page of words.", "Word", WORD, WORD_LIST_SOURCE, PAGING),
     Meta: META,
     Problem: PROBLEM,
     ErrorCode: {

@@ -1,16 +1,17 @@
-/** Interface A (docs/rules.md "Interface A"): `GET /hanja`, `GET /hanja/{character}`, `GET /idioms`, `GET /meta`. */
+/** Interface A (docs/rules.md "Interface A"): `GET /hanja`, `GET /hanja/{character}`, `GET /idioms`, `GET /words`, `GET /meta`. */
 import type { IRequest } from "itty-router";
 import type { LoadedData } from "../data/load.ts";
 import { BODY_REVISION } from "../../format/dist.ts";
-import { IDIOMS_SOURCE } from "../../format/records.ts";
+import { HUNUM_SOURCE, IDIOMS_SOURCE } from "../../format/records.ts";
 import { searchCharacters } from "../hanja/searchCharacters.ts";
 import { ApiError } from "../http/errors.ts";
 import { keyValues, parsePath, parseQuery, queryOf, refuseEmptySegment } from "../http/params.ts";
 import type { Send } from "../http/sender.ts";
 import { searchIdioms } from "../idioms/searchIdioms.ts";
-import { cacheKey, pageCache, positionsCache } from "../http/resultCache.ts";
+import { cacheKey, pageCache, positionsCache, wordPositionsCache } from "../http/resultCache.ts";
 import type { Route } from "./context.ts";
-import { CHARACTER_PATH, HANJA_LIST_PARAMS, IDIOMS_LIST_PARAMS, PAGING } from "./hanjaParams.ts";
+import { CHARACTER_PATH, HANJA_LIST_PARAMS, IDIOMS_LIST_PARAMS, PAGING, WORDS_LIST_PARAMS } from "./hanjaParams.ts";
+import { runWordQuery, wordQuery, wordsItem } from "../words/wordQuery.ts";
 
 /** The routes of interface A under `base` (links written with the host's `mountPath` in front). */
 export function hanjaRoutes(base: string, data: LoadedData, sendBody: Send, mountPath = ""): Route[] {
@@ -28,9 +29,11 @@ export function hanjaRoutes(base: string, data: LoadedData, sendBody: Send, moun
 
   const encoder = new TextEncoder();
   const detailBytes: Uint8Array<ArrayBuffer>[] = [];
-  const searches = positionsCache();
+  const positions = positionsCache();
+  const searches = { hanja: positions, idioms: positions, words: wordPositionsCache() };
   const pages = pageCache();
-  const sources = { hanja: JSON.stringify(chars.source), idioms: JSON.stringify(IDIOMS_SOURCE) };
+  const sources = { hanja: JSON.stringify(chars.source), idioms: JSON.stringify(IDIOMS_SOURCE), words: JSON.stringify(HUNUM_SOURCE) };
+  const wordItem = wordsItem(data);
   /** One page of a list: the search runs once per distinct query, the page is built once per distinct page. */
   const list = (
     request: IRequest,
@@ -45,8 +48,8 @@ export function hanjaRoutes(base: string, data: LoadedData, sendBody: Send, moun
     const pageKey = cacheKey([searchKey, page, perPage]);
     let body = pages.get(pageKey);
     if (body === undefined) {
-      let positions = searches.get(searchKey);
-      if (positions === undefined) searches.set(searchKey, (positions = run()));
+      let positions = searches[kind].get(searchKey);
+      if (positions === undefined) searches[kind].set(searchKey, (positions = run()));
       const start = (page - 1) * perPage;
       const slice = positions.slice(start, start + perPage).map(item);
       body = encoder.encode(
@@ -101,6 +104,16 @@ export function hanjaRoutes(base: string, data: LoadedData, sendBody: Send, moun
           p.page,
           p.per_page,
         );
+      },
+    },
+    {
+      method: "GET",
+      path: `${base}/words`,
+      handler: (request) => {
+        const p = parseQuery(queryOf(request.url), WORDS_LIST_PARAMS);
+        const query = wordQuery(p.q, p.char);
+        const search = keyValues(WORDS_LIST_PARAMS, p, PAGING);
+        return list(request, "words", search, () => runWordQuery(data.words, query), wordItem, p.page, p.per_page);
       },
     },
     { method: "GET", path: `${base}/meta`, handler: (request) => sendBody(request, meta(), { caching }) },
