@@ -58,7 +58,7 @@ export function hanjaPaths(base: string): Record<string, PathItem> {
         operationId: "getCharacter",
         summary: "One character with its idioms and words",
         description:
-          "The Hanja record of one character plus `idioms`: every idiom containing the character, in idx order; then `words`, the first five words holding it " +
+          "The Hanja record of one character plus `idioms`: every idiom containing the character, in idx order; then `words`, the first three words holding it " +
           "(in the order `GET /words?char=` lists them all), and `word_count`, how many there are.\n\n" +
           "The path segment is percent-decoded and must be exactly one code point (astral characters included); no Unicode normalisation, " +
           "so the CJK compatibility ideographs of the dataset are distinct records.\n\n" +

@@ -108,7 +108,7 @@ export const WORDS_LIST_PARAMS = {
     maxLength: 1,
     component: "WordCharacter",
     description:
-      "One character: every word holding it, in the words' listed order (a character's detail shows the first five and `word_count`). " +
+      "One character: every word holding it, in the words' listed order (a character's detail shows the first three and `word_count`). " +
       "A character outside the dataset, or not a Han character, holds no word (`200`, empty `data`); more than one character is a `400`.",
   },
   ...PAGING,
