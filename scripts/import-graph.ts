@@ -18,6 +18,10 @@ const FOLDERS = ["runtime", "pipeline", "web", "scripts"];
 export const DOMAIN_FOLDERS = ["runtime/core/quiz", "runtime/core/quota", "runtime/core/hanja", "runtime/core/idioms"];
 /** The HTTP layer of the core. */
 export const HTTP_FOLDER = "runtime/core/http";
+/** The core: Web APIs only, passed its store and options; it never reaches out to what is built around it. */
+export const CORE_FOLDER = "runtime/core";
+/** What is built around the core: the store drivers, the server programs and the command-line tools. */
+export const OUTER_FOLDERS = ["runtime/stores", "runtime/entry", "runtime/cli"];
 /** The one module of the runtime the pipeline may import: the `dist/` format and the records both sides share. */
 export const SHARED_FORMAT = "runtime/format";
 
@@ -107,11 +111,15 @@ export function arrowsInto({ edges }: ImportGraph, from: readonly string[], to: 
   );
 }
 
-/** The arrows the layering forbids: a domain folder into HTTP, the pipeline into the runtime other than its shared format. */
-export function forbiddenArrows(graph: ImportGraph): { domainToHttp: string[]; pipelineToRuntime: string[] } {
+/**
+ * The arrows the layering forbids: a domain folder into HTTP, the pipeline into the runtime other
+ * than its shared format, the core into the stores, the server programs or the command-line tools.
+ */
+export function forbiddenArrows(graph: ImportGraph): { domainToHttp: string[]; pipelineToRuntime: string[]; coreToOuter: string[] } {
   return {
     domainToHttp: arrowsInto(graph, DOMAIN_FOLDERS, HTTP_FOLDER),
     pipelineToRuntime: arrowsInto(graph, ["pipeline"], "runtime", SHARED_FORMAT),
+    coreToOuter: OUTER_FOLDERS.flatMap((folder) => arrowsInto(graph, [CORE_FOLDER], folder)),
   };
 }
 
@@ -120,7 +128,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const [largest, largestLines] = [...graph.lines].reduce((a, b) => (b[1] > a[1] ? b : a));
   const edgeCount = [...graph.edges.values()].reduce((n, targets) => n + targets.size, 0);
   const loops = importLoops(graph);
-  const { domainToHttp, pipelineToRuntime } = forbiddenArrows(graph);
+  const { domainToHttp, pipelineToRuntime, coreToOuter } = forbiddenArrows(graph);
   const allPipelineToRuntime = arrowsInto(graph, ["pipeline"], "runtime");
   const overLimit = [...graph.lines].filter(([, n]) => n > 300).sort((a, b) => b[1] - a[1]);
   console.log(`files: ${graph.lines.size}`);
@@ -131,6 +139,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   for (const loop of loops) console.log(`  ${loop.join(" ↔ ")}`);
   console.log(`domain → http arrows: ${domainToHttp.length}`);
   for (const arrow of domainToHttp) console.log(`  ${arrow}`);
+  console.log(`core → stores/entry/cli arrows: ${coreToOuter.length}`);
+  for (const arrow of coreToOuter) console.log(`  ${arrow}`);
   console.log(`pipeline → runtime imports: ${allPipelineToRuntime.length} (outside ${SHARED_FORMAT}/: ${pipelineToRuntime.length})`);
   for (const arrow of allPipelineToRuntime) console.log(`  ${arrow}`);
 }

@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join, normalize, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { CONFIG_VARIABLES, type ServerConfig, readConfig } from "../runtime/core/config.ts";
+import { CONFIG_VARIABLES, type ServerConfig, readConfig } from "../runtime/entry/config.ts";
 import { type StoreNeeds, optionsFrom, storeKind } from "../runtime/stores/registry.ts";
 import { ROOT, ensureServedDist } from "./ensureDist.ts";
 

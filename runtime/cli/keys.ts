@@ -34,6 +34,7 @@ import {
 import { DAILY_LIMITS } from "../core/quota/plans.ts";
 import { count } from "../core/util/count.ts";
 import { DEFAULT_RETENTION_DAYS, eraseDue, erasuresDue } from "../core/quota/retention.ts";
+import { OPTION_RULES } from "../core/appOptions.ts";
 import { type KeyStatus, type QuotaStore, StoreUnavailableError } from "../core/quota/store.ts";
 import { ImportFormatError, exportLines, importKeys, parseExport } from "../core/quota/transfer.ts";
 import { DEFAULT_STORE_KIND, STORE_KINDS, type StoreKind, type StoreVariable, isStoreKind, openStore, storeKind, storeVariables } from "../stores/registry.ts";
@@ -153,7 +154,9 @@ function parseCommand(argv: string[]): Command {
     throw usageError("--apply, --encoding and --columns only apply to deposits");
   }
   const retentionDays = days((values.retention as string | undefined) ?? process.env.RETENTION_DAYS, DEFAULT_RETENTION_DAYS, "--retention (RETENTION_DAYS)");
-  if (retentionDays < 1) throw usageError("--retention (RETENTION_DAYS) must be at least 1 day");
+  // The server's bounds (createApp's rule): a period the server would refuse is refused here too.
+  const { min, max } = OPTION_RULES.retentionDays;
+  if (retentionDays < min || retentionDays > max) throw usageError(`--retention (RETENTION_DAYS) must be from ${min} to ${max} days, got ${retentionDays}`);
   switch (name) {
     case undefined:
       throw usageError("no command");

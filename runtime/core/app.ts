@@ -1,23 +1,17 @@
 /**
  * The portable core: `createApp(options)` → `{ fetch }`, Web APIs only. Per-runtime entry points
  * read `dist/`, pick a quota store and hand both in. This file wires the parts: options
- * (`appOptions.ts`), data, body sender, routes, router, request handler (`handler.ts`) and the
+ * (`appOptions.ts`), data, body sender, the interfaces (`operations/`), router, request handler (`handler.ts`) and the
  * personal-data sweep.
  */
-import { IttyRouter, type IRequest } from "itty-router";
 import { type AppOptions, resolveOptions } from "./appOptions.ts";
 import { type LoadedData, loadData } from "./data/load.ts";
 import { createHandler } from "./handler.ts";
 import { type Reply, type RequestLike, type ServeInfo, toResponse } from "./http/reply.ts";
 import { createSender } from "./http/sender.ts";
 import { type SweepResult, eraseDue, firstKeptDay } from "./quota/retention.ts";
-import { adminRoutes } from "./routes/adminRoutes.ts";
-import type { RequestContext, Route } from "./routes/context.ts";
-import { hanjaRoutes } from "./routes/hanjaRoutes.ts";
-import { pageRoutes } from "./routes/pageRoutes.ts";
-import { quizRoutes } from "./routes/quizRoutes.ts";
-import { assertReachable } from "./routes/routeTable.ts";
-import { serviceRoutes } from "./routes/serviceRoutes.ts";
+import { mountInterfaces, routingOrder } from "./operations/interfaces.ts";
+import { Router, assertReachable } from "./operations/router.ts";
 
 export interface App {
   /** Answers a Web `Request` (what embedding servers and frameworks call). */
@@ -47,26 +41,13 @@ export function createApp(options: AppOptions): App {
   const data = loadData(options.dist);
   const { hanjaBase, quizBase, mountPath, store, now, adminToken, retentionDays, ...config } = resolveOptions(options);
   const sender = createSender(config.compressors);
-  const sendBody = sender.send;
-  // itty-router tries routes in order, testing each pattern against the path. Interface B comes
-  // first: its calls are routed every time, while interface A's repeated targets are answered
-  // from their remembered bodies without routing (see `handler.ts`).
-  const interfaceB = quizRoutes(quizBase, data, { ...config, store, now, sendBody, mountPath });
-  const interfaceA = hanjaRoutes(hanjaBase, data, sendBody, mountPath);
-  const routes: Route[] = [
-    ...interfaceB,
-    ...interfaceA,
-    ...(adminToken ? adminRoutes(quizBase, { store, now, adminToken, sendBody }) : []),
-    ...serviceRoutes(data, { hanjaBase, quizBase, mountPath, adminEnabled: Boolean(adminToken) }, sendBody, store),
-    ...pageRoutes({ hanjaBase, quizBase, mountPath }, sendBody),
-  ];
-  const router = IttyRouter<IRequest, [RequestContext]>();
-  for (const route of routes) {
-    router[route.method.toLowerCase() as "get"](route.path, route.handler);
-    if (route.method === "GET") router.head(route.path, route.handler);
-  }
-  assertReachable(router.routes, interfaceA, hanjaBase);
-  const { handle, refuse } = createHandler({ routes: router.routes, sender, mountPath, adminToken, log: config.log, onError: config.onError });
+  const bases = { hanjaBase, quizBase, mountPath, adminEnabled: Boolean(adminToken) };
+  const { random, offsetMinutes, trustProxyHops, bankAccount } = config;
+  const services = { sendBody: sender.send, store, now, random, offsetMinutes, trustProxyHops, bankAccount, adminToken };
+  const mounted = mountInterfaces(bases, data, services);
+  const router = new Router(routingOrder(mounted));
+  assertReachable(router, mounted.hanja, hanjaBase);
+  const { handle, refuse } = createHandler({ router, sender, mountPath, adminToken, log: config.log, onError: config.onError });
 
   // Under the store's lease: of N processes sharing a store, one sweeps at a time. A sweep under
   // way when the app closes stops at its next step and is waited for, before the store closes.

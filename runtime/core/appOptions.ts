@@ -1,14 +1,17 @@
 /**
  * The options of `createApp`, documented once with their defaults, and their checking: a bad option
- * is an `AppOptionError` naming it.
+ * is an `AppOptionError` naming it. The options a server setting may feed have a rule each
+ * (`OPTION_RULES`: default, bounds), which `createApp` checks them by and the server's table of
+ * settings (`runtime/entry/settings.ts`) reads their variables by, so a variable and its option
+ * accept the same values. The rules live here because the core must not import the server programs.
  */
 import type { DistFiles } from "./data/load.ts";
 import type { Compressors } from "./http/encoding.ts";
 import { strongAdminToken } from "./quota/apiKeys.ts";
 import { withoutTrailing } from "./util/withoutTrailing.ts";
 import { parseOffset } from "./quota/clock.ts";
-import { MemoryQuotaStore } from "./quota/memoryStore.ts";
 import { DEFAULT_RETENTION_DAYS } from "./quota/retention.ts";
+import { MemoryQuotaStore } from "./quota/memoryStore.ts";
 import type { QuotaStore } from "./quota/store.ts";
 import { type Random, cryptoRandom } from "./util/random.ts";
 
@@ -31,7 +34,7 @@ export interface AppOptions {
   store?: QuotaStore;
   /** Offset of the metering day from UTC, `+09:00` (Asia/Seoul) by default. */
   quotaTzOffset?: string;
-  /** Reverse-proxy hops whose `X-Forwarded-For` entries are trusted. Default 0 (use the socket's peer). */
+  /** Reverse-proxy hops whose `X-Forwarded-For` entries are trusted, 0 to 10. Default 0 (use the socket's peer). */
   trustProxyHops?: number;
   /** Enables the admin routes when set (Bearer token). Default: unset, the routes answer 404. */
   adminToken?: string;
@@ -39,7 +42,7 @@ export interface AppOptions {
   bankAccount?: string;
   /**
    * Days the personal data of an application awaiting its deposit, and of a revoked key, is kept
-   * (retention.ts); the app erases what is due when it starts and every hour. Default 30.
+   * (retention.ts); the app erases what is due when it starts and every hour. 1 to 3650, default 30.
    */
   retentionDays?: number;
   /** Clock, for tests. Default: the system clock. */
@@ -53,6 +56,46 @@ export interface AppOptions {
   /** Receives unexpected errors with their request id. Default: `console.error`. */
   onError?: (error: unknown, requestId: string) => void;
 }
+
+/** What one option accepts. */
+export type OptionRule =
+  /** A path such as `/hanja/v1` (a trailing slash dropped), or `""` for the root where the default is `""`. */
+  | { readonly type: "path"; readonly default: string }
+  /** A UTC offset such as `+09:00`. */
+  | { readonly type: "offset"; readonly default: string }
+  /** A whole number from `min` to `max`. */
+  | { readonly type: "integer"; readonly default: number; readonly min: number; readonly max: number }
+  /** A secret of at least 16 characters, not counting spaces around them; unset by default. */
+  | { readonly type: "token" }
+  /** Free text; unset by default. */
+  | { readonly type: "text" };
+
+/** The rules, by `AppOptions` field. */
+export const OPTION_RULES = {
+  hanjaBase: { type: "path", default: "/hanja/v1" },
+  quizBase: { type: "path", default: "/quiz/v1" },
+  mountPath: { type: "path", default: "" },
+  quotaTzOffset: { type: "offset", default: "+09:00" },
+  trustProxyHops: { type: "integer", default: 0, min: 0, max: 10 },
+  adminToken: { type: "token" },
+  bankAccount: { type: "text" },
+  retentionDays: { type: "integer", default: DEFAULT_RETENTION_DAYS, min: 1, max: 3650 },
+} as const satisfies Record<string, OptionRule>;
+
+/** An option with a rule: one a server setting may feed. */
+export type RuledOption = keyof typeof OPTION_RULES;
+
+/** What a rule's option holds once checked: a token or text left unset stays undefined. */
+export interface RuleValues {
+  path: string;
+  offset: string;
+  integer: number;
+  token: string | undefined;
+  text: string | undefined;
+}
+
+/** The ruled options, checked, their defaults filled in. */
+export type RuledValues = { [K in RuledOption]: RuleValues[(typeof OPTION_RULES)[K]["type"]] };
 
 /** One access-log record: no personal data, no key. */
 export interface AccessLogEntry {
@@ -84,18 +127,12 @@ export class AppOptionError extends Error {
 }
 
 /** The options with their defaults filled in, checked. */
-export interface ResolvedOptions {
+export interface ResolvedOptions extends Omit<RuledValues, "bankAccount"> {
   dist: DistFiles;
-  hanjaBase: string;
-  quizBase: string;
-  mountPath: string;
   store: QuotaStore;
   /** Minutes east of UTC of the metering day. */
   offsetMinutes: number;
-  trustProxyHops: number;
-  adminToken: string | undefined;
   bankAccount: string;
-  retentionDays: number;
   now: () => Date;
   random: Random;
   compressors: Compressors | undefined;
@@ -103,37 +140,21 @@ export interface ResolvedOptions {
   onError: (error: unknown, requestId: string) => void;
 }
 
-/** Checks `options` and fills in the defaults; a bad option throws `AppOptionError` (a bad `retentionDays`, a plain `Error`). */
+/** Checks `options` (the ruled ones by `OPTION_RULES`) and fills in the defaults; a bad option throws `AppOptionError`. */
 export function resolveOptions(options: AppOptions): ResolvedOptions {
-  const hanjaBase = normaliseBase(options.hanjaBase ?? "/hanja/v1", "hanjaBase");
-  const quizBase = normaliseBase(options.quizBase ?? "/quiz/v1", "quizBase");
-  const mountPath = normaliseBase(options.mountPath ?? "", "mountPath");
-  if (hanjaBase === quizBase) throw new AppOptionError("quizBase", `${JSON.stringify(quizBase)} must differ from hanjaBase`);
-  const store = options.store ?? new MemoryQuotaStore();
-  const offsetMinutes = parseOffset(options.quotaTzOffset ?? "+09:00");
-  if (offsetMinutes === null) throw new AppOptionError("quotaTzOffset", `${JSON.stringify(options.quotaTzOffset)} is not an offset like +09:00`);
-  if (options.adminToken !== undefined && !strongAdminToken(options.adminToken)) {
-    throw new AppOptionError("adminToken", "must be a string of at least 16 characters (not counting spaces around it)");
-  }
+  const ruled = Object.fromEntries(
+    (Object.entries(OPTION_RULES) as [RuledOption, OptionRule][]).map(([name, rule]) => [name, byRule(name, rule, options[name])]),
+  ) as RuledValues;
+  if (ruled.hanjaBase === ruled.quizBase) throw new AppOptionError("quizBase", `${JSON.stringify(ruled.quizBase)} must differ from hanjaBase`);
   for (const name of ["log", "onError", "now"] as const) {
     if (options[name] !== undefined && typeof options[name] !== "function") throw new AppOptionError(name, `must be a function, got ${typeof options[name]}`);
   }
-  const trustProxyHops = options.trustProxyHops ?? 0;
-  if (!Number.isInteger(trustProxyHops) || trustProxyHops < 0) throw new AppOptionError("trustProxyHops", `${trustProxyHops} is not a whole number ≥ 0`);
-  const retentionDays = options.retentionDays ?? DEFAULT_RETENTION_DAYS;
-  if (!Number.isInteger(retentionDays) || retentionDays < 1)
-    throw new Error(`retentionDays: must be a whole number of days, at least 1, got ${String(retentionDays)}`);
   return {
+    ...ruled,
     dist: options.dist,
-    hanjaBase,
-    quizBase,
-    mountPath,
-    store,
-    offsetMinutes,
-    trustProxyHops,
-    adminToken: options.adminToken,
-    bankAccount: options.bankAccount ?? "(the operator has not configured BANK_ACCOUNT yet)",
-    retentionDays,
+    store: options.store ?? new MemoryQuotaStore(),
+    offsetMinutes: parseOffset(ruled.quotaTzOffset) as number,
+    bankAccount: ruled.bankAccount ?? "(the operator has not configured BANK_ACCOUNT yet)",
     now: options.now ?? (() => new Date()),
     random: options.random ?? cryptoRandom,
     compressors: options.compressors,
@@ -142,7 +163,32 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
   };
 }
 
-function normaliseBase(base: string, name: "hanjaBase" | "quizBase" | "mountPath"): string {
+/** One ruled option checked by its rule, or its default. */
+function byRule(name: RuledOption, rule: OptionRule, value: unknown): unknown {
+  switch (rule.type) {
+    case "path":
+      return normaliseBase(value ?? rule.default, name);
+    case "offset":
+      if (parseOffset(String(value ?? rule.default)) === null) throw new AppOptionError(name, `${JSON.stringify(value)} is not an offset like +09:00`);
+      return value ?? rule.default;
+    case "integer": {
+      const number = value ?? rule.default;
+      if (typeof number !== "number" || !Number.isInteger(number) || number < rule.min)
+        throw new AppOptionError(name, `${String(number)} is not a whole number ≥ ${rule.min}`);
+      if (number > rule.max) throw new AppOptionError(name, `${number} is more than ${rule.max}, the most it may be`);
+      return number;
+    }
+    case "token":
+      if (value !== undefined && !strongAdminToken(value))
+        throw new AppOptionError(name, "must be a string of at least 16 characters (not counting spaces around it)");
+      return value;
+    case "text":
+      if (value !== undefined && typeof value !== "string") throw new AppOptionError(name, `must be a string, got ${typeof value}`);
+      return value;
+  }
+}
+
+function normaliseBase(base: unknown, name: RuledOption): string {
   if (typeof base !== "string") throw new AppOptionError(name, `must be a string like /hanja/v1, got ${typeof base}`);
   const trimmed = withoutTrailing(base, "/");
   if (trimmed !== "" && !/^(\/[A-Za-z0-9._~-]+)+$/.test(trimmed)) {

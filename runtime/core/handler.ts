@@ -1,7 +1,7 @@
 /**
  * Answering one request: the answer remembered for its target or the route's, problem details
  * for an error (a generic 500 with a request id for an unexpected one), and the access-log record.
- * `createApp` wires it to the router's table and the body sender.
+ * `createApp` wires it to the router and the body sender.
  */
 import type { AccessLogEntry } from "./appOptions.ts";
 import { ApiError, internalError, problemBody, serviceUnavailable } from "./http/errors.ts";
@@ -13,13 +13,13 @@ import { optionsReply } from "./http/cors.ts";
 import { pathOf } from "./http/target.ts";
 import { StoreUnavailableError } from "./quota/store.ts";
 import type { RequestContext } from "./routes/context.ts";
-import { type CompiledRoute, allowedMethods, dispatch, normalized } from "./routes/routeTable.ts";
+import { type Router, normalized } from "./operations/router.ts";
 import { andThen } from "./util/andThen.ts";
 import { utf8Length } from "./util/utf8Length.ts";
 
-/** What answering requests needs: the router's table, the body sender and the app's options. */
+/** What answering requests needs: the router, the body sender and the app's options. */
 export interface HandlerConfig {
-  routes: readonly CompiledRoute[];
+  router: Router;
   sender: Sender;
   mountPath: string;
   /** Its value is never written to the access log. */
@@ -36,8 +36,8 @@ export interface RequestHandler {
 
 /** The request handler of one app. */
 export function createHandler(config: HandlerConfig): RequestHandler {
-  const { sender, routes, mountPath, log, onError } = config;
-  const allowedFor = allowedMethods(routes);
+  const { sender, router, mountPath, log, onError } = config;
+  const allowedFor = (path: string) => router.allowed(path);
   const bootId = Math.floor(Math.random() * 36 ** 6)
     .toString(36)
     .padStart(6, "0");
@@ -80,7 +80,7 @@ export function createHandler(config: HandlerConfig): RequestHandler {
     try {
       const request = normalized(sent);
       if (request.method === "OPTIONS") return preflightFor(request);
-      const reply = dispatch(routes, request, ctx) ?? noRoute(request);
+      const reply = router.dispatch(request, ctx) ?? noRoute(request);
       return "then" in reply ? reply.catch((error: unknown) => failure(error, ctx, request)) : reply;
     } catch (error) {
       return failure(error, ctx, sent);

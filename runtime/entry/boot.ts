@@ -6,8 +6,7 @@ import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type App, createApp } from "../core/app.ts";
-import { AppOptionError, type AppOptions } from "../core/appOptions.ts";
-import { CONFIG_HELP, ConfigError, type ServerConfig, binaryConfigHelp, binaryQuotaDb, readConfig } from "../core/config.ts";
+import { AppOptionError } from "../core/appOptions.ts";
 import { DIST_FILES } from "../format/dist.ts";
 import type { DistFiles } from "../core/data/load.ts";
 import { openStore, optionsFrom, storeKind } from "../stores/registry.ts";
@@ -15,6 +14,8 @@ import { type AccessLog, createAccessLog } from "./accessLog.ts";
 import { nodeCompressors } from "./compressors.ts";
 import type { Listening } from "./listening.ts";
 import { loadDistFiles } from "./loadDist.ts";
+import { CONFIG_HELP, ConfigError, type ServerConfig, appOptionsFrom, binaryConfigHelp, binaryQuotaDb, readConfig } from "./config.ts";
+import { variableOf } from "./settings.ts";
 
 export interface Booted {
   app: App;
@@ -75,16 +76,9 @@ export async function boot(options: BootOptions): Promise<Booted> {
   const log = createAccessLog(config.accessLog);
   const app = await startupStep(appErrorVariable(distVariable), () =>
     createApp({
+      ...appOptionsFrom(config),
       dist,
-      hanjaBase: config.hanjaBase,
-      quizBase: config.quizBase,
-      mountPath: config.mountPath,
       store,
-      quotaTzOffset: config.quotaTzOffset,
-      trustProxyHops: config.trustProxyHops,
-      adminToken: config.adminToken,
-      bankAccount: config.bankAccount,
-      retentionDays: config.retentionDays,
       log: config.accessLog ? log.write : undefined,
       compressors: nodeCompressors,
       onError: (error, requestId) => console.error(JSON.stringify({ level: "error", request_id: requestId, error: String((error as Error)?.stack ?? error) })),
@@ -108,23 +102,13 @@ async function startupStep<T>(variable: string | ((error: unknown) => [string | 
   }
 }
 
-/** The variables behind the createApp options. */
-const OPTION_VARIABLES: Partial<Record<keyof AppOptions, string>> = {
-  hanjaBase: "HANJA_BASE",
-  quizBase: "QUIZ_BASE",
-  mountPath: "MOUNT_PATH",
-  adminToken: "ADMIN_TOKEN",
-  quotaTzOffset: "QUOTA_TZ_OFFSET",
-  trustProxyHops: "TRUST_PROXY_HOPS",
-};
-
 /**
  * Which variable a createApp error is about, and what to say: the variable behind the option an
  * `AppOptionError` names (hanjaBase is HANJA_BASE) with its detail, else the data (DIST_DIR when set).
  */
 function appErrorVariable(distVariable: string | undefined): (error: unknown) => [string | undefined, string] {
   return (error) => {
-    const variable = error instanceof AppOptionError ? OPTION_VARIABLES[error.option] : undefined;
+    const variable = error instanceof AppOptionError ? variableOf(error.option) : undefined;
     if (variable !== undefined && error instanceof AppOptionError) return [variable, error.detail];
     return [distVariable, error instanceof Error ? error.message : String(error)];
   };

@@ -11,7 +11,7 @@ import { dirname, join } from "node:path";
 import { buildBinary } from "../../scripts/build-binary.ts";
 import { bundle } from "../../scripts/bundle.ts";
 import { denoPermissions } from "../../scripts/start-deno.ts";
-import { CONFIG_VARIABLES } from "../../runtime/core/config.ts";
+import { CONFIG_VARIABLES } from "../../runtime/entry/config.ts";
 import { ROOT } from "../helpers/app.ts";
 import { type RunningServer, type ServerCommand, spawnServer } from "../helpers/server.ts";
 

@@ -8,7 +8,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, wri
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { CONFIG_VARIABLES } from "../../runtime/core/config.ts";
+import { CONFIG_VARIABLES } from "../../runtime/entry/config.ts";
 import { detectDriver } from "../../runtime/stores/sqlite/driver.ts";
 import { openSqliteStore } from "../../runtime/stores/sqlite/sqliteStore.ts";
 import { bundle } from "../../scripts/bundle.ts";

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { curlCommand, shellQuote } from "../../runtime/core/docs/curl.ts";
 import { buildOpenApi } from "../../runtime/core/docs/openapi.ts";
+import { describedOperations } from "../../runtime/core/operations/interfaces.ts";
 import { escapeHtml, renderDocs } from "../../runtime/core/docs/renderDocs.ts";
 import type { OpenApiDocument } from "../../runtime/core/docs/types.ts";
 import { ERROR_CODES } from "../../runtime/core/docs/errorCodes.ts";
@@ -154,7 +155,8 @@ describe("GET /docs", () => {
 
 describe("renderDocs", () => {
   it("escapes every text taken from the document", () => {
-    const document = buildOpenApi(app.data, { hanjaBase: "/hanja/v1", quizBase: "/quiz/v1", adminEnabled: false });
+    const bases = { hanjaBase: "/hanja/v1", quizBase: "/quiz/v1", adminEnabled: false };
+    const document = buildOpenApi(app.data, bases, describedOperations(app.data, bases));
     const evil = '<script>alert("x")</script>';
     document.info.title = evil;
     document.info.description = `Intro ${evil}\n\n- item ${evil}`;

@@ -10,7 +10,7 @@ import { PAGE_CSS, PAGE_JS } from "../../web/assets.generated.ts";
 import { buildPageAssets, generatedModule } from "../../web/build.ts";
 import { readFileSync } from "node:fs";
 import { GENERATED } from "../../web/build.ts";
-import { PAGE_CSP, acceptsHtml } from "../../runtime/core/routes/pageRoutes.ts";
+import { PAGE_CSP, acceptsHtml } from "../../runtime/core/operations/page.ts";
 import { nodeCompressors } from "../../runtime/entry/compressors.ts";
 import { call, testApp } from "../helpers/app.ts";
 

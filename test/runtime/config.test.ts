@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CONFIG_HELP, CONFIG_VARIABLES, ConfigError, readConfig } from "../../runtime/core/config.ts";
+import { CONFIG_HELP, CONFIG_VARIABLES, ConfigError, readConfig } from "../../runtime/entry/config.ts";
 import { denoPermissions } from "../../scripts/start-deno.ts";
 import { ROOT, call, getJson, testApp } from "../helpers/app.ts";
 

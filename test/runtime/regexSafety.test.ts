@@ -11,7 +11,10 @@ import { pathToFileURL } from "node:url";
 import { check } from "recheck";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { ROOT } from "../helpers/app.ts";
+import { loadData } from "../../runtime/core/data/load.ts";
+import { describedOperations } from "../../runtime/core/operations/interfaces.ts";
+import { compilePath } from "../../runtime/core/operations/router.ts";
+import { ROOT, distFiles } from "../helpers/app.ts";
 
 /** A pattern as written: where, its source and flags (undefined for a `new RegExp` not yet evaluated). */
 interface Found {
@@ -73,14 +76,37 @@ async function constructedBy(file: string): Promise<Found[]> {
   return seen;
 }
 
+/**
+ * The router builds one pattern per mounted operation, from paths the code declares and the bases
+ * the operator configures, never from a request: those are checked as the router compiles them, for
+ * every operation with the default bases and with nested custom ones.
+ */
+const ROUTER = join(ROOT, "runtime/core/operations/router.ts");
+
+/** The router's patterns for every operation (admin on), under the default bases and under custom ones. */
+function routePatterns(): Found[] {
+  const data = loadData(distFiles());
+  const bases = [
+    { hanjaBase: "/hanja/v1", quizBase: "/quiz/v1", adminEnabled: true },
+    { hanjaBase: "/api/chars.v2", quizBase: "/api/quiz-b", mountPath: "/mounted", adminEnabled: true },
+  ];
+  return bases.flatMap((b) =>
+    describedOperations(data, b).map(({ path }) => {
+      const made = compilePath(path);
+      return { at: `${relative(ROOT, ROUTER)} ${path}`, source: made.source, flags: made.flags };
+    }),
+  );
+}
+
 const literals = files.flatMap((file) => patternsOf(file).literals);
-const built = files.flatMap((file) => patternsOf(file).constructed.map((site) => ({ file, ...site })));
+const built = files.flatMap((file) => patternsOf(file).constructed.map((site) => ({ file, ...site }))).filter((site) => site.file !== ROUTER);
 
 describe("the runtime's regular expressions", () => {
   it("are found: the literals and constructed patterns of the sources", () => {
     expect(literals.length).toBeGreaterThan(30);
     expect(literals).toContainEqual(expect.objectContaining({ source: "^[\\s\\p{P}]$", flags: "u" }));
     expect(built.length).toBeGreaterThan(3);
+    expect(routePatterns()).toContainEqual(expect.objectContaining({ source: "^\\/hanja\\/v1\\/hanja(\\/(?<character>[^//]+?))\\/*$" }));
   });
 
   it("builds every `new RegExp` once, at module level, where it can be checked", () => {
@@ -102,7 +128,7 @@ describe("the runtime's regular expressions", () => {
       constructed.push(...values);
     }
     const unsafe: string[] = [];
-    for (const { at, source = "", flags = "" } of [...literals, ...constructed]) {
+    for (const { at, source = "", flags = "" } of [...literals, ...constructed, ...routePatterns()]) {
       const { status } = await check(source, flags);
       if (status !== "safe" && PROVEN_LINEAR[`${at.split(":")[0]} /${source}/`] === undefined) unsafe.push(`${at} /${source}/${flags}: ${status}`);
     }

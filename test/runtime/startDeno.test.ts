@@ -7,7 +7,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { CONFIG_VARIABLES } from "../../runtime/core/config.ts";
+import { CONFIG_VARIABLES } from "../../runtime/entry/config.ts";
 import { RUNTIME_FILES } from "../../runtime/format/dist.ts";
 import { denoPermissions } from "../../scripts/start-deno.ts";
 import { environment } from "../conformance/servers.ts";

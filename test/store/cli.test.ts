@@ -283,6 +283,9 @@ describe("keys CLI: personal data retention", () => {
     ).toEqual([due.id]);
     expect((await keysWithEnv({ ...process.env, RETENTION_DAYS: "60" }, "erasures", "--db", path)).stdout).toBe("");
     expect((await keys("erasures", "--within", "soon", "--db", path)).code).toBe(2);
+    // The server's bounds: a period RETENTION_DAYS may not have is bad usage here too.
+    const tooLong = await keysWithEnv({ ...process.env, RETENTION_DAYS: "3651" }, "erasures", "--db", path);
+    expect([tooLong.code, tooLong.stderr]).toEqual([2, expect.stringContaining("--retention (RETENTION_DAYS) must be from 1 to 3650 days, got 3651")]);
 
     // While another process holds the sweep's lease (a server sweeping), erase leaves it the work.
     const holder = await openSqliteStore(path);

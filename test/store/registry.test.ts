@@ -40,7 +40,7 @@ const testKind: StoreKind<"url" | "prefix"> = {
 (STORE_KINDS as Record<string, StoreKind>)[testKind.name] = testKind;
 
 // Imported after the kind is registered, as a kind of the registry would be.
-const { CONFIG_HELP, CONFIG_VARIABLES, readConfig } = await import("../../runtime/core/config.ts");
+const { CONFIG_HELP, CONFIG_VARIABLES, readConfig } = await import("../../runtime/entry/config.ts");
 const { denoPermissions } = await import("../../scripts/start-deno.ts");
 const { openQuotaStore } = await import("../../runtime/stores/index.ts");
 const { optionsFrom } = await import("../../runtime/stores/registry.ts");

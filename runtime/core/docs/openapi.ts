@@ -7,15 +7,13 @@ import { API_KEY_CHALLENGE } from "../routes/metering.ts";
 import { PLAN_TABLE } from "../quota/plans.ts";
 import { QUIZ_TYPE_DOCS } from "./quizTypeDocs.ts";
 import { count } from "../util/count.ts";
-import { adminPaths, servicePaths } from "./adminPaths.ts";
+import type { Mounted } from "../operations/operation.ts";
 import { ERROR_CODES } from "./errorCodes.ts";
-import { hanjaPaths } from "./hanjaPaths.ts";
-import { parameters } from "./parameters.ts";
+import { parameterRefs, parameters } from "./parameters.ts";
 import { quizSchemas } from "./quizSchemas.ts";
 import { HEADERS, sharedResponses } from "./responses.ts";
 import { hanjaSchemas } from "./schemas.ts";
-import { quizPaths } from "./quizPaths.ts";
-import type { OpenApiDocument, PlanDoc } from "./types.ts";
+import type { OpenApiDocument, Operation, PathItem, PlanDoc } from "./types.ts";
 
 export type { OpenApiDocument } from "./types.ts";
 
@@ -28,8 +26,8 @@ export interface ServiceBases {
   adminEnabled: boolean;
 }
 
-/** The document for this data and these bases. */
-export function buildOpenApi(data: LoadedData, bases: ServiceBases): OpenApiDocument {
+/** The document for this data, these bases and these operations (mounted, in the reference's order). */
+export function buildOpenApi(data: LoadedData, bases: ServiceBases, operations: readonly Mounted[]): OpenApiDocument {
   const { hanjaBase, quizBase } = bases;
   const unihan = data.manifest.unihan.version;
   return {
@@ -58,12 +56,7 @@ export function buildOpenApi(data: LoadedData, bases: ServiceBases): OpenApiDocu
       ...(bases.adminEnabled ? [{ name: "Admin", description: "Operator routes: confirm deposits, revoke keys. `Authorization: Bearer <ADMIN_TOKEN>`." }] : []),
       { name: "Service", description: "Liveness, this document and the API reference." },
     ],
-    paths: {
-      ...hanjaPaths(hanjaBase),
-      ...quizPaths(quizBase, data.counts.idioms),
-      ...(bases.adminEnabled ? adminPaths(quizBase) : {}),
-      ...servicePaths(),
-    },
+    paths: pathsOf(operations),
     components: {
       schemas: { ...hanjaSchemas(), ...quizSchemas() },
       parameters: parameters(),
@@ -96,6 +89,21 @@ export function buildOpenApi(data: LoadedData, bases: ServiceBases): OpenApiDocu
     "x-error-codes": ERROR_CODES,
     "x-plans": PLAN_TABLE.map((row): PlanDoc => ({ ...row })),
   };
+}
+
+/** The OpenAPI paths of the documented operations, each path's item with its note and one operation per method. */
+export function pathsOf(mounted: readonly Mounted[]): Record<string, PathItem> {
+  const paths: Record<string, PathItem> = {};
+  for (const { path, operation } of mounted) {
+    const { doc, parameters: specs } = operation;
+    if (doc === undefined) continue;
+    const { examples, pathNote, ...fields } = doc;
+    const documented: Operation = { ...fields, "x-request-examples": examples };
+    if (specs !== undefined && Object.keys(specs).length > 0) documented.parameters = parameterRefs(specs);
+    const item = (paths[path] ??= { description: pathNote });
+    item[operation.method === "GET" ? "get" : "post"] = documented;
+  }
+  return paths;
 }
 
 /** The introduction: what the service is and the rules every operation shares. */

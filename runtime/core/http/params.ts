@@ -10,7 +10,7 @@ import { codePointLength } from "../util/codePointLength.ts";
 const MALFORMED: unique symbol = Symbol("malformed");
 
 /**
- * Query values as itty-router collects them: a string, or an array when repeated; and the names
+ * Query values as `queryOf` collects them: a string, or an array when repeated; and the names
  * whose value had a broken escape (`%zz`, `%E6%B0`), which URLSearchParams decodes without a word.
  */
 export type RawQuery = Record<string, string | string[] | undefined> & { [MALFORMED]?: Set<string> };
@@ -92,9 +92,8 @@ function longerThan(text: string, limit: number): boolean {
 }
 
 /**
- * The query of a request URL, a repeated name collected as an array. Use this rather than
- * itty-router's `request.query`, which drops an empty first value (`page=&page=2` reads as a
- * single `page=2`, hiding the repetition).
+ * The query of a request URL, a repeated name collected as an array, an empty first value kept
+ * (`page=&page=2` is a repetition, not a single `page=2`).
  */
 export function queryOf(url: string): RawQuery {
   const query: RawQuery = Object.create(null) as RawQuery;
@@ -304,7 +303,7 @@ export function parsePath(name: string, segment: string, spec: PathSpec): { raw:
 }
 
 /**
- * A list route and its `/{param}` route share itty-router's pattern for the path with a trailing
+ * A list route and its `/{param}` route share the router's pattern for the path with a trailing
  * slash (`/hanja/`, `/idiom/`): that is the item route with an empty `param`, a 400 naming it.
  */
 export function refuseEmptySegment(url: string, param: string, hint: string): void {

@@ -1,6 +1,3 @@
-import type { IRequest } from "itty-router";
-import type { Reply } from "../http/reply.ts";
-
 /** What every handler gets besides the request. */
 export interface RequestContext {
   readonly requestId: string;
@@ -10,13 +7,4 @@ export interface RequestContext {
   clientIp?: string;
   /** The plan a metered request ran under, for the access log. */
   plan?: string;
-}
-
-export type Handler = (request: IRequest, ctx: RequestContext) => Promise<Reply> | Reply;
-
-/** A route: method, path relative to the app root (base included), handler. */
-export interface Route {
-  method: "GET" | "POST";
-  path: string;
-  handler: Handler;
 }

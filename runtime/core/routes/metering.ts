@@ -4,7 +4,6 @@
  * every metered response (the rules: docs/rules.md "Interface B"). `createMetering` gives the one
  * wrapper every metered route shares.
  */
-import type { IRequest } from "itty-router";
 import { LRUCache } from "lru-cache";
 import { ApiError, invalidParameter } from "../http/errors.ts";
 import { type RawQuery, assertWellFormed, queryOf } from "../http/params.ts";
@@ -19,7 +18,7 @@ import { ANNUAL_PRICE_KRW, DAILY_LIMITS, type Plan } from "../quota/plans.ts";
 import { count } from "../util/count.ts";
 import { type ConsumeResult, KeyChangedError, type KeyRecord, type KeyStatus, type QuotaStore, StoreUnavailableError, keyBucket } from "../quota/store.ts";
 import { andThen } from "../util/andThen.ts";
-import type { Handler, RequestContext } from "./context.ts";
+import type { RequestContext } from "./context.ts";
 
 // SHA-256 of recently seen well-formed keys, so a busy key is checked and hashed once rather than on every call.
 const hashes = new LRUCache<string, string>({ max: 10_000 });
@@ -215,6 +214,12 @@ export interface MeteringConfig extends MeterConfig {
   sendBody: Send;
 }
 
+/** A path's parameters by name, raw. */
+type PathValues = Readonly<Record<string, string>>;
+
+/** A metered operation's handler. */
+export type MeteredHandler = (request: RequestLike, ctx: RequestContext, path: PathValues) => Reply | Promise<Reply>;
+
 /** The metering of interface B's routes. */
 export interface Metering {
   /**
@@ -222,21 +227,21 @@ export interface Metering {
    * caller and counts the call. `answer` returns the body's members as JSON text (`"quiz":{…}`),
    * framed with `success` and `quota`; as a `SizedText` when it knows its UTF-8 length.
    */
-  metered<P>(parse: (request: IRequest, query: RawQuery) => P, answer: (params: P) => string | SizedText): Handler;
+  metered<P>(parse: (request: RequestLike, query: RawQuery, path: PathValues) => P, answer: (params: P) => string | SizedText): MeteredHandler;
   /** The caller of a request, uncounted (`GET /me`, which also reports inactive keys). */
-  caller(request: IRequest, ctx: RequestContext): Caller | Promise<Caller>;
+  caller(request: RequestLike, ctx: RequestContext): Caller | Promise<Caller>;
   /** The client IP a request is metered by (after the trusted proxy hops), looked up once per request. */
-  ipOf(request: IRequest, ctx: RequestContext): string;
+  ipOf(request: RequestLike, ctx: RequestContext): string;
 }
 
 /** The metering of one app's interface B. */
 export function createMetering(config: MeteringConfig): Metering {
   const { sendBody } = config;
-  const ipOf = (request: IRequest, ctx: RequestContext) =>
+  const ipOf = (request: RequestLike, ctx: RequestContext) =>
     (ctx.clientIp ??= clientIp(ctx.clientAddress, request.headers.get("x-forwarded-for"), config.trustProxyHops));
 
   /** The body of a counted call: the members `answer` gives, framed with `success` and `quota`. */
-  const reply = <P>(request: IRequest, params: P, answer: (params: P) => string | SizedText, { headers, quota }: Metered): Reply | Promise<Reply> => {
+  const reply = <P>(request: RequestLike, params: P, answer: (params: P) => string | SizedText, { headers, quota }: Metered): Reply | Promise<Reply> => {
     try {
       const members = answer(params);
       const sized = typeof members !== "string";
@@ -251,10 +256,10 @@ export function createMetering(config: MeteringConfig): Metering {
 
   return {
     metered:
-      <P>(parse: (request: IRequest, query: RawQuery) => P, answer: (params: P) => string | SizedText) =>
-      (request: IRequest, ctx: RequestContext): Reply | Promise<Reply> => {
+      <P>(parse: (request: RequestLike, query: RawQuery, path: PathValues) => P, answer: (params: P) => string | SizedText) =>
+      (request: RequestLike, ctx: RequestContext, path: PathValues): Reply | Promise<Reply> => {
         const query = queryOf(request.url);
-        const params = parse(request, query);
+        const params = parse(request, query, path);
         return andThen(
           identify(config, presentedKey(request, query), () => ipOf(request, ctx)),
           (caller) => {

@@ -3,18 +3,17 @@
  * awaiting the deposit and answers with the payment instructions. Personal data goes to the store
  * and nowhere else.
  */
-import type { IRequest } from "itty-router";
 import { ApiError, invalidFields, invalidParameter } from "../http/errors.ts";
-import type { Reply } from "../http/reply.ts";
+import type { Reply, RequestLike } from "../http/reply.ts";
 import { newApiKey, hashApiKey } from "../quota/apiKeys.ts";
 import { checkApplicant } from "../quota/applicant.ts";
 import { quotaDay } from "../quota/clock.ts";
 import { paymentReference } from "../quota/keyActions.ts";
 import { ANNUAL_PRICE_KRW, APPLICATIONS_PER_IP, DAILY_LIMITS, MAX_BODY_BYTES } from "../quota/plans.ts";
 import { type Applicant, DuplicateApplicationError, DuplicateReferenceError } from "../quota/store.ts";
-import type { QuizConfig } from "./quizConfig.ts";
+import type { AppServices } from "../operations/operation.ts";
 
-export async function subscribeHandler(request: IRequest, config: QuizConfig & { ip: string }): Promise<Reply> {
+export async function subscribeHandler(request: RequestLike, config: AppServices & { ip: string }): Promise<Reply> {
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/json\s*(;|$)/i.test(type)) {
     throw new ApiError(
@@ -61,7 +60,7 @@ export async function subscribeHandler(request: IRequest, config: QuizConfig & {
 const KEY_ATTEMPTS = 5;
 
 /** Stores a new pending key for `applicant`: drawn again while its payment reference is taken. */
-async function issueKey(config: QuizConfig, applicant: Applicant, now: Date): Promise<{ key: string; id: string }> {
+async function issueKey(config: AppServices, applicant: Applicant, now: Date): Promise<{ key: string; id: string }> {
   for (let attempt = 1; ; attempt++) {
     const { key, id } = newApiKey(config.random);
     try {
@@ -101,7 +100,7 @@ function isUtf8Label(label: string): boolean {
 }
 
 /** Reads at most `MAX_BODY_BYTES`, whatever `Content-Length` claims; more is a 413. */
-async function readBody(request: Request): Promise<string> {
+async function readBody(request: RequestLike): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   const tooLarge = () => new ApiError(413, "payload_too_large", `The body may be at most ${MAX_BODY_BYTES} bytes.`);
   if (declared > MAX_BODY_BYTES) throw tooLarge();

@@ -7,8 +7,7 @@ import { PAGE_CSS, PAGE_JS } from "../../../web/assets.generated.ts";
 import { sha256Hex } from "../util/sha256Hex.ts";
 import { ApiError } from "../http/errors.ts";
 import type { RequestLike } from "../http/reply.ts";
-import type { Send } from "../http/sender.ts";
-import type { Route } from "./context.ts";
+import { type Interface, defineOperation } from "./operation.ts";
 
 /** Where the page's assets are served, below the service's root. */
 export const PAGE_ASSETS = { js: "/page/app.js", css: "/page/app.css" } as const;
@@ -21,16 +20,18 @@ export const PAGE_ASSETS = { js: "/page/app.js", css: "/page/app.css" } as const
 export const PAGE_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'self'";
 
-/** The routes of the page, for an app serving the interfaces at `hanjaBase` and `quizBase` under `mountPath`. */
-export function pageRoutes(bases: { hanjaBase: string; quizBase: string; mountPath: string }, sendBody: Send): Route[] {
+/** The page and its assets, for an app serving the interfaces at `hanjaBase` and `quizBase` under `mountPath`; left out of the reference. */
+export const pageInterface: Interface = ({ bases, services }) => {
+  const { sendBody } = services;
   const html = pageHtml(bases);
   const page = tagged(html);
   const js = tagged(PAGE_JS);
   const css = tagged(PAGE_CSS);
   return [
-    {
+    defineOperation({
       method: "GET",
       path: "/",
+      metering: "public",
       handler: (request) => {
         if (!acceptsHtml(request)) {
           throw new ApiError(
@@ -48,19 +49,21 @@ export function pageRoutes(bases: { hanjaBase: string; quizBase: string; mountPa
           replay: false,
         });
       },
-    },
-    {
+    }),
+    defineOperation({
       method: "GET",
       path: PAGE_ASSETS.js,
+      metering: "public",
       handler: (request) => sendBody(request, js.body, { caching: { etag: js.etag }, contentType: "text/javascript; charset=utf-8" }),
-    },
-    {
+    }),
+    defineOperation({
       method: "GET",
       path: PAGE_ASSETS.css,
+      metering: "public",
       handler: (request) => sendBody(request, css.body, { caching: { etag: css.etag }, contentType: "text/css; charset=utf-8" }),
-    },
+    }),
   ];
-}
+};
 
 /**
  * Whether the request asks for HTML: its `Accept` names `text/html` (or XHTML) with a weight above

@@ -1,13 +1,15 @@
 /**
- * Running a request through the compiled route table without itty-router's `fetch`: the same
- * route, the same params, for any path, and the URL's path as the URL parser normalizes it.
+ * The router the app owns: the same route and the same params as itty-router's `fetch` for any
+ * path (itty-router is the reference its patterns were taken from), and the URL's path as the URL
+ * parser normalizes it.
  */
 import fc from "fast-check";
 import { IttyRouter, type IRequest } from "itty-router";
 import { describe, expect, it } from "vitest";
 import type { Reply, RequestLike } from "../../runtime/core/http/reply.ts";
 import { pathOf } from "../../runtime/core/http/target.ts";
-import { dispatch, normalized } from "../../runtime/core/routes/routeTable.ts";
+import type { Operation } from "../../runtime/core/operations/operation.ts";
+import { Router, normalized } from "../../runtime/core/operations/router.ts";
 import { testApp } from "../helpers/app.ts";
 import { CHARACTERS } from "../helpers/pin.ts";
 
@@ -43,8 +45,20 @@ describe("normalized", () => {
   });
 });
 
-describe("dispatch", () => {
+describe("the router", () => {
   const PATTERNS = ["/quiz/v1/quiz", "/quiz/v1/idiom", "/quiz/v1/idiom/:idx", "/hanja/v1/hanja/:character", "/hanja/v1/meta", "/a/:x/b/:y", "/docs"];
+  /** Ours: the same paths declared as operations (`{name}`), each answering with its pattern and params as itty's handlers do. */
+  const ours = () =>
+    new Router(
+      PATTERNS.flatMap((pattern) =>
+        (["GET", "POST"] as const).map((method) => {
+          const handler = (_request: RequestLike, _ctx: unknown, params: Readonly<Record<string, string>>) =>
+            ({ status: 200, headers: { route: pattern, params: JSON.stringify(params) }, body: null, shared: false }) as Reply;
+          const operation: Operation = { method, path: pattern.replace(/:(\w+)/g, "{$1}"), metering: "public", handler };
+          return { path: operation.path, operation };
+        }),
+      ),
+    );
   const build = () => {
     const router = IttyRouter<IRequest, [unknown]>();
     for (const path of PATTERNS) {
@@ -64,27 +78,54 @@ describe("dispatch", () => {
 
   it("answers with the route and params itty-router's fetch picks, or none where it picks none", async () => {
     const router = build();
+    const own = ours();
     const ctx = { requestId: "t", clientAddress: undefined };
     await fc.assert(
       fc.asyncProperty(fc.constantFrom("GET", "POST", "PUT"), target, async (method, path) => {
         const url = `http://localhost${path}`;
-        const ours = dispatch(router.routes, normalized({ method, url, headers: new Headers() }), ctx) as Reply | undefined;
+        const answer = own.dispatch(normalized({ method, url, headers: new Headers() }), ctx) as Reply | undefined;
         const theirs = (await router.fetch({ method, url, headers: new Headers() } as unknown as IRequest, ctx)) as Reply | undefined;
-        expect(ours?.headers).toEqual(theirs?.headers);
+        expect(answer?.headers).toEqual(theirs?.headers);
       }),
       { numRuns: 3000 },
     );
   });
 
   it("returns a reply that is ready at once without a promise", () => {
-    const router = build();
-    const reply = dispatch(
-      router.routes,
+    const reply = ours().dispatch(
       { method: "GET", url: "http://localhost/quiz/v1/idiom/7", headers: new Headers() },
       { requestId: "t", clientAddress: undefined },
     );
     expect(reply).not.toBeInstanceOf(Promise);
     expect((reply as Reply).headers).toEqual({ route: "/quiz/v1/idiom/:idx", params: '{"idx":"7"}' });
+  });
+});
+
+describe("Router.match and Router.allowed", () => {
+  const answer = () => ({ status: 200, headers: {}, body: null, shared: false }) as Reply;
+  const detail: Operation = { method: "GET", path: "/hanja/{character}", metering: "public", handler: answer };
+  const list: Operation = { method: "GET", path: "/hanja", metering: "public", handler: answer };
+  const subscribe: Operation = { method: "POST", path: "/subscribe", metering: "public", handler: answer };
+  const router = new Router([
+    { path: "/v1/hanja/{character}", operation: detail },
+    { path: "/v1/hanja", operation: list },
+    { path: "/v1/subscribe", operation: subscribe },
+  ]);
+
+  it("finds the operation and its raw path parameters by name; a GET answers HEAD", () => {
+    expect(router.match("GET", "/v1/hanja/%E6%B0%B4")).toEqual({ operation: detail, params: { character: "%E6%B0%B4" } });
+    expect(router.match("HEAD", "/v1/hanja/%E6%B0%B4")?.operation).toBe(detail);
+    expect(router.match("GET", "/v1/hanja/")?.operation).toBe(list);
+    expect(router.match("POST", "/v1/subscribe")).toEqual({ operation: subscribe, params: {} });
+  });
+
+  it("finds nothing for another method or an unknown path, and lists the methods a path has", () => {
+    expect(router.match("POST", "/v1/hanja")).toBeUndefined();
+    expect(router.match("GET", "/v1/subscribe")).toBeUndefined();
+    expect(router.match("GET", "/v1/hanja/a/b")).toBeUndefined();
+    expect(router.allowed("/v1/hanja/x")).toEqual(["GET", "HEAD"]);
+    expect(router.allowed("/v1/subscribe")).toEqual(["POST"]);
+    expect(router.allowed("/v2")).toEqual([]);
   });
 });
 

@@ -1,0 +1,81 @@
+/**
+ * The interfaces, each mounted one way: built from one context, its operations' paths put under
+ * its base. The app routes them (interface B first, see `createApp`); the reference documents them
+ * (interface A first). Adding an interface is one entry here.
+ */
+import type { LoadedData } from "../data/load.ts";
+import { adminInterface } from "./admin.ts";
+import { hanjaInterface } from "./hanja.ts";
+import type { AppServices, Bases, Interface, Mounted } from "./operation.ts";
+import { pageInterface } from "./page.ts";
+import { quizInterface } from "./quiz.ts";
+import { serviceInterface } from "./service.ts";
+
+/** Each interface's operations, mounted. */
+export interface MountedInterfaces {
+  /** Interface A under `hanjaBase`. */
+  hanja: Mounted[];
+  /** Interface B under `quizBase`. */
+  quiz: Mounted[];
+  /** The operator's operations under `quizBase`; none without an admin token. */
+  admin: Mounted[];
+  /** Liveness and the reference at the root. */
+  service: Mounted[];
+  /** The page and its assets at the root; not in the reference. */
+  page: Mounted[];
+}
+
+/** Mounts every interface for these bases, data and services. */
+export function mountInterfaces(bases: Bases, data: LoadedData, services: AppServices): MountedInterfaces {
+  // The reference describes every interface, its own operations included: read once all are mounted.
+  const documented = () => referenceOrder(mounted);
+  const mount = (build: Interface, base: string): Mounted[] =>
+    build({ base, bases, data, services, documented }).map((operation) => ({ path: `${base}${operation.path}`, operation }));
+  const mounted: MountedInterfaces = {
+    hanja: mount(hanjaInterface, bases.hanjaBase),
+    quiz: mount(quizInterface, bases.quizBase),
+    admin: bases.adminEnabled ? mount(adminInterface, bases.quizBase) : [],
+    service: mount(serviceInterface, ""),
+    page: mount(pageInterface, ""),
+  };
+  return mounted;
+}
+
+/** The documented operations for these bases and data, built only to describe them (the reference, its tests). */
+export function describedOperations(data: LoadedData, bases: Omit<Bases, "mountPath"> & { mountPath?: string }): Mounted[] {
+  return referenceOrder(mountInterfaces({ ...bases, mountPath: bases.mountPath ?? "" }, data, describingOnly()));
+}
+
+/**
+ * The operations in the order routes are tried. Interface B comes first: its calls are routed every
+ * time, while interface A's repeated targets are answered from their remembered bodies without
+ * routing (see `handler.ts`).
+ */
+export function routingOrder(mounted: MountedInterfaces): Mounted[] {
+  return [...mounted.quiz, ...mounted.hanja, ...mounted.admin, ...mounted.service, ...mounted.page];
+}
+
+/** The documented operations in the order of the reference. */
+export function referenceOrder(mounted: MountedInterfaces): Mounted[] {
+  return [...mounted.hanja, ...mounted.quiz, ...mounted.admin, ...mounted.service].filter(({ operation }) => operation.doc !== undefined);
+}
+
+/**
+ * Services for building interfaces only to describe them (the reference): building never calls
+ * them, and a handler that did would fail loudly rather than answer from nothing.
+ */
+export function describingOnly(): AppServices {
+  const unavailable = (): never => {
+    throw new Error("operations built to describe them cannot answer requests");
+  };
+  return {
+    sendBody: unavailable,
+    store: new Proxy({} as AppServices["store"], { get: unavailable }),
+    now: unavailable,
+    random: new Proxy({} as AppServices["random"], { get: unavailable }),
+    offsetMinutes: 0,
+    trustProxyHops: 0,
+    bankAccount: "",
+    adminToken: undefined,
+  };
+}

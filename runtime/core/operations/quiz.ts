@@ -1,0 +1,195 @@
+/**
+ * Interface B (docs/rules.md "Interface B"): the metered `GET /quiz`, `/idiom`, `/idiom/{idx}` and
+ * `/search` (through `createMetering`), then the key's own operations (`quizAccount.ts`).
+ */
+import { schemaRef } from "../../format/schema.ts";
+import type { IdiomData, LoadedData } from "../data/load.ts";
+import { headers, ok, problem, RATE_LIMIT } from "../docs/responses.ts";
+import { QUIZ_TYPE_DOCS } from "../docs/quizTypeDocs.ts";
+import { ApiError, invalidParameter } from "../http/errors.ts";
+import { parsePath, parseQuery, refuseEmptySegment } from "../http/params.ts";
+import { searchIdioms } from "../idioms/searchIdioms.ts";
+import { type QuizMaker, type SizedText, createQuizMaker, sample } from "../quiz/makeQuiz.ts";
+import { seededRandom } from "../util/random.ts";
+import { createMetering } from "../routes/metering.ts";
+import { IDIOM_PARAMS, IDX_PATH, QUIZ_PARAMS, SEARCH_LIMIT, SEARCH_PARAMS } from "../routes/quizParams.ts";
+import { type Interface, defineOperation } from "./operation.ts";
+import { accountOperations } from "./quizAccount.ts";
+import { METERED, WITH_KEY, badRequest, meteredOk, meteredResponses, quizDoc } from "./quizDocs.ts";
+
+/** The operations of interface B. */
+export const quizInterface: Interface = (ctx) => {
+  const { base, bases, data, services } = ctx;
+  const metering = createMetering({ ...services, subscribePath: `${bases.mountPath}${base}/subscribe` });
+  const { metered } = metering;
+  // The idioms and the quiz fragments are made on the first call of interface B, not at start-up:
+  // an embedded app's first character detail does not wait for them.
+  let maker: QuizMaker | undefined;
+  const quizMaker = () => (maker ??= createQuizMaker(data.idioms.idioms, data.idioms.itemsB, data.idioms.quiz));
+  let made: IdiomPool | undefined;
+  const pool = () => (made ??= idiomPool(data));
+
+  return [
+    defineOperation({
+      method: "GET",
+      path: "/quiz",
+      parameters: QUIZ_PARAMS,
+      metering: "metered",
+      doc: quizDoc({
+        operationId: "getQuiz",
+        summary: "Random quiz",
+        description:
+          "Auto-generated multiple-choice quizzes over the idioms; the answer is included for local grading.\n\n" +
+          `${QUIZ_TYPE_DOCS.list.join("\n")}\n\n` +
+          "Choices are distinct in `text`, shuffled and keyed `1`…`n`; exactly one is correct and its position is uniform. " +
+          "`count` = 1 returns `{success, quiz, quota}`; `count` > 1 returns `{success, quizzes, quota}` with distinct answers.\n\n" +
+          "A quiz never shows an idiom's `literal` (it would read the answer out) and never offers a wrong option from the answer's synonym group " +
+          "(idioms a fair reader could take for the same answer). `difficulty=hard` draws look-alike options; `seed` repeats a draw; idioms withheld from the " +
+          "school set are left out unless `mature=1`.\n\n" +
+          METERED,
+        responses: meteredResponses(
+          ok(
+            "One quiz (`count` = 1) or several (`count` > 1).",
+            { oneOf: [schemaRef("QuizResponse"), schemaRef("QuizzesResponse")] },
+            headers([...RATE_LIMIT, "Cache-Control"]),
+          ),
+          { "400": badRequest("a type or difficulty outside the list, a bound crossed, or `exclude` leaving fewer than `count` idioms") },
+        ),
+        examples: [
+          { description: "One quiz as the demo (no key)" },
+          {
+            description: "Three hangul_to_hanja quizzes with 5 options, with a key",
+            query: { type: "hangul_to_hanja", choices: "5", count: "3" },
+            headers: WITH_KEY,
+          },
+          { description: "Keep already-seen idioms out", query: { exclude: "1,2,3" } },
+          { description: "The same ten hard quizzes for a whole class", query: { difficulty: "hard", count: "10", seed: "20260901" } },
+        ],
+      }),
+      handler: metered(
+        (_request, query) => {
+          const p = parseQuery(query, QUIZ_PARAMS);
+          const exclude = new Set(p.exclude);
+          const mature = p.mature === 1;
+          // Checked here, before metering: a request rejected with 400 is not counted.
+          const left = idiomsLeft(data.idioms, pool(), exclude, mature);
+          if (left < p.count) throw invalidParameter("exclude", `exclude leaves ${left} ${left === 1 ? "idiom" : "idioms"} to ask about; count is ${p.count}`);
+          return { ...p, exclude, mature, difficulty: p.difficulty ?? QUIZ_PARAMS.difficulty.documentedDefault };
+        },
+        (p) => {
+          // A seed makes the draw repeatable; quiz ids still come from the platform CSPRNG, so they stay unique.
+          const random = p.seed === undefined ? services.random : seededRandom(p.seed);
+          const quizzes = quizMaker().quizzes(p, random, services.random);
+          if (!quizzes) throw invalidParameter("exclude", `exclude leaves fewer than ${p.count} idioms to ask about`);
+          const extraBytes = quizzes.reduce((sum, q) => sum + q.extraBytes, 0);
+          const text = p.count === 1 ? `"quiz":${(quizzes[0] as SizedText).text}` : `"quizzes":[${quizzes.map((q) => q.text).join(",")}]`;
+          return { text, extraBytes };
+        },
+      ),
+    }),
+    defineOperation({
+      method: "GET",
+      path: "/idiom",
+      parameters: IDIOM_PARAMS,
+      metering: "metered",
+      doc: quizDoc({
+        operationId: "getRandomIdioms",
+        summary: "Random idioms",
+        description: `Distinct random idioms as raw records (\`idx\` is an integer here). Idioms withheld from the school set are left out unless \`mature=1\`.\n\n${METERED}`,
+        responses: meteredResponses(meteredOk("The idioms.", "IdiomsResponse"), { "400": badRequest("`count` malformed or out of bounds") }),
+        examples: [{ description: "Five random idioms", query: { count: "5" } }],
+      }),
+      handler: metered(
+        (request, query) => {
+          refuseEmptySegment(request.url, "idx", "give a positive whole number, e.g. /idiom/1");
+          return parseQuery(query, IDIOM_PARAMS);
+        },
+        (p) => `"idioms":[${sample(p.mature === 1 ? data.idioms.itemsB : pool().schoolItemsB, p.count, services.random).join(",")}]`,
+      ),
+    }),
+    defineOperation({
+      method: "GET",
+      path: "/idiom/{idx}",
+      parameters: { idx: IDX_PATH },
+      metering: "metered",
+      doc: quizDoc({
+        operationId: "getIdiom",
+        summary: "One idiom by idx",
+        description: `One idiom by its stable idx (currently 1 to ${data.counts.idioms}). An unknown idx is \`404\` and is counted.\n\n${METERED}`,
+        responses: meteredResponses(meteredOk("The idiom.", "IdiomResponse"), {
+          "400": badRequest("`idx` is empty (`/idiom/`) or not a positive whole number written in digits"),
+          "404": problem(404, "No idiom with this idx (`param: idx`). The call was counted.", { codes: ["not_found"], metered: true }),
+        }),
+        examples: [{ description: "Idiom 8", path: { idx: "8" } }],
+      }),
+      handler: metered(
+        (_request, _query, path) => {
+          const { raw, value } = parsePath("idx", path.idx ?? "", IDX_PATH);
+          return { raw, idx: value };
+        },
+        ({ raw, idx }) => {
+          const position = data.idioms.positionOfIdx.get(idx);
+          if (position === undefined) throw new ApiError(404, "not_found", `There is no idiom with idx ${raw} (idx runs from 1 to ${pool().maxIdx}).`, "idx");
+          return `"idiom":${data.idioms.itemsB[position]}`;
+        },
+      ),
+    }),
+    defineOperation({
+      method: "GET",
+      path: "/search",
+      parameters: SEARCH_PARAMS,
+      metering: "metered",
+      doc: quizDoc({
+        operationId: "searchQuizIdioms",
+        summary: "Search idioms",
+        description:
+          `Idioms matching \`q\`, best first, at most ${SEARCH_LIMIT}. ` +
+          "Matching and order are those of interface A's idiom search: exact `hanja`/`hangul` first, " +
+          "then prefix matches (hanja, hangul, initial consonants), then substring matches, then `meaning` matches by relevance; idx order within each tier.\n\n" +
+          METERED,
+        responses: meteredResponses(meteredOk("The matches.", "SearchResponse"), { "400": badRequest("`q` missing, blank or over 80 code points") }),
+        examples: [
+          { description: "By initial consonants", query: { q: "ㄱㄱㄴㅁ" } },
+          { description: "By meaning, with the key in the query", query: { q: "은혜", api_key: "$API_KEY" } },
+        ],
+      }),
+      handler: metered(
+        (_request, query) => parseQuery(query, SEARCH_PARAMS),
+        (p) => {
+          const matches = searchIdioms(data.idioms, p.q);
+          const found = matches.slice(0, SEARCH_LIMIT).map((i) => data.idioms.itemsB[i]);
+          return `"query":${JSON.stringify(p.q)},"count":${found.length},"total":${matches.length},"idioms":[${found.join(",")}]`;
+        },
+      ),
+    }),
+    ...accountOperations(ctx, metering),
+  ];
+};
+
+/** What several operations of interface B derive from the idioms. */
+interface IdiomPool {
+  maxIdx: number;
+  /** Positions of the idioms random idioms leave out unless `mature=1` asks for them. */
+  withheld: ReadonlySet<number>;
+  /** Interface B items of the idioms that are not withheld. */
+  schoolItemsB: readonly string[];
+}
+
+function idiomPool(data: LoadedData): IdiomPool {
+  const withheld = new Set(data.idioms.quiz.mature);
+  return {
+    maxIdx: data.idioms.idioms.reduce((max, i) => Math.max(max, i.idx), 0),
+    withheld,
+    schoolItemsB: data.idioms.itemsB.filter((_, p) => !withheld.has(p)),
+  };
+}
+
+/** How many idioms a quiz may ask about once `exclude` is taken out: a walk over `exclude` (≤ 200), not over every idiom. */
+function idiomsLeft(idioms: IdiomData, pool: IdiomPool, exclude: ReadonlySet<number>, mature: boolean): number {
+  let left = mature ? idioms.idioms.length : pool.schoolItemsB.length;
+  for (const idx of exclude) {
+    const position = idioms.positionOfIdx.get(idx);
+    if (position !== undefined && (mature || !pool.withheld.has(position))) left--;
+  }
+  return left;
+}
