@@ -142,7 +142,9 @@ describe("words.txt", () => {
     ["水수\n道도\n\n0水道\t\tx\ty\n\n\n", /line 4 is not shared characters/],
     ["水수\n道도\n\n3水道\t\n\n\n", /line 4 is not shared characters/],
     ["水수\n道도\n\n0水道\t\n\n-1\n", /line 6 is not a count of words/],
-    ["水수\n道도\n\n0水道\t\n", /does not end with one count for each of its words/],
+    ["水수\n道도\n\n0水道\t\n", /line 4 ends before the empty line that ends the words/],
+    ["水수\n道도\n\n0水道\t\n\n", /line 5 is not a count of words; one line per word \(1\) must follow them, got "the end"/],
+    ["水수\n道도\n\n0水道\t\n\n\n7\n", /line 7 follows the 1 counts/],
     ["水\n\n", /line 1 lists a character without syllables/],
   ])("a damaged file fails naming the line: %j", (damaged, message) => {
     expect(() => decodeWords(damaged)).toThrow(message);
