@@ -19,6 +19,8 @@ const [before, after] = process.argv.slice(2).map((tree) => resolve(tree));
 if (!before || !after) throw new Error("usage: compare-start.ts <before tree> <after tree>");
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const work = mkdtempSync(join(tmpdir(), "hanja-compare-start-"));
+// The TypeScript loader, found from here: the host projects in the temporary folder have none.
+const TSX = import.meta.resolve("tsx");
 
 /** A build of the tree's pipeline into a fresh folder, quiet; prints wall and CPU milliseconds. */
 const BUILD = (tree: string, out: string) => `const { buildDist } = await import(${JSON.stringify(join(tree, "pipeline/buildDist.ts"))});
@@ -63,7 +65,7 @@ const run = (dir: string, args: string[]): Record<string, number> => {
 
 for (let round = 0; round < ROUNDS; round++) {
   const order = round % 2 === 0 ? (["before", "after"] as const) : (["after", "before"] as const);
-  for (const name of order) record(name, run(trees[name].dir, ["--import", "tsx", trees[name].build]));
+  for (const name of order) record(name, run(trees[name].dir, ["--import", TSX, trees[name].build]));
   for (const name of order) record(name, run(trees[name].dir, [trees[name].detail]));
   console.error(`round ${round + 1}/${ROUNDS} done`);
 }
