@@ -74,11 +74,13 @@ export function compoundCounts(words: readonly Word[]): Map<string, number> {
   const known = new Set(words.map((w) => w.hanja));
   const counts = new Map<string, number>();
   const inside = new Set<string>();
+  const starts: number[] = [];
   for (const word of words) {
     if (word.note === PLACE_NAME_NOTE) continue;
     const { hanja } = word;
+    if (hanja.length === 2) continue; // two BMP characters: no shorter word inside
     // Where each character starts, in code units (a word may hold astral characters).
-    const starts: number[] = [];
+    starts.length = 0;
     for (let at = 0; at < hanja.length; at += (hanja.codePointAt(at) as number) > 0xffff ? 2 : 1) starts.push(at);
     starts.push(hanja.length);
     inside.clear();
