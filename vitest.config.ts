@@ -15,6 +15,7 @@ const SPAWNING = [
   "test/store/runtimes.test.ts",
   "test/store/cli.test.ts",
   "test/store/depositsCli.test.ts",
+  "test/store/usageCli.test.ts",
   "test/store/redis*.test.ts",
   "test/runtime/startDeno.test.ts",
   "test/pipeline/buildInputs.test.ts",

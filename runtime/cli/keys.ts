@@ -7,6 +7,7 @@
  *   npm run keys -- list [--status pending_deposit|active|expired|revoked]
  *   npm run keys -- show|confirm|revoke <id>      (show also takes a payment reference, HJ…)
  *   npm run keys -- expiring [--within <days>]
+ *   npm run keys -- usage <id>
  *   npm run keys -- deposits <statement.csv> [--apply] [--encoding euc-kr] [--columns date=…,depositor=…,amount=…]
  *   npm run keys -- erasures [--within <days>] | erase
  *   npm run keys -- export > keys.jsonl          (then, with the other store's options)
@@ -41,6 +42,7 @@ import { DEFAULT_STORE_KIND, STORE_KINDS, type StoreKind, type StoreVariable, is
 import { StoreNotFoundError } from "../stores/storeKind.ts";
 import { DEPOSITS_HELP, type DepositOptions, depositOptions, readStatement, reportDeposits } from "./deposits.ts";
 import { StatementError } from "./statement.ts";
+import { USAGE_HELP, meteringOffset, printUsage } from "./usage.ts";
 
 /** The variables of the store kinds that have a CLI option. */
 const FLAGGED = storeVariables().filter((v): v is StoreVariable & { flag: NonNullable<StoreVariable["flag"]> } => v.flag !== undefined);
@@ -61,6 +63,7 @@ Commands:
   revoke <id>                revoke the key for good
   expiring [--within <days>] the annual keys that expire within <days> (default
                              30; 0 = expired already), soonest first
+${USAGE_HELP}
 ${DEPOSITS_HELP}
   erasures [--within <days>] the keys whose personal data is erased within <days>
                              (default 7; 0 = due now), soonest first: pending for
@@ -108,6 +111,7 @@ type Command =
   | { name: "help" }
   | ({ name: "list"; status: KeyStatus | undefined } & Target)
   | ({ name: "show" | "confirm" | "revoke"; id: string } & Target)
+  | ({ name: "usage"; id: string; offsetMinutes: number } & Target)
   | ({ name: "expiring"; withinDays: number } & Target)
   | ({ name: "deposits"; file: string } & DepositOptions & Target)
   | ({ name: "erasures"; withinDays: number; retentionDays: number } & Target)
@@ -172,6 +176,13 @@ function parseCommand(argv: string[]): Command {
       if (id === undefined || extra.length > 0) throw usageError(`${name} takes exactly one key id`);
       if (values.status !== undefined) throw usageError("--status only applies to list");
       return { name, id, ...target };
+    case "usage":
+      if (id === undefined || extra.length > 0) throw usageError("usage takes exactly one key id");
+      try {
+        return { name, id, offsetMinutes: meteringOffset(), ...target };
+      } catch (error) {
+        throw usageError((error as Error).message);
+      }
     case "erasures":
     case "erase":
       if (id !== undefined) throw usageError(`${name} takes no arguments`);
@@ -332,7 +343,7 @@ async function run(argv: string[]): Promise<void> {
       oneOff: true,
       patient: true,
       existing: command.name !== "import",
-      readOnly: ["list", "show", "erasures", "export", "expiring"].includes(command.name) || (command.name === "deposits" && !command.apply),
+      readOnly: ["list", "show", "usage", "erasures", "export", "expiring"].includes(command.name) || (command.name === "deposits" && !command.apply),
     });
   } catch (error) {
     if (error instanceof StoreNotFoundError) throw new CliError(`keys: ${error.message}${whereToSet(kind)}`, 1);
@@ -353,6 +364,11 @@ async function run(argv: string[]): Promise<void> {
       case "expiring":
         for (const key of await keysExpiring(store, now, command.withinDays)) process.stdout.write(`${JSON.stringify(expiringLine(key, now))}\n`);
         return;
+      case "usage": {
+        const sum = await printUsage(store, command.id, now, command.offsetMinutes, (line) => process.stdout.write(line));
+        if (sum === null) throw new CliError(`keys: no key with id "${command.id}"`, 1);
+        return void process.stderr.write(`${sum}\n`);
+      }
       case "deposits":
         if (statement)
           process.stderr.write(`${await reportDeposits(store, statement, { apply: command.apply, now, write: (line) => process.stdout.write(line) })}\n`);

@@ -9,9 +9,12 @@ import { type LoadedData, loadData } from "./data/load.ts";
 import { createHandler } from "./handler.ts";
 import { type Reply, type RequestLike, type ServeInfo, toResponse } from "./http/reply.ts";
 import { createSender } from "./http/sender.ts";
-import { type SweepResult, eraseDue, firstKeptDay } from "./quota/retention.ts";
+import { StoreOutages, watchedStore } from "./quota/outages.ts";
+import { type SweepResult, eraseDue, firstKeptDay, firstKeptUsageDay } from "./quota/retention.ts";
 import { mountInterfaces, routingOrder } from "./operations/interfaces.ts";
 import { Router, assertReachable } from "./operations/router.ts";
+import { createQuizIds } from "./quiz/quizId.ts";
+import { cryptoRandom } from "./util/random.ts";
 
 export interface App {
   /** Answers a Web `Request` (what embedding servers and frameworks call). */
@@ -30,7 +33,7 @@ export interface App {
   refuse(status: 400 | 431, detail: string): Reply;
   /** The loaded data (counts, manifest). */
   readonly data: LoadedData;
-  /** Erases the personal data due now and prunes old counters, as the hourly sweep does (under the store's lease), and says what it did. */
+  /** Erases the personal data due now and prunes old counters and usage history, as the hourly sweep does (under the store's lease), and says what it did. */
   erasePersonalData(): Promise<SweepResult>;
   /** Releases what the app holds (the quota store). */
   close(): Promise<void>;
@@ -39,15 +42,19 @@ export interface App {
 /** Builds the service from loaded `dist/` files and options. */
 export function createApp(options: AppOptions): App {
   const data = loadData(options.dist);
-  const { hanjaBase, quizBase, mountPath, store, now, adminToken, retentionDays, ...config } = resolveOptions(options);
+  const { hanjaBase, quizBase, mountPath, store: given, now, adminToken, retentionDays, quizSecrets, ...config } = resolveOptions(options);
+  // An outage is two lines in the log, not one per call answered 503 (`outages.ts`).
+  const outages = new StoreOutages(logLine);
+  const store = watchedStore(given, outages);
   const sender = createSender(config.compressors);
   const bases = { hanjaBase, quizBase, mountPath, adminEnabled: Boolean(adminToken) };
   const { random, offsetMinutes, trustProxyHops, bankAccount } = config;
-  const services = { sendBody: sender.send, store, now, random, offsetMinutes, trustProxyHops, bankAccount, adminToken };
+  const quizIds = createQuizIds({ secrets: quizSecrets, now, random: cryptoRandom, dataHash: data.manifest.data_hash });
+  const services = { sendBody: sender.send, store, now, random, offsetMinutes, trustProxyHops, bankAccount, adminToken, quizIds };
   const mounted = mountInterfaces(bases, data, services);
   const router = new Router(routingOrder(mounted));
   assertReachable(router, mounted.hanja, hanjaBase);
-  const { handle, refuse } = createHandler({ router, sender, mountPath, adminToken, log: config.log, onError: config.onError });
+  const { handle, refuse } = createHandler({ router, sender, mountPath, adminToken, log: config.log, onError: config.onError, outages });
 
   // Under the store's lease: of N processes sharing a store, one sweeps at a time. A sweep under
   // way when the app closes stops at its next step and is waited for, before the store closes.
@@ -55,8 +62,11 @@ export function createApp(options: AppOptions): App {
   const sweeping = new Set<Promise<SweepResult>>();
   const erasePersonalData = () => {
     const at = now();
-    const log = (line: Record<string, unknown>) => console.error(JSON.stringify(line));
-    const sweep = eraseDue(store, at, retentionDays, log, { pruneBefore: firstKeptDay(at), signal: closing.signal });
+    const sweep = eraseDue(store, at, retentionDays, logLine, {
+      pruneBefore: firstKeptDay(at),
+      pruneUsageBefore: firstKeptUsageDay(at),
+      signal: closing.signal,
+    });
     sweeping.add(sweep);
     return sweep.finally(() => sweeping.delete(sweep));
   };
@@ -83,9 +93,15 @@ export function createApp(options: AppOptions): App {
       for (const timer of sweeps) clearTimeout(timer);
       closing.abort();
       await Promise.allSettled(sweeping);
+      outages.close();
       await store.close();
     },
   };
+}
+
+/** Writes one of the app's own log lines (erasures, store outages) on stderr as JSON, as the servers write theirs. */
+function logLine(line: Record<string, unknown>): void {
+  console.error(JSON.stringify(line));
 }
 
 /** How often the app erases the personal data that has become due. */

@@ -41,6 +41,13 @@ export interface AppOptions {
   /** Bank account text of the payment instructions. Default: a placeholder asking to configure it. */
   bankAccount?: string;
   /**
+   * The secret the ids of quizzes drawn with `reveal=0` are signed with (`POST /grade` checks
+   * them), at least 16 characters; several separated by commas during a rotation (the first
+   * signs, each verifies). Default: a random secret of this app, so its quiz ids are graded only by
+   * this app and not after a restart.
+   */
+  quizSecret?: string;
+  /**
    * Days the personal data of an application awaiting its deposit, and of a revoked key, is kept
    * (retention.ts); the app erases what is due when it starts and every hour. 1 to 3650, default 30.
    */
@@ -53,7 +60,11 @@ export interface AppOptions {
   compressors?: Compressors;
   /** Receives one access-log record per request. Default: none. */
   log?: (entry: AccessLogEntry) => void;
-  /** Receives unexpected errors with their request id. Default: `console.error`. */
+  /**
+   * Receives unexpected errors with their request id. Default: `console.error`. A quota store that
+   * cannot answer is not one: its outage is logged on stderr as two `warn` JSON lines, one as the
+   * first call is answered 503 and one when the store answers again, with the calls answered 503.
+   */
   onError?: (error: unknown, requestId: string) => void;
 }
 
@@ -68,7 +79,9 @@ export type OptionRule =
   /** A secret of at least 16 characters, not counting spaces around them; unset by default. */
   | { readonly type: "token" }
   /** Free text; unset by default. */
-  | { readonly type: "text" };
+  | { readonly type: "text" }
+  /** Secrets separated by commas, each at least 16 characters (the first signs, each verifies); unset by default. */
+  | { readonly type: "secrets" };
 
 /** The rules, by `AppOptions` field. */
 export const OPTION_RULES = {
@@ -79,6 +92,7 @@ export const OPTION_RULES = {
   trustProxyHops: { type: "integer", default: 0, min: 0, max: 10 },
   adminToken: { type: "token" },
   bankAccount: { type: "text" },
+  quizSecret: { type: "secrets" },
   retentionDays: { type: "integer", default: DEFAULT_RETENTION_DAYS, min: 1, max: 3650 },
 } as const satisfies Record<string, OptionRule>;
 
@@ -92,6 +106,7 @@ export interface RuleValues {
   integer: number;
   token: string | undefined;
   text: string | undefined;
+  secrets: string | undefined;
 }
 
 /** The ruled options, checked, their defaults filled in. */
@@ -133,6 +148,8 @@ export interface ResolvedOptions extends Omit<RuledValues, "bankAccount"> {
   /** Minutes east of UTC of the metering day. */
   offsetMinutes: number;
   bankAccount: string;
+  /** The quiz-id secrets (`quizSecret`): the first signs, every one verifies; undefined, the quiz ids draw one of their own on first use. */
+  quizSecrets: string[] | undefined;
   now: () => Date;
   random: Random;
   compressors: Compressors | undefined;
@@ -155,6 +172,7 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
     store: options.store ?? new MemoryQuotaStore(),
     offsetMinutes: parseOffset(ruled.quotaTzOffset) as number,
     bankAccount: ruled.bankAccount ?? "(the operator has not configured BANK_ACCOUNT yet)",
+    quizSecrets: secretList(ruled.quizSecret) ?? undefined,
     now: options.now ?? (() => new Date()),
     random: options.random ?? cryptoRandom,
     compressors: options.compressors,
@@ -185,7 +203,20 @@ function byRule(name: RuledOption, rule: OptionRule, value: unknown): unknown {
     case "text":
       if (value !== undefined && typeof value !== "string") throw new AppOptionError(name, `must be a string, got ${typeof value}`);
       return value;
+    case "secrets":
+      if (value !== undefined && secretList(value) === null) throw new AppOptionError(name, SECRETS_RULE);
+      return value;
   }
+}
+
+/** What a `secrets` option must be, said without its value. */
+export const SECRETS_RULE = "must be one secret of at least 16 characters, or several separated by commas (the first signs, each verifies)";
+
+/** The secrets of a `secrets` value (comma-separated, spaces around each ignored), or null unless each has at least 16 characters. */
+export function secretList(value: unknown): string[] | null {
+  if (typeof value !== "string") return null;
+  const secrets = value.split(",").map((secret) => secret.trim());
+  return secrets.every((secret) => secret.length >= 16) ? secrets : null;
 }
 
 function normaliseBase(base: unknown, name: RuledOption): string {

@@ -11,6 +11,7 @@ import { PROBLEM_TYPE, type Sender } from "./http/sender.ts";
 import { withAnswerHeaders } from "./http/answerHeaders.ts";
 import { optionsReply } from "./http/cors.ts";
 import { pathOf } from "./http/target.ts";
+import type { StoreOutages } from "./quota/outages.ts";
 import { StoreUnavailableError } from "./quota/store.ts";
 import type { RequestContext } from "./routes/context.ts";
 import { type Router, normalized } from "./operations/router.ts";
@@ -26,6 +27,8 @@ export interface HandlerConfig {
   adminToken: string | undefined;
   log: ((entry: AccessLogEntry) => void) | undefined;
   onError: (error: unknown, requestId: string) => void;
+  /** Where a call answered 503 (the store could not answer) is reported instead of `onError`. */
+  outages: StoreOutages;
 }
 
 /** `App.handle` and `App.refuse` (see `App`). */
@@ -89,14 +92,17 @@ export function createHandler(config: HandlerConfig): RequestHandler {
 
   /**
    * The problem-details reply to an error; an unexpected one is reported with its request id. A
-   * store that cannot answer now is a 503 with Retry-After (its message, which holds no personal
-   * data by the store contract, is reported too).
+   * store that cannot answer now is a 503 with Retry-After, reported to `outages` (the first of an
+   * outage is logged with its message, which holds no personal data by the store contract).
    */
   function failure(error: unknown, ctx: Context, request: RequestLike): Reply {
     if (error instanceof ApiError) return errorReply(error, ctx.requestId, request.method, mountPath);
+    if (error instanceof StoreUnavailableError) {
+      config.outages.unavailable(error, ctx.requestId);
+      return errorReply(serviceUnavailable(error.retryAfterSeconds), ctx.requestId, request.method, mountPath);
+    }
     onError(error, ctx.requestId);
-    const answer = error instanceof StoreUnavailableError ? serviceUnavailable(error.retryAfterSeconds) : internalError();
-    return errorReply(answer, ctx.requestId, request.method, mountPath);
+    return errorReply(internalError(), ctx.requestId, request.method, mountPath);
   }
 
   /** Writes the access-log record of a request and returns its reply. */

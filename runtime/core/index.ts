@@ -12,6 +12,7 @@ export { MemoryQuotaStore } from "./quota/memoryStore.ts";
 export {
   type Applicant,
   type ConsumeResult,
+  type DailyUsage,
   DuplicateApplicationError,
   type KeyPatch,
   type KeyRecord,

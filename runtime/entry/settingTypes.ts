@@ -4,7 +4,7 @@
  * type, default and bounds from the option's rule (`OPTION_RULES` in `core/appOptions.ts`), so the variable and the
  * option accept the same values.
  */
-import { OPTION_RULES, type OptionRule, type RuleValues, type RuledOption } from "../core/appOptions.ts";
+import { OPTION_RULES, type OptionRule, type RuleValues, type RuledOption, SECRETS_RULE, secretList } from "../core/appOptions.ts";
 import { strongAdminToken } from "../core/quota/apiKeys.ts";
 import { parseOffset } from "../core/quota/clock.ts";
 
@@ -18,7 +18,7 @@ export interface Setting<T = unknown> {
   /** The `createApp` option it sets, when it sets one: the server passes the value on as it is. */
   readonly option?: RuledOption;
   /** What kind of value it takes (for the docs; `parse` is what checks it). */
-  readonly type: "integer" | "path" | "offset" | "token" | "text" | "host" | "flag" | "choice";
+  readonly type: "integer" | "path" | "offset" | "token" | "secrets" | "text" | "host" | "flag" | "choice";
   /** The value used when it is unset or empty, as it would be written in the environment. */
   readonly default?: string;
   /** What happens when it is unset, in words, where there is no default value (`none`, `unset`). */
@@ -87,6 +87,12 @@ export function token(variable: string, spec: Described): Setting<string | undef
   return { variable, type: "token", unset: spec.unset ?? "unset", secret: true, help: spec.help, parse };
 }
 
+/** Secrets separated by commas, each at least 16 characters (`secretList`): kept as written, never repeated. */
+export function secrets(variable: string, spec: Described): Setting<string | undefined> {
+  const parse = (raw: string): Parsed<string> => (secretList(raw) === null ? { problem: SECRETS_RULE } : { value: raw });
+  return { variable, type: "secrets", unset: spec.unset ?? "unset", secret: true, help: spec.help, parse };
+}
+
 /** Any text, kept as it is. */
 export function text(variable: string, spec: Described): Setting<string | undefined> {
   return { variable, type: "text", unset: spec.unset ?? "none", secret: false, help: spec.help, parse: (raw) => ({ value: raw }) };
@@ -135,5 +141,7 @@ function settingFor(variable: string, rule: OptionRule, spec: Described & { exam
       return token(variable, spec);
     case "text":
       return text(variable, spec);
+    case "secrets":
+      return secrets(variable, spec);
   }
 }

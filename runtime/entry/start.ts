@@ -34,6 +34,15 @@ export async function startServer(options: { dist?: DistFiles; runtime?: string 
     // Keys are still issued; their payment instructions just name no account to pay into.
     console.error(JSON.stringify({ level: "warn", msg: "BANK_ACCOUNT is not set: POST /subscribe answers with payment instructions that name no account" }));
   }
+  if (!booted.config.quizSecret) {
+    // Quizzes drawn with reveal=0 are still graded, but only by this process and until it stops.
+    console.error(
+      JSON.stringify({
+        level: "warn",
+        msg: "QUIZ_SECRET is not set: quizzes drawn with reveal=0 are signed with a secret of this process, so POST /grade grades them only here and not after a restart; set the same QUIZ_SECRET on every instance",
+      }),
+    );
+  }
   onShutdown(listening, booted);
 }
 

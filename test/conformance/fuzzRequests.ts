@@ -18,6 +18,7 @@ const PATHS = [
   "/quiz/v1/search",
   "/quiz/v1/me",
   "/quiz/v1/subscribe",
+  "/quiz/v1/grade",
   "/quiz/v1/admin/keys",
   "/quiz/v1/admin/keys/{x}",
   "/quiz/v1/admin/keys/{x}/confirm",
@@ -46,6 +47,9 @@ const PARAMS = [
   "seed",
   "mature",
   "lang",
+  "level",
+  "answer_format",
+  "reveal",
   "api_key",
   "status",
   "token",
@@ -88,6 +92,10 @@ const special = fc.constantFrom(
   "null",
   "[]",
   "'\"<>",
+  "hunum_to_hanja,idiom_blank",
+  "hanja_to_reading",
+  "typed",
+  "qz_",
 );
 const text = fc
   .array(fc.oneof(special, fc.string({ maxLength: 6 }), fc.string({ unit: "grapheme", maxLength: 4 })), { maxLength: 6 })
@@ -167,6 +175,10 @@ const body = fc.oneof(
   fc.constant(""),
   fc.record({ name: text, email: fc.oneof(fc.emailAddress(), text), phone: fc.option(text), depositor: fc.option(text) }).map((value) => JSON.stringify(value)),
   fc.json(),
+  fc
+    .record({ quiz_id: fc.oneof(text, fc.constant("qz_AQIAAwAAAPQAawmiO3R7NYk3AgWCbAzsRntQLl80KRV6G93B")), answer: text })
+    .map((value) => JSON.stringify(value)),
+  fc.array(fc.record({ quiz_id: text, answer: text }), { maxLength: 25 }).map((value) => JSON.stringify(value)),
   text,
   fc.uint8Array({ maxLength: 64 }).map((bytes) => Buffer.from(bytes).toString("latin1")),
   fc.integer({ min: 8_000, max: 12_000 }).map((n) => `{"name":"${"a".repeat(n)}"}`),

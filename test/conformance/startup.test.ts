@@ -114,23 +114,29 @@ describe.each(RUNTIMES)("start-up on $name", ({ command, args, start }) => {
     for (const result of [noData, badDb, folderDb]) expect(result.stderr.trim().split("\n")).toHaveLength(1);
   });
 
-  it("warns at start-up, after listening, when BANK_ACCOUNT is not set, and not when it is", async () => {
+  it("warns at start-up, after listening, when BANK_ACCOUNT or QUIZ_SECRET is not set, and not when they are", async () => {
     const unset = await start({ QUOTA_DB: join(dir, "bank-unset.sqlite") });
-    const set = await start({ QUOTA_DB: join(dir, "bank-set.sqlite"), BANK_ACCOUNT: "국민은행 123-456 (예금주: 한자API)" });
+    const set = await start({
+      QUOTA_DB: join(dir, "bank-set.sqlite"),
+      BANK_ACCOUNT: "국민은행 123-456 (예금주: 한자API)",
+      QUIZ_SECRET: "startup-test-secret-0123456789",
+    });
     try {
       // Written just after the listening line, which may reach us first.
-      const warningOf = () =>
+      const warnings = () =>
         unset
           .stderr()
           .split("\n")
-          .find((line) => line.includes('"level":"warn"'));
-      for (let i = 0; i < 100 && warningOf() === undefined; i++) await new Promise((r) => setTimeout(r, 20));
-      const warning = warningOf();
-      expect(JSON.parse(warning ?? "{}")).toEqual({
+          .filter((line) => line.includes('"level":"warn"'))
+          .map((line) => JSON.parse(line) as { level: string; msg: string });
+      for (let i = 0; i < 100 && warnings().length < 2; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(warnings()[0]).toEqual({
         level: "warn",
         msg: "BANK_ACCOUNT is not set: POST /subscribe answers with payment instructions that name no account",
       });
+      expect(warnings()[1]?.msg).toMatch(/^QUIZ_SECRET is not set: quizzes drawn with reveal=0 are signed with a secret of this process/);
       expect(set.stderr()).not.toContain("BANK_ACCOUNT");
+      expect(set.stderr()).not.toContain("startup-test-secret");
       expect(set.stderr()).not.toContain('"level":"warn"');
     } finally {
       await Promise.all([unset.stop(), set.stop()]);

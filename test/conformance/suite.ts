@@ -191,6 +191,23 @@ export function conformanceSuite(label: string, start: StartServer): void {
         expectProblem(await get(`${B}/idiom?api_key=hj_notakey`), 401, "invalid_key");
       });
 
+      it("GET /quiz?reveal=0 of a character type, graded by POST /grade: ids signed and checked through this runtime's Web Crypto", async () => {
+        const drawn = await withKey(`${B}/quiz?type=hunum_to_hanja,hanja_to_reading&count=2&reveal=0&seed=37`);
+        expect(drawn.status, drawn.text).toBe(200);
+        const grade = (body: unknown) => get(`${B}/grade`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+        const answers = drawn.body.quizzes.map((quiz: { quiz_id: string; answer?: string }) => {
+          expect(quiz.answer).toBeUndefined();
+          return { quiz_id: quiz.quiz_id, answer: "1" };
+        });
+        const graded = await grade(answers);
+        expect(graded.status, graded.text).toBe(200);
+        const results = graded.body.results as { correct: boolean; answer: string; answer_character: { character: string } }[];
+        expect(results.map((r) => r.correct)).toEqual(results.map((r) => r.answer === "1"));
+        for (const result of results) expect(result.answer_character.character).toMatch(/^\p{Script=Han}$/u);
+        const id = answers[0].quiz_id as string;
+        expectProblem(await grade({ quiz_id: `${id.slice(0, -1)}${id.endsWith("A") ? "B" : "A"}`, answer: "1" }), 400, "invalid_parameter", "quiz_id");
+      });
+
       it("POST /subscribe: 415 without JSON, 400 naming the field", async () => {
         expectProblem(await subscribe({ name: "x", email: "x@example.com" }, "text/plain"), 415, "unsupported_media_type");
         expectProblem(await subscribe({ name: "x", email: "not an address" }), 400, "invalid_parameter", "email");

@@ -45,7 +45,13 @@ function casesFor(schema: Schema): Case[] {
     cases.push({ value: "가".repeat(schema.maxLength), ok: true }, { value: "가".repeat(schema.maxLength + 1), ok: false });
     if (schema.minLength === 1) cases.push({ value: "  ", ok: false });
   }
-  if (schema.type === "array") {
+  if (schema.type === "array" && (schema.items as Schema).type === "string") {
+    // A comma-separated list of an enum's values: each, all of them, none twice, nothing else.
+    const values = (schema.items as Schema).enum as string[];
+    for (const value of values) cases.push({ value, ok: true });
+    cases.push({ value: values.join(","), ok: true }, { value: `${values[0]},${values[0]}`, ok: false });
+    cases.push({ value: `${values[0]},bogus`, ok: false }, { value: "", ok: false });
+  } else if (schema.type === "array") {
     const items = schema.items as Schema;
     // Values above every idx, so the most the list may hold still leaves idioms to ask about.
     const max = items.maximum as number;

@@ -58,12 +58,16 @@ async function subscribe(email: string): Promise<{ key: string; id: string }> {
 }
 
 /** An example request with the placeholders replaced. */
-function fill(example: RequestExample, values: { apiKey: string; keyId: string }) {
-  const swap = (text: string) => text.replace("$API_KEY", values.apiKey).replace("$ADMIN_TOKEN", ADMIN_TOKEN);
+function fill(example: RequestExample, values: { apiKey: string; keyId: string; quizId?: string }) {
+  const swap = (text: string) =>
+    text
+      .replace("$API_KEY", values.apiKey)
+      .replace("$ADMIN_TOKEN", ADMIN_TOKEN)
+      .replaceAll("$QUIZ_ID", values.quizId ?? "");
   const path = Object.fromEntries(Object.entries(example.path ?? {}).map(([k, v]) => [k, k === "id" ? values.keyId : v]));
   const query = Object.fromEntries(Object.entries(example.query ?? {}).map(([k, v]) => [k, swap(v)]));
   const headers = Object.fromEntries(Object.entries(example.headers ?? {}).map(([k, v]) => [k, swap(v)]));
-  return { path, query, headers, body: example.body };
+  return { path, query, headers, body: example.body === undefined ? undefined : (JSON.parse(swap(JSON.stringify(example.body))) as unknown) };
 }
 
 const first = (op: Operation) => op["x-request-examples"][0] ?? { description: "" };
@@ -76,10 +80,11 @@ describe("real responses match the OpenAPI document", () => {
     main = await subscribe("main@example.com");
     const forAdmin = await subscribe("admin-examples@example.com");
     expect((await send("POST", target(byId("confirmKey").path, { id: main.id }), { headers: auth })).status).toBe(200);
+    const quizId = (await send("GET", `${byId("getQuiz").path}?reveal=0`)).body.quiz.quiz_id;
     for (const { path, method, op } of operations) {
       expect(op["x-request-examples"].length, `${op.operationId} has examples`).toBeGreaterThan(0);
       for (const example of op["x-request-examples"]) {
-        const request = fill(example, { apiKey: main.key, keyId: forAdmin.id });
+        const request = fill(example, { apiKey: main.key, keyId: forAdmin.id, quizId });
         const result = await send(method, target(path, request.path, request.query), { headers: request.headers, body: request.body });
         expect(result.status, `${op.operationId}: ${example.description}`).toBeGreaterThanOrEqual(200);
         expect(result.status, `${op.operationId}: ${example.description}`).toBeLessThan(300);
@@ -149,6 +154,27 @@ describe("real responses match the OpenAPI document", () => {
       const all = app.data.idioms.idioms.map((i) => i.idx).join(",");
       expect((await send("GET", `${byId("getQuiz").path}?exclude=${all}`)).body.param).toBe("exclude");
     }
+  });
+
+  it("POST /grade: 400 (body, answer, quiz_id), 413, 415", async () => {
+    const path = byId("gradeQuiz").path;
+    const id = (await send("GET", `${byId("getQuiz").path}?reveal=0`)).body.quiz.quiz_id as string;
+    const tampered = `${id.slice(0, -4)}${id.endsWith("AAAA") ? "BBBB" : "AAAA"}`;
+    const cases: [unknown, string][] = [
+      [[], "body"],
+      ["text", "body"],
+      [{ quiz_id: id, answer: 2 }, "answer"],
+      [{ quiz_id: tampered, answer: "1" }, "quiz_id"],
+      [{ quiz_id: "qz_0123456789abcdef", answer: "1" }, "quiz_id"],
+    ];
+    for (const [body, param] of cases) {
+      const result = await send("POST", path, { body });
+      expect(result.status, JSON.stringify(body)).toBe(400);
+      expect(result.body.param).toBe(param);
+    }
+    expect((await send("POST", path, { rawBody: "{", headers: { "Content-Type": "application/json" } })).status).toBe(400);
+    expect((await send("POST", path, { rawBody: `{"answer":"${"a".repeat(9000)}"}`, headers: { "Content-Type": "application/json" } })).status).toBe(413);
+    expect((await send("POST", path, { rawBody: "{}", headers: { "Content-Type": "text/plain" } })).status).toBe(415);
   });
 
   it("POST /subscribe: 400, 409, 413, 415, 429", async () => {

@@ -57,6 +57,7 @@ class StaleMemoryStore implements QuotaStore {
   }
 
   used = (bucket: string, day: string) => this.stored.used(bucket, day);
+  usage = (id: string, fromDay: string, toDay: string) => this.stored.usage(id, fromDay, toDay);
   insertKey = (record: KeyRecord) => this.stored.insertKey(record);
   eraseApplicant = (id: string, status: StoredKeyStatus, at: string) => this.stored.eraseApplicant(id, status, at);
   keyById = (id: string) => this.stored.keyById(id);
@@ -65,6 +66,7 @@ class StaleMemoryStore implements QuotaStore {
   acquireLease = (name: string, holder: string, ttlMs: number) => this.stored.acquireLease(name, holder, ttlMs);
   releaseLease = (name: string, holder: string) => this.stored.releaseLease(name, holder);
   pruneCounters = (beforeDay: string, limit: number) => this.stored.pruneCounters(beforeDay, limit);
+  pruneUsage = (beforeDay: string, limit: number) => this.stored.pruneUsage(beforeDay, limit);
   updateKey = (id: string, patch: KeyPatch) => this.stored.updateKey(id, patch);
   close = () => this.stored.close();
 }

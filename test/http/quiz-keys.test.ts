@@ -87,6 +87,7 @@ describe("GET /me", () => {
         expires_at: null,
         days_left: null,
         created_at: "2025-03-01T03:00:00.000Z",
+        usage: Array.from({ length: 30 }, (_, i) => ({ date: new Date(Date.UTC(2025, 1, 0 + i)).toISOString().slice(0, 10), calls: 0 })),
       },
     });
     expect(JSON.stringify(body)).not.toContain("example.com");
@@ -107,6 +108,7 @@ describe("GET /me", () => {
       expires_at: null,
       days_left: null,
       created_at: null,
+      usage: null,
     });
   });
 

@@ -43,6 +43,7 @@ describe("readConfig", () => {
       TRUST_PROXY_HOPS: "2",
       ADMIN_TOKEN: "0123456789abcdef",
       BANK_ACCOUNT: "Bank 1-2-3",
+      QUIZ_SECRET: "new-secret-0123456789, old-secret-0123456789",
       QUOTA_TZ_OFFSET: "-05:30",
       DIST_DIR: "/srv/dist",
       ACCESS_LOG: "0",
@@ -57,6 +58,7 @@ describe("readConfig", () => {
       mountPath: "/lexicon",
       quotaStore: "memory",
       trustProxyHops: 2,
+      quizSecret: "new-secret-0123456789, old-secret-0123456789",
       accessLog: false,
       shutdownTimeoutMs: 30_000,
       retentionDays: 90,
@@ -82,6 +84,8 @@ describe("readConfig", () => {
     ["TRUST_PROXY_HOPS", "11"],
     ["ADMIN_TOKEN", "short"],
     ["ADMIN_TOKEN", "      abcdefghij"],
+    ["QUIZ_SECRET", "short"],
+    ["QUIZ_SECRET", "0123456789abcdef,short"],
     ["QUOTA_TZ_OFFSET", "KST"],
     ["ACCESS_LOG", "yes"],
     ["SHUTDOWN_TIMEOUT", "2.5"],
@@ -96,7 +100,9 @@ describe("readConfig", () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as Error).message.startsWith(`${name}: `)).toBe(true);
-    if (name !== "ADMIN_TOKEN") expect((error as Error).message).toContain(JSON.stringify(value));
+    // A secret's value is never repeated.
+    if (name === "ADMIN_TOKEN" || name === "QUIZ_SECRET") expect((error as Error).message).not.toContain(value);
+    else expect((error as Error).message).toContain(JSON.stringify(value));
   });
 
   it("refuses the two interfaces on one base path", () => {

@@ -1,10 +1,12 @@
 /** The quiz maker's texts and their UTF-8 lengths, known without measuring. */
 import { describe, expect, it } from "vitest";
 import { idiomJsonB } from "../../runtime/format/records.ts";
-import { createQuizMaker } from "../../runtime/core/quiz/makeQuiz.ts";
-import { QUIZ_TYPES } from "../../runtime/core/quiz/types/index.ts";
+import { createQuizMaker, quizText } from "../../runtime/core/quiz/makeQuiz.ts";
+import { PUBLISHED_TYPES, type IdiomTypeName } from "../../runtime/core/quiz/types/index.ts";
 import { seededRandom } from "../../runtime/core/util/random.ts";
 import { testApp } from "../helpers/app.ts";
+
+const TYPES = PUBLISHED_TYPES as readonly IdiomTypeName[];
 
 describe("createQuizMaker", () => {
   const { idioms, itemsB } = testApp().data.idioms;
@@ -14,10 +16,11 @@ describe("createQuizMaker", () => {
 
   it("reports each quiz's UTF-8 length exactly: text.length + extraBytes", () => {
     for (let n = 0; n < 600; n++) {
-      const type = n % 4 === 3 ? undefined : QUIZ_TYPES[n % 4];
+      const type = n % 4 === 3 ? undefined : TYPES[n % 4];
       const quizzes = maker.quizzes({ type, choices: 2 + (n % 5), count: 1 + (n % 20), exclude: new Set() }, random);
       expect(quizzes).not.toBeNull();
-      for (const quiz of quizzes ?? []) {
+      for (const made of quizzes ?? []) {
+        const quiz = quizText(made, "qz_AQIAAwAAAPQAawmiO3R7NYk3AgWCbAzsRntQLl80KRV6G93B");
         expect(quiz.text.length + quiz.extraBytes).toBe(bytes(quiz.text));
         expect(JSON.stringify(JSON.parse(quiz.text))).toBe(quiz.text);
       }
@@ -39,8 +42,9 @@ describe("createQuizMaker", () => {
       { idx: 3, hanja: "五六七八", hangul: "오육칠팔", chosung: "ㅇㅇㅊㅍ", literal: "넷 😀", meaning: "뜻 셋 😀", meaning_en: "Three 😀" },
     ];
     const small = createQuizMaker(astral, astral.map(idiomJsonB));
-    for (const type of QUIZ_TYPES) {
-      for (const quiz of small.quizzes({ type, choices: 3, count: 3, exclude: new Set() }, random) ?? []) {
+    for (const type of TYPES) {
+      for (const made of small.quizzes({ type, choices: 3, count: 3, exclude: new Set() }, random) ?? []) {
+        const quiz = quizText(made, "qz_1");
         expect(quiz.text.length + quiz.extraBytes).toBe(bytes(quiz.text));
       }
     }

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { quizTypeDocs } from "../../runtime/core/docs/quizTypeDocs.ts";
-import { createQuizMaker } from "../../runtime/core/quiz/makeQuiz.ts";
-import { QUIZ_TYPES, QUIZ_TYPE_BY_NAME, QUIZ_TYPE_LIST } from "../../runtime/core/quiz/types/index.ts";
+import { createQuizMaker, quizText } from "../../runtime/core/quiz/makeQuiz.ts";
+import { PUBLISHED_TYPES, QUIZ_TYPES, QUIZ_TYPE_BY_NAME, QUIZ_TYPE_LIST, isIdiomType } from "../../runtime/core/quiz/types/index.ts";
 import { QUIZ_LANGS, quizType } from "../../runtime/core/quiz/types/quizType.ts";
 import { seededRandom } from "../../runtime/core/util/random.ts";
 import type { IdiomRecord } from "../../runtime/format/records.ts";
@@ -17,7 +17,16 @@ const app = testApp();
 
 describe("the quiz type registry", () => {
   it("lists each type once, by its name", () => {
-    expect(QUIZ_TYPES).toEqual(["meaning_to_idiom", "idiom_to_meaning", "hangul_to_hanja"]);
+    expect(QUIZ_TYPES).toEqual([
+      "meaning_to_idiom",
+      "idiom_to_meaning",
+      "hangul_to_hanja",
+      "hunum_to_hanja",
+      "hanja_to_hunum",
+      "hanja_to_reading",
+      "idiom_blank",
+    ]);
+    expect(PUBLISHED_TYPES).toEqual(["meaning_to_idiom", "idiom_to_meaning", "hangul_to_hanja"]);
     expect(new Set(QUIZ_TYPES).size).toBe(QUIZ_TYPE_LIST.length);
     for (const type of QUIZ_TYPE_LIST) expect(QUIZ_TYPE_BY_NAME[type.name]).toBe(type);
   });
@@ -27,8 +36,9 @@ describe("the quiz type registry", () => {
     const maker = createQuizMaker(idioms, itemsB);
     const byIdx = new Map(idioms.map((idiom) => [idiom.idx, idiom]));
     for (const type of QUIZ_TYPE_LIST) {
-      for (const text of maker.quizzes({ type: type.name, choices: 4, count: 20, exclude: new Set(), lang }, seededRandom(3)) ?? []) {
-        const quiz = JSON.parse(text.text) as {
+      if (!isIdiomType(type)) continue;
+      for (const made of maker.quizzes({ type: type.name as "meaning_to_idiom", choices: 4, count: 20, exclude: new Set(), lang }, seededRandom(3)) ?? []) {
+        const quiz = JSON.parse(quizText(made, "qz_1").text) as {
           type: string;
           question: string;
           prompt: string;
@@ -47,7 +57,7 @@ describe("the quiz type registry", () => {
 
   it("gives the `type` parameter its values and the reference its enum, list items and sentences", async () => {
     const { body: openapi } = await getJson(app, "/openapi.json");
-    expect(openapi.components.parameters.QuizType.schema.enum).toEqual(QUIZ_TYPES);
+    expect(openapi.components.parameters.QuizType.schema.items.enum).toEqual(QUIZ_TYPES);
     expect(openapi.components.schemas.Quiz.properties.type.enum).toEqual(QUIZ_TYPES);
     const description = openapi.paths["/quiz/v1/quiz"].get.description as string;
     for (const type of QUIZ_TYPE_LIST) {
@@ -63,6 +73,8 @@ describe("the quiz type registry", () => {
   it("describes a type added to the list with no other word written: each sentence is derived", () => {
     const added = quizType({
       name: "added_type",
+      over: "idioms",
+      published: false,
       question: { ko: "?", en: "?" },
       prompt: (idiom) => idiom.hangul,
       text: (idiom) => idiom.meaning,
@@ -73,9 +85,9 @@ describe("the quiz type registry", () => {
     });
     const docs = quizTypeDocs([...QUIZ_TYPE_LIST, added]);
     expect(docs.list.at(-1)).toBe("- `added_type`: `prompt` is a new prompt; each choice's `text` is a new text, `hangul` its reading.");
-    expect(docs.prompt).toMatch(/, hangul \(`hangul_to_hanja`\) or a new prompt \(`added_type`\); never a `literal`\.$/);
+    expect(docs.prompt).toMatch(/ \(`idiom_blank`\) or a new prompt \(`added_type`\); never a `literal`\.$/);
     expect(docs.text).toMatch(/ or a new text \(`added_type`\)\.$/);
-    expect(docs.hard).toMatch(/from the idioms whose meanings are closest to its own \(`idiom_to_meaning` and `added_type`\)$/);
+    expect(docs.hard).toContain("from the idioms whose meanings are closest to its own (`idiom_to_meaning` and `added_type`)");
   });
 
   it("gives the page its list of types and their labels in both languages", () => {

@@ -11,6 +11,7 @@ import { STORE_KINDS, type StoreKindName, openStore, storeKind } from "../../run
 import { contractCases } from "./contractCases.ts";
 import { failureCases } from "./failureCases.ts";
 import { scaleCases } from "./scaleCases.ts";
+import { usageCases } from "./usageCases.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "quota-contract-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -30,7 +31,7 @@ for (const name of Object.keys(STORE_KINDS) as StoreKindName[]) {
   const fresh = FRESH[name];
   if (typeof fresh !== "function") continue;
   describe(`${name} store contract`, () => {
-    for (const check of [...contractCases, ...scaleCases, ...failureCases]) {
+    for (const check of [...contractCases, ...usageCases, ...scaleCases, ...failureCases]) {
       it(check.name, async () => {
         const store = await openStore(storeKind(name), fresh());
         try {

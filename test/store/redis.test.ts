@@ -8,7 +8,9 @@ import { createClient } from "@redis/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { confirmKey, revokeKey } from "../../runtime/core/quota/keyActions.ts";
 import { KeyChangedError, StoreUnavailableError, keyBucket } from "../../runtime/core/quota/store.ts";
-import { type RedisQuotaStore, counterTtlSeconds, openRedisStore } from "../../runtime/stores/redis/redisStore.ts";
+import { counterTtlSeconds, historyTtlSeconds } from "../../runtime/stores/redis/counterLife.ts";
+import { USAGE_KEEP_DAYS } from "../../runtime/core/quota/retention.ts";
+import { type RedisQuotaStore, openRedisStore } from "../../runtime/stores/redis/redisStore.ts";
 import { parseRedisUrl } from "../../runtime/stores/redis/redisUrl.ts";
 import { eventually } from "../helpers/eventually.ts";
 import { type TestRedis, removeAllRedis, skipRedis, startRedis } from "../helpers/redisServer.ts";
@@ -138,7 +140,8 @@ describe.skipIf(skipRedis)("the Redis store", () => {
         // No persistence: the restarted Redis is empty, and none of the 20 failed calls reached it.
         await eventually(async () => (await store.consume("b", DAY, 100)).allowed, "the store reconnects");
         expect(await store.used("b", DAY)).toBe(1);
-        expect(lines.join("\n")).toMatch(/lost redis:\/\/127\.0\.0\.1:\d+\/0 .*503/);
+        // At info: the outage itself is the app's to log (one warn line as it starts, one as it ends).
+        expect(lines.join("\n")).toMatch(/^info: redis store: lost redis:\/\/127\.0\.0\.1:\d+\/0 .*503/m);
       } finally {
         await store.close();
         await own.remove();
@@ -359,7 +362,30 @@ describe.skipIf(skipRedis)("the Redis store", () => {
       }
     });
 
-    it("keys live under the prefix only; key records and keys' counters share the hash tag {keys}; prefixes do not see each other", async () => {
+    it("a key's usage history is one hash per month under {keys}, living USAGE_KEEP_DAYS past its last day counted; its day counter still expires after two days", async () => {
+      const store = await open(redis, { prefix: "usage:" });
+      const client = await raw(redis);
+      try {
+        const today = new Date().toISOString().slice(0, 10);
+        const expected = historyTtlSeconds(today);
+        const bucket = keyBucket("key_usageTtl0001");
+        for (let i = 0; i < 3; i++) await store.consume(bucket, today, 2);
+        const history = `usage:{keys}:usage:${bucket}:${today.slice(0, 7)}`;
+        expect(await client.hGetAll(history)).toEqual({ [today]: "2" });
+        const ttl = await client.ttl(history);
+        expect(ttl).toBeGreaterThan(expected - 60);
+        expect(ttl).toBeLessThanOrEqual(expected);
+        // Past the end of today in any time zone, USAGE_KEEP_DAYS more days.
+        expect(ttl).toBeGreaterThan((USAGE_KEEP_DAYS + 1) * 86_400);
+        expect(await client.ttl(`usage:{keys}:count:${today}:${bucket}`)).toBeLessThanOrEqual(2 * 86_400);
+        expect(historyTtlSeconds("2020-01-01")).toBe(86_400);
+      } finally {
+        await store.close();
+        await client.close();
+      }
+    });
+
+    it("keys live under the prefix only; key records, keys' counters and usage history share the hash tag {keys}; prefixes do not see each other", async () => {
       const first = await open(redis, { prefix: "app-one:" });
       const second = await open(redis, { prefix: "app-two:" });
       const client = await raw(redis);
@@ -390,6 +416,7 @@ describe.skipIf(skipRedis)("the Redis store", () => {
           "app-one:{keys}:pending",
           "app-one:{keys}:records",
           "app-one:{keys}:references",
+          `app-one:{keys}:usage:key:${key.id}:${DAY.slice(0, 7)}`,
           "app-one:{keys}:version",
         ]);
       } finally {

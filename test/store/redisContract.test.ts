@@ -9,6 +9,7 @@ import { type TestRedis, removeAllRedis, skipRedis, startRedis } from "../helper
 import { contractCases } from "./contractCases.ts";
 import { failureCases } from "./failureCases.ts";
 import { scaleCases } from "./scaleCases.ts";
+import { usageCases } from "./usageCases.ts";
 
 afterAll(removeAllRedis);
 
@@ -16,7 +17,7 @@ let redis: Promise<TestRedis> | undefined;
 let prefixes = 0;
 
 describe.skipIf(skipRedis)("RedisQuotaStore contract", () => {
-  for (const check of [...contractCases, ...scaleCases, ...failureCases]) {
+  for (const check of [...contractCases, ...usageCases, ...scaleCases, ...failureCases]) {
     it(check.name, async () => {
       const store = await openStore(storeKind("redis"), {
         url: (await (redis ??= startRedis(["--appendonly", "yes"]))).url,

@@ -20,13 +20,14 @@ import {
   sourceCommand,
 } from "../conformance/servers.ts";
 import { awayFromRollover } from "../conformance/client.ts";
+import { eventually } from "../helpers/eventually.ts";
 import { stopAllServers } from "../helpers/server.ts";
 import { type TestRedis, removeAllRedis, skipRedis, startRedis } from "../helpers/redisServer.ts";
 import { Q, applicant } from "../http/quiz-helpers.ts";
 
 const ADMIN_TOKEN = "redis-servers-admin-token";
 const PASSWORD = "redis-servers-password-1234";
-type Server = ConformanceServer & { kill(signal: NodeJS.Signals): void };
+type Server = ConformanceServer & { kill(signal: NodeJS.Signals): void; stderr(): string };
 
 /** The status of one call (0: no answer, the connection failed), its body read. */
 async function call(server: Server, path: string, headers: Record<string, string>): Promise<{ status: number; remaining: number | null }> {
@@ -85,6 +86,26 @@ async function load(
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   return results;
+}
+
+/**
+ * A server's stderr read for store outages: the lines that start one, those that end one, and the
+ * lines at `error` or not JSON at all (a stack trace per call would be there).
+ */
+function outageLog(stderr: string): { starts: Record<string, unknown>[]; ends: Record<string, unknown>[]; others: string[] } {
+  const log = { starts: [] as Record<string, unknown>[], ends: [] as Record<string, unknown>[], others: [] as string[] };
+  for (const text of stderr.split("\n")) {
+    if (!text.startsWith("{")) {
+      if (text.trim() !== "") log.others.push(text);
+      continue;
+    }
+    const line = JSON.parse(text) as Record<string, unknown>;
+    const msg = String(line.msg);
+    if (msg.startsWith("quota store unavailable:")) log.starts.push(line);
+    else if (msg.startsWith("quota store answering again")) log.ends.push(line);
+    else if (line.level === "error") log.others.push(text);
+  }
+  return log;
 }
 
 describe.skipIf(skipRedis)("four servers (Node, Node, Bun, Deno) on one Redis", () => {
@@ -164,7 +185,7 @@ describe.skipIf(skipRedis)("four servers (Node, Node, Bun, Deno) on one Redis", 
     servers = servers.filter((server) => server !== victim);
   });
 
-  it("Redis stopped and restarted under load: only 503s while it is down, interface A serves, every call served counted once and no other, exact counts after", {
+  it("Redis stopped and restarted under load: only 503s while it is down, interface A serves, every call served counted once and no other, exact counts after; each instance logs its outage in two lines", {
     timeout: 180_000,
   }, async () => {
     await awayFromRollover(60_000);
@@ -230,6 +251,16 @@ describe.skipIf(skipRedis)("four servers (Node, Node, Bun, Deno) on one Redis", 
     expect(after[0]).toBeGreaterThanOrEqual(10_000 - counted - loops.length);
     expect(after[0]).toBeLessThanOrEqual(10_000 - counted);
     for (const server of servers) expect(await (await fetch(`${server.url}/healthz`)).json()).toMatchObject({ store: "ok" });
+    // The log: each instance's outage is one warn line when it starts and one when it ends, with
+    // the calls it answered 503 (together every 503 the clients got), never a line per call.
+    const outageLines = () => servers.map((server) => outageLog(server.stderr()));
+    const unavailable = results.filter((r) => r.status === 503).length + 1;
+    await eventually(async () => outageLines().every((log) => log.ends.length === log.starts.length), "every outage's end is logged");
+    for (const [i, log] of outageLines().entries()) {
+      expect(log.starts.length, `instance ${i}`).toBeGreaterThanOrEqual(1);
+      expect(log.others, `instance ${i}`).toEqual([]);
+    }
+    expect(outageLines().reduce((sum, log) => sum + log.ends.reduce((calls, end) => calls + Number(end.unavailable_calls), 0), 0)).toBe(unavailable);
   });
 
   it("the compiled binary and the bundle count on the same Redis as the source servers", { timeout: 180_000 }, async () => {

@@ -62,6 +62,8 @@ describe.skipIf(skipRedis)("calls answered 503 on a slow Redis are undone", () =
       await eventually(async () => store.undos.made === 7 && store.undos.owed === 0, "the seven scripts are undone");
       expect(await store.used("ip:9", DAY)).toBe(1);
       expect(await store.used(keyBucket(key.id), DAY)).toBe(1);
+      // The key's usage history is undone with its count.
+      expect(await store.usage(key.id, DAY, DAY)).toEqual([{ date: DAY, calls: 1 }]);
       expect(await store.keyById(applicant.id)).toBeNull();
       expect(await store.keyByHash(applicant.hash)).toBeNull();
       // The demo client and the key still have the rest of their limit of 3, and no more.
@@ -106,27 +108,35 @@ describe.skipIf(skipRedis)("calls answered 503 on a slow Redis are undone", () =
     expect(await run(UNDO_COUNTS, [marker, counter], [WINDOW])).toBe("already");
   });
 
-  it("an undo after its counts takes back exactly what they counted, once, however often it runs", async () => {
+  it("an undo after its counts takes back exactly what they counted, in the counters and in the usage history, once, however often it runs", async () => {
     const [a, b, other] = ["t2:{keys}:count:a", "t2:{keys}:count:b", "t2:{keys}:count:other"];
+    const [historyA, historyB] = ["t2:{keys}:usage:a:2025-03", "t2:{keys}:usage:b:2025-03"];
     const marker = "t2:{keys}:undo:b.7";
     await client.set(other, "4");
+    await client.hSet(historyA, "2025-02-28", "9");
     // a counted twice, b refused (limit 0), against the keys' version "*" (nothing to check).
+    const count = (limit: string) => [limit, "100", "*", "1000", DAY];
     const reply = await run(
       undoable(CONSUME_KEYS, COUNTED_KEYS),
-      ["t2:{keys}:version", a, a, b, marker],
-      ["5", "100", "*", "5", "100", "*", "0", "100", "*", WINDOW],
+      ["t2:{keys}:version", a, historyA, a, historyA, b, historyB, marker],
+      [...count("5"), ...count("5"), ...count("0"), WINDOW],
     );
     expect(reply).toEqual([1, 1, 1, 2, 0, 0]);
-    expect(await client.get(marker)).toBe("2,3");
-    const undo = ["t2:{keys}:version", a, a, b];
+    expect(await client.hGetAll(historyA)).toEqual({ "2025-02-28": "9", [DAY]: "2" });
+    expect(await client.ttl(historyA)).toBeGreaterThan(900);
+    expect(await client.exists(historyB)).toBe(0);
+    expect(await client.get(marker)).toBe(`2@${DAY},4@${DAY}`);
+    const undo = ["t2:{keys}:version", a, historyA, a, historyA, b, historyB];
     expect(await run(UNDO_COUNTS, [marker, ...undo], [WINDOW])).toBe("undone");
     expect(await run(UNDO_COUNTS, [marker, ...undo], [WINDOW])).toBe("already");
     expect(await client.get(a)).toBe("0");
     expect(await client.get(b)).toBeNull();
     expect(await client.get(other)).toBe("4");
+    // The day undone is gone from the history; the other days stay.
+    expect(await client.hGetAll(historyA)).toEqual({ "2025-02-28": "9" });
     // A script that counted nothing leaves no marker.
     const refused = "t2:{keys}:undo:b.8";
-    expect(await run(undoable(CONSUME_KEYS, COUNTED_KEYS), ["t2:{keys}:version", b, refused], ["0", "100", "*", WINDOW])).toEqual([0, 0]);
+    expect(await run(undoable(CONSUME_KEYS, COUNTED_KEYS), ["t2:{keys}:version", b, historyB, refused], [...count("0"), WINDOW])).toEqual([0, 0]);
     expect(await client.exists(refused)).toBe(0);
   });
 

@@ -11,6 +11,7 @@ import type { QuotaStore } from "../../runtime/core/quota/store.ts";
 import { openSqliteStore } from "../../runtime/stores/sqlite/sqliteStore.ts";
 import { contractCases, keyRecord, runCases, type ContractCase } from "./contractCases.ts";
 import { scaleCases } from "./scaleCases.ts";
+import { usageCases } from "./usageCases.ts";
 import { SHARED_FILE_CASE, sharedFileCase } from "./sharedFile.ts";
 
 const dir = process.argv[2];
@@ -52,6 +53,6 @@ const sharedFile: ContractCase = {
   },
 };
 
-const { passed, failed } = await runCases([...contractCases, ...scaleCases, reopen, sharedFile], () => open());
+const { passed, failed } = await runCases([...contractCases, ...usageCases, ...scaleCases, reopen, sharedFile], () => open());
 console.log(JSON.stringify({ runtime, driver, passed, failed }));
 if (failed.length > 0) process.exitCode = 1;

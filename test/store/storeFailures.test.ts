@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { quotaDay } from "../../runtime/core/quota/clock.ts";
 import { openDriver } from "../../runtime/stores/sqlite/driver.ts";
 import type { SqlDriver } from "../../runtime/stores/sqlite/sqlDriver.ts";
@@ -52,25 +52,32 @@ describe("a full disk", () => {
       fillingUp(await openDriver(path), () => full, /^COMMIT$/),
       path,
     );
+    const errors: unknown[] = [];
+    const app = testApp({ store, onError: (error) => void errors.push(error) });
     const logged: string[] = [];
-    const app = testApp({ store, onError: (error) => void logged.push(String((error as Error).message)) });
+    vi.spyOn(console, "error").mockImplementation((line: unknown) => void logged.push(String(line)));
     try {
       const refused = await getJson(app, "/quiz/v1/idiom/1", { clientAddress: "192.0.2.30" });
       expect(refused.status).toBe(503);
       expect(refused.headers.get("content-type")).toBe("application/problem+json; charset=utf-8");
       expect(refused.headers.get("retry-after")).toBe("60");
       expect(refused.body).toMatchObject({ status: 503, code: "service_unavailable", title: "Service unavailable", success: false });
+      // One line for the outage, with the cause; not an unexpected error.
       expect(logged).toHaveLength(1);
+      expect(logged[0]).toContain('"level":"warn"');
       expect(logged[0]).toContain("is full (SQLITE_FULL)");
       expect(logged[0]).not.toContain("rollback");
+      expect(errors).toEqual([]);
       expect((await call(app, "/hanja/v1/meta")).status).toBe(200);
       const day = quotaDay(new Date(), 540).day;
       expect(store.used("ip:192.0.2.30", day)).toBe(0);
       full = false;
       expect((await call(app, "/quiz/v1/idiom/1", { clientAddress: "192.0.2.30" })).status).toBe(200);
       expect(store.used("ip:192.0.2.30", day)).toBe(1);
+      expect(logged[1]).toMatch(/"level":"warn".*answering again.*"unavailable_calls":1/);
     } finally {
       await app.close();
+      vi.restoreAllMocks();
     }
   });
 

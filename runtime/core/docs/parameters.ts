@@ -32,6 +32,13 @@ export function documented(name: string, spec: ParamSpec | PathSpec): Parameter 
         ...base,
         schema: { type: "string", enum: [...spec.values], ...(spec.documentedDefault === undefined ? {} : { default: spec.documentedDefault }) },
       };
+    case "enumList":
+      return {
+        ...base,
+        style: "form",
+        explode: false,
+        schema: { type: "array", items: { type: "string", enum: [...spec.values] }, uniqueItems: true, minItems: 1, maxItems: spec.values.length },
+      };
     case "intList":
       return {
         ...base,

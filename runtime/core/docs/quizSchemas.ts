@@ -2,9 +2,12 @@
 import { QUIZ_TYPES } from "../quiz/types/index.ts";
 import { QUIZ_TYPE_DOCS } from "./quizTypeDocs.ts";
 import { ANNUAL_PRICE_KRW, DAILY_LIMITS } from "../quota/plans.ts";
+import { USAGE_KEEP_DAYS } from "../quota/retention.ts";
 import { SEARCH_LIMIT } from "../routes/quizParams.ts";
+import { RECENT_USAGE_DAYS } from "../quota/usage.ts";
 import { IDIOM_B } from "../../format/recordSchemas.ts";
-import { type Static, arrayOf, int, nullable, obj, oneOf, schemaRef, str } from "../../format/schema.ts";
+import { type Static, arrayOf, bool, int, nullable, obj, oneOf, schemaRef, str } from "../../format/schema.ts";
+import { MAX_ANSWER_LENGTH, MAX_GRADED } from "../routes/gradeRoute.ts";
 import { SUCCESS } from "./schemaHelpers.ts";
 import type { Schema } from "./types.ts";
 
@@ -17,29 +20,59 @@ const KEY_STATUS = oneOf(
 );
 
 /** One option of a quiz (component `Choice`). */
-export const CHOICE = obj("One option of a quiz.", {
-  key: str("Option number, `1`…`n`.", { pattern: "^[1-6]$" }),
-  text: str(QUIZ_TYPE_DOCS.text),
-  hangul: str("Hangul reading of the idiom this option stands for."),
+export const CHOICE = obj(
+  "One option of a quiz.",
+  {
+    key: str("Option number, `1`…`n`.", { pattern: "^[1-6]$" }),
+    text: str(QUIZ_TYPE_DOCS.text),
+    hangul: str(`Hangul of what this option stands for: ${QUIZ_TYPE_DOCS.hangul}. Left out with \`reveal=0\` (it can read the answer out).`),
+  },
+  ["hangul"],
+);
+
+/** What a character quiz answers with (component `AnswerCharacter`). */
+export const ANSWER_CHARACTER = obj("Extra: the character a character quiz asks about (for `idiom_blank`, the one left out).", {
+  character: str("The character.", { minLength: 1, maxLength: 2 }),
+  readings: arrayOf("Its readings (Unihan), as in interface A's record.", str("One reading.")),
+  hunum: arrayOf("Its 훈음 as `훈 음` texts, the dictionary's order.", str("One 훈음, e.g. `물 수`.")),
 });
 
 /** A quiz (component `Quiz`; docs/rules.md "Records"). */
-export const QUIZ = obj("A multiple-choice quiz. The answer is included so the client can grade locally.", {
-  quiz_id: str("Unique id of the quiz: `qz_` and 16 letters and digits.", { pattern: "^qz_[0-9A-Za-z]{16}$" }),
-  type: oneOf(QUIZ_TYPES, "Quiz type."),
-  question: str("Korean instruction sentence of the type."),
-  prompt: str(QUIZ_TYPE_DOCS.prompt),
-  choices: arrayOf(
-    "The options, shuffled, distinct in `text`, keyed `1`…`n`; exactly one is correct: no wrong option is from the answer's synonym group.",
-    schemaRef("Choice", CHOICE),
-    { minItems: 2, maxItems: 6 },
-  ),
-  answer: str("The `key` of the correct choice.", { pattern: "^[1-6]$" }),
-  answer_idiom: schemaRef("Idiom", IDIOM_B),
-});
+export const QUIZ = obj(
+  "A quiz. The answer is included so the client can grade locally, unless `reveal=0` asked to leave it out (then `POST /grade` grades).",
+  {
+    quiz_id: str(
+      "Unique id of the quiz: `qz_` and 16 letters and digits; with `reveal=0`, `qz_` and 48 letters, digits, `-` and `_`, carrying what `POST /grade` needs, signed, for 24 hours. Opaque to clients.",
+      { pattern: "^qz_([0-9A-Za-z]{16}|[0-9A-Za-z_-]{48})$" },
+    ),
+    type: oneOf(QUIZ_TYPES, "Quiz type."),
+    question: str("Instruction sentence of the type (Korean, or English with `lang=en`)."),
+    answer_format: { const: "typed", description: "Extra: present with `answer_format=typed`: the answer is typed, `choices` is empty." },
+    prompt: str(QUIZ_TYPE_DOCS.prompt),
+    choices: arrayOf(
+      "The options, shuffled, distinct in `text`, keyed `1`…`n`; exactly one is correct: no wrong option would also answer the prompt. Empty for a typed quiz.",
+      schemaRef("Choice", CHOICE),
+      { maxItems: 6 },
+    ),
+    answer: str("The `key` of the correct choice; for a typed quiz, the standard answer. Left out with `reveal=0`."),
+    accepted: arrayOf(
+      "Extra, typed quizzes: every answer graded right (compared in any Unicode normalisation form, spaces aside). Left out with `reveal=0`.",
+      str("One accepted answer."),
+    ),
+    answer_idiom: schemaRef("Idiom", IDIOM_B),
+    answer_character: schemaRef("AnswerCharacter", ANSWER_CHARACTER),
+  },
+  ["answer_format", "answer", "accepted", "answer_idiom", "answer_character"],
+);
 
 /** A quiz as `GET /quiz` answers it. */
 export type Quiz = Static<typeof QUIZ>;
+
+/** One day of a key's usage history (component `DailyUsage`). */
+export const DAILY_USAGE = obj("A key's calls on one metering day.", {
+  date: str("The metering day (Asia/Seoul by default), `YYYY-MM-DD`.", { format: "date" }),
+  calls: int("Metered calls counted that day (429s and calls answered 503 are not counted).", { minimum: 0 }),
+});
 
 /** The status of a key, or of the demo quota (component `KeyStatus`, `GET /me`'s `key`). */
 export const KEY_STATUS_RECORD = obj("Status of the calling key, or of the caller's demo quota when no key is sent.", {
@@ -57,6 +90,13 @@ export const KEY_STATUS_RECORD = obj("Status of the calling key, or of the calle
     }),
   ),
   created_at: nullable(INSTANT("When the key was issued; null for the demo.")),
+  usage: nullable(
+    arrayOf(
+      `Extra: the key's calls on each of the last ${RECENT_USAGE_DAYS} metering days, oldest first, today last (0 for a day without calls). Null for the demo, whose counts are kept by address and only a few days.`,
+      schemaRef("DailyUsage", DAILY_USAGE),
+      { minItems: RECENT_USAGE_DAYS, maxItems: RECENT_USAGE_DAYS },
+    ),
+  ),
 });
 
 /** A key's status as `GET /me` answers it. */
@@ -67,6 +107,7 @@ export function quizSchemas(): Record<string, Schema> {
   return {
     Idiom: IDIOM_B,
     Choice: CHOICE,
+    AnswerCharacter: ANSWER_CHARACTER,
     Quiz: QUIZ,
     Quota: obj("The caller's plan and the calls left today after this one.", {
       plan: PLAN,
@@ -95,7 +136,36 @@ export function quizSchemas(): Record<string, Schema> {
       idioms: arrayOf("The matches, best first.", schemaRef("Idiom"), { maxItems: SEARCH_LIMIT }),
       quota: schemaRef("Quota"),
     }),
+    GradeRequest: {
+      description: `One answer to grade, or a list of 1 to ${MAX_GRADED} (then \`results\` answers in the same order). Sent as UTF-8 JSON; unknown fields are ignored.`,
+      oneOf: [schemaRef("Answer"), { type: "array", items: schemaRef("Answer"), minItems: 1, maxItems: MAX_GRADED }],
+    },
+    Answer: obj("An answer to one quiz.", {
+      quiz_id: str("The quiz's `quiz_id`, as `GET /quiz` gave it (at most 24 hours old)."),
+      answer: str(`The key of the chosen option (\`"2"\`), or for a typed quiz the typed answer; at most ${MAX_ANSWER_LENGTH} characters.`, {
+        maxLength: MAX_ANSWER_LENGTH,
+      }),
+    }),
+    GradeResult: obj(
+      "Whether an answer is right, with the right answer.",
+      {
+        quiz_id: str("The quiz graded."),
+        type: oneOf(QUIZ_TYPES, "Its type."),
+        correct: bool("True when the answer is right: the right key, or for a typed quiz any of `accepted` in any Unicode normalisation form, spaces aside."),
+        answer: str("The key of the right option; for a typed quiz, the standard answer."),
+        accepted: arrayOf("Typed quizzes: every answer graded right.", str("One accepted answer.")),
+        answer_idiom: schemaRef("Idiom"),
+        answer_character: schemaRef("AnswerCharacter"),
+      },
+      ["accepted", "answer_idiom", "answer_character"],
+    ),
+    GradeResponse: obj("One answer graded.", { success: SUCCESS, result: schemaRef("GradeResult") }),
+    GradesResponse: obj("A list of answers graded, in the order sent.", {
+      success: SUCCESS,
+      results: arrayOf("The results.", schemaRef("GradeResult"), { minItems: 1, maxItems: MAX_GRADED }),
+    }),
     KeyStatus: KEY_STATUS_RECORD,
+    DailyUsage: DAILY_USAGE,
     KeyStatusResponse: obj("The caller's key status.", { success: SUCCESS, key: schemaRef("KeyStatus") }),
     SubscribeRequest: {
       type: "object",
@@ -174,6 +244,14 @@ export function quizSchemas(): Record<string, Schema> {
       },
       ["unchanged", "note"],
     ),
+    AdminKeyUsage: obj(`A key's usage history: the days with counted calls, oldest first, as far back as it is kept (${USAGE_KEEP_DAYS} days).`, {
+      success: SUCCESS,
+      id: KEY_ID,
+      from: str("The first day kept, `YYYY-MM-DD`.", { format: "date" }),
+      to: str("Today, the metering day, `YYYY-MM-DD`.", { format: "date" }),
+      total_calls: int("The calls of the days listed.", { minimum: 0 }),
+      usage: arrayOf("The days with calls, oldest first.", schemaRef("DailyUsage"), { maxItems: USAGE_KEEP_DAYS + 3 }),
+    }),
     AdminKeyList: obj("Keys, newest first.", {
       success: SUCCESS,
       count: int("Number of keys listed.", { minimum: 0 }),

@@ -4,7 +4,7 @@
  * declarations in `../quiz/types/`, so a new type is described without a word written here.
  */
 import { QUIZ_TYPE_LIST } from "../quiz/types/index.ts";
-import { HARD_POOLS, type IdiomQuizType } from "../quiz/types/quizType.ts";
+import { type AnyQuizType, HARD_POOLS, type HardPool } from "../quiz/types/quizType.ts";
 
 /** "a and b", "a, b and c" (or with "or"): a list in reference prose. */
 function series(items: readonly string[], conjunction: "and" | "or"): string {
@@ -12,7 +12,7 @@ function series(items: readonly string[], conjunction: "and" | "or"): string {
 }
 
 /** The types' names as code, in a series joined with "and". */
-function names(types: readonly IdiomQuizType[]): string {
+function names(types: readonly AnyQuizType[]): string {
   return series(
     types.map((type) => `\`${type.name}\``),
     "and",
@@ -20,7 +20,7 @@ function names(types: readonly IdiomQuizType[]): string {
 }
 
 /** What the reference says of `types`: each line and sentence is made from their declarations. */
-export function quizTypeDocs(types: readonly IdiomQuizType[]) {
+export function quizTypeDocs(types: readonly AnyQuizType[]) {
   return {
     /** One Markdown list item per type, for the operation's description. */
     list: types.map(
@@ -36,9 +36,14 @@ export function quizTypeDocs(types: readonly IdiomQuizType[]) {
       [...new Set(types.map((type) => type.docs.text))].map((text) => `${text} (${names(types.filter((type) => type.docs.text === text))})`),
       "or",
     )}.`,
+    /** A choice's `hangul` field. */
+    hangul: series(
+      [...new Set(types.map((type) => type.docs.hangul))].map((hangul) => `${hangul} (${names(types.filter((type) => type.docs.hangul === hangul))})`),
+      "or",
+    ),
     /** Where `difficulty=hard` draws from, per pool. */
     hard: series(
-      (Object.keys(HARD_POOLS) as IdiomQuizType["hardPool"][])
+      (Object.keys(HARD_POOLS) as HardPool[])
         .filter((pool) => types.some((type) => type.hardPool === pool))
         .map((pool) => `from ${HARD_POOLS[pool]} (${names(types.filter((type) => type.hardPool === pool))})`),
       "or",

@@ -45,6 +45,13 @@ export interface EnumSpec<T extends string = string> extends ParamDoc {
   /** What the route does when it is omitted, for the reference (the parser gives undefined). */
   documentedDefault?: T;
 }
+/** Comma-separated values of a list, each given at most once (`type=a,b`). */
+export interface EnumListSpec<T extends string = string> extends ParamDoc {
+  kind: "enumList";
+  values: readonly T[];
+  /** What the route does when it is omitted, for the reference (the parser gives an empty list). */
+  documentedDefault?: string;
+}
 export interface IntListSpec extends ParamDoc {
   kind: "intList";
   min: number;
@@ -52,7 +59,7 @@ export interface IntListSpec extends ParamDoc {
   maxItems: number;
 }
 /** A query parameter. */
-export type ParamSpec = IntSpec | TextSpec | EnumSpec | IntListSpec;
+export type ParamSpec = IntSpec | TextSpec | EnumSpec | EnumListSpec | IntListSpec;
 
 /** A path segment: exactly one character (code point), or a positive whole number (an id), or text of a pattern. */
 export type PathSpec = ParamDoc & { in: "path" } & ({ kind: "character" } | { kind: "positiveId" } | { kind: "pattern"; pattern: RegExp; shape: string });
@@ -65,9 +72,11 @@ type Value<S> = S extends IntSpec
     ? string
     : S extends EnumSpec<infer T>
       ? T | undefined
-      : S extends IntListSpec
-        ? number[]
-        : never;
+      : S extends EnumListSpec<infer T>
+        ? T[]
+        : S extends IntListSpec
+          ? number[]
+          : never;
 
 const DIGITS = /^\d+$/;
 
@@ -194,6 +203,16 @@ function parseOne(name: string, raw: string | undefined, spec: ParamSpec): unkno
       if (raw === undefined) return undefined;
       if (!spec.values.includes(raw)) throw invalidParameter(name, `${name} must be one of ${spec.values.join(", ")}; got ${JSON.stringify(raw)}`);
       return raw;
+    case "enumList": {
+      if (raw === undefined) return [];
+      const items = raw.split(",").map((item) => item.trim());
+      for (const item of items) {
+        if (!spec.values.includes(item))
+          throw invalidParameter(name, `${name} must list values of ${spec.values.join(", ")}, separated by commas; got ${JSON.stringify(item)}`);
+      }
+      if (new Set(items).size < items.length) throw invalidParameter(name, `${name} lists a value twice`);
+      return items;
+    }
     case "intList": {
       if (raw === undefined || raw === "") return [];
       const items = raw.split(",");

@@ -1,6 +1,6 @@
 /**
  * The operator's operations under the quiz base (docs/rules.md "Interface B"), mounted only when an
- * admin token is configured: list, show, confirm a deposit, revoke. Bearer token compared in constant time.
+ * admin token is configured: list, show, a key's usage history, confirm a deposit, revoke. Bearer token compared in constant time.
  */
 import { headers, ok, problem, shared } from "../docs/responses.ts";
 import type { Response } from "../docs/types.ts";
@@ -10,7 +10,10 @@ import type { RequestLike } from "../http/reply.ts";
 import { constantTimeEqual } from "../quota/apiKeys.ts";
 import { type ActionResult, adminView, confirmKey, keysWithStatus, revokeKey } from "../quota/keyActions.ts";
 import { DAILY_LIMITS } from "../quota/plans.ts";
+import { quotaDay } from "../quota/clock.ts";
+import { USAGE_KEEP_DAYS } from "../quota/retention.ts";
 import type { QuotaStore } from "../quota/store.ts";
+import { usageHistory } from "../quota/usage.ts";
 import { KEY_ID_PATH, KEY_LIST_PARAMS } from "../routes/quizParams.ts";
 import { count } from "../util/count.ts";
 import { type Interface, type OperationDoc, defineOperation } from "./operation.ts";
@@ -25,6 +28,15 @@ const unauthorized: Response = problem(401, "Missing or wrong `Authorization: Be
 const badId = problem(400, "`id` is not `key_` and 12 letters and digits (`param: id`).", { codes: ["invalid_parameter"] });
 const noKey = problem(404, "No key with this id (`param: id`).", { codes: ["not_found"] });
 const keyOk = (description: string) => ok(description, "AdminKeyResponse", headers(["Cache-Control"]));
+/** The answers of an operation on one key (`{id}`): `answer` when it is done, else why not. */
+const onOneKey = (answer: Response): OperationDoc["responses"] => ({
+  "200": answer,
+  "400": badId,
+  "401": unauthorized,
+  "404": noKey,
+  "500": shared("InternalError"),
+  "503": shared("StoreUnavailable"),
+});
 
 /** The reference text of an admin operation: its tag, the token, and which other methods its path answers. */
 function doc(method: "GET" | "POST", fields: Omit<OperationDoc, "tags" | "security" | "pathNote">): OperationDoc {
@@ -100,14 +112,7 @@ export const adminInterface: Interface = ({ services }) => {
         operationId: "getKey",
         summary: "One key",
         description: "One key with the applicant's details and its live status (`expired` once an annual key passes `expires_at`).",
-        responses: {
-          "200": keyOk("The key."),
-          "400": badId,
-          "401": unauthorized,
-          "404": noKey,
-          "500": shared("InternalError"),
-          "503": shared("StoreUnavailable"),
-        },
+        responses: onOneKey(keyOk("The key.")),
         examples: [{ description: "Show a key", path: { id: KEY_ID_EXAMPLE }, headers: ADMIN }],
       }),
       handler: async (request, _ctx, params) => {
@@ -115,6 +120,26 @@ export const adminInterface: Interface = ({ services }) => {
         const key = await services.store.keyById(keyId(params));
         if (!key) throw new ApiError(404, "not_found", "No key with this id.", "id");
         return send(request, { key: adminView(key, services.now()) });
+      },
+    }),
+    defineOperation({
+      method: "GET",
+      path: "/admin/keys/{id}/usage",
+      parameters: { id: KEY_ID_PATH },
+      metering: "admin",
+      doc: doc("GET", {
+        operationId: "getKeyUsage",
+        summary: "A key's usage history",
+        description: `The key's metered calls per metering day, as far back as they are kept (${USAGE_KEEP_DAYS} days): the days with calls, oldest first, and their sum. The history holds no personal data and outlives the erasure of the applicant's. Not cacheable.`,
+        responses: onOneKey(ok("The history.", "AdminKeyUsage", headers(["Cache-Control"]))),
+        examples: [{ description: "A key's usage", path: { id: KEY_ID_EXAMPLE }, headers: ADMIN }],
+      }),
+      handler: async (request, _ctx, params) => {
+        guard(request);
+        const id = keyId(params);
+        if (!(await services.store.keyById(id))) throw new ApiError(404, "not_found", "No key with this id.", "id");
+        const now = services.now();
+        return send(request, { id, ...(await usageHistory(services.store, id, now, quotaDay(now, services.offsetMinutes).day)) });
       },
     }),
     defineOperation({
@@ -128,15 +153,7 @@ export const adminInterface: Interface = ({ services }) => {
         description:
           `The deposit arrived: the key becomes \`annual\`/\`active\` for one year from now (${count(DAILY_LIMITS.annual)} calls a day). Confirming an expired key renews it for a year from now; ` +
           "confirming an active key changes nothing (idempotent). A revoked key cannot be confirmed (`409`). No request body.",
-        responses: {
-          "200": keyOk("The key after confirmation."),
-          "400": badId,
-          "401": unauthorized,
-          "404": noKey,
-          "409": problem(409, "The key is revoked (`param: id`).", { codes: ["conflict"] }),
-          "500": shared("InternalError"),
-          "503": shared("StoreUnavailable"),
-        },
+        responses: { ...onOneKey(keyOk("The key after confirmation.")), "409": problem(409, "The key is revoked (`param: id`).", { codes: ["conflict"] }) },
         examples: [{ description: "Confirm a deposit", path: { id: KEY_ID_EXAMPLE }, headers: ADMIN }],
       }),
       handler: (request, _ctx, params) => confirm(request, params),
@@ -150,14 +167,7 @@ export const adminInterface: Interface = ({ services }) => {
         operationId: "revokeKey",
         summary: "Revoke a key",
         description: "Revokes the key for good: it answers `403 key_revoked` from then on. Revoking again keeps the first `revoked_at`. No request body.",
-        responses: {
-          "200": keyOk("The key after revocation."),
-          "400": badId,
-          "401": unauthorized,
-          "404": noKey,
-          "500": shared("InternalError"),
-          "503": shared("StoreUnavailable"),
-        },
+        responses: onOneKey(keyOk("The key after revocation.")),
         examples: [{ description: "Revoke a key", path: { id: KEY_ID_EXAMPLE }, headers: ADMIN }],
       }),
       handler: (request, _ctx, params) => revoke(request, params),

@@ -77,5 +77,6 @@ export function describingOnly(): AppServices {
     trustProxyHops: 0,
     bankAccount: "",
     adminToken: undefined,
+    quizIds: new Proxy({} as AppServices["quizIds"], { get: unavailable }),
   };
 }

@@ -9,6 +9,7 @@ import type { ParamSpec } from "../http/params.ts";
 import type { PathSpec } from "../http/params.ts";
 import type { Reply, RequestLike } from "../http/reply.ts";
 import type { Send } from "../http/sender.ts";
+import type { QuizIds } from "../quiz/quizId.ts";
 import type { QuotaStore } from "../quota/store.ts";
 import type { RequestContext } from "../routes/context.ts";
 import type { Random } from "../util/random.ts";
@@ -86,6 +87,8 @@ export interface AppServices {
   bankAccount: string;
   /** The operator's token; the admin interface is mounted only with one. */
   adminToken: string | undefined;
+  /** Signs and checks the ids of quizzes drawn with `reveal=0` (`QUIZ_SECRET`). */
+  quizIds: QuizIds;
 }
 
 /** What every interface is built from. */

@@ -9,12 +9,17 @@ import { QUIZ_TYPE_DOCS } from "../docs/quizTypeDocs.ts";
 import { ApiError, invalidParameter } from "../http/errors.ts";
 import { parsePath, parseQuery, refuseEmptySegment } from "../http/params.ts";
 import { searchIdioms } from "../idioms/searchIdioms.ts";
+import { type CharacterBank, createCharacterBank } from "../quiz/characterBank.ts";
+import { type CharacterQuizMaker, createCharacterQuizMaker } from "../quiz/makeCharacterQuiz.ts";
 import { type QuizMaker, type SizedText, createQuizMaker, sample } from "../quiz/makeQuiz.ts";
+import { PUBLISHED_TYPES } from "../quiz/types/index.ts";
+import { drawQuizzes, isIdiomRequest, typedTypes } from "../routes/drawQuizzes.ts";
 import { seededRandom } from "../util/random.ts";
 import { createMetering } from "../routes/metering.ts";
 import { IDIOM_PARAMS, IDX_PATH, QUIZ_PARAMS, SEARCH_LIMIT, SEARCH_PARAMS } from "../routes/quizParams.ts";
 import { type Interface, defineOperation } from "./operation.ts";
 import { accountOperations } from "./quizAccount.ts";
+import { gradeOperation } from "./quizGrade.ts";
 import { METERED, WITH_KEY, badRequest, meteredOk, meteredResponses, quizDoc } from "./quizDocs.ts";
 
 /** The operations of interface B. */
@@ -28,6 +33,11 @@ export const quizInterface: Interface = (ctx) => {
   const quizMaker = () => (maker ??= createQuizMaker(data.idioms.idioms, data.idioms.itemsB, data.idioms.quiz));
   let made: IdiomPool | undefined;
   const pool = () => (made ??= idiomPool(data));
+  // The character bank reads every record with 훈음: only when a character quiz or a grade first needs it.
+  let bank: CharacterBank | undefined;
+  const characterBank = () => (bank ??= createCharacterBank(data));
+  let characterMaker: CharacterQuizMaker | undefined;
+  const characterQuizMaker = () => (characterMaker ??= createCharacterQuizMaker(characterBank(), data.idioms.itemsB, pool().withheld));
 
   return [
     defineOperation({
@@ -39,8 +49,12 @@ export const quizInterface: Interface = (ctx) => {
         operationId: "getQuiz",
         summary: "Random quiz",
         description:
-          "Auto-generated multiple-choice quizzes over the idioms; the answer is included for local grading.\n\n" +
+          "Auto-generated quizzes over the idioms and, when asked for, the characters; the answer is included for local grading unless `reveal=0`.\n\n" +
           `${QUIZ_TYPE_DOCS.list.join("\n")}\n\n` +
+          `Without \`type\` a quiz is one of the published types (${PUBLISHED_TYPES.map((t) => `\`${t}\``).join(", ")}); the others are drawn only when \`type\` names them. ` +
+          "The character types draw from the `level` pool; a quiz answers with `answer_character` (and `answer_idiom` for `idiom_blank`). " +
+          "No wrong option would also be right: not a character with the prompt's 훈음 or a variant of the answer (歎/嘆), not another reading of the character (樂: 락, 낙, 악, 요), " +
+          "not a character that completes another of the idioms.\n\n" +
           "Choices are distinct in `text`, shuffled and keyed `1`…`n`; exactly one is correct and its position is uniform. " +
           "`count` = 1 returns `{success, quiz, quota}`; `count` > 1 returns `{success, quizzes, quota}` with distinct answers.\n\n" +
           "A quiz never shows an idiom's `literal` (it would read the answer out) and never offers a wrong option from the answer's synonym group " +
@@ -53,7 +67,11 @@ export const quizInterface: Interface = (ctx) => {
             { oneOf: [schemaRef("QuizResponse"), schemaRef("QuizzesResponse")] },
             headers([...RATE_LIMIT, "Cache-Control"]),
           ),
-          { "400": badRequest("a type or difficulty outside the list, a bound crossed, or `exclude` leaving fewer than `count` idioms") },
+          {
+            "400": badRequest(
+              "a type, level or difficulty outside the list, a bound crossed, `answer_format=typed` with a type that has no typed answer, or `exclude` leaving fewer than `count` idioms",
+            ),
+          },
         ),
         examples: [
           { description: "One quiz as the demo (no key)" },
@@ -64,6 +82,14 @@ export const quizInterface: Interface = (ctx) => {
           },
           { description: "Keep already-seen idioms out", query: { exclude: "1,2,3" } },
           { description: "The same ten hard quizzes for a whole class", query: { difficulty: "hard", count: "10", seed: "20260901" } },
+          { description: "훈음 → character, education hanja", query: { type: "hunum_to_hanja", seed: "7" } },
+          { description: "Character → 훈음, hard options", query: { type: "hanja_to_hunum", difficulty: "hard", seed: "7" } },
+          { description: "Character → reading, typed answer", query: { type: "hanja_to_reading", answer_format: "typed", level: "all" } },
+          { description: "Fill the blank of an idiom", query: { type: "idiom_blank", seed: "7" } },
+          {
+            description: "A mixed set without the answers, for grading on the server",
+            query: { type: "hunum_to_hanja,idiom_blank,hangul_to_hanja", count: "5", reveal: "0" },
+          },
         ],
       }),
       handler: metered(
@@ -71,15 +97,31 @@ export const quizInterface: Interface = (ctx) => {
           const p = parseQuery(query, QUIZ_PARAMS);
           const exclude = new Set(p.exclude);
           const mature = p.mature === 1;
+          const typed = p.answer_format === "typed";
+          const type = typed ? typedTypes(p.type) : p.type;
           // Checked here, before metering: a request rejected with 400 is not counted.
-          const left = idiomsLeft(data.idioms, pool(), exclude, mature);
-          if (left < p.count) throw invalidParameter("exclude", `exclude leaves ${left} ${left === 1 ? "idiom" : "idioms"} to ask about; count is ${p.count}`);
-          return { ...p, exclude, mature, difficulty: p.difficulty ?? QUIZ_PARAMS.difficulty.documentedDefault };
+          if (isIdiomRequest({ type, typed })) {
+            const left = idiomsLeft(data.idioms, pool(), exclude, mature);
+            if (left < p.count)
+              throw invalidParameter("exclude", `exclude leaves ${left} ${left === 1 ? "idiom" : "idioms"} to ask about; count is ${p.count}`);
+          }
+          return {
+            ...p,
+            type,
+            exclude,
+            mature,
+            typed,
+            reveal: p.reveal === 1,
+            difficulty: p.difficulty ?? QUIZ_PARAMS.difficulty.documentedDefault,
+            lang: p.lang ?? QUIZ_PARAMS.lang.documentedDefault,
+            level: p.level ?? QUIZ_PARAMS.level.documentedDefault,
+          };
         },
-        (p) => {
+        async (p) => {
           // A seed makes the draw repeatable; quiz ids still come from the platform CSPRNG, so they stay unique.
           const random = p.seed === undefined ? services.random : seededRandom(p.seed);
-          const quizzes = quizMaker().quizzes(p, random, services.random);
+          const sources = { idiomMaker: quizMaker, characterMaker: characterQuizMaker, ids: services.quizIds, random, idRandom: services.random };
+          const quizzes = await drawQuizzes(p, sources);
           if (!quizzes) throw invalidParameter("exclude", `exclude leaves fewer than ${p.count} idioms to ask about`);
           const extraBytes = quizzes.reduce((sum, q) => sum + q.extraBytes, 0);
           const text = p.count === 1 ? `"quiz":${(quizzes[0] as SizedText).text}` : `"quizzes":[${quizzes.map((q) => q.text).join(",")}]`;
@@ -162,6 +204,7 @@ export const quizInterface: Interface = (ctx) => {
         },
       ),
     }),
+    gradeOperation(ctx, characterBank),
     ...accountOperations(ctx, metering),
   ];
 };

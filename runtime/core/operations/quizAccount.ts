@@ -3,6 +3,7 @@ import { schemaRef } from "../../format/schema.ts";
 import { headers, ok, problem, shared } from "../docs/responses.ts";
 import { quotaDay } from "../quota/clock.ts";
 import { daysLeft, keyStatus } from "../quota/keyActions.ts";
+import { recentUsage } from "../quota/usage.ts";
 import { ANNUAL_PRICE_KRW, APPLICATIONS_PER_IP, DAILY_LIMITS, MAX_BODY_BYTES } from "../quota/plans.ts";
 import type { Metering } from "../routes/metering.ts";
 import { subscribeHandler } from "../routes/subscribe.ts";
@@ -21,7 +22,7 @@ export function accountOperations({ services }: InterfaceContext, metering: Mete
         operationId: "getKeyStatus",
         summary: "Status of the calling key",
         description:
-          "Plan, status, today's usage and expiry of the key sent (expired and revoked keys are reported too, with `daily_limit` 0). " +
+          "Plan, status, today's usage, the calls of the last 30 days and expiry of the key sent (expired and revoked keys are reported too, with `daily_limit` 0). " +
           "Without a key: the caller's demo quota (`plan: demo`, `id` null). Not metered.",
         responses: {
           "200": ok("The key status.", "KeyStatusResponse", headers(["Cache-Control"])),
@@ -37,8 +38,9 @@ export function accountOperations({ services }: InterfaceContext, metering: Mete
         const now = caller.at;
         const { day, resetsAt } = quotaDay(now, services.offsetMinutes);
         const { limit } = caller;
-        const used = await services.store.used(caller.bucket, day);
         const key = caller.key;
+        // The history is read with today's count: both come from the store at once.
+        const [used, usage] = await Promise.all([services.store.used(caller.bucket, day), key ? recentUsage(services.store, key.id, day) : null]);
         const body = {
           success: true,
           key: {
@@ -52,6 +54,7 @@ export function accountOperations({ services }: InterfaceContext, metering: Mete
             expires_at: key?.expires_at ?? null,
             days_left: key ? daysLeft(key, now) : null,
             created_at: key?.created_at ?? null,
+            usage,
           },
         };
         return services.sendBody(request, JSON.stringify(body), { caching: "no-store" });

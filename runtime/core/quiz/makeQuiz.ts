@@ -7,17 +7,20 @@
 import type { QuizTables } from "../../format/dist.ts";
 import type { IdiomRecord } from "../../format/records.ts";
 import { utf8Length } from "../util/utf8Length.ts";
-import { type Random, randomBase62 } from "../util/random.ts";
-import { QUIZ_TYPES, QUIZ_TYPE_BY_NAME, QUIZ_TYPE_LIST, type QuizType } from "./types/index.ts";
-import type { QuizLang } from "./types/quizType.ts";
+import type { Random } from "../util/random.ts";
+import type { QuizClaims } from "./quizId.ts";
+import { type IdiomTypeName, PUBLISHED_TYPES, QUIZ_TYPE_LIST, isIdiomType } from "./types/index.ts";
+import type { IdiomQuizType, QuizLang } from "./types/quizType.ts";
 
 /** How the wrong choices are drawn: `normal` at random; `hard` from the type's `hardPool`. */
 export const DIFFICULTIES = ["normal", "hard"] as const;
 export type Difficulty = (typeof DIFFICULTIES)[number];
 
 export interface QuizRequest {
-  /** A fixed type, or undefined for a random type per quiz. */
-  type: QuizType | undefined;
+  /** A fixed type, or undefined for a random type per quiz out of `types`. */
+  type: IdiomTypeName | undefined;
+  /** The types a random type is drawn from; the published ones when omitted. */
+  types?: readonly IdiomTypeName[];
   choices: number;
   count: number;
   /** idx values that must not be answers. */
@@ -39,14 +42,26 @@ export interface SizedText {
   extraBytes: number;
 }
 
+/**
+ * A quiz as JSON text after its `quiz_id` (`","type":…}`), with what its id must carry: the id is
+ * signed later (`quizId.ts`), and `quizText` puts the two together.
+ */
+export interface MadeQuiz extends SizedText {
+  claims: QuizClaims;
+}
+
+/** The JSON text of a made quiz under the id `id` (ASCII: the UTF-8 length grows by its length). */
+export function quizText(made: MadeQuiz, id: string): SizedText {
+  return { text: `{"quiz_id":"${id}${made.text}`, extraBytes: made.extraBytes };
+}
+
 /** Makes quizzes over one idiom list, each as its JSON text (docs/rules.md "Interface B": `quiz_id`, `type`, …, `answer_idiom`). */
 export interface QuizMaker {
   /**
-   * `count` quizzes with distinct answers drawn from the idioms not excluded, as JSON texts.
-   * Null when fewer than `count` idioms are left to be answers. `idRandom` draws the `quiz_id`s
-   * (the platform CSPRNG when `random` is seeded, so ids stay unique), `random` everything else.
+   * `count` quizzes with distinct answers drawn from the idioms not excluded, as JSON texts
+   * without their ids. Null when fewer than `count` idioms are left to be answers.
    */
-  quizzes(request: QuizRequest, random: Random, idRandom?: Random): SizedText[] | null;
+  quizzes(request: QuizRequest, random: Random): MadeQuiz[] | null;
   /** Positions of the withheld idioms: no answer or wrong choice unless `mature` is asked for. */
   readonly withheld: ReadonlySet<number>;
 }
@@ -87,6 +102,10 @@ function extraBytes(text: string): number {
   return utf8Length(text) - text.length;
 }
 
+/** The types over the idioms, and by name. */
+const IDIOM_TYPES = QUIZ_TYPE_LIST.filter(isIdiomType) as IdiomQuizType<IdiomTypeName>[];
+const IDIOM_TYPE_BY_NAME = Object.fromEntries(IDIOM_TYPES.map((type) => [type.name, type])) as Record<IdiomTypeName, IdiomQuizType<IdiomTypeName>>;
+
 /** No groups, nothing withheld, no hard pools: every draw is at random. */
 const NO_TABLES: QuizTables = { group: [], mature: [], lookalike: [], theme: [] };
 
@@ -105,7 +124,7 @@ export function createQuizMaker(idioms: readonly IdiomRecord[], answerJson: read
   /** Every type's view in `lang`. */
   const viewsIn = (lang: QuizLang) =>
     Object.fromEntries(
-      QUIZ_TYPE_LIST.map((type): [QuizType, TypeView] => {
+      IDIOM_TYPES.map((type): [IdiomTypeName, TypeView] => {
         const prompt = idioms.map((idiom) => type.prompt(idiom, lang));
         const promptJson = prompt.map((p) => JSON.stringify(p));
         const text = idioms.map((idiom) => type.text(idiom, lang));
@@ -125,12 +144,12 @@ export function createQuizMaker(idioms: readonly IdiomRecord[], answerJson: read
           },
         ];
       }),
-    ) as Record<QuizType, TypeView>;
+    ) as Record<IdiomTypeName, TypeView>;
   // The Korean views are made at once; the English ones when a quiz first asks for them.
-  const views: Partial<Record<QuizLang, Record<QuizType, TypeView>>> = { ko: viewsIn("ko") };
+  const views: Partial<Record<QuizLang, Record<IdiomTypeName, TypeView>>> = { ko: viewsIn("ko") };
 
   /** One quiz with the idiom at `answer` as its answer. */
-  const quiz = (answer: number, type: QuizType, size: number, request: QuizRequest, random: Random, idRandom: Random): SizedText => {
+  const quiz = (answer: number, type: IdiomTypeName, size: number, request: QuizRequest, random: Random): MadeQuiz => {
     const lang = request.lang ?? "ko";
     const view = (views[lang] ??= viewsIn(lang))[type];
     const prompt = view.promptId[answer];
@@ -153,7 +172,7 @@ export function createQuizMaker(idioms: readonly IdiomRecord[], answerJson: read
     if (request.difficulty === "hard") {
       // The pool in random order, so a hard quiz on the same answer varies; a pool too small
       // (after the skips) is topped up at random below.
-      const pool = [...(tables[QUIZ_TYPE_BY_NAME[type].hardPool][answer] ?? [])];
+      const pool = [...(tables[IDIOM_TYPE_BY_NAME[type].hardPool][answer] ?? [])];
       for (let i = 0; i < pool.length && chosen.length < size - 1; i++) {
         const j = i + random.int(pool.length - i);
         [pool[i], pool[j]] = [pool[j] as number, pool[i] as number];
@@ -174,21 +193,20 @@ export function createQuizMaker(idioms: readonly IdiomRecord[], answerJson: read
       choices += (CHOICE_HEADS[i] ?? choiceHead(i)) + view.choiceTail[choice];
       extra += view.choiceExtra[choice] as number;
     }
-    const text =
-      `{"quiz_id":"qz_${randomBase62(idRandom, 16)}${view.head}${view.promptJson[answer]},"choices":[${choices}],` +
-      `"answer":"${at + 1}","answer_idiom":${answerJson[answer]}}`;
-    return { text, extraBytes: extra };
+    const text = `${view.head}${view.promptJson[answer]},"choices":[${choices}],"answer":"${at + 1}","answer_idiom":${answerJson[answer]}}`;
+    return { text, extraBytes: extra, claims: { type, typed: false, key: at + 1, subject: answer, blank: 0 } };
   };
 
   return {
-    quizzes(request, random, idRandom = random) {
+    quizzes(request, random) {
       // Answers are drawn as positions in `idioms`, which index every per-idiom fragment.
       const eligible = request.mature === true ? positions : schoolPositions;
       const pool = request.exclude.size === 0 ? eligible : eligible.filter((p) => !request.exclude.has((idioms[p] as IdiomRecord).idx));
       if (pool.length < request.count) return null;
       return sample(pool, request.count, random).map((answer) => {
-        const type = request.type ?? QUIZ_TYPES[random.int(QUIZ_TYPES.length)] ?? "meaning_to_idiom";
-        return quiz(answer, type, request.choices, request, random, idRandom);
+        const types = request.types ?? (PUBLISHED_TYPES as readonly IdiomTypeName[]);
+        const type = request.type ?? types[random.int(types.length)] ?? "meaning_to_idiom";
+        return quiz(answer, type, request.choices, request, random);
       });
     },
     withheld,

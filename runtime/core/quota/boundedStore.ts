@@ -9,11 +9,13 @@
 import { Deadlines } from "./deadlines.ts";
 import { type QuotaStore, StoreUnavailableError } from "./store.ts";
 
-type Operation = Exclude<keyof QuotaStore, "close" | "health">;
+/** An operation of the store contract (what a wrapper of a store passes on). */
+export type Operation = Exclude<keyof QuotaStore, "close" | "health">;
 /** Every operation, so that one added to `QuotaStore` and missed here fails to compile (it would go unwrapped). */
 const EVERY_OPERATION = {
   consume: 1,
   used: 1,
+  usage: 1,
   insertKey: 1,
   eraseApplicant: 1,
   keyByHash: 1,
@@ -23,9 +25,11 @@ const EVERY_OPERATION = {
   acquireLease: 1,
   releaseLease: 1,
   pruneCounters: 1,
+  pruneUsage: 1,
   updateKey: 1,
 } satisfies Record<Operation, 1>;
-const OPERATIONS = Object.keys(EVERY_OPERATION) as Operation[];
+/** Every operation of `QuotaStore`. */
+export const OPERATIONS = Object.keys(EVERY_OPERATION) as readonly Operation[];
 
 /** `store` with every operation that answers later bounded to `timeoutMs` milliseconds. */
 export function boundedStore(store: QuotaStore, timeoutMs: number, name = "quota store"): QuotaStore {

@@ -4,12 +4,15 @@ import {
   DuplicateApplicationError,
   DuplicateReferenceError,
   type ConsumeResult,
+  type DailyUsage,
   type KeyPage,
   type KeyPageQuery,
   type KeyPatch,
   type KeyRecord,
   type QuotaStore,
   type StoredKeyStatus,
+  isKeyBucket,
+  keyBucket,
 } from "./store.ts";
 
 /**
@@ -17,7 +20,10 @@ import {
  * lost on restart. For tests, single-process deployments and embedding.
  */
 export class MemoryQuotaStore implements QuotaStore {
+  /** Counts of buckets without a key, by `day NUL bucket`. */
   private readonly counters = new Map<string, number>();
+  /** Keys' counts, by bucket then day: their daily count is their usage history (`usage`), kept until `pruneUsage`. */
+  private readonly history = new Map<string, Map<string, number>>();
   private readonly keys = new Map<string, KeyRecord>();
   private readonly byHash = new Map<string, string>();
   private readonly leases = new Map<string, { holder: string; expires: number }>();
@@ -25,6 +31,7 @@ export class MemoryQuotaStore implements QuotaStore {
   private order: string[] | undefined;
 
   consume(bucket: string, day: string, limit: number): ConsumeResult {
+    if (isKeyBucket(bucket)) return this.countKey(bucket, day, limit);
     const id = `${day}\u0000${bucket}`;
     const used = this.counters.get(id) ?? 0;
     if (used >= limit) return { allowed: false, used };
@@ -32,8 +39,24 @@ export class MemoryQuotaStore implements QuotaStore {
     return { allowed: true, used: used + 1 };
   }
 
+  /** A key's count: its day in the key's history. */
+  private countKey(bucket: string, day: string, limit: number): ConsumeResult {
+    const days = this.history.get(bucket);
+    const used = days?.get(day) ?? 0;
+    if (used >= limit) return { allowed: false, used };
+    if (days) days.set(day, used + 1);
+    else this.history.set(bucket, new Map([[day, used + 1]]));
+    return { allowed: true, used: used + 1 };
+  }
+
   used(bucket: string, day: string): number {
+    if (isKeyBucket(bucket)) return this.history.get(bucket)?.get(day) ?? 0;
     return this.counters.get(`${day}\u0000${bucket}`) ?? 0;
+  }
+
+  usage(id: string, fromDay: string, toDay: string): DailyUsage[] {
+    const days = [...(this.history.get(keyBucket(id)) ?? [])].filter(([day]) => day >= fromDay && day <= toDay);
+    return days.sort(([a], [b]) => (a < b ? -1 : 1)).map(([date, calls]) => ({ date, calls }));
   }
 
   insertKey(record: KeyRecord): void {
@@ -111,6 +134,21 @@ export class MemoryQuotaStore implements QuotaStore {
         this.counters.delete(id);
         pruned++;
       }
+    }
+    return pruned;
+  }
+
+  pruneUsage(beforeDay: string, limit: number): number {
+    let pruned = 0;
+    for (const [bucket, days] of this.history) {
+      for (const day of days.keys()) {
+        if (pruned >= limit) return pruned;
+        if (day < beforeDay) {
+          days.delete(day);
+          pruned++;
+        }
+      }
+      if (days.size === 0) this.history.delete(bucket);
     }
     return pruned;
   }

@@ -66,6 +66,8 @@ export interface SweepResult {
   erased: number;
   /** Daily counters of past days deleted. */
   pruned: number;
+  /** Days of keys' usage history deleted (older than `USAGE_KEEP_DAYS`). */
+  prunedUsage: number;
 }
 
 /**
@@ -75,18 +77,19 @@ export interface SweepResult {
  * step), and a process that finds it held leaves the work to its holder. Safe even so against a
  * process that erases at the same moment (the CLI with an old lease gone): a key is erased once,
  * and not at all if it was confirmed meanwhile. With `pruneBefore` (a day), daily counters of the
- * days before it are deleted after, in steps too. An aborted `signal` stops the sweep at its next
- * step (the process is closing its store).
+ * days before it are deleted after, in steps too, and with `pruneUsageBefore` the keys' usage
+ * history of the days before that one. An aborted `signal` stops the sweep at its next step (the
+ * process is closing its store).
  */
 export async function eraseDue(
   store: QuotaStore,
   now: Date,
   retentionDays: number,
   log: (line: Record<string, unknown>) => void,
-  options: { pruneBefore?: string; holder?: string; signal?: AbortSignal } = {},
+  options: { pruneBefore?: string; pruneUsageBefore?: string; holder?: string; signal?: AbortSignal } = {},
 ): Promise<SweepResult> {
   const holder = options.holder ?? globalThis.crypto.randomUUID();
-  const result: SweepResult = { leased: false, erased: 0, pruned: 0 };
+  const result: SweepResult = { leased: false, erased: 0, pruned: 0, prunedUsage: 0 };
   if (!(await store.acquireLease(SWEEP_LEASE, holder, SWEEP_LEASE_MS))) return result;
   result.leased = true;
   try {
@@ -118,19 +121,26 @@ export async function eraseDue(
       if (batch.length >= SWEEP_BATCH) await eraseBatch();
     }
     if (batch.length > 0) await eraseBatch();
-    if (options.pruneBefore !== undefined) {
-      for (let pruned = PRUNE_BATCH; pruned === PRUNE_BATCH; result.pruned += pruned) {
-        await yieldToEventLoop();
-        if (options.signal?.aborted) break;
-        pruned = await store.pruneCounters(options.pruneBefore, PRUNE_BATCH);
-      }
-    }
+    const { pruneBefore, pruneUsageBefore, signal } = options;
+    if (pruneBefore !== undefined) result.pruned += await inSteps((limit) => store.pruneCounters(pruneBefore, limit), signal);
+    if (pruneUsageBefore !== undefined) result.prunedUsage += await inSteps((limit) => store.pruneUsage(pruneUsageBefore, limit), signal);
   } catch (error) {
     if (!(error instanceof LeaseLostError)) throw error;
   } finally {
     await store.releaseLease(SWEEP_LEASE, holder);
   }
   return result;
+}
+
+/** Runs `prune` a batch at a time, the event loop free in between, until a batch deletes less than a full one; answers how many it deleted. */
+async function inSteps(prune: (limit: number) => number | Promise<number>, signal: AbortSignal | undefined): Promise<number> {
+  let total = 0;
+  for (let pruned = PRUNE_BATCH; pruned === PRUNE_BATCH; total += pruned) {
+    await yieldToEventLoop();
+    if (signal?.aborted) break;
+    pruned = await prune(PRUNE_BATCH);
+  }
+  return total;
 }
 
 function logErasure(erasure: Erasure, retentionDays: number, log: (line: Record<string, unknown>) => void): void {
@@ -165,4 +175,15 @@ export const COUNTER_KEEP_DAYS = 7;
 /** The first day whose counters are kept on `today` (`YYYY-MM-DD`). */
 export function firstKeptDay(now: Date): string {
   return new Date(now.getTime() - COUNTER_KEEP_DAYS * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * Days a key's usage history is kept at least after the day ended: what `keys usage` and the admin
+ * routes show (a year of an annual key, with a month to spare for its renewal).
+ */
+export const USAGE_KEEP_DAYS = 400;
+
+/** The first day whose usage history is kept at `now`: a day goes once `USAGE_KEEP_DAYS` full days have passed since it ended, in any time zone. */
+export function firstKeptUsageDay(now: Date): string {
+  return new Date(now.getTime() - (USAGE_KEEP_DAYS + 2) * 86_400_000).toISOString().slice(0, 10);
 }

@@ -47,6 +47,14 @@ export interface ConsumeResult {
   used: number;
 }
 
+/** One day of a key's usage history. */
+export interface DailyUsage {
+  /** The metering day, `YYYY-MM-DD`. */
+  date: string;
+  /** The calls counted on that day (429s and calls answered 503 are not counted). */
+  calls: number;
+}
+
 /** The counter bucket of a key's calls; a caller without a key counts in `ip:<address>`. */
 export function keyBucket(id: string): string {
   return `${KEY_BUCKET}${id}`;
@@ -100,6 +108,16 @@ export interface QuotaStore {
   /** The count of `bucket` for `day` (0 when none). */
   used(bucket: string, day: string): number | Promise<number>;
   /**
+   * The usage history of key `id`: the calls counted on its bucket (`keyBucket(id)`) per day, for
+   * the days from `fromDay` to `toDay` (`YYYY-MM-DD`, both included), oldest first, days without a
+   * counted call left out. A key's daily count and its history are one value, changed by the same
+   * atomic step of `consume` (and of an undo): the history never disagrees with the count. It is
+   * kept, past `pruneCounters`, until `pruneUsage` deletes it (at least `USAGE_KEEP_DAYS`: the
+   * sweep in `retention.ts`). Only keys have a history: a demo caller's counts, kept by address,
+   * go with the counters.
+   */
+  usage(id: string, fromDay: string, toDay: string): DailyUsage[] | Promise<DailyUsage[]>;
+  /**
    * Stores a new key. Fails with `DuplicateApplicationError` when a `pending_deposit` key with the
    * same e-mail (case-insensitive, personal data not erased) exists, and with
    * `DuplicateReferenceError` when one has the same payment reference, atomically.
@@ -150,9 +168,16 @@ export interface QuotaStore {
   /**
    * Deletes at most `limit` daily counters of days before `beforeDay` (`YYYY-MM-DD`) and answers
    * how many it deleted: old counters go in small steps, apart from the metered calls (a `consume`
-   * never prunes). A store whose counters expire by themselves (Redis) answers 0.
+   * never prunes). Keys' counts are their usage history and are left to `pruneUsage`. A store whose
+   * counters expire by themselves (Redis) answers 0.
    */
   pruneCounters(beforeDay: string, limit: number): number | Promise<number>;
+  /**
+   * Deletes at most `limit` days of keys' usage history before `beforeDay` and answers how many it
+   * deleted, in small steps as `pruneCounters`. A store whose history expires by itself (Redis,
+   * after `USAGE_KEEP_DAYS`) answers 0.
+   */
+  pruneUsage(beforeDay: string, limit: number): number | Promise<number>;
   /**
    * Applies a change, atomically, unless the key is revoked: a revocation is final, so a revoked
    * key comes back unchanged (whatever another process was doing with it at the same moment).

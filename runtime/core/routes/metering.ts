@@ -214,6 +214,9 @@ export interface MeteringConfig extends MeterConfig {
   sendBody: Send;
 }
 
+/** The members a metered operation answers with: JSON text, or a `SizedText`; later when it signs (a quiz's ids). */
+type Answer = string | SizedText | Promise<string | SizedText>;
+
 /** A path's parameters by name, raw. */
 type PathValues = Readonly<Record<string, string>>;
 
@@ -227,7 +230,7 @@ export interface Metering {
    * caller and counts the call. `answer` returns the body's members as JSON text (`"quiz":{…}`),
    * framed with `success` and `quota`; as a `SizedText` when it knows its UTF-8 length.
    */
-  metered<P>(parse: (request: RequestLike, query: RawQuery, path: PathValues) => P, answer: (params: P) => string | SizedText): MeteredHandler;
+  metered<P>(parse: (request: RequestLike, query: RawQuery, path: PathValues) => P, answer: (params: P) => Answer): MeteredHandler;
   /** The caller of a request, uncounted (`GET /me`, which also reports inactive keys). */
   caller(request: RequestLike, ctx: RequestContext): Caller | Promise<Caller>;
   /** The client IP a request is metered by (after the trusted proxy hops), looked up once per request. */
@@ -241,22 +244,29 @@ export function createMetering(config: MeteringConfig): Metering {
     (ctx.clientIp ??= clientIp(ctx.clientAddress, request.headers.get("x-forwarded-for"), config.trustProxyHops));
 
   /** The body of a counted call: the members `answer` gives, framed with `success` and `quota`. */
-  const reply = <P>(request: RequestLike, params: P, answer: (params: P) => string | SizedText, { headers, quota }: Metered): Reply | Promise<Reply> => {
-    try {
-      const members = answer(params);
+  const reply = <P>(request: RequestLike, params: P, answer: (params: P) => Answer, { headers, quota }: Metered): Reply | Promise<Reply> => {
+    // An error after the count still carries the rate-limit headers.
+    const withHeaders = (error: unknown) => {
+      if (error instanceof ApiError) throw new ApiError(error.status, error.code, error.detail, error.param, { ...error.headers, ...headers });
+      throw error;
+    };
+    const send = (members: string | SizedText) => {
       const sized = typeof members !== "string";
       // The framing is ASCII: the body's UTF-8 length is its length plus the members' extra bytes.
       const body = `{"success":true,${sized ? members.text : members},"quota":{"plan":"${quota.plan}","remaining":${quota.remaining}}}`;
       return sendBody(request, body, { caching: "no-store", headers, byteLength: sized ? body.length + members.extraBytes : undefined });
+    };
+    try {
+      const members = answer(params);
+      return members instanceof Promise ? members.then(send, withHeaders) : send(members);
     } catch (error) {
-      if (error instanceof ApiError) throw new ApiError(error.status, error.code, error.detail, error.param, { ...error.headers, ...headers });
-      throw error;
+      return withHeaders(error);
     }
   };
 
   return {
     metered:
-      <P>(parse: (request: RequestLike, query: RawQuery, path: PathValues) => P, answer: (params: P) => string | SizedText) =>
+      <P>(parse: (request: RequestLike, query: RawQuery, path: PathValues) => P, answer: (params: P) => Answer) =>
       (request: RequestLike, ctx: RequestContext, path: PathValues): Reply | Promise<Reply> => {
         const query = queryOf(request.url);
         const params = parse(request, query, path);

@@ -3,10 +3,12 @@
  * and description. The routes parse with these specs and the reference documents them
  * (`docs/parameters.ts`).
  */
-import type { EnumSpec, IntListSpec, IntSpec, ParamSpec, PathSpec, TextSpec } from "../http/params.ts";
+import type { EnumListSpec, EnumSpec, IntListSpec, IntSpec, ParamSpec, PathSpec, TextSpec } from "../http/params.ts";
+import { LEVELS } from "../quiz/characterBank.ts";
+import { QUIZ_ID_TTL_SECONDS } from "../quiz/quizId.ts";
 import { KEY_STATUSES } from "../quota/keyActions.ts";
 import { DIFFICULTIES } from "../quiz/makeQuiz.ts";
-import { QUIZ_TYPES } from "../quiz/types/index.ts";
+import { PUBLISHED_TYPES, QUIZ_TYPES, TYPED_TYPES } from "../quiz/types/index.ts";
 import { QUIZ_LANGS } from "../quiz/types/quizType.ts";
 import { QUIZ_TYPE_DOCS } from "../docs/quizTypeDocs.ts";
 
@@ -23,7 +25,15 @@ const MATURE = {
 
 /** `GET /quiz`. */
 export const QUIZ_PARAMS = {
-  type: { kind: "enum", values: QUIZ_TYPES, component: "QuizType", description: "Quiz type. Omitted: a random type for each quiz. Another value: `400`." },
+  type: {
+    kind: "enumList",
+    values: QUIZ_TYPES,
+    documentedDefault: PUBLISHED_TYPES.join(","),
+    component: "QuizType",
+    description:
+      `Quiz type, or several separated by commas (each quiz then of one of them, at random). Omitted: a random type for each quiz among the published ones (${codes(PUBLISHED_TYPES)}); ` +
+      "the others are drawn only when named. A value outside the list, or given twice: `400`.",
+  },
   choices: {
     kind: "int",
     min: 2,
@@ -48,7 +58,8 @@ export const QUIZ_PARAMS = {
     component: "Exclude",
     description:
       "Extra: comma-separated idx values (at most 200, each 1–999999) kept out of the answers, e.g. the ones a learner has already seen. " +
-      "An empty value (`exclude=`) excludes nothing; a value with no idiom, or given twice, is allowed. If fewer than `count` idioms are left to ask about: `400`.",
+      "An empty value (`exclude=`) excludes nothing; a value with no idiom, or given twice, is allowed. If fewer than `count` idioms are left to ask about: `400`. " +
+      "It keeps idioms out of the idiom types and `idiom_blank`; the other character types ask about characters and ignore it.",
   },
   difficulty: {
     kind: "enum",
@@ -79,7 +90,39 @@ export const QUIZ_PARAMS = {
       "release and quiz method (interface A's `GET /meta`, `data.built_at`, tells a new release); anyone with the seed sees the same answers. Omitted: a fresh draw every call.",
   },
   mature: MATURE,
-} as const satisfies Record<string, EnumSpec | IntSpec | IntListSpec>;
+  level: {
+    kind: "enum",
+    values: LEVELS,
+    documentedDefault: "education",
+    component: "QuizLevel",
+    description:
+      "Extra: the characters the character types (`hunum_to_hanja`, `hanja_to_hunum`, `hanja_to_reading`, `idiom_blank`'s left-out character) ask about and offer: " +
+      "`education` (the 1,800 basic hanja for education), `name` (hanja allowed in personal names) or `all` (every character with a 훈음, 7,173); only characters with a 훈음 are drawn. " +
+      "The idiom types ignore it. Another value: `400`.",
+  },
+  answer_format: {
+    kind: "enum",
+    values: ["choices", "typed"],
+    documentedDefault: "choices",
+    component: "AnswerFormat",
+    description:
+      `Extra: \`typed\` asks for the answer to be typed (${codes(TYPED_TYPES)} only): the quiz has \`answer_format: "typed"\`, no choices, \`answer\` the standard answer and \`accepted\` every answer graded right. ` +
+      "With `type` omitted, `typed` draws `hangul_to_hanja`; another type with `typed`: `400`.",
+  },
+  reveal: {
+    kind: "int",
+    min: 0,
+    max: 1,
+    default: 1,
+    component: "Reveal",
+    description: `Extra: \`0\` leaves the answers out (\`answer\`, \`accepted\`, \`answer_idiom\`, \`answer_character\`, and each choice's \`hangul\`, which can read the answer out) and gives the quiz a signed \`quiz_id\` for grading on the server with \`POST /grade\` within ${QUIZ_ID_TTL_SECONDS / 3600} hours. \`1\`: included, as the published interface has them.`,
+  },
+} as const satisfies Record<string, EnumSpec | EnumListSpec | IntSpec | IntListSpec>;
+
+/** Type names as code, comma-separated. */
+function codes(names: readonly string[]): string {
+  return names.map((name) => `\`${name}\``).join(", ");
+}
 
 /** `GET /idiom`. */
 export const IDIOM_PARAMS = {

@@ -3,31 +3,19 @@
  * awaiting the deposit and answers with the payment instructions. Personal data goes to the store
  * and nowhere else.
  */
-import { ApiError, invalidFields, invalidParameter } from "../http/errors.ts";
+import { ApiError, invalidFields } from "../http/errors.ts";
 import type { Reply, RequestLike } from "../http/reply.ts";
 import { newApiKey, hashApiKey } from "../quota/apiKeys.ts";
 import { checkApplicant } from "../quota/applicant.ts";
 import { quotaDay } from "../quota/clock.ts";
 import { paymentReference } from "../quota/keyActions.ts";
-import { ANNUAL_PRICE_KRW, APPLICATIONS_PER_IP, DAILY_LIMITS, MAX_BODY_BYTES } from "../quota/plans.ts";
+import { ANNUAL_PRICE_KRW, APPLICATIONS_PER_IP, DAILY_LIMITS } from "../quota/plans.ts";
 import { type Applicant, DuplicateApplicationError, DuplicateReferenceError } from "../quota/store.ts";
 import type { AppServices } from "../operations/operation.ts";
+import { jsonObject, readJson } from "./jsonBody.ts";
 
 export async function subscribeHandler(request: RequestLike, config: AppServices & { ip: string }): Promise<Reply> {
-  const type = request.headers.get("content-type") ?? "";
-  if (!/^application\/json\s*(;|$)/i.test(type)) {
-    throw new ApiError(
-      415,
-      "unsupported_media_type",
-      `Send the application as Content-Type: application/json (got ${JSON.stringify(type.slice(0, 60) || "none")}).`,
-    );
-  }
-  // JSON is UTF-8 (RFC 8259 §8.1): a body declared in another charset would be misread.
-  const charset = /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(type)?.[1];
-  if (charset !== undefined && !isUtf8Label(charset)) {
-    throw new ApiError(415, "unsupported_media_type", `Send the application as UTF-8 JSON (got charset ${JSON.stringify(charset.slice(0, 40))}).`);
-  }
-  const applicant = validateApplicant(parseJson(await readBody(request)));
+  const applicant = validateApplicant(jsonObject(await readJson(request, "the application")));
   const now = config.now();
   const { day, secondsToReset } = quotaDay(now, config.offsetMinutes);
   const attempt = await config.store.consume(`subscribe:${config.ip}`, day, APPLICATIONS_PER_IP);
@@ -88,65 +76,6 @@ async function issueKey(config: AppServices, applicant: Applicant, now: Date): P
       if (!(error instanceof DuplicateReferenceError) || attempt === KEY_ATTEMPTS) throw error;
     }
   }
-}
-
-/** Whether a charset label names UTF-8 (WHATWG Encoding: `utf-8`, `utf8`, `unicode-1-1-utf-8` …). */
-function isUtf8Label(label: string): boolean {
-  try {
-    return new TextDecoder(label).encoding === "utf-8";
-  } catch {
-    return false;
-  }
-}
-
-/** Reads at most `MAX_BODY_BYTES`, whatever `Content-Length` claims; more is a 413. */
-async function readBody(request: RequestLike): Promise<string> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  const tooLarge = () => new ApiError(413, "payload_too_large", `The body may be at most ${MAX_BODY_BYTES} bytes.`);
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    let chunk: Awaited<ReturnType<typeof reader.read>>;
-    try {
-      chunk = await reader.read();
-    } catch {
-      // The client went away mid-upload (or its stream failed): its fault, not the server's.
-      throw invalidParameter("body", "The body could not be read to its end.");
-    }
-    const { done, value } = chunk;
-    if (done) break;
-    size += value.length;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.length;
-  }
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    throw invalidParameter("body", "The body is not valid UTF-8.");
-  }
-}
-
-function parseJson(text: string): Record<string, unknown> {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw invalidParameter("body", "The body is not valid JSON.");
-  }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) throw invalidParameter("body", "The body must be a JSON object.");
-  return value as Record<string, unknown>;
 }
 
 /** The applicant's fields, trimmed and checked (`checkApplicant`); every bad field is reported at once in one 400 (`param` the first, `errors` each). */

@@ -4,7 +4,7 @@
  * counts in one transaction. A busy server then pays one command, one reply and one time bound per
  * turn instead of per call; each count is still made against its own limit, in order, inside one
  * atomic script, so N concurrent calls against a limit L are served exactly min(N, L) times.
- * Keys' counters share the `{keys}` hash tag, so one script may touch all of them.
+ * Keys' counters and usage histories share the `{keys}` hash tag, so one script may touch all of them.
  */
 import type { ConsumeResult } from "../../core/quota/store.ts";
 import { nextTurn } from "../../core/util/nextTurn.ts";
@@ -12,12 +12,22 @@ import { nextTurn } from "../../core/util/nextTurn.ts";
 /** One count waiting for the end of the turn. */
 interface Waiting {
   counter: string;
+  /** The month's usage history of the key (`RedisKeys.usage`) and the day in it. */
+  history: string;
+  day: string;
   limit: string;
   ttl: string;
+  historyTtl: string;
   /** The keys' version the record was read at, or `*`: nothing to check. */
   version: string;
   resolve: (result: ConsumeResult) => void;
   reject: (error: unknown) => void;
+}
+
+/** The seconds to live of a day's counter and of its usage history, as the script takes them. */
+export interface CounterTtls {
+  counter: string;
+  history: string;
 }
 
 /** At most this many counts in one script (a larger turn sends several). */
@@ -36,11 +46,14 @@ export class KeyCounts {
     private readonly changed: () => Error,
   ) {}
 
-  /** Counts one call on `counter` after this turn; rejects with `changed()` when `version` is no longer current. */
-  count(counter: string, limit: number, ttlSeconds: number, version = "*"): Promise<ConsumeResult> {
+  /**
+   * Counts one call on `counter` after this turn, and on `day` of the key's usage `history`;
+   * rejects with `changed()` when `version` is no longer current.
+   */
+  count(counter: string, history: string, day: string, limit: number, ttl: CounterTtls, version = "*"): Promise<ConsumeResult> {
     return new Promise((resolve, reject) => {
       if (this.waiting.length === 0) nextTurn(() => this.flush());
-      this.waiting.push({ counter, limit: String(limit), ttl: String(ttlSeconds), version, resolve, reject });
+      this.waiting.push({ counter, history, day, limit: String(limit), ttl: ttl.counter, historyTtl: ttl.history, version, resolve, reject });
     });
   }
 
@@ -54,8 +67,8 @@ export class KeyCounts {
     const keys = [this.versionKey];
     const args: string[] = [];
     for (const count of batch) {
-      keys.push(count.counter);
-      args.push(count.limit, count.ttl, count.version);
+      keys.push(count.counter, count.history);
+      args.push(count.limit, count.ttl, count.version, count.historyTtl, count.day);
     }
     this.send(keys, args).then(
       (reply) => {

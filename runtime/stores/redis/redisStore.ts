@@ -13,6 +13,7 @@ import {
   KeyChangedError,
   StoreUnavailableError,
   type ConsumeResult,
+  type DailyUsage,
   type KeyPage,
   type KeyPageQuery,
   type KeyPatch,
@@ -28,6 +29,9 @@ import { KeyCounts } from "./keyCounts.ts";
 import { INDEX_SCRIPTS, RedisKeyIndexes, indexMembers } from "./keyIndexes.ts";
 import { CONSUME, CONSUME_KEYS, ERASE_APPLICANT, INSERT_KEY, KEY_BY_HASH, type LuaScript, type RedisKeys, UPDATE_KEY, redisKeys } from "./scripts.ts";
 import { nextTurn } from "../../core/util/nextTurn.ts";
+import { DayLife } from "./counterLife.ts";
+import { readUsage } from "./usageHistory.ts";
+import { type StoredRecord, emailKey, toKeyRecord } from "./records.ts";
 import { COUNTED_KEYS, COUNTED_ONE, INSERTED, UNDO_COUNTS, UNDO_INSERT, UNDO_WINDOW_SECONDS, type Undo, Undos, undoable } from "./undo.ts";
 
 /** The counting and inserting scripts, with the marker that lets a call answered 503 be undone (`undo.ts`). */
@@ -37,54 +41,8 @@ const INSERT = undoable(INSERT_KEY, INSERTED);
 /** How long their markers live, as the scripts take it. */
 const WINDOW = String(UNDO_WINDOW_SECONDS);
 
-/** A counter lives until this long after its day began (UTC): past the day in any time zone. */
-const COUNTER_LIFETIME_MS = 2 * 86_400_000;
-/** And at least this long, so a day in the past (a test, a clock set back) still counts. */
-const MIN_COUNTER_TTL_SECONDS = 86_400;
 /** Key lookups kept in memory at most (beyond it the cache starts over). */
 const KEY_CACHE_MAX = 10_000;
-
-/** The fields of a stored record, in the order records are built (JSON adds `email_key`, "" once erased). */
-interface StoredRecord extends Omit<KeyRecord, "applicant"> {
-  name: string;
-  email: string;
-  phone: string | null;
-  depositor: string | null;
-  email_key: string;
-}
-
-/** A stored record as a frozen `KeyRecord` (records may be handed to several requests). */
-function toKeyRecord(json: string): KeyRecord {
-  const r = JSON.parse(json) as StoredRecord;
-  return Object.freeze({
-    id: r.id,
-    hash: r.hash,
-    plan: r.plan,
-    status: r.status,
-    created_at: r.created_at,
-    confirmed_at: r.confirmed_at ?? null,
-    expires_at: r.expires_at ?? null,
-    revoked_at: r.revoked_at ?? null,
-    // Present only once erased, as the SQLite store returns it.
-    ...(r.erased_at ? { erased_at: r.erased_at } : {}),
-    applicant: Object.freeze({ name: r.name, email: r.email, phone: r.phone ?? null, depositor: r.depositor ?? null }),
-  });
-}
-
-/** The key that makes two applications "the same e-mail": case-insensitive, as the other stores. */
-function emailKey(email: string): string {
-  return email.toLowerCase();
-}
-
-/** Seconds a counter of `day` lives from `now`. */
-export function counterTtlSeconds(day: string, now = Date.now()): number {
-  return ttlSeconds(Date.parse(`${day}T00:00:00Z`), now);
-}
-
-function ttlSeconds(dayStart: number, now: number): number {
-  if (Number.isNaN(dayStart)) return COUNTER_LIFETIME_MS / 1000;
-  return Math.max(MIN_COUNTER_TTL_SECONDS, Math.ceil((dayStart + COUNTER_LIFETIME_MS - now) / 1000));
-}
 
 /** A `QuotaStore` over Redis; open it with `openRedisStore`. */
 export class RedisQuotaStore implements QuotaStore {
@@ -103,8 +61,8 @@ export class RedisQuotaStore implements QuotaStore {
    * version they were read at: their counts check it (`CONSUME_KEYS`). Cleared with the records.
    */
   private readonly unchecked = new Map<string, string>();
-  /** The start of the day counted last (ms since the epoch), so the counters' lifetime is not parsed per call. */
-  private lastDay = { day: "", start: Number.NaN };
+  /** The lifetimes of the day counted last. */
+  private readonly dayLife = new DayLife();
   /** This turn's read of the keys' version, shared by every lookup made in the turn. */
   private turnVersion: Promise<unknown> | undefined;
   private closed = false;
@@ -161,21 +119,29 @@ export class RedisQuotaStore implements QuotaStore {
    * from memory (`keyByHash(hash, true)`).
    */
   consume(bucket: string, day: string, limit: number): Promise<ConsumeResult> {
-    if (this.lastDay.day !== day) this.lastDay = { day, start: Date.parse(`${day}T00:00:00Z`) };
-    const ttl = ttlSeconds(this.lastDay.start, Date.now());
+    const ttl = this.dayLife.ttls(day);
     const counter = this.keys.counter(bucket, day);
     if (!isKeyBucket(bucket)) {
-      return this.countOne(counter, limit, ttl).then((reply) => {
+      return this.countOne(counter, limit, ttl.counter).then((reply) => {
         const [allowed, used] = reply as [number, number];
         return { allowed: allowed === 1, used: Number(used) };
       });
     }
-    return this.keyCounts.count(counter, limit, ttl, this.unchecked.get(bucket));
+    return this.keyCounts.count(counter, this.keys.usage(bucket, day), day, limit, ttl, this.unchecked.get(bucket));
   }
 
   async used(bucket: string, day: string): Promise<number> {
     const value = await this.command("used", ["GET", this.keys.counter(bucket, day)]);
     return value === null ? 0 : Number(value);
+  }
+
+  usage(id: string, fromDay: string, toDay: string): Promise<DailyUsage[]> {
+    return readUsage((month) => this.command("usage", ["HGETALL", this.keys.usage(keyBucket(id), `${month}-01`)]), fromDay, toDay);
+  }
+
+  /** Nothing to do: each month of history expires by itself `USAGE_KEEP_DAYS` after its last day (`counterLife.ts`). */
+  pruneUsage(): number {
+    return 0;
   }
 
   async insertKey(record: KeyRecord): Promise<void> {
@@ -308,10 +274,10 @@ export class RedisQuotaStore implements QuotaStore {
    * One count without a key (`CONSUME`), undone if its caller is answered 503 and it counted after
    * all. The marker sits in the counter's Cluster slot: its hash tag is the counter's whole name.
    */
-  private countOne(counter: string, limit: number, ttl: number): Promise<unknown> {
+  private countOne(counter: string, limit: number, ttl: string): Promise<unknown> {
     const marker = `${this.keys.prefix}{${counter}}:undo:${this.requestId()}`;
     const undo = (): Undo => ({ script: UNDO_COUNTS, keys: [marker, counter], args: [WINDOW] });
-    return this.script("consume", COUNT_ONE, [counter, marker], [String(limit), String(ttl), WINDOW], undo);
+    return this.script("consume", COUNT_ONE, [counter, marker], [String(limit), ttl, WINDOW], undo);
   }
 
   /**
@@ -475,9 +441,11 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<RedisQ
     caFile: options.caFile,
     onChange: ({ ready, error }) => {
       if (ready) store?.undos.flush();
+      // At info: the outage it causes is the app's to report, one warn line when the first call is
+      // answered 503 and one when the store answers again (`outages.ts`).
       if (opened && !store?.isClosed)
         log(
-          ready ? "info" : "warn",
+          "info",
           ready
             ? `redis store: connected to ${target.safe}`
             : `redis store: lost ${target.safe} (${error ?? "closed"}); metered calls answer 503 until it is back`,

@@ -10,6 +10,9 @@
  * - `{keys}:count:<day>:key:<id>`: the same for a key's calls, under the hash tag of the key
  *   records, so that one script can count the call and check that the keys' version is the one the
  *   server read the key's record at (`CONSUME_KEYS`), and a turn's counts of keys go in one script.
+ * - `{keys}:usage:key:<id>:<YYYY-MM>`: hash, day (`YYYY-MM-DD`) → the key's calls counted that day:
+ *   its usage history, one hash per key and month, counted by the same script as the day's counter
+ *   (`CONSUME_KEYS`) and living until `USAGE_KEEP_DAYS` after its last day (`counterLife.ts`).
  * - `{keys}:records`: hash, key id → the key record as JSON (plus `email_key`, the lower-cased e-mail).
  * - `{keys}:hashes`: hash, SHA-256 of the key → key id.
  * - `{keys}:pending`: hash, lower-cased e-mail → id of the key awaiting its deposit (its personal
@@ -45,6 +48,8 @@ export interface RedisKeys {
   indexed: string;
   lease(name: string): string;
   counter(bucket: string, day: string): string;
+  /** The month's usage history of a key's bucket, holding `day`. */
+  usage(bucket: string, day: string): string;
   /** The marker of an undoable script on the keys (`undo.ts`). */
   undoMarker(requestId: string): string;
 }
@@ -62,6 +67,7 @@ export function redisKeys(prefix: string): RedisKeys {
     erasable: `${prefix}{keys}:erasable`,
     indexed: `${prefix}{keys}:indexed`,
     lease: (name) => `${prefix}lease:${name}`,
+    usage: (bucket, day) => `${prefix}{keys}:usage:${bucket}:${day.slice(0, 7)}`,
     counter: (bucket, day) => (isKeyBucket(bucket) ? `${prefix}{keys}:count:${day}:${bucket}` : `${prefix}count:${day}:${bucket}`),
   };
 }
@@ -84,30 +90,34 @@ return {1, used}`,
 
 /**
  * The counts of keys' calls made in one turn of the event loop, in one script. KEYS: the keys'
- * version, then one counter per count (a counter may come more than once). ARGV: per count, its
- * limit, its counter's seconds to live, and the version its key's record was read at (`*`: not
- * read from memory, nothing to check). Returns, per count, `allowed (0|1), used` as `CONSUME`, or
- * `-1, 0` without counting when the version is no longer the one given (a key changed since).
- * The counts are made in order, each against its limit, as separate `CONSUME`s would be.
+ * version, then per count its counter and its month's usage history (a counter may come more than
+ * once). ARGV: per count, its limit, its counter's seconds to live, the version its key's record
+ * was read at (`*`: not read from memory, nothing to check), its history's seconds to live and its
+ * day. Returns, per count, `allowed (0|1), used` as `CONSUME`, or `-1, 0` without counting when the
+ * version is no longer the one given (a key changed since). The counts are made in order, each
+ * against its limit, as separate `CONSUME`s would be; a counted call adds one to its day in the
+ * history in the same step, so the two never differ.
  */
 export const CONSUME_KEYS: LuaScript = {
   name: "consumeKeys",
   lua: `
 local version = redis.call('GET', KEYS[1]) or ''
 local out = {}
-for i = 2, #KEYS do
-  local a = (i - 2) * 3
+for c = 1, (#KEYS - 1) / 2 do
+  local k = 2 * c
+  local a = (c - 1) * 5
   local expected = ARGV[a + 3]
   if expected ~= '*' and expected ~= version then
     out[#out + 1] = -1
     out[#out + 1] = 0
   else
-    local used = tonumber(redis.call('GET', KEYS[i]) or '0')
+    local used = tonumber(redis.call('GET', KEYS[k]) or '0')
     if used >= tonumber(ARGV[a + 1]) then
       out[#out + 1] = 0
     else
-      used = redis.call('INCR', KEYS[i])
-      if used == 1 then redis.call('EXPIRE', KEYS[i], ARGV[a + 2]) end
+      used = redis.call('INCR', KEYS[k])
+      if used == 1 then redis.call('EXPIRE', KEYS[k], ARGV[a + 2]) end
+      if redis.call('HINCRBY', KEYS[k + 1], ARGV[a + 5], 1) == 1 then redis.call('EXPIRE', KEYS[k + 1], ARGV[a + 4]) end
       out[#out + 1] = 1
     end
     out[#out + 1] = used

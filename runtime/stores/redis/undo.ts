@@ -71,11 +71,14 @@ return 'undone'`,
 /** The Lua of `applied` for `CONSUME`: index 1 (its counter) when it counted. */
 export const COUNTED_ONE = "out[1] == 1 and '1' or nil";
 
-/** The Lua of `applied` for `CONSUME_KEYS`: the indexes in KEYS of the counters it counted, comma-separated. */
+/**
+ * The Lua of `applied` for `CONSUME_KEYS`: per count it counted, the index in KEYS of its counter
+ * and its day in the history (the key after the counter), as `index@day`, comma-separated.
+ */
 export const COUNTED_KEYS = `(function()
   local counted = {}
-  for i = 1, #out / 2 do
-    if out[2 * i - 1] == 1 then counted[#counted + 1] = tostring(i + 1) end
+  for c = 1, #out / 2 do
+    if out[2 * c - 1] == 1 then counted[#counted + 1] = tostring(2 * c) .. '@' .. ARGV[(c - 1) * 5 + 5] end
   end
   if #counted == 0 then return nil end
   return table.concat(counted, ',')
@@ -86,14 +89,20 @@ export const INSERTED = "out == 'ok' and '1' or nil";
 
 /**
  * Undoes a `CONSUME` or `CONSUME_KEYS`. KEYS: the marker, then the original's KEYS (so index i of
- * the marker is KEYS[i + 1] here). Takes back one count per index listed.
+ * the marker is KEYS[i + 1] here). Takes back one count per index listed, and for `index@day` the
+ * same call from that day of the key's usage history (the key after the counter).
  */
 export const UNDO_COUNTS: LuaScript = undoScript(
   "undoCounts",
   `
-for index in string.gmatch(applied, '[^,]+') do
+for entry in string.gmatch(applied, '[^,]+') do
+  local index, day = string.match(entry, '^(%d+)@?(.*)$')
   local counter = KEYS[tonumber(index) + 1]
   if tonumber(redis.call('GET', counter) or '0') > 0 then redis.call('DECR', counter) end
+  if day ~= '' then
+    local history = KEYS[tonumber(index) + 2]
+    if tonumber(redis.call('HGET', history, day) or '0') > 0 and redis.call('HINCRBY', history, day, -1) <= 0 then redis.call('HDEL', history, day) end
+  end
 end`,
 );
 

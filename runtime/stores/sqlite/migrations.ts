@@ -52,6 +52,12 @@ const MIGRATIONS: readonly string[] = [
      holder  TEXT NOT NULL,
      expires INTEGER NOT NULL
    ) WITHOUT ROWID;`,
+  // 4: a key's daily counts are its usage history, kept 400 days, while the other counters (the
+  // demo's, by address) go after 7: each kind pruned along an index of its own days, so that
+  // neither prune reads past the rows the other keeps ('key:' is keyBucket's prefix).
+  `DROP INDEX counters_day;
+   CREATE INDEX counters_day ON counters (day) WHERE substr(bucket, 1, 4) <> 'key:';
+   CREATE INDEX counters_key_day ON counters (day) WHERE substr(bucket, 1, 4) = 'key:';`,
 ];
 
 /** The schema version this code writes. */

@@ -2,13 +2,26 @@
  * The SQLite store's work that grows with the number of keys, done in bounded steps: keys in pages
  * along the `keys_created` and `keys_status_created` indexes, the keys due for erasure along
  * `keys_erasable` (migration 3), old counters deleted a batch at a time along `counters_day`, and
- * the `leases` table. Each page is one short statement (keyset pagination: a page starts after the
+ * the `leases` table; and keys' usage history, which is their daily counters kept longer. Each page is one short statement (keyset pagination: a page starts after the
  * last row of the one before, found in the index), so no statement holds a lock or a read snapshot
  * across pages and none costs more as the table grows.
  */
-import type { KeyPage, KeyPageQuery, KeyRecord } from "../../core/quota/store.ts";
+import type { DailyUsage, KeyPage, KeyPageQuery, KeyRecord } from "../../core/quota/store.ts";
 import type { SqlDriver, SqlRow, SqlStatement } from "./sqlDriver.ts";
 import { unavailableOr } from "./failures.ts";
+
+/** Keys' counters (`keyBucket`'s prefix), and the others, as the indexes of migration 4 select them. */
+const KEY_COUNTERS = "substr(bucket, 1, 4) = 'key:'";
+const OTHER_COUNTERS = "substr(bucket, 1, 4) <> 'key:'";
+
+/**
+ * The statement deleting the counters of one kind before a day (`?`), at most `?` of them: its
+ * condition is written as the partial index of that kind (migration 4) is, so that SQLite reads
+ * along it.
+ */
+export function pruneSql(keys: boolean): string {
+  return `DELETE FROM counters WHERE (bucket, day) IN (SELECT bucket, day FROM counters WHERE day < ? AND ${keys ? KEY_COUNTERS : OTHER_COUNTERS} LIMIT ?)`;
+}
 
 /** Above every `created_at` (ISO instants start with a digit): where a newest-first walk starts. */
 const PAST_THE_END = "~";
@@ -76,8 +89,15 @@ export class SqlitePages {
     this.write("DELETE FROM leases WHERE name = ? AND holder = ?", [name, holder]);
   }
 
-  pruneCounters(beforeDay: string, limit: number): number {
-    return this.write("DELETE FROM counters WHERE (bucket, day) IN (SELECT bucket, day FROM counters WHERE day < ? LIMIT ?)", [beforeDay, limit]);
+  /** Deletes counters of buckets without a key (`keys` false) or keys' usage history (`keys` true) before `beforeDay`, at most `limit`. */
+  prune(keys: boolean, beforeDay: string, limit: number): number {
+    return this.write(pruneSql(keys), [beforeDay, limit]);
+  }
+
+  /** The usage history of the key with bucket `bucket` from `fromDay` to `toDay`, along the primary key. */
+  usage(bucket: string, fromDay: string, toDay: string): DailyUsage[] {
+    const rows = this.read("SELECT day, used FROM counters WHERE bucket = ? AND day >= ? AND day <= ? ORDER BY day", [bucket, fromDay, toDay]);
+    return rows.map((row) => ({ date: String(row.day), calls: Number(row.used) }));
   }
 
   private statement(sql: string): SqlStatement {

@@ -8,12 +8,14 @@ import {
   DuplicateReferenceError,
   StoreUnavailableError,
   type ConsumeResult,
+  type DailyUsage,
   type KeyPage,
   type KeyPageQuery,
   type KeyPatch,
   type KeyRecord,
   type QuotaStore,
   type StoredKeyStatus,
+  keyBucket,
 } from "../../core/quota/store.ts";
 import { openDriver } from "./driver.ts";
 import type { DriverName, SqlDriver, SqlRow, SqlStatement, SqlValue } from "./sqlDriver.ts";
@@ -293,7 +295,16 @@ export class SqliteQuotaStore implements QuotaStore {
   }
 
   pruneCounters(beforeDay: string, limit: number): number {
-    return this.pages.pruneCounters(beforeDay, limit);
+    return this.pages.prune(false, beforeDay, limit);
+  }
+
+  /** A key's daily counters are its history (one row, changed by the count itself): read along the primary key. */
+  usage(id: string, fromDay: string, toDay: string): DailyUsage[] {
+    return this.pages.usage(keyBucket(id), fromDay, toDay);
+  }
+
+  pruneUsage(beforeDay: string, limit: number): number {
+    return this.pages.prune(true, beforeDay, limit);
   }
 
   updateKey(id: string, patch: KeyPatch): KeyRecord | null {

@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { parse } from "csv-parse/sync";
 import { DIFFICULTIES, createQuizMaker } from "../../../runtime/core/quiz/makeQuiz.ts";
-import { QUIZ_TYPES } from "../../../runtime/core/quiz/types/index.ts";
+import { type IdiomTypeName, PUBLISHED_TYPES } from "../../../runtime/core/quiz/types/index.ts";
 import { loadData } from "../../../runtime/core/data/load.ts";
 import { seededRandom } from "../../../runtime/core/util/random.ts";
 import { loadDistFiles } from "../../../runtime/entry/loadDist.ts";
@@ -37,11 +37,12 @@ const total = Number(values.quizzes ?? 28_000);
 const met = new Map<string, number>();
 const wrongPairs = new Map<string, number>();
 let drawn = 0;
+const QUIZ_TYPES = PUBLISHED_TYPES as readonly IdiomTypeName[];
 for (let round = 0; drawn < total; round++) {
   const type = QUIZ_TYPES[round % QUIZ_TYPES.length];
   const difficulty = DIFFICULTIES[Math.floor(round / QUIZ_TYPES.length) % DIFFICULTIES.length];
-  for (const { text } of maker.quizzes({ type, choices: 4, count: 20, exclude: new Set(), difficulty }, random) ?? []) {
-    const quiz = JSON.parse(text) as { type: string; answer: string; choices: { text: string }[] };
+  for (const { text: rest } of maker.quizzes({ type, choices: 4, count: 20, exclude: new Set(), difficulty }, random) ?? []) {
+    const quiz = JSON.parse(`{"quiz_id":"${rest}`) as { type: string; answer: string; choices: { text: string }[] };
     const idx = quiz.choices.map((c) => byText.get(quiz.type === "idiom_to_meaning" ? `m:${c.text}` : c.text) as number);
     const answer = Number(quiz.answer) - 1;
     for (let i = 0; i < idx.length; i++)

@@ -4,7 +4,7 @@ import { type Child, field, h, replace } from "../dom.ts";
 import { lang, t } from "../i18n.ts";
 import { type Problem, errorBox, loading, ok, requestPanel, searchForm } from "../ui.ts";
 import { type ViewContext, hashOf } from "./context.ts";
-import { wordList } from "./words.ts";
+import { wordList } from "./wordList.ts";
 import type { ListEnvelope } from "../../../runtime/format/recordSchemas.ts";
 import type { HanjaDetail, HanjaRecord, IdiomItemA } from "../../../runtime/format/records.ts";
 

@@ -147,7 +147,6 @@ function showQuestion(area: HTMLElement, s: Session): void {
     ),
   );
   const right = quiz.choices.find((choice) => choice.key === quiz.answer);
-  const idiom = quiz.answer_idiom;
   const last = s.index === s.quizzes.length - 1;
   replace(
     area,
@@ -164,14 +163,7 @@ function showQuestion(area: HTMLElement, s: Session): void {
           "div",
           { class: `feedback ${chosen === quiz.answer ? "is-right" : "is-wrong"}`, role: "status" },
           h("p", { class: "verdict" }, chosen === quiz.answer ? t().correct : t().wrong(`${quiz.answer}. ${right?.text ?? ""}`)),
-          h(
-            "p",
-            { class: "answer-idiom", lang: "ko" },
-            h("span", { class: "label", lang: langAttr() }, `${t().answerIdiom}: `),
-            h("a", { href: hashOf(`/idiom/${encodeURIComponent(idiom.hanja)}`) }, `${idiom.hanja} (${idiom.hangul})`),
-            " — ",
-            quizLang(quiz) === "en" && idiom.meaning_en ? h("span", { lang: "en" }, idiom.meaning_en) : idiom.meaning,
-          ),
+          answerLine(quiz),
           h(
             "button",
             {
@@ -185,6 +177,25 @@ function showQuestion(area: HTMLElement, s: Session): void {
       : null,
     requestPanel(s.request),
   );
+}
+
+/** The answer after a question: the idiom (idiom types, `idiom_blank`), else the character, each linked to its page. */
+function answerLine(quiz: Quiz): HTMLElement {
+  const idiom = quiz.answer_idiom;
+  const character = quiz.answer_character;
+  const meaning = idiom
+    ? quizLang(quiz) === "en" && idiom.meaning_en
+      ? h("span", { lang: "en" }, idiom.meaning_en)
+      : idiom.meaning
+    : character?.hunum.join(", ");
+  const link = idiom
+    ? h("a", { href: hashOf(`/idiom/${encodeURIComponent(idiom.hanja)}`) }, `${idiom.hanja} (${idiom.hangul})`)
+    : h(
+        "a",
+        { href: hashOf(`/hanja/${encodeURIComponent(character?.character ?? "")}`) },
+        `${character?.character ?? ""} (${character?.readings.join(", ") ?? ""})`,
+      );
+  return h("p", { class: "answer-idiom", lang: "ko" }, h("span", { class: "label", lang: langAttr() }, `${t().answerIdiom}: `), link, " — ", meaning ?? "");
 }
 
 /** The language a quiz was drawn in: English when its instruction is (`lang=en`). */

@@ -6,6 +6,7 @@ import { type Problem, errorBox, loading, ok, requestPanel, searchForm } from ".
 import type { WordItem } from "../../../runtime/format/records.ts";
 import { type Page, pager } from "./characters.ts";
 import { type ViewContext, hashOf } from "./context.ts";
+import { wordList } from "./wordList.ts";
 
 /** `#/words?char=水` or `#/words?q=…`: the form and a page of words. */
 export async function wordSearch(main: HTMLElement, ctx: ViewContext): Promise<void> {
@@ -37,24 +38,4 @@ export async function wordSearch(main: HTMLElement, ctx: ViewContext): Promise<v
         errorBox(error, () => void wordSearch(main, ctx)),
       );
   }
-}
-
-/** Words with their readings (the standard first, others after it), the dictionary's note, and a link to the idiom written the same. */
-export function wordList(words: readonly WordItem[]): HTMLElement {
-  return h(
-    "ul",
-    { class: "words" },
-    words.map((w) =>
-      h(
-        "li",
-        { lang: "ko" },
-        h("span", { class: "word-hanja" }, w.hanja),
-        " ",
-        h("span", { class: "word-reading" }, w.readings[0] ?? ""),
-        w.readings.length > 1 ? h("small", { class: "other-readings" }, ` (${w.readings.slice(1).join(", ")})`) : null,
-        w.note ? h("small", { class: "note" }, ` · ${w.note}`) : null,
-        w.idiom_idx ? [" · ", h("a", { href: hashOf(`/idiom/${encodeURIComponent(w.hanja)}`) }, t().idiom)] : null,
-      ),
-    ),
-  );
 }

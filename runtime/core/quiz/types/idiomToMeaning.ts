@@ -3,6 +3,8 @@ import { meaningIn, quizType } from "./quizType.ts";
 
 export const idiomToMeaning = quizType({
   name: "idiom_to_meaning",
+  over: "idioms",
+  published: true,
   question: { ko: "다음 사자성어의 뜻으로 알맞은 것을 고르세요.", en: "Choose the meaning of this four-character idiom." },
   prompt: (idiom) => idiom.hanja,
   text: meaningIn,

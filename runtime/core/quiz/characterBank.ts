@@ -1,0 +1,193 @@
+/**
+ * What the character quizzes draw from (`types/*` with `over: "characters"`): the characters with
+ * 훈음, their readings, 훈음, radical, strokes and variants, the pools of `level`, and the idioms
+ * (for `idiom_blank`). Made once, on the first character quiz: it reads 7,173 records.
+ */
+import { FLAG_EDUCATION, FLAG_HUNUM, FLAG_NAME } from "../../format/dist.ts";
+import { initialSoundForms } from "../../format/hangul.ts";
+import type { IdiomRecord } from "../../format/records.ts";
+import type { LoadedData } from "../data/load.ts";
+
+/** The character pools of `level`: the 1,800 education hanja, the name hanja, or every character with 훈음. */
+export const LEVELS = ["education", "name", "all"] as const;
+export type Level = (typeof LEVELS)[number];
+
+/** What a character quiz asks about: a character (a position in the character tables), or an idiom with the character at `blank` left out. */
+export type Subject = { kind: "character"; position: number } | { kind: "idiom"; position: number; blank: number };
+
+/** One 훈음: the meaning word(s) and the reading. */
+export interface Hunum {
+  hun: string;
+  eum: string;
+}
+
+/** A question a character quiz type asks about its subject. */
+export interface Asked {
+  subject: Subject;
+  prompt: string;
+  /** The right option: its text and the `hangul` shown with it. */
+  right: { text: string; hangul: string };
+  /** Every standard answer as written (grading compares them in `gradingForm`). */
+  accepted: readonly string[];
+  /** The character asked about (for `idiom_blank`, the one left out). */
+  character: number;
+}
+
+/** The characters and idioms character quizzes draw from. */
+export interface CharacterBank {
+  character(position: number): string;
+  /** Unihan's readings of the character. */
+  readings(position: number): readonly string[];
+  /** Its 훈음, in the dictionary's order (the first is the standard answer). */
+  hunum(position: number): readonly Hunum[];
+  strokes(position: number): number;
+  radical(position: number): number;
+  /** The positions of its variant characters (either record naming the other). */
+  variants(position: number): ReadonlySet<number>;
+  position(character: string): number | undefined;
+  /** The positions of `level`'s pool, in code point order. */
+  pool(level: Level): readonly number[];
+  inPool(level: Level, position: number): boolean;
+  /** Characters with 훈음 per radical number. */
+  byRadical(radical: number): readonly number[];
+  /** Characters with a 훈음 of this 음 (in any of its initial-sound forms). */
+  byEum(eum: string): readonly number[];
+  /** Characters with a 훈음 of this 훈. */
+  byHun(hun: string): readonly number[];
+  readonly idioms: readonly IdiomRecord[];
+  /** Every idiom's hanja (withheld ones included): a character that completes one is a right answer. */
+  readonly idiomHanja: ReadonlySet<string>;
+}
+
+/** Text as answers are compared: any Unicode normalisation form of it, spaces left out (`물 수` = `물수`, NFD Hangul = NFC). */
+export function gradingForm(text: string): string {
+  return text.normalize("NFKC").replace(/\s+/gu, "");
+}
+
+/** Whether two 음 are the same reading, one perhaps in its initial-sound (두음법칙) form (락 = 낙). */
+export function sameEum(a: string, b: string): boolean {
+  return a === b || initialSoundForms(a).includes(b) || initialSoundForms(b).includes(a);
+}
+
+/** Whether two 훈음 say the same: the same 훈 (spaces aside) and the same 음. */
+export function sameHunum(a: Hunum, b: Hunum): boolean {
+  return gradingForm(a.hun) === gradingForm(b.hun) && sameEum(a.eum, b.eum);
+}
+
+/** A 훈음 as shown: `물 수`. */
+export function hunumText(hunum: Hunum): string {
+  return `${hunum.hun} ${hunum.eum}`;
+}
+
+interface Parsed {
+  readings: string[];
+  hunum: Hunum[];
+  variants: string;
+}
+
+/** The record fields the bank reads, each a JSON value without nesting: an array of readings or 훈음, or a string. */
+const FIELDS = { readings: "]", hunum: "]", variants: '"' } as const;
+
+/**
+ * The readings, 훈음 and variants of a record, read from its text: parsing the three small values
+ * takes a sixth of the time of parsing 7,173 whole records (with their variant sources), which
+ * the first character quiz waits for. Found with `indexOf`, so the work is linear in the text.
+ */
+function fieldsOf(text: string, position: number): Parsed {
+  const value = (field: keyof typeof FIELDS) => {
+    const key = `"${field}":`;
+    const start = text.indexOf(key) + key.length;
+    const end = start < key.length ? -1 : text.indexOf(FIELDS[field], start + 1);
+    if (end === -1) throw new Error(`dist: record ${position + 1} has no ${field}; rebuild dist/`);
+    return JSON.parse(text.slice(start, end + 1)) as unknown;
+  };
+  return { readings: value("readings") as string[], hunum: value("hunum") as Hunum[], variants: value("variants") as string };
+}
+
+const push = (map: Map<string | number, number[]>, key: string | number, position: number) => {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [position]);
+  else if (list.at(-1) !== position) list.push(position);
+};
+
+/** The bank over `data`: the records with 훈음 are read here, once. */
+export function createCharacterBank(data: LoadedData): CharacterBank {
+  const { characters } = data;
+  const parsed = new Map<number, Parsed>();
+  const pools: Record<Level, number[]> = { education: [], name: [], all: [] };
+  const radicals = new Map<string | number, number[]>();
+  const eums = new Map<string | number, number[]>();
+  const huns = new Map<string | number, number[]>();
+  characters.flags.forEach((flags, position) => {
+    if (!(flags & FLAG_HUNUM)) return;
+    const record = fieldsOf(characters.record(position), position);
+    parsed.set(position, record);
+    pools.all.push(position);
+    if (flags & FLAG_EDUCATION) pools.education.push(position);
+    if (flags & FLAG_NAME) pools.name.push(position);
+    push(radicals, characters.radical[position] as number, position);
+    for (const { hun, eum } of record.hunum) {
+      for (const form of initialSoundForms(eum)) push(eums, form, position);
+      push(huns, gradingForm(hun), position);
+    }
+  });
+  const members: Record<Level, Set<number>> = { education: new Set(pools.education), name: new Set(pools.name), all: new Set(pools.all) };
+  const variants = new Map<number, Set<number>>();
+  const link = (a: number, b: number) => {
+    if (a === b) return;
+    let set = variants.get(a);
+    if (set === undefined) variants.set(a, (set = new Set()));
+    set.add(b);
+  };
+  for (const [position, record] of parsed) {
+    for (const variant of record.variants.split(" ")) {
+      const other = variant === "" ? undefined : characters.position(variant);
+      if (other !== undefined) {
+        link(position, other);
+        link(other, position);
+      }
+    }
+  }
+  const NONE: readonly number[] = [];
+  const EMPTY: ReadonlySet<number> = new Set();
+  const idioms = data.idioms.idioms;
+  return {
+    character: (position) => characters.characters[position] as string,
+    readings: (position) => parsed.get(position)?.readings ?? [],
+    hunum: (position) => parsed.get(position)?.hunum ?? [],
+    strokes: (position) => characters.strokes[position] as number,
+    radical: (position) => characters.radical[position] as number,
+    variants: (position) => variants.get(position) ?? EMPTY,
+    position: (character) => characters.position(character),
+    pool: (level) => pools[level],
+    inPool: (level, position) => members[level].has(position),
+    byRadical: (radical) => radicals.get(radical) ?? NONE,
+    byEum: (eum) => eums.get(eum) ?? NONE,
+    byHun: (hun) => huns.get(gradingForm(hun)) ?? NONE,
+    idioms,
+    idiomHanja: new Set(idioms.map((idiom) => idiom.hanja)),
+  };
+}
+
+/**
+ * Whether the character at `other` looks like the one at `position` to a learner: the same radical
+ * and a stroke count within two (情/淸), or a 훈음 with the same 음 (another 훈) or the same 훈 (another 음).
+ */
+export function looksAlike(bank: CharacterBank, position: number, other: number): boolean {
+  if (bank.radical(position) === bank.radical(other) && Math.abs(bank.strokes(position) - bank.strokes(other)) <= 2) return true;
+  const mine = bank.hunum(position);
+  return bank.hunum(other).some((h) => mine.some((m) => sameEum(m.eum, h.eum) || gradingForm(m.hun) === gradingForm(h.hun)));
+}
+
+/** The characters with 훈음 that look like the one at `position` (`looksAlike`), the one itself left out. */
+export function lookalikesOf(bank: CharacterBank, position: number): number[] {
+  const out = new Set<number>();
+  const strokes = bank.strokes(position);
+  for (const other of bank.byRadical(bank.radical(position))) if (Math.abs(bank.strokes(other) - strokes) <= 2) out.add(other);
+  for (const { hun, eum } of bank.hunum(position)) {
+    for (const other of bank.byEum(eum)) out.add(other);
+    for (const other of bank.byHun(hun)) out.add(other);
+  }
+  out.delete(position);
+  return [...out];
+}
