@@ -50,8 +50,7 @@ export function standardFirst(readings: readonly string[]): string[] {
 export function collectWords(entries: readonly DictionaryEntry[], characters: ReadonlySet<string>): Word[] {
   const byHanja = new Map<string, Word>();
   for (const { hanja, reading, gloss } of entries) {
-    const chars = [...hanja];
-    if (chars.length < 2 || !chars.every((c) => characters.has(c))) continue;
+    if (reading.length < 2 || !madeOf(hanja, characters)) continue;
     const word = byHanja.get(hanja);
     if (word === undefined) byHanja.set(hanja, { hanja, readings: [reading], note: gloss === "" ? null : gloss });
     else {
@@ -59,21 +58,37 @@ export function collectWords(entries: readonly DictionaryEntry[], characters: Re
       if (word.note === null && gloss !== "") word.note = gloss;
     }
   }
-  return [...byHanja.values()].map((word) => ({ ...word, readings: standardFirst(word.readings) }));
+  const words = [...byHanja.values()];
+  for (const word of words) if (word.readings.length > 1) word.readings = standardFirst(word.readings);
+  return words;
+}
+
+/** Whether every character of `hanja` is one of `characters`. */
+function madeOf(hanja: string, characters: ReadonlySet<string>): boolean {
+  for (const c of hanja) if (!characters.has(c)) return false;
+  return true;
 }
 
 /** For each word, how many longer words that are not place names contain it (what `listedOrder` ranks by). */
 export function compoundCounts(words: readonly Word[]): Map<string, number> {
   const known = new Set(words.map((w) => w.hanja));
   const counts = new Map<string, number>();
+  const inside = new Set<string>();
+  const starts: number[] = [];
   for (const word of words) {
     if (word.note === PLACE_NAME_NOTE) continue;
-    const chars = [...word.hanja];
-    const inside = new Set<string>();
-    for (let start = 0; start < chars.length - 1; start++) {
-      for (let end = start + 2; end <= chars.length; end++) {
-        const part = chars.slice(start, end).join("");
-        if (part.length < word.hanja.length && known.has(part)) inside.add(part);
+    const { hanja } = word;
+    if (hanja.length === 2) continue; // two BMP characters: no shorter word inside
+    // Where each character starts, in code units (a word may hold astral characters).
+    starts.length = 0;
+    for (let at = 0; at < hanja.length; at += (hanja.codePointAt(at) as number) > 0xffff ? 2 : 1) starts.push(at);
+    starts.push(hanja.length);
+    inside.clear();
+    for (let start = 0; start < starts.length - 2; start++) {
+      for (let end = start + 2; end < starts.length; end++) {
+        if (start === 0 && end === starts.length - 1) continue;
+        const part = hanja.slice(starts[start], starts[end]);
+        if (known.has(part)) inside.add(part);
       }
     }
     for (const part of inside) counts.set(part, (counts.get(part) ?? 0) + 1);

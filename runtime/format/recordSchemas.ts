@@ -122,7 +122,7 @@ export const IDIOM_B = obj("An idiom raw record of interface B: `idx` is an inte
 });
 
 /** How many of a character's words its detail lists (`words`); `GET /words?char=` lists them all. */
-export const DETAIL_WORDS = 5;
+export const DETAIL_WORDS = 3;
 
 /** A hanja word of libhangul's dictionary made of the dataset's characters (component `Word`). */
 export const WORD = obj("A hanja word from libhangul's hanja dictionary, made only of characters of the dataset.", {
@@ -203,3 +203,5 @@ export const READ_RESULT = obj("A text and its reading.", {
   ),
   segments: arrayOf("The pieces of every run of Han characters, in text order.", schemaRef("ReadSegment", READ_SEGMENT)),
 });
+/** The `source` of a page of words. */
+export const WORD_LIST_SOURCE = str("Data source label: libhangul's hanja dictionary and its licence.", { const: HUNUM_SOURCE });

@@ -9,11 +9,13 @@
  * 水수             the syllables of each character used by a word, one line each: the
  * 樂락악요낙        character, then its syllables (index 0, 1, 2, … in base 36); an empty
  *                  line ends them
- * 0歷史\t1,\t54     a word: shared characters (base 36) and the rest of its hanja; a tab;
- * 2代\t1,\t18       its readings separated by `,`, each as digits (trailing zeros left out:
- * 0佳景洞\t\t\t지명  empty = every first syllable) or, when a syllable is not among its
- *                  character's, as itself; a tab; how many other words contain it (empty: 0);
- *                  and, when it has one, a tab and the dictionary's note
+ * 0歷史\t1,         a word: shared characters (base 36) and the rest of its hanja; a tab;
+ * 2代\t1,           its readings separated by `,`, each as digits (trailing zeros left out:
+ * 0佳景洞\t\t지명     empty = every first syllable) or, when a syllable is not among its
+ *                  character's, as itself; when it has one, a tab and the dictionary's note
+ *                  an empty line ends the words; then, one line per word in the same
+ * 54               order, how many other words contain it (empty: none)
+ * ```
  * ```
  */
 
@@ -31,12 +33,14 @@ const DIGITS = 36;
 
 /** Compares two strings by code point (JavaScript's `<` compares UTF-16 code units, which orders astral characters otherwise). */
 export function compareCodePoints(a: string, b: string): number {
-  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
-    const x = a.codePointAt(i) as number;
-    const y = b.codePointAt(j) as number;
-    if (x !== y) return x - y;
-    i += x > 0xffff ? 2 : 1;
-    j += y > 0xffff ? 2 : 1;
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    // Only where a surrogate differs do code units and code points disagree on the order.
+    if ((x & 0xf800) === 0xd800 || (y & 0xf800) === 0xd800) return (a.codePointAt(i) as number) - (b.codePointAt(i) as number);
+    return x - y;
   }
   return a.length - b.length;
 }
@@ -64,11 +68,12 @@ export function encodeWords(words: readonly Word[], within: ReadonlyMap<string, 
     while (shared < characters.length - 1 && characters[shared] === before[shared]) shared++;
     before = characters;
     const codes = readings.map((reading) => readingCode(characters, reading, syllablesOf)).join(",");
-    const count = within.get(hanja) ?? 0;
-    const fields = [`${shared.toString(DIGITS)}${characters.slice(shared).join("")}`, codes, count === 0 ? "" : String(count)];
+    const fields = [`${shared.toString(DIGITS)}${characters.slice(shared).join("")}`, codes];
     return (note === null ? fields : [...fields, note]).join("\t");
   });
-  return `${header.join("\n")}\n\n${lines.join("\n")}\n`;
+  // A column of its own: between the words' lines the counts cost a sixth more once gzipped.
+  const counts = sorted.map(({ hanja }) => String(within.get(hanja) ?? ""));
+  return `${header.join("\n")}\n\n${lines.join("\n")}\n\n${counts.join("\n")}\n`;
 }
 
 function readingCode(characters: readonly string[], reading: string, syllablesOf: (character: string) => readonly string[]): string {
@@ -95,48 +100,64 @@ export interface WordColumns {
 
 /** Reads `words.txt` (see the module's comment); a line of another shape fails naming the file and the line. */
 export function decodeWords(text: string, file = "words.txt"): WordColumns {
-  const lines = text.split("\n");
-  if (lines.at(-1) === "") lines.pop();
   const fail = (line: number, why: string): never => {
     throw new Error(`dist: ${file} line ${line} ${why}; rebuild dist/`);
   };
+  // The file is walked line by line with indexOf, not split: 470,000 line strings held at once would
+  // only add to the memory the first /words call peaks at (about 60 MB of heap, 8 MB kept).
+  let at = 0;
+  let line = 0;
+  const next = (): string | undefined => {
+    if (at >= text.length) return undefined;
+    const end = text.indexOf("\n", at);
+    const value = text.slice(at, end === -1 ? text.length : end);
+    at = end === -1 ? text.length : end + 1;
+    line++;
+    return value;
+  };
   // Each character's syllables, by code point: no string is cut per character of a word.
   const syllables = new Map<number, string>();
-  let i = 0;
-  for (; i < lines.length && lines[i] !== ""; i++) {
-    const line = lines[i] as string;
-    const codePoint = line.codePointAt(0) as number;
+  for (let value = next(); value !== ""; value = next()) {
+    if (value === undefined) return fail(line, "ends before the empty line that ends the characters");
+    const codePoint = value.codePointAt(0) as number;
     const width = codePoint > 0xffff ? 2 : 1;
-    if (line.length <= width) fail(i + 1, "lists a character without syllables");
-    syllables.set(codePoint, line.slice(width));
+    if (value.length <= width) fail(line, "lists a character without syllables");
+    syllables.set(codePoint, value.slice(width));
   }
-  if (i === lines.length) fail(i, "ends before the empty line that ends the characters");
-  const first = i + 1;
-  const columns: WordColumns = { hanja: [], readings: [], within: new Uint32Array(lines.length - first), notes: new Map() };
+  const columns: WordColumns = { hanja: [], readings: [], within: new Uint32Array(0), notes: new Map() };
   let before = "";
-  for (i = first; i < lines.length; i++) {
-    const fields = (lines[i] as string).split("\t");
-    const [front, codes, count] = fields as [string, string | undefined, string | undefined];
+  for (let value = next(); value !== ""; value = next()) {
+    if (value === undefined) return fail(line, "ends before the empty line that ends the words");
+    const fields = value.split("\t");
+    const [front, codes] = fields as [string, string | undefined];
     const shared = Number.parseInt(front.charAt(0), DIGITS);
-    const within = count === "" ? 0 : Number(count);
-    if (!(shared <= before.length) || codes === undefined || !Number.isInteger(within) || within < 0 || fields.length > 4) {
-      fail(i + 1, "is not shared characters and hanja, reading codes and a count (and a note), separated by tabs");
+    if (!(shared <= before.length) || codes === undefined || fields.length > 3) {
+      fail(line, "is not shared characters and hanja, then reading codes (and a note), separated by tabs");
     }
     const hanja = before.slice(0, codeUnits(before, shared)) + front.slice(1);
     before = hanja;
-    for (const c of hanja) if (!syllables.has(c.codePointAt(0) as number)) fail(i + 1, `has ${c}, which the file's characters do not list`);
+    for (const c of hanja) if (!syllables.has(c.codePointAt(0) as number)) fail(line, `has ${c}, which the file's characters do not list`);
     let readings = "";
     for (const code of (codes as string).split(",")) {
       // A reading written as itself starts with a Hangul syllable; digits and letters are below it.
       const reading = code.charCodeAt(0) >= 0xac00 ? code : readingOf(syllables, hanja, code);
-      if (reading === null || reading.length !== hanjaLength(hanja)) fail(i + 1, `has a reading that does not fit its hanja ${hanja}`);
+      if (reading === null || reading.length !== hanjaLength(hanja)) fail(line, `has a reading that does not fit its hanja ${hanja}`);
       readings = readings === "" ? (reading as string) : `${readings},${reading}`;
     }
     const position = columns.hanja.push(hanja) - 1;
     columns.readings.push(readings);
-    columns.within[position] = within;
-    if (fields.length === 4) columns.notes.set(position, fields[3] as string);
+    if (fields.length === 3) columns.notes.set(position, fields[2] as string);
   }
+  columns.within = new Uint32Array(columns.hanja.length);
+  for (let position = 0; position < columns.within.length; position++) {
+    const value = next();
+    const within = value === "" ? 0 : Number(value);
+    if (value === undefined || !Number.isInteger(within) || within < 0) {
+      fail(line, `is not a count of words; one line per word (${columns.within.length}) must follow them, got ${JSON.stringify(value ?? "the end")}`);
+    }
+    columns.within[position] = within;
+  }
+  if (at < text.length) fail(line + 1, `follows the ${columns.within.length} counts; the file should end there`);
   return columns;
 }
 

@@ -14,6 +14,7 @@ const app = testApp({ onError: (error) => void errors.push(error) });
 
 const HANJA_PARAMS = ["q", "page", "per_page", "strokes", "radical_number", "starter", "education"];
 const IDIOM_PARAMS = ["q", "page", "per_page"];
+const WORD_PARAMS = ["q", "char", "page", "per_page"];
 
 const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c));
 const control = fc.integer({ min: 0, max: 0x1f }).map((c) => String.fromCharCode(c));
@@ -94,6 +95,7 @@ describe("random query strings never fail the server", () => {
   test.each([
     ["hanja", HANJA_PARAMS],
     ["idioms", IDIOM_PARAMS],
+    ["words", WORD_PARAMS],
   ] as const)("/%s", async (route, names) => {
     await fc.assert(
       fc.asyncProperty(pairs([...names]), async (list) => {

@@ -28,6 +28,14 @@ describe("the page in Chromium: flows", () => {
     const facts = (await page.locator("dl.facts").textContent()) ?? "";
     expect(facts).toContain("훈음 (meaning and reading)물 수, 고를 수 (libhangul hanja dictionary");
     await shoot(page, "desktop-character");
+    // Its first words, the commonest first, and a link to all of them.
+    expect(await page.locator("ul.words li").first().textContent()).toBe("水素 수소");
+    await page.getByRole("link", { name: "All 2,899 words →" }).click();
+    await expect.poll(() => page.url()).toContain(`#/words?char=${encodeURIComponent("水")}`);
+    await page.getByRole("heading", { level: 2, name: "2,899 results" }).waitFor();
+    expect(await page.locator("ul.words li").count()).toBe(30);
+    await page.goBack();
+    await page.getByRole("heading", { level: 1, name: /水/ }).waitFor();
     // The developer's panel: the request as a URL and a curl command.
     await page.getByText("API request for developers").click();
     await expect.poll(() => page.locator("details.api code").first().textContent()).toBe(`${session.served.url}/hanja/v1/hanja/%E6%B0%B4`);

@@ -87,7 +87,7 @@ describe("words.txt", () => {
   const within = new Map([["水道", 1]]);
   const text = encodeWords(words, within, wordSyllables(records));
 
-  test("writes each character's syllables (readings, initial-sound-law forms, 훈음's 음), then each word front-coded in code point order", () => {
+  test("writes each character's syllables (readings, initial-sound-law forms, 훈음's 음), each word front-coded in code point order, then the counts", () => {
     expect(wordSyllables(records)("歷")).toEqual(["력", "역"]);
     expect(wordSyllables(records)("𠀋")).toEqual(["장", "상"]);
     expect(text).toBe(
@@ -102,12 +102,19 @@ describe("words.txt", () => {
         "道도",
         "𠀋장상",
         "",
-        "0佳景洞\t\t\t지명",
-        "0歷史\t1,\t",
-        "0水稻\t\t",
-        "1道\t,수돗\t1", // 돗 is none of 道's syllables: the reading is written as it is
-        "2稻\t\t",
-        "1𠀋\t01\t",
+        "0佳景洞\t\t지명",
+        "0歷史\t1,",
+        "0水稻\t",
+        "1道\t,수돗", // 돗 is none of 道's syllables: the reading is written as it is
+        "2稻\t",
+        "1𠀋\t01",
+        "",
+        "", // how many other words contain each, in the same order
+        "",
+        "",
+        "1",
+        "",
+        "",
         "",
       ].join("\n"),
     );
@@ -129,11 +136,15 @@ describe("words.txt", () => {
   });
 
   test.each([
-    ["水수\n0水道\t\t", /line 2 ends before the empty line/],
-    ["水수\n\n0水道\t\t", /line 3 has 道, which the file's characters do not list/],
-    ["水수\n道도\n\n0水道\t5\t", /line 4 has a reading that does not fit its hanja 水道/],
-    ["水수\n道도\n\n0水道\t\tx", /line 4 is not shared characters/],
-    ["水수\n道도\n\n3水道\t\t", /line 4 is not shared characters/],
+    ["水수\n0水道\t", /line 2 ends before the empty line/],
+    ["水수\n\n0水道\t\n\n\n", /line 3 has 道, which the file's characters do not list/],
+    ["水수\n道도\n\n0水道\t5\n\n\n", /line 4 has a reading that does not fit its hanja 水道/],
+    ["水수\n道도\n\n0水道\t\tx\ty\n\n\n", /line 4 is not shared characters/],
+    ["水수\n道도\n\n3水道\t\n\n\n", /line 4 is not shared characters/],
+    ["水수\n道도\n\n0水道\t\n\n-1\n", /line 6 is not a count of words/],
+    ["水수\n道도\n\n0水道\t\n", /line 4 ends before the empty line that ends the words/],
+    ["水수\n道도\n\n0水道\t\n\n", /line 5 is not a count of words; one line per word \(1\) must follow them, got "the end"/],
+    ["水수\n道도\n\n0水道\t\n\n\n7\n", /line 7 follows the 1 counts/],
     ["水\n\n", /line 1 lists a character without syllables/],
   ])("a damaged file fails naming the line: %j", (damaged, message) => {
     expect(() => decodeWords(damaged)).toThrow(message);

@@ -4,8 +4,8 @@
  * description are written there once. Shared as `components.parameters`.
  */
 import { type ParamSpec, type PathSpec, RAW_TEXT_FACTOR, rawTextLimit, type TextSpec } from "../http/params.ts";
-import { CHARACTER_PATH, HANJA_LIST_PARAMS, IDIOMS_LIST_PARAMS } from "../routes/hanjaParams.ts";
 import { READ_PARAMS, READ_POST_PARAMS } from "../routes/readParams.ts";
+import { CHARACTER_PATH, HANJA_LIST_PARAMS, IDIOMS_LIST_PARAMS, WORDS_LIST_PARAMS } from "../routes/hanjaParams.ts";
 import { IDIOM_PARAMS, IDX_PATH, KEY_ID_PATH, KEY_LIST_PARAMS, QUIZ_PARAMS, SEARCH_PARAMS } from "../routes/quizParams.ts";
 import { type Parameter, type Reference, ref } from "./types.ts";
 
@@ -73,6 +73,7 @@ function pathSchema(spec: PathSpec): Parameter["schema"] {
 const SPECS: Record<string, ParamSpec | PathSpec>[] = [
   HANJA_LIST_PARAMS,
   IDIOMS_LIST_PARAMS,
+  WORDS_LIST_PARAMS,
   { character: CHARACTER_PATH },
   READ_PARAMS,
   READ_POST_PARAMS,

@@ -14,6 +14,7 @@ import {
   VARIANT_PROPERTIES,
   VARIANT_REF,
   WORD,
+  WORD_LIST_SOURCE,
   listEnvelope,
 } from "../../format/recordSchemas.ts";
 import { arrayOf, int, obj, schemaRef, str } from "../../format/schema.ts";
@@ -100,6 +101,7 @@ export function hanjaSchemas(): Record<string, Schema> {
     IdiomListA: listEnvelope("A page of idioms.", "IdiomA", IDIOM_A, IDIOM_LIST_SOURCE, PAGING),
     ReadResult: READ_RESULT,
     ReadSegment: READ_SEGMENT,
+    WordList: listEnvelope("A page of words.", "Word", WORD, WORD_LIST_SOURCE, PAGING),
     Meta: META,
     Problem: PROBLEM,
     ErrorCode: {
