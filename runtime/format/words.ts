@@ -84,7 +84,11 @@ function readingCode(characters: readonly string[], reading: string, syllablesOf
     if (at === -1) return reading;
     code += at.toString(DIGITS);
   }
-  return code.replace(/0+$/, "");
+  // Trailing zeros (each character's first reading) are left out; trimmed without a pattern, which
+  // an unanchored `0+$` would scan quadratically.
+  let end = code.length;
+  while (end > 0 && code[end - 1] === "0") end--;
+  return code.slice(0, end);
 }
 
 /** The decoded file: each word's fields as columns, in code point order of the hanja. */
