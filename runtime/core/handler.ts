@@ -5,6 +5,7 @@
  */
 import type { AccessLogEntry } from "./appOptions.ts";
 import { ApiError, internalError, problemBody, serviceUnavailable } from "./http/errors.ts";
+import type { RawQuery } from "./http/params.ts";
 import { type Reply, type RequestLike, type ServeInfo, reply } from "./http/reply.ts";
 import { redactedTarget } from "./http/redact.ts";
 import { PROBLEM_TYPE, type Sender } from "./http/sender.ts";
@@ -152,6 +153,7 @@ export function createHandler(config: HandlerConfig): RequestHandler {
 class Context implements RequestContext {
   clientIp?: string;
   plan?: string;
+  rawQuery?: RawQuery;
   private id: string | undefined;
   constructor(
     private readonly bootId: string,

@@ -9,7 +9,7 @@ import { CACHED, headers, ok, problem, shared } from "../docs/responses.ts";
 import type { Operation as DocOperation, Response } from "../docs/types.ts";
 import { searchCharacters } from "../hanja/searchCharacters.ts";
 import { ApiError } from "../http/errors.ts";
-import { keyValues, parsePath, parseQuery, queryOf, refuseEmptySegment } from "../http/params.ts";
+import { keyValues } from "../http/params.ts";
 import type { RequestLike } from "../http/reply.ts";
 import { cacheKey, pageCache, positionsCache } from "../http/resultCache.ts";
 import { searchIdioms } from "../idioms/searchIdioms.ts";
@@ -108,9 +108,8 @@ export const hanjaInterface: Interface = ({ base, bases, data, services }) => {
           { description: "Starters under radical 85 (水), page 1", query: { radical_number: "85", starter: "1" } },
         ],
       }),
-      handler: (request) => {
-        refuseEmptySegment(request.url, "character", "give exactly one character, e.g. /hanja/水");
-        const p = parseQuery(queryOf(request.url), HANJA_LIST_PARAMS);
+      emptyItem: { param: "character", hint: "give exactly one character, e.g. /hanja/水" },
+      handler: (request, _ctx, p) => {
         const search = keyValues(HANJA_LIST_PARAMS, p, PAGING);
         return list(request, "hanja", search, () => searchCharacters(chars, p.q, HANJA_LIST_PARAMS, p), chars.record, p.page, p.per_page);
       },
@@ -134,8 +133,7 @@ export const hanjaInterface: Interface = ({ base, bases, data, services }) => {
         }),
         examples: [{ description: "水 (water)", path: { character: "水" } }],
       }),
-      handler: (request, _ctx, params) => {
-        const character = parsePath("character", params.character, CHARACTER_PATH).value;
+      handler: (request, _ctx, { character }) => {
         const position = chars.position(character);
         if (position === undefined)
           throw new ApiError(
@@ -171,8 +169,7 @@ export const hanjaInterface: Interface = ({ base, bases, data, services }) => {
           { description: "By meaning", query: { q: "은혜" } },
         ],
       }),
-      handler: (request) => {
-        const p = parseQuery(queryOf(request.url), IDIOMS_LIST_PARAMS);
+      handler: (request, _ctx, p) => {
         const search = keyValues(IDIOMS_LIST_PARAMS, p, PAGING);
         return list(
           request,

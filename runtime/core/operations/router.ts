@@ -9,6 +9,7 @@ import type { Reply, RequestLike } from "../http/reply.ts";
 import { pathOf } from "../http/target.ts";
 import type { RequestContext } from "../routes/context.ts";
 import type { Mounted, Operation } from "./operation.ts";
+import { type ParseParameters, compileParameters } from "./parameters.ts";
 
 /** One compiled route: the method it answers (HEAD for a GET's), its pattern, the operation and its full path. */
 interface CompiledRoute {
@@ -16,6 +17,8 @@ interface CompiledRoute {
   readonly pattern: RegExp;
   readonly operation: Operation;
   readonly path: string;
+  /** Its declared parameters' parse. */
+  readonly parse: ParseParameters;
 }
 
 /** An operation a request's method and path reached, with the path's parameters by name (raw). */
@@ -49,18 +52,25 @@ export class Router {
     const routes: CompiledRoute[] = [];
     for (const { path, operation } of mounted) {
       const pattern = compilePath(path);
-      routes.push({ method: operation.method, pattern, operation, path });
-      if (operation.method === "GET") routes.push({ method: "HEAD", pattern, operation, path });
+      const parse = compileParameters(operation, path);
+      routes.push({ method: operation.method, pattern, operation, path, parse });
+      if (operation.method === "GET") routes.push({ method: "HEAD", pattern, operation, path, parse });
     }
     this.routes = routes;
   }
 
   /** The first operation answering `method` at `path` (a GET answers HEAD too), with the path's parameters. */
   match(method: string, path: string): Match | undefined {
+    const found = this.find(method, path);
+    return found && { operation: found.route.operation, params: found.params };
+  }
+
+  /** The first route answering `method` at `path`, with the path's raw segments by name. */
+  private find(method: string, path: string): { route: CompiledRoute; params: Readonly<Record<string, string>> } | undefined {
     for (const route of this.routes) {
       if (route.method !== method) continue;
       const found = route.pattern.exec(path);
-      if (found !== null) return { operation: route.operation, params: found.groups ?? {} };
+      if (found !== null) return { route, params: found.groups ?? {} };
     }
     return undefined;
   }
@@ -73,14 +83,19 @@ export class Router {
   }
 
   /**
-   * Runs a request (normalized: see `normalized`) through its operation's handler; `undefined` when
-   * none matches. No URL and no query object is built (every handler parses only the query it
-   * reads), and nothing is awaited, so a reply that is ready at once (interface B on the memory
-   * store) comes back without a promise.
+   * Runs a request (normalized: see `normalized`) through its operation's handler, with the values
+   * of the parameters the operation declares (a bad one throws its `400` before the handler runs,
+   * after the operation's `authorize`);
+   * `undefined` when none matches. No URL is built and the query is split only for an operation
+   * that declares query parameters; nothing is awaited, so a reply that is ready at once
+   * (interface B on the memory store) comes back without a promise.
    */
   dispatch(request: RequestLike, ctx: RequestContext): Reply | Promise<Reply> | undefined {
-    const found = this.match(request.method, pathOf(request.url));
-    return found?.operation.handler(request, ctx, found.params);
+    const found = this.find(request.method, pathOf(request.url));
+    if (found === undefined) return undefined;
+    const { route, params } = found;
+    route.operation.authorize?.(request);
+    return route.operation.handler(request, ctx, route.parse(request.url, params, ctx));
   }
 }
 

@@ -1,3 +1,5 @@
+import type { RawQuery } from "../http/params.ts";
+
 /** What every handler gets besides the request. */
 export interface RequestContext {
   readonly requestId: string;
@@ -7,4 +9,10 @@ export interface RequestContext {
   clientIp?: string;
   /** The plan a metered request ran under, for the access log. */
   plan?: string;
+  /**
+   * The query as collected when the operation declares query parameters (the router's parse sets
+   * it), so that the metering finds `api_key`, the key's place the security scheme names, without
+   * splitting the query again. Handlers read their declared parameters, not this.
+   */
+  rawQuery?: RawQuery;
 }
