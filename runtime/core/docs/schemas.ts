@@ -8,6 +8,8 @@ import {
   HANJA_RECORD,
   IDIOM_A,
   IDIOM_LIST_SOURCE,
+  RADICAL,
+  RADICAL_LIST,
   UNIHAN_SOURCE,
   VARIANT_PROPERTIES,
   VARIANT_REF,
@@ -94,6 +96,8 @@ export function hanjaSchemas(): Record<string, Schema> {
     IdiomA: IDIOM_A,
     HanjaList: listEnvelope("A page of characters.", "Hanja", HANJA_RECORD, UNIHAN_SOURCE, PAGING),
     IdiomListA: listEnvelope("A page of idioms.", "IdiomA", IDIOM_A, IDIOM_LIST_SOURCE, PAGING),
+    Radical: RADICAL,
+    RadicalList: RADICAL_LIST,
     Meta: META,
     Problem: PROBLEM,
     ErrorCode: {

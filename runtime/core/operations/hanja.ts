@@ -7,6 +7,7 @@ import { BODY_REVISION } from "../../format/dist.ts";
 import { IDIOMS_SOURCE } from "../../format/records.ts";
 import { CACHED, headers, ok, problem, shared } from "../docs/responses.ts";
 import type { Operation as DocOperation, Response } from "../docs/types.ts";
+import { radicalList } from "../hanja/radicals.ts";
 import { searchCharacters } from "../hanja/searchCharacters.ts";
 import { ApiError } from "../http/errors.ts";
 import { keyValues } from "../http/params.ts";
@@ -43,6 +44,7 @@ export const hanjaInterface: Interface = ({ base, bases, data, services }) => {
   const send = services.sendBody;
   // Made on the first /meta: its counts need the idioms, which a character detail does not.
   let metaBody: string | undefined;
+  let radicalsBody: string | undefined;
   const meta = () =>
     (metaBody ??= JSON.stringify({
       ...data.meta,
@@ -181,6 +183,24 @@ export const hanjaInterface: Interface = ({ base, bases, data, services }) => {
           p.per_page,
         );
       },
+    }),
+    defineOperation({
+      method: "GET",
+      path: "/radicals",
+      metering: "public",
+      doc: doc({
+        operationId: "listRadicals",
+        summary: "The Kangxi radicals",
+        description:
+          "The 214 Kangxi radicals in radical order: number, the radical as a unified ideograph, its strokes and how many characters have it, " +
+          "with the path of those characters (`/hanja?radical_number=`, whose `total` is that count). Browse the characters by radical from here. " +
+          "Takes no parameters; unknown parameters are ignored.\n\n" +
+          CACHING,
+        responses: cachedResponses(ok("Every radical.", "RadicalList", headers(CACHED))),
+        examples: [{ description: "Every radical" }],
+      }),
+      // Made once, on the first call.
+      handler: (request) => send(request, (radicalsBody ??= JSON.stringify(radicalList(chars, `${bases.mountPath}${base}/hanja`))), { caching }),
     }),
     defineOperation({
       method: "GET",
