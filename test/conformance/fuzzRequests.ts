@@ -11,6 +11,7 @@ const PATHS = [
   "/hanja/v1/hanja/{x}",
   "/hanja/v1/idioms",
   "/hanja/v1/meta",
+  "/hanja/v1/radicals",
   "/quiz/v1/quiz",
   "/quiz/v1/idiom",
   "/quiz/v1/idiom/{x}",
