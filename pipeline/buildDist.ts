@@ -21,6 +21,7 @@ import { pinnedDictionary, readDictionaryPin, verifyDictionary } from "./pin/dic
 import { readPin } from "./pin/pin.ts";
 import { dictionaryNotice, hunumSummary, joinHunum, termsWithDictionaryNotice } from "./parse/hunum.ts";
 import { collectWords } from "./parse/words.ts";
+import { RADICAL_CODEPOINTS, radicalStrokes } from "./parse/radicals.ts";
 import { RECORD_PROPERTIES, buildHanjaRecords, collectUnihan, joinStarters, recordCodepoints } from "./parse/hanjaRecords.ts";
 import { ENGLISH_COLUMNS, joinEnglishMeanings } from "./validate/englishMeanings.ts";
 import { validateIdiomContent } from "./validate/idiomContent.ts";
@@ -96,7 +97,8 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
 
   let done = stage("load");
   const input = await resolveUnihan({ unihan: options.unihan, pinDir: options.pinDir });
-  const table = await collectUnihan(input.reader.entries(RECORD_PROPERTIES, { onlyWith: "kHangul" }));
+  // The radicals' ideographs are read too, selected or not: the radicals' strokes are theirs.
+  const table = await collectUnihan(input.reader.entries(RECORD_PROPERTIES, { onlyWith: "kHangul", alsoCodepoints: RADICAL_CODEPOINTS }));
   const { version, method } = input.reader.version();
   if (options.expectVersion !== undefined && version !== options.expectVersion) {
     throw new InputError(
@@ -129,6 +131,8 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
     () => validateStarters(starterRows, byCharacter),
     () => validateIdiomContent(idiomSources, byCharacter),
   );
+  const radicals = radicalStrokes(table, version, input.pinnedVersion);
+  warnings.push(...radicals.warnings);
   const { records, counts: hunumCounts } = joinHunum(joinStarters(plain, starters), dictionaryRead.entries);
   const idioms = joinEnglishMeanings(englishRows, korean);
   for (const warning of warnings) log(`warning   ${warning}`);
@@ -146,7 +150,7 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
   const idiomsByCharacter = idiomPositionsByCharacter(idioms);
   const words = buildWords(collectWords(dictionaryRead.entries, new Set(byCharacter.keys())), records, idioms);
   const details = buildDetailBodies(recordJson, records, idioms, idiomsByCharacter, words.byCharacter);
-  const tables = buildTables(records, idiomsByCharacter, details);
+  const tables = buildTables(records, idiomsByCharacter, details, radicals.strokes);
   // From the inputs, not the clock: a rebuild of the same inputs writes the same bytes (and ETags).
   const builtAt = (options.sourceDateEpoch !== undefined ? new Date(options.sourceDateEpoch * 1000) : input.reader.newest()).toISOString();
   const counts = { ...countRecords(records), starters: starters.size, idioms: idioms.length, with_hunum: hunumCounts.characters };

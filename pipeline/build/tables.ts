@@ -5,9 +5,15 @@ import { InputError } from "../load/types.ts";
 /**
  * Compact columns the runtime filters, orders and looks up by (record order = code point order);
  * `idiomsByCharacter` is `idiomPositionsByCharacter` of the idioms; `details` are the records'
- * detail bodies, one per record, as details.jsonl holds them.
+ * detail bodies, one per record, as details.jsonl holds them; `radicalStrokes` the 214 radicals'
+ * strokes (`radicalStrokes` of parse/radicals.ts).
  */
-export function buildTables(records: readonly HanjaRecord[], idiomsByCharacter: Record<string, number[]>, details: readonly string[]): Tables {
+export function buildTables(
+  records: readonly HanjaRecord[],
+  idiomsByCharacter: Record<string, number[]>,
+  details: readonly string[],
+  radicalStrokes: readonly (number | null)[],
+): Tables {
   const encoder = new TextEncoder();
   const readings: Record<string, number[]> = {};
   const glosses: [number, string][] = [];
@@ -27,6 +33,7 @@ export function buildTables(records: readonly HanjaRecord[], idiomsByCharacter: 
     hunum: records.map(hunumColumn).join(HUNUM_SEPARATORS.record),
     idiomsByCharacter: sortKeys(idiomsByCharacter),
     detailBytes: details.map((body) => encoder.encode(body).length),
+    radicalStrokes: [...radicalStrokes],
   };
 }
 

@@ -31,6 +31,8 @@ export interface UnihanReader {
 export interface EntryOptions {
   /** Only code points that have this property (e.g. `kHangul`): the dataset's selection rule. */
   onlyWith?: string;
+  /** Code points read as well as those with `onlyWith`, whether or not they have it (the radicals' ideographs, for their strokes). */
+  alsoCodepoints?: ReadonlySet<number>;
 }
 
 /** A detected Unihan version and how it was detected. */

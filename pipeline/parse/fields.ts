@@ -2,6 +2,7 @@
  * Pure derivations of the Hanja record's fields from raw Unihan values (docs/rules.md "Unihan fields").
  * Each parser throws a `FieldError` naming the property and the bad value; the caller adds where.
  */
+import { RADICAL_COUNT } from "../../runtime/format/radicals.ts";
 
 /** A raw value that does not have the documented format. */
 export class FieldError extends Error {
@@ -65,21 +66,12 @@ export function parseRadicalNumber(raw: string): number {
     if (!RS_TOKEN.test(token)) throw new FieldError("kRSUnicode", raw, `token "${token}" is not radical.residual`);
   }
   const radical = Number(RS_TOKEN.exec(tokens[0] ?? "")?.[1]);
-  if (radical < 1 || radical > 214) throw new FieldError("kRSUnicode", raw, `radical ${radical} is outside 1–214`);
+  if (radical < 1 || radical > RADICAL_COUNT) throw new FieldError("kRSUnicode", raw, `radical ${radical} is outside 1–${RADICAL_COUNT}`);
   return radical;
 }
 
-/** The Kangxi radical `n` as a unified ideograph (85 → 水, not ⽔). */
-export function radicalCharacter(radicalNumber: number): string {
-  // 214 possible answers for 8,525 records: each is normalised once.
-  let character = RADICAL_CHARACTERS.get(radicalNumber);
-  if (character === undefined) {
-    character = String.fromCodePoint(0x2f00 + radicalNumber - 1).normalize("NFKC");
-    RADICAL_CHARACTERS.set(radicalNumber, character);
-  }
-  return character;
-}
-const RADICAL_CHARACTERS = new Map<number, string>();
+/** The Kangxi radical `n` as a unified ideograph (85 → 水, not ⽔); the runtime names radicals with the same function. */
+export { radicalCharacter } from "../../runtime/format/radicals.ts";
 
 /** One variant property's value → its references, in file order. */
 export function parseVariantRefs(property: VariantProperty, raw: string): VariantRef[] {

@@ -6,6 +6,7 @@
 import type { AccessLogEntry } from "./appOptions.ts";
 import type { RequestMetrics } from "./metrics/requestMetrics.ts";
 import { ApiError, internalError, noSuchRoute, problemBody, serviceUnavailable } from "./http/errors.ts";
+import type { RawQuery } from "./http/params.ts";
 import { type Reply, type RequestLike, type ServeInfo, reply } from "./http/reply.ts";
 import { redactedTarget } from "./http/redact.ts";
 import { PROBLEM_TYPE, type Sender } from "./http/sender.ts";
@@ -185,6 +186,7 @@ class Context implements RequestContext {
   route?: string;
   metered?: "pending" | "served";
   problem?: string;
+  rawQuery?: RawQuery;
   private id: string | undefined;
   constructor(
     private readonly bootId: string,

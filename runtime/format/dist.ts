@@ -105,6 +105,12 @@ export interface Tables {
    * a detail's bytes without decoding or scanning the file.
    */
   detailBytes: number[];
+  /**
+   * The strokes of each Kangxi radical in radical order (index n − 1): the first `kTotalStrokes` of
+   * its unified ideograph, read whether or not that ideograph is a record; `null` only in a build
+   * from an input without it (never from the pinned release).
+   */
+  radicalStrokes: (number | null)[];
 }
 
 /**

@@ -150,6 +150,26 @@ export const HANJA_DETAIL = obj("A Hanja record plus every idiom containing the 
   word_count: int("Extra: how many words hold the character (`GET /words?char=` lists them all).", { minimum: 0 }),
 });
 
+/** One Kangxi radical with how many characters have it (component `Radical`). */
+export const RADICAL = obj("One of the 214 Kangxi radicals, with how many characters have it.", {
+  radical_number: int("Kangxi radical number, as the records' `radical_number`.", { minimum: 1, maximum: 214 }),
+  radical: str("The radical as a CJK unified ideograph (85 → 水, not ⽔), as the records' `radical`.", ONE_CHARACTER),
+  strokes: nullable(
+    int("Strokes of the radical's ideograph: its first `kTotalStrokes` value; null only in a build from Unihan input without it.", { minimum: 1 }),
+  ),
+  character_count: int("How many characters have this `radical_number`: the `total` of `/hanja?radical_number=` this number.", { minimum: 0 }),
+  characters_url: str("Those characters: `/hanja?radical_number=` this number, a path on this server (resolve it against the request's URL).", {
+    format: "uri-reference",
+  }),
+});
+
+/** Every Kangxi radical in radical order (component `RadicalList`). */
+export const RADICAL_LIST = obj("The 214 Kangxi radicals in radical order.", {
+  data: arrayOf("Every radical, `radical_number` 1 to 214.", schemaRef("Radical", RADICAL), { minItems: 214, maxItems: 214 }),
+  total: int("How many radicals there are: 214.", { minimum: 214, maximum: 214 }),
+  source: UNIHAN_SOURCE,
+});
+
 /** The bounds of a list page, from the route's parameters. */
 export interface PageBounds {
   page: { min: number; max: number };

@@ -1,7 +1,7 @@
 /** The record shapes the service publishes (docs/rules.md "Records", "Source data"). */
 
 import type { Static } from "./schema.ts";
-import type { HANJA_DETAIL, HANJA_RECORD, IDIOM_A, IDIOM_B, READ_RESULT, READ_SEGMENT, VARIANT_REF, WORD } from "./recordSchemas.ts";
+import type { HANJA_DETAIL, HANJA_RECORD, IDIOM_A, IDIOM_B, RADICAL_LIST, READ_RESULT, READ_SEGMENT, VARIANT_REF, WORD } from "./recordSchemas.ts";
 import type { Word } from "./words.ts";
 
 export { VARIANT_PROPERTIES } from "./recordSchemas.ts";
@@ -14,6 +14,9 @@ export type HanjaDetail = Static<typeof HANJA_DETAIL>;
 
 /** One variant character of `variants_detail` (`VARIANT_REF`). */
 export type VariantRef = Static<typeof VARIANT_REF>;
+
+/** `GET /radicals`: the 214 Kangxi radicals with their strokes and how many characters have each (`RADICAL_LIST`). */
+export type RadicalList = Static<typeof RADICAL_LIST>;
 
 /** An idiom as the pipeline keeps it: interface B's raw record, `idx` a number (`IDIOM_B`). */
 export type IdiomRecord = Static<typeof IDIOM_B>;

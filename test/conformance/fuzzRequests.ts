@@ -13,6 +13,7 @@ const PATHS = [
   "/hanja/v1/words",
   "/hanja/v1/meta",
   "/hanja/v1/read",
+  "/hanja/v1/radicals",
   "/quiz/v1/quiz",
   "/quiz/v1/idiom",
   "/quiz/v1/idiom/{x}",

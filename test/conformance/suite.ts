@@ -118,6 +118,14 @@ export function conformanceSuite(label: string, start: StartServer): void {
         expect(reply.body.data).toMatchObject({ unihan_version: PIN.version });
       });
 
+      it("GET /radicals: the 214 radicals, their characters counted in full", async () => {
+        const reply = await get(`${A}/radicals`);
+        expect(reply.status).toBe(200);
+        expect(reply.body.data).toHaveLength(214);
+        expect(reply.body.data[84]).toMatchObject({ radical_number: 85, radical: "水", strokes: 4 });
+        expect(reply.body.data.reduce((sum: number, r: { character_count: number }) => sum + r.character_count, 0)).toBe(CHARACTERS);
+      });
+
       it("400 problem details naming the parameter; a repeated parameter is 400", async () => {
         expectProblem(await get(`${A}/hanja?strokes=x`), 400, "invalid_parameter", "strokes");
         expectProblem(await get(`${A}/hanja?per_page=51`), 400, "invalid_parameter", "per_page");

@@ -138,6 +138,21 @@ describe("random query strings never fail the server", () => {
     expect(errors).toEqual([]);
   });
 
+  test("/radicals: a random query is ignored, the same 214 radicals answer", async () => {
+    const plain = await (await call(app, `${BASE}/radicals`)).text();
+    await fc.assert(
+      fc.asyncProperty(pairs(["radical_number", "page"]), async (list) => {
+        const query = list.map((p) => encode(p.name, p.text, p.encoding, p.bytes)).join("&");
+        const response = await call(app, `${BASE}/radicals?${query}`);
+        expect(response.status).toBe(200);
+        expect(await response.text()).toBe(plain);
+      }),
+      { numRuns: 100 },
+    );
+    expect(JSON.parse(plain).data).toHaveLength(214);
+    expect(errors).toEqual([]);
+  });
+
   test("/hanja/{character}: random segments are 200, 400 or 404", async () => {
     await fc.assert(
       fc.asyncProperty(fc.oneof(anyText, badEscapes), fc.boolean(), async (text, raw) => {

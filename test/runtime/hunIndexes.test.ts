@@ -11,7 +11,7 @@ const withHunum = (character: string, ...items: [string, string][]) => ({ ...han
 
 describe("tables.json's 훈음 column", () => {
   const records = [withHunum("水", ["물", "수"], ["고를", "수"]), withHunum("一"), withHunum("家", ["집", "가"], ["괘 이름", "가"])];
-  const { hunum } = buildTables(records, {}, ["", "", ""]);
+  const { hunum } = buildTables(records, {}, ["", "", ""], []);
 
   test("is one string, read back into the record's 훈음 in order, a record without any kept in its place", () => {
     expect(hunum).toBe("물 수;고를 수||집 가;괘 이름 가");
@@ -29,8 +29,8 @@ describe("tables.json's 훈음 column", () => {
   });
 
   test("a 훈 holding a separator fails the build, naming it and its character", () => {
-    expect(() => buildTables([withHunum("水", ["물|불", "수"])], {}, [""])).toThrow('hanja dictionary: the 훈음 "물|불 수" of 水 holds');
-    expect(() => buildTables([withHunum("水", ["물;불", "수"])], {}, [""])).toThrow("of 水 holds");
+    expect(() => buildTables([withHunum("水", ["물|불", "수"])], {}, [""], [])).toThrow('hanja dictionary: the 훈음 "물|불 수" of 水 holds');
+    expect(() => buildTables([withHunum("水", ["물;불", "수"])], {}, [""], [])).toThrow("of 水 holds");
   });
 });
 

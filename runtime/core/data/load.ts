@@ -25,6 +25,7 @@ import { detailLines } from "./detailLines.ts";
 import { type HunIndexes, hunIndexes } from "../hanja/hunIndexes.ts";
 import { type IdiomRecord, idiomItemA, idiomJsonB } from "../../format/records.ts";
 import { type WordIndex, wordIndex } from "../words/wordIndex.ts";
+import { RADICAL_COUNT } from "../../format/radicals.ts";
 
 /**
  * Each `dist/` file, keyed by file name (see `DIST_FILES`): its text, or its bytes (UTF-8).
@@ -51,6 +52,8 @@ export interface CharacterData {
   readonly positionOf: ReadonlyMap<string, number>;
   strokes: Uint8Array;
   radical: Uint8Array;
+  /** The strokes of each Kangxi radical, index n − 1 (`Tables.radicalStrokes`). */
+  radicalStrokes: readonly (number | null)[];
   flags: Uint8Array;
   readings: ReadonlyMap<string, readonly number[]>;
   glosses: readonly (readonly [number, string])[];
@@ -104,6 +107,9 @@ export function loadData(files: DistFiles): LoadedData {
       `dist: ${DIST_FILES.tables} lists ${tables.detailBytes?.length ?? "no"} detail lengths for ${tables.characters.length} characters; rebuild dist/`,
     );
   }
+  if (!Array.isArray(tables.radicalStrokes) || tables.radicalStrokes.length !== RADICAL_COUNT) {
+    throw new Error(`dist: ${DIST_FILES.tables} lists ${tables.radicalStrokes?.length ?? "no"} radical strokes, not ${RADICAL_COUNT}; rebuild dist/`);
+  }
   const details = detailLines(need(files, DIST_FILES.details), tables.detailBytes);
   const later = [DIST_FILES.idioms, DIST_FILES.quiz, DIST_FILES.meta, DIST_FILES.terms, DIST_FILES.searchCharacters, DIST_FILES.searchIdioms, DIST_FILES.words];
   for (const name of later) {
@@ -141,6 +147,7 @@ export function loadData(files: DistFiles): LoadedData {
     },
     strokes: Uint8Array.from(tables.strokes),
     radical: Uint8Array.from(tables.radical),
+    radicalStrokes: tables.radicalStrokes,
     flags,
     readings: new Map(Object.entries(tables.readings)),
     glosses: tables.glosses,

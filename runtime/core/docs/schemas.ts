@@ -8,6 +8,8 @@ import {
   HANJA_RECORD,
   IDIOM_A,
   IDIOM_LIST_SOURCE,
+  RADICAL,
+  RADICAL_LIST,
   UNIHAN_SOURCE,
   READ_RESULT,
   READ_SEGMENT,
@@ -102,6 +104,8 @@ export function hanjaSchemas(): Record<string, Schema> {
     ReadResult: READ_RESULT,
     ReadSegment: READ_SEGMENT,
     WordList: listEnvelope("A page of words.", "Word", WORD, WORD_LIST_SOURCE, PAGING),
+    Radical: RADICAL,
+    RadicalList: RADICAL_LIST,
     Meta: META,
     Problem: PROBLEM,
     ErrorCode: {

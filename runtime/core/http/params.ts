@@ -84,6 +84,12 @@ type Value<S> = S extends IntSpec
           ? number[]
           : never;
 
+/** A path segment's value: the decoded text, and for an id its number too (`Infinity` when too large to be one). */
+type PathValue<S> = S extends { kind: "positiveId" } ? { raw: string; value: number } : string;
+
+/** The values of parsed parameters, by name: a query spec's value, or a path segment's. */
+export type ParsedParams<S> = { readonly [K in keyof S]: S[K] extends PathSpec ? PathValue<S[K]> : Value<S[K]> };
+
 const DIGITS = /^\d+$/;
 
 /**

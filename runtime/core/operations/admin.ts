@@ -5,7 +5,6 @@
 import { headers, ok, problem, shared } from "../docs/responses.ts";
 import type { Response } from "../docs/types.ts";
 import { ApiError, bearerToken } from "../http/errors.ts";
-import { parsePath, parseQuery, queryOf } from "../http/params.ts";
 import type { RequestLike } from "../http/reply.ts";
 import { constantTimeEqual } from "../quota/apiKeys.ts";
 import { type ActionResult, adminView, confirmKey, keysWithStatus, revokeKey } from "../quota/keyActions.ts";
@@ -54,21 +53,18 @@ export const adminInterface: Interface = ({ services }) => {
     }
   };
   const send = (request: RequestLike, body: object) => services.sendBody(request, JSON.stringify({ success: true, ...body }), { caching: "no-store" });
-  const keyId = (params: { readonly id: string }) => parsePath("id", params.id, KEY_ID_PATH).value;
-  const act =
-    (action: (store: QuotaStore, id: string, now: Date) => Promise<ActionResult>) => async (request: RequestLike, params: { readonly id: string }) => {
-      guard(request);
-      const now = services.now();
-      const result = await action(services.store, keyId(params), now);
-      if (!result.ok) {
-        if (result.reason === "revoked") throw new ApiError(409, "conflict", "A revoked key cannot be confirmed.", "id");
-        throw new ApiError(404, "not_found", "No key with this id.", "id");
-      }
-      if (!result.unchanged) return send(request, { key: adminView(result.key, now) });
-      // The record alone would not show that nothing happened (an early renewal is not recorded): said here, as the CLI says it.
-      const note = `The key is already active (${result.key.plan} until ${result.key.expires_at ?? "no end"}): nothing changed. A deposit for the next year can be confirmed once the key has expired.`;
-      return send(request, { key: adminView(result.key, now), unchanged: true, note });
-    };
+  const act = (action: (store: QuotaStore, id: string, now: Date) => Promise<ActionResult>) => async (request: RequestLike, id: string) => {
+    const now = services.now();
+    const result = await action(services.store, id, now);
+    if (!result.ok) {
+      if (result.reason === "revoked") throw new ApiError(409, "conflict", "A revoked key cannot be confirmed.", "id");
+      throw new ApiError(404, "not_found", "No key with this id.", "id");
+    }
+    if (!result.unchanged) return send(request, { key: adminView(result.key, now) });
+    // The record alone would not show that nothing happened (an early renewal is not recorded): said here, as the CLI says it.
+    const note = `The key is already active (${result.key.plan} until ${result.key.expires_at ?? "no end"}): nothing changed. A deposit for the next year can be confirmed once the key has expired.`;
+    return send(request, { key: adminView(result.key, now), unchanged: true, note });
+  };
   const confirm = act(confirmKey);
   const revoke = act(revokeKey);
 
@@ -91,9 +87,8 @@ export const adminInterface: Interface = ({ services }) => {
         },
         examples: [{ description: "Keys awaiting their deposit", query: { status: "pending_deposit" }, headers: ADMIN }],
       }),
-      handler: async (request) => {
-        guard(request);
-        const { status } = parseQuery(queryOf(request.url), KEY_LIST_PARAMS);
+      authorize: guard,
+      handler: async (request, _ctx, { status }) => {
         const now = services.now();
         // One document answers: the keys are read a page at a time, the event loop free between pages.
         const keys: Record<string, unknown>[] = [];
@@ -113,9 +108,9 @@ export const adminInterface: Interface = ({ services }) => {
         responses: onOneKey(keyOk("The key.")),
         examples: [{ description: "Show a key", path: { id: KEY_ID_EXAMPLE }, headers: ADMIN }],
       }),
-      handler: async (request, _ctx, params) => {
-        guard(request);
-        const key = await services.store.keyById(keyId(params));
+      authorize: guard,
+      handler: async (request, _ctx, { id }) => {
+        const key = await services.store.keyById(id);
         if (!key) throw new ApiError(404, "not_found", "No key with this id.", "id");
         return send(request, { key: adminView(key, services.now()) });
       },
@@ -132,9 +127,8 @@ export const adminInterface: Interface = ({ services }) => {
         responses: onOneKey(ok("The history.", "AdminKeyUsage", headers(["Cache-Control"]))),
         examples: [{ description: "A key's usage", path: { id: KEY_ID_EXAMPLE }, headers: ADMIN }],
       }),
-      handler: async (request, _ctx, params) => {
-        guard(request);
-        const id = keyId(params);
+      authorize: guard,
+      handler: async (request, _ctx, { id }) => {
         if (!(await services.store.keyById(id))) throw new ApiError(404, "not_found", "No key with this id.", "id");
         const now = services.now();
         return send(request, { id, ...(await usageHistory(services.store, id, now, quotaDay(now, services.offsetMinutes).day)) });
@@ -154,7 +148,8 @@ export const adminInterface: Interface = ({ services }) => {
         responses: { ...onOneKey(keyOk("The key after confirmation.")), "409": problem(409, "The key is revoked (`param: id`).", { codes: ["conflict"] }) },
         examples: [{ description: "Confirm a deposit", path: { id: KEY_ID_EXAMPLE }, headers: ADMIN }],
       }),
-      handler: (request, _ctx, params) => confirm(request, params),
+      authorize: guard,
+      handler: (request, _ctx, { id }) => confirm(request, id),
     }),
     defineOperation({
       method: "POST",
@@ -168,7 +163,8 @@ export const adminInterface: Interface = ({ services }) => {
         responses: onOneKey(keyOk("The key after revocation.")),
         examples: [{ description: "Revoke a key", path: { id: KEY_ID_EXAMPLE }, headers: ADMIN }],
       }),
-      handler: (request, _ctx, params) => revoke(request, params),
+      authorize: guard,
+      handler: (request, _ctx, { id }) => revoke(request, id),
     }),
   ];
 };

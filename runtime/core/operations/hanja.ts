@@ -7,9 +7,10 @@ import { BODY_REVISION } from "../../format/dist.ts";
 import { HUNUM_SOURCE, IDIOMS_SOURCE } from "../../format/records.ts";
 import { CACHED, headers, ok, problem, shared } from "../docs/responses.ts";
 import type { Operation as DocOperation, Response } from "../docs/types.ts";
+import { radicalList } from "../hanja/radicals.ts";
 import { searchCharacters } from "../hanja/searchCharacters.ts";
 import { ApiError } from "../http/errors.ts";
-import { keyValues, parsePath, parseQuery, queryOf, refuseEmptySegment } from "../http/params.ts";
+import { keyValues } from "../http/params.ts";
 import type { RequestLike } from "../http/reply.ts";
 import { cacheKey, pageCache, positionsCache, wordPositionsCache } from "../http/resultCache.ts";
 import { searchIdioms } from "../idioms/searchIdioms.ts";
@@ -46,6 +47,7 @@ export const hanjaInterface: Interface = (ctx) => {
   const send = services.sendBody;
   // Made on the first /meta: its counts need the idioms, which a character detail does not.
   let metaBody: string | undefined;
+  let radicalsBody: string | undefined;
   const meta = () =>
     (metaBody ??= JSON.stringify({
       ...data.meta,
@@ -113,9 +115,8 @@ export const hanjaInterface: Interface = (ctx) => {
           { description: "Starters under radical 85 (水), page 1", query: { radical_number: "85", starter: "1" } },
         ],
       }),
-      handler: (request) => {
-        refuseEmptySegment(request.url, "character", "give exactly one character, e.g. /hanja/水");
-        const p = parseQuery(queryOf(request.url), HANJA_LIST_PARAMS);
+      emptyItem: { param: "character", hint: "give exactly one character, e.g. /hanja/水" },
+      handler: (request, _ctx, p) => {
         const search = keyValues(HANJA_LIST_PARAMS, p, PAGING);
         return list(request, "hanja", search, () => searchCharacters(chars, p.q, HANJA_LIST_PARAMS, p), chars.record, p.page, p.per_page);
       },
@@ -140,8 +141,7 @@ export const hanjaInterface: Interface = (ctx) => {
         }),
         examples: [{ description: "水 (water)", path: { character: "水" } }],
       }),
-      handler: (request, _ctx, params) => {
-        const character = parsePath("character", params.character, CHARACTER_PATH).value;
+      handler: (request, _ctx, { character }) => {
         const position = chars.position(character);
         if (position === undefined)
           throw new ApiError(
@@ -177,8 +177,7 @@ export const hanjaInterface: Interface = (ctx) => {
           { description: "By meaning", query: { q: "은혜" } },
         ],
       }),
-      handler: (request) => {
-        const p = parseQuery(queryOf(request.url), IDIOMS_LIST_PARAMS);
+      handler: (request, _ctx, p) => {
         const search = keyValues(IDIOMS_LIST_PARAMS, p, PAGING);
         return list(
           request,
@@ -219,12 +218,29 @@ export const hanjaInterface: Interface = (ctx) => {
           { description: "By hanja", query: { q: "水道" } },
         ],
       }),
-      handler: (request) => {
-        const p = parseQuery(queryOf(request.url), WORDS_LIST_PARAMS);
+      handler: (request, _ctx, p) => {
         const query = wordQuery(p.q, p.char);
         const search = keyValues(WORDS_LIST_PARAMS, p, PAGING);
         return list(request, "words", search, () => runWordQuery(data.words, query), wordItem, p.page, p.per_page);
       },
+    }),
+    defineOperation({
+      method: "GET",
+      path: "/radicals",
+      metering: "public",
+      doc: doc({
+        operationId: "listRadicals",
+        summary: "The Kangxi radicals",
+        description:
+          "The 214 Kangxi radicals in radical order: number, the radical as a unified ideograph, its strokes and how many characters have it, " +
+          "with the path of those characters (`/hanja?radical_number=`, whose `total` is that count). Browse the characters by radical from here. " +
+          "Takes no parameters; unknown parameters are ignored.\n\n" +
+          CACHING,
+        responses: cachedResponses(ok("Every radical.", "RadicalList", headers(CACHED))),
+        examples: [{ description: "Every radical" }],
+      }),
+      // Made once, on the first call.
+      handler: (request) => send(request, (radicalsBody ??= JSON.stringify(radicalList(chars, `${bases.mountPath}${base}/hanja`))), { caching }),
     }),
     defineOperation({
       method: "GET",

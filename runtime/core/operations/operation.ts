@@ -5,8 +5,7 @@
  * operation is written anywhere else.
  */
 import type { LoadedData } from "../data/load.ts";
-import type { ParamSpec } from "../http/params.ts";
-import type { PathSpec } from "../http/params.ts";
+import type { ParamSpec, ParsedParams, PathSpec } from "../http/params.ts";
 import type { Reply, RequestLike } from "../http/reply.ts";
 import type { Send } from "../http/sender.ts";
 import type { QuizIds } from "../quiz/quizId.ts";
@@ -19,8 +18,8 @@ import type { RequestBody, RequestExample, Response, Reference, SecurityRequirem
 /** The names of a path template's `{parameters}`: `"/a/{x}/b/{y}"` → `"x" | "y"`. */
 export type PathParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | PathParamNames<Rest> : never;
 
-/** The path parameters a handler receives, raw (percent-encoded) as the path carries them; parse them with their specs. */
-export type PathParams<P extends string> = { readonly [Name in PathParamNames<P>]: string };
+/** An operation's parameters: query specs and, by the names of its path's `{parameters}`, path specs. */
+export type ParameterSpecs = Readonly<Record<string, ParamSpec | PathSpec>>;
 
 /**
  * How a call is accounted for: `public` (interface A, the page: no key, no quota), `metered` (one
@@ -29,8 +28,17 @@ export type PathParams<P extends string> = { readonly [Name in PathParamNames<P>
  */
 export type Metering = "public" | "metered" | "admin" | "service";
 
-/** A handler: the request (its URL normalized), the per-request context, and the path's parameters by name. */
-export type OperationHandler<P extends string = string> = (request: RequestLike, ctx: RequestContext, params: PathParams<P>) => Reply | Promise<Reply>;
+/**
+ * A handler: the request (its URL normalized), the per-request context, and the values of the
+ * parameters its declaration names, parsed by the router from the query and the path before the
+ * handler runs (a bad one is a `400` naming it). It gets no other parameter: one it does not
+ * declare, it cannot read.
+ */
+export type OperationHandler<S extends ParameterSpecs = ParameterSpecs> = (
+  request: RequestLike,
+  ctx: RequestContext,
+  params: ParsedParams<S>,
+) => Reply | Promise<Reply>;
 
 /** What the reference says of an operation; absent for what the reference leaves out (the page and its assets). */
 export interface OperationDoc {
@@ -48,13 +56,30 @@ export interface OperationDoc {
   pathNote: string;
 }
 
+/** Path specs for exactly the names of a path template's `{parameters}`; other names hold query specs. */
+type PathSpecsOf<P extends string> = { readonly [Name in PathParamNames<P>]: PathSpec };
+
 /** One operation, declared once. */
-export interface Operation<P extends string = string> {
+export interface Operation<P extends string = string, S extends ParameterSpecs = ParameterSpecs> {
   method: "GET" | "POST";
   /** The path under the interface's base, OpenAPI style: `/hanja/{character}`. A GET also answers HEAD. */
   path: P;
-  /** Its parameters, in the order they are parsed and documented (query specs and path specs by name). */
-  parameters?: Readonly<Record<string, ParamSpec | PathSpec>>;
+  /**
+   * Its parameters, in the order they are documented; the router parses the path's first, then the
+   * query's in this order (the first bad one is named), and hands the handler their values.
+   */
+  parameters?: S & PathSpecsOf<P>;
+  /**
+   * A list whose item route is `{param}` below it (`/hanja` and `/hanja/{character}`) shares the
+   * router's pattern for its path with a trailing slash: that is the item with an empty `param`,
+   * a `400` naming it with this hint, before any other parameter is read.
+   */
+  emptyItem?: { param: string; hint: string };
+  /**
+   * Checks the caller's credentials before anything else is read (the admin operations' bearer
+   * token): a caller without them learns nothing of what the parameters would say.
+   */
+  authorize?: (request: RequestLike) => void;
   metering: Metering;
   doc?: OperationDoc;
   /**
@@ -62,11 +87,14 @@ export interface Operation<P extends string = string> {
    * left out of 405 and preflight answers, so that for such a client its path is an unknown one.
    */
   hidden?: true;
-  handler: OperationHandler<P>;
+  handler: OperationHandler<S>;
 }
 
-/** Declares an operation; its handler's `params` are typed from the path template. */
-export function defineOperation<P extends string>(operation: Operation<P>): Operation {
+/**
+ * Declares an operation; its handler's `params` are typed from its `parameters`, and the path's
+ * `{names}` must each have a path spec there (the router checks it again when it compiles the path).
+ */
+export function defineOperation<P extends string, S extends ParameterSpecs = Record<never, never>>(operation: Operation<P, S>): Operation {
   return operation as unknown as Operation;
 }
 

@@ -7,7 +7,7 @@ import type { IdiomData, LoadedData } from "../data/load.ts";
 import { headers, ok, problem, RATE_LIMIT } from "../docs/responses.ts";
 import { QUIZ_TYPE_DOCS } from "../docs/quizTypeDocs.ts";
 import { ApiError, invalidParameter } from "../http/errors.ts";
-import { parsePath, parseQuery, refuseEmptySegment } from "../http/params.ts";
+import type { ParsedParams } from "../http/params.ts";
 import { searchIdioms } from "../idioms/searchIdioms.ts";
 import { type CharacterBank, createCharacterBank } from "../quiz/characterBank.ts";
 import { type CharacterQuizMaker, createCharacterQuizMaker } from "../quiz/makeCharacterQuiz.ts";
@@ -93,8 +93,7 @@ export const quizInterface: Interface = (ctx) => {
         ],
       }),
       handler: metered(
-        (_request, query) => {
-          const p = parseQuery(query, QUIZ_PARAMS);
+        (p: ParsedParams<typeof QUIZ_PARAMS>) => {
           const exclude = new Set(p.exclude);
           const mature = p.mature === 1;
           const typed = p.answer_format === "typed";
@@ -141,11 +140,9 @@ export const quizInterface: Interface = (ctx) => {
         responses: meteredResponses(meteredOk("The idioms.", "IdiomsResponse"), { "400": badRequest("`count` malformed or out of bounds") }),
         examples: [{ description: "Five random idioms", query: { count: "5" } }],
       }),
+      emptyItem: { param: "idx", hint: "give a positive whole number, e.g. /idiom/1" },
       handler: metered(
-        (request, query) => {
-          refuseEmptySegment(request.url, "idx", "give a positive whole number, e.g. /idiom/1");
-          return parseQuery(query, IDIOM_PARAMS);
-        },
+        (p: ParsedParams<typeof IDIOM_PARAMS>) => p,
         (p) => `"idioms":[${sample(p.mature === 1 ? data.idioms.itemsB : pool().schoolItemsB, p.count, services.random).join(",")}]`,
       ),
     }),
@@ -165,10 +162,7 @@ export const quizInterface: Interface = (ctx) => {
         examples: [{ description: "Idiom 8", path: { idx: "8" } }],
       }),
       handler: metered(
-        (_request, _query, path) => {
-          const { raw, value } = parsePath("idx", path.idx ?? "", IDX_PATH);
-          return { raw, idx: value };
-        },
+        ({ idx: { raw, value: idx } }: ParsedParams<{ idx: typeof IDX_PATH }>) => ({ raw, idx }),
         ({ raw, idx }) => {
           const position = data.idioms.positionOfIdx.get(idx);
           if (position === undefined) throw new ApiError(404, "not_found", `There is no idiom with idx ${raw} (idx runs from 1 to ${pool().maxIdx}).`, "idx");
@@ -196,7 +190,7 @@ export const quizInterface: Interface = (ctx) => {
         ],
       }),
       handler: metered(
-        (_request, query) => parseQuery(query, SEARCH_PARAMS),
+        (p: ParsedParams<typeof SEARCH_PARAMS>) => p,
         (p) => {
           const matches = searchIdioms(data.idioms, p.q);
           const found = matches.slice(0, SEARCH_LIMIT).map((i) => data.idioms.itemsB[i]);

@@ -61,7 +61,7 @@ export function readOperations({ base, bases, data, services }: InterfaceContext
           { description: "As HTML ruby", query: { text: "樂山樂水", format: "ruby" } },
         ],
       }),
-      handler: (request) => reader.get(request),
+      handler: (request, _ctx, params) => reader.get(request, params),
     }),
     defineOperation({
       method: "POST",
@@ -94,7 +94,7 @@ export function readOperations({ base, bases, data, services }: InterfaceContext
         },
         examples: [{ description: "A text as JSON", headers: { "Content-Type": "application/json" }, body: { text: "六月과 十月에 祝祭가 열린다" } }],
       }),
-      handler: (request) => reader.post(request),
+      handler: (request, _ctx, params) => reader.post(request, params),
     }),
   ];
 }

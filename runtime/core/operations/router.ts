@@ -9,6 +9,7 @@ import type { Reply, RequestLike } from "../http/reply.ts";
 import { pathOf } from "../http/target.ts";
 import type { RequestContext } from "../routes/context.ts";
 import type { Mounted, Operation } from "./operation.ts";
+import { type ParseParameters, compileParameters } from "./parameters.ts";
 
 /** One compiled route: the method it answers (HEAD for a GET's), its pattern, the operation and its full path. */
 interface CompiledRoute {
@@ -16,6 +17,8 @@ interface CompiledRoute {
   readonly pattern: RegExp;
   readonly operation: Operation;
   readonly path: string;
+  /** Its declared parameters' parse. */
+  readonly parse: ParseParameters;
 }
 
 /** An operation a request's method and path reached, with the path's parameters by name (raw). */
@@ -51,18 +54,25 @@ export class Router {
     const routes: CompiledRoute[] = [];
     for (const { path, operation } of mounted) {
       const pattern = compilePath(path);
-      routes.push({ method: operation.method, pattern, operation, path });
-      if (operation.method === "GET") routes.push({ method: "HEAD", pattern, operation, path });
+      const parse = compileParameters(operation, path);
+      routes.push({ method: operation.method, pattern, operation, path, parse });
+      if (operation.method === "GET") routes.push({ method: "HEAD", pattern, operation, path, parse });
     }
     this.routes = routes;
   }
 
   /** The first operation answering `method` at `path` (a GET answers HEAD too), with the path's parameters and its full path. */
   match(method: string, path: string): Match | undefined {
+    const found = this.find(method, path);
+    return found && { operation: found.route.operation, params: found.params, path: found.route.path };
+  }
+
+  /** The first route answering `method` at `path`, with the path's raw segments by name. */
+  private find(method: string, path: string): { route: CompiledRoute; params: Readonly<Record<string, string>> } | undefined {
     for (const route of this.routes) {
       if (route.method !== method) continue;
       const found = route.pattern.exec(path);
-      if (found !== null) return { operation: route.operation, params: found.groups ?? {}, path: route.path };
+      if (found !== null) return { route, params: found.groups ?? {} };
     }
     return undefined;
   }
@@ -76,16 +86,21 @@ export class Router {
 
   /**
    * Runs a request (normalized: see `normalized`) through its operation's handler, noting the
-   * operation's path template in `ctx.route`; `undefined` when none matches. No URL and no query object is built (every handler parses only the query it
-   * reads), and nothing is awaited, so a reply that is ready at once (interface B on the memory
-   * store) comes back without a promise.
+   * operation's path template in `ctx.route`, with the values
+   * of the parameters the operation declares (a bad one throws its `400` before the handler runs,
+   * after the operation's `authorize`);
+   * `undefined` when none matches. No URL is built and the query is split only for an operation
+   * that declares query parameters; nothing is awaited, so a reply that is ready at once
+   * (interface B on the memory store) comes back without a promise.
    */
   dispatch(request: RequestLike, ctx: RequestContext): Reply | Promise<Reply> | undefined {
-    const found = this.match(request.method, pathOf(request.url));
+    const found = this.find(request.method, pathOf(request.url));
     if (found === undefined) return undefined;
+    const { route, params } = found;
     // What the metrics count the answer under (and the body sender remembers with a replayable one).
-    ctx.route = found.path;
-    return found.operation.handler(request, ctx, found.params);
+    ctx.route = route.path;
+    route.operation.authorize?.(request);
+    return route.operation.handler(request, ctx, route.parse(request.url, params, ctx));
   }
 }
 

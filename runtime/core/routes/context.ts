@@ -1,3 +1,5 @@
+import type { RawQuery } from "../http/params.ts";
+
 /** What every handler gets besides the request. */
 export interface RequestContext {
   readonly requestId: string;
@@ -16,4 +18,10 @@ export interface RequestContext {
   metered?: "pending" | "served";
   /** The problem code the request was answered with, when it was answered with one. */
   problem?: string;
+  /**
+   * The query as collected when the operation declares query parameters (the router's parse sets
+   * it), so that the metering finds `api_key`, the key's place the security scheme names, without
+   * splitting the query again. Handlers read their declared parameters, not this.
+   */
+  rawQuery?: RawQuery;
 }

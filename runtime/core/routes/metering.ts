@@ -232,20 +232,19 @@ export interface MeteringConfig extends MeterConfig {
 /** The members a metered operation answers with: JSON text, or a `SizedText`; later when it signs (a quiz's ids). */
 type Answer = string | SizedText | Promise<string | SizedText>;
 
-/** A path's parameters by name, raw. */
-type PathValues = Readonly<Record<string, string>>;
-
-/** A metered operation's handler. */
-export type MeteredHandler = (request: RequestLike, ctx: RequestContext, path: PathValues) => Reply | Promise<Reply>;
+/** A metered operation's handler: the request, its context and its declared parameters' values. */
+export type MeteredHandler<V> = (request: RequestLike, ctx: RequestContext, params: V) => Reply | Promise<Reply>;
 
 /** The metering of interface B's routes. */
 export interface Metering {
   /**
-   * The handler of a metered route: validates first (a 400 is not metered), then identifies the
-   * caller and counts the call. `answer` returns the body's members as JSON text (`"quiz":{…}`),
-   * framed with `success` and `quota`; as a `SizedText` when it knows its UTF-8 length.
+   * The handler of a metered route. Its parameters arrive parsed (the router parses them before
+   * the handler runs); `check` validates what they must satisfy together and gives what `answer`
+   * needs, all before the caller is identified and the call counted (a 400 is not metered).
+   * `answer` returns the body's members as JSON text (`"quiz":{…}`), framed with `success` and
+   * `quota`; as a `SizedText` when it knows its UTF-8 length.
    */
-  metered<P>(parse: (request: RequestLike, query: RawQuery, path: PathValues) => P, answer: (params: P) => Answer): MeteredHandler;
+  metered<V, P>(check: (params: V) => P, answer: (checked: P) => Answer): MeteredHandler<V>;
   /** The caller of a request, uncounted (`GET /me`, which also reports inactive keys). */
   caller(request: RequestLike, ctx: RequestContext): Caller | Promise<Caller>;
   /** The client IP a request is metered by (after the trusted proxy hops), looked up once per request. */
@@ -281,15 +280,14 @@ export function createMetering(config: MeteringConfig): Metering {
 
   return {
     metered:
-      <P>(parse: (request: RequestLike, query: RawQuery, path: PathValues) => P, answer: (params: P) => Answer) =>
-      (request: RequestLike, ctx: RequestContext, path: PathValues): Reply | Promise<Reply> => {
-        const query = queryOf(request.url);
-        const params = parse(request, query, path);
-        const key = presentedKey(request, query);
+      <V, P>(check: (params: V) => P, answer: (checked: P) => Answer) =>
+      (request: RequestLike, ctx: RequestContext, values: V): Reply | Promise<Reply> => {
+        const params = check(values);
         // Valid: from here on the call is decided on (served, or refused for its key, quota or store).
         ctx.metered = "pending";
+        // The router split the query when the operation declares query parameters; else it is split here, for `api_key`.
         return andThen(
-          identify(config, key, () => ipOf(request, ctx), false, ctx),
+          identify(config, presentedKey(request, ctx.rawQuery ?? queryOf(request.url)), () => ipOf(request, ctx), false, ctx),
           (caller) => {
             ctx.plan = caller.plan;
             return meter(config, caller, (counted) => {

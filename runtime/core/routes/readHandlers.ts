@@ -5,13 +5,13 @@
  */
 import { isUtf8Label, readBody } from "../http/body.ts";
 import { ApiError, invalidParameter } from "../http/errors.ts";
-import { parseQuery, queryOf } from "../http/params.ts";
+import type { ParsedParams } from "../http/params.ts";
 import type { Reply, RequestLike } from "../http/reply.ts";
 import type { Caching, Send } from "../http/sender.ts";
 import { verbatimTextProblem } from "../http/verbatimText.ts";
 import type { ReadFormat } from "../read/formatReading.ts";
 import type { ReadResult } from "../../format/records.ts";
-import { READ_BODY_MAX_BYTES, READ_PARAMS, READ_POST_MAX, READ_POST_PARAMS } from "./readParams.ts";
+import { READ_BODY_MAX_BYTES, type READ_PARAMS, READ_POST_MAX, type READ_POST_PARAMS } from "./readParams.ts";
 
 /** What the handlers need: the reading (with the service's links), the sender and interface A's caching. */
 export interface ReadDeps {
@@ -22,17 +22,15 @@ export interface ReadDeps {
 
 /** The two handlers of `/read`. */
 export function readHandlers({ read, send, caching }: ReadDeps): {
-  get(request: RequestLike): Reply | Promise<Reply>;
-  post(request: RequestLike): Promise<Reply>;
+  get(request: RequestLike, params: ParsedParams<typeof READ_PARAMS>): Reply | Promise<Reply>;
+  post(request: RequestLike, params: ParsedParams<typeof READ_POST_PARAMS>): Promise<Reply>;
 } {
   return {
-    get(request) {
-      const { text, format } = parseQuery(queryOf(request.url), READ_PARAMS);
+    get(request, { text, format }) {
       // Each text is its own answer: kept out of the caches of remembered answers (`keep: false`).
       return send(request, JSON.stringify(read(text, format ?? "hangul")), { caching, keep: false });
     },
-    async post(request) {
-      const { format } = parseQuery(queryOf(request.url), READ_POST_PARAMS);
+    async post(request, { format }) {
       const text = await bodyText(request);
       const problem = verbatimTextProblem("text", text, READ_POST_MAX);
       if (problem?.rule === "too_long") throw new ApiError(413, "payload_too_large", `${problem.detail}: send at most ${READ_POST_MAX} characters a request`);
