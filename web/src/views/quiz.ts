@@ -64,8 +64,24 @@ export async function quizView(main: HTMLElement, ctx: ViewContext): Promise<voi
     h("p", { class: "hint" }, t().quizNote),
     h("button", { type: "submit", class: "primary" }, t().start),
   );
-  replace(main, h("h1", { tabindex: -1 }, t().quizTitle), form, area, h("section", { class: "note" }, h("h2", {}, t().classTitle), h("p", {}, t().classText)));
+  // The settings fold away once a quiz runs, so that on a phone the question and every choice fit the screen.
+  const settings = h("details", { class: "quiz-settings", open: true }, h("summary", {}, t().quizSettings), form);
+  replace(
+    main,
+    h("h1", { tabindex: -1 }, t().quizTitle),
+    settings,
+    area,
+    h("section", { class: "note" }, h("h2", {}, t().classTitle), h("p", {}, t().classText)),
+  );
   if (session && session.config === (location.hash || "#/quiz")) showQuestion(area, session);
+}
+
+/** Folds the settings away while a quiz runs (`running`) and opens them again when it ends. */
+function running(area: HTMLElement, on: boolean): void {
+  const main = area.closest("main");
+  main?.classList.toggle("quizzing", on);
+  const settings = main?.querySelector<HTMLDetailsElement>("details.quiz-settings");
+  if (settings) settings.open = !on;
 }
 
 async function start(area: HTMLElement, ctx: ViewContext, config: string, query: Record<string, string | number | undefined>): Promise<void> {
@@ -105,6 +121,7 @@ function answered(s: Session): number {
 /** Shows the current question, answered or not; after the last one the result. */
 function showQuestion(area: HTMLElement, s: Session): void {
   const quiz = s.quizzes[s.index];
+  running(area, quiz !== undefined);
   if (!quiz) {
     replace(
       area,
@@ -147,6 +164,7 @@ function showQuestion(area: HTMLElement, s: Session): void {
     ),
   );
   const right = quiz.choices.find((choice) => choice.key === quiz.answer);
+  const shows = QUIZ_TYPE_BY_NAME[quiz.type].shows;
   const last = s.index === s.quizzes.length - 1;
   replace(
     area,
@@ -155,8 +173,9 @@ function showQuestion(area: HTMLElement, s: Session): void {
       "fieldset",
       { class: "question" },
       h("legend", { tabindex: -1, lang: quizLang(quiz) }, quiz.question),
-      h("p", { class: `prompt ${quiz.type}`, lang: shownLang(quiz, "prompt") }, quiz.prompt),
-      h("div", { class: `choices ${QUIZ_TYPE_BY_NAME[quiz.type].shows.options === "meaning" ? "texts" : "hanja"}` }, buttons),
+      // Classed by what they show (hanja, hangul, hunum, meaning): hanja are set large in the serif face.
+      h("p", { class: `prompt ${quiz.type} ${shows.prompt}`, lang: shownLang(quiz, "prompt") }, quiz.prompt),
+      h("div", { class: `choices ${shows.options}` }, buttons),
     ),
     done
       ? h(

@@ -1,0 +1,97 @@
+/**
+ * The page as a study tool (issue #40), in a real browser: Korean typography, a quiz screen that
+ * fits a phone, the quota line only where calls are metered, the key kept on a computer on request
+ * and an application form that asks what the API asks. Screenshots go to test-results/page/.
+ */
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { PHONE, expectClean, openPage, shoot, useSession } from "./browser.ts";
+
+const session = useSession();
+
+/** The computed value of a CSS property of the first element matching `selector`. */
+function style(page: Page, selector: string, property: string): Promise<string> {
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((element, name) => getComputedStyle(element).getPropertyValue(name), property);
+}
+
+/** The font size in px of every element of `main` that holds text of its own, by its selector-like name. */
+function textSizes(page: Page): Promise<{ name: string; size: number }[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>("main *")]
+      .filter((element) => element.checkVisibility() && [...element.childNodes].some((node) => node.nodeType === 3 && node.textContent?.trim()))
+      .map((element) => ({ name: `${element.tagName.toLowerCase()}.${element.className}`, size: Number.parseFloat(getComputedStyle(element).fontSize) })),
+  );
+}
+
+describe("the page as a study tool: typography", () => {
+  it("breaks Korean between words, sets large hanja in a serif face and text in sans", async () => {
+    const { page, context, watch } = await openPage(session.browser, session.served.url, PHONE, "ko-KR");
+    await page.goto(`${session.served.url}/#/hanja/${encodeURIComponent("水")}`);
+    await page.locator("main details.api").waitFor();
+    expect(await style(page, "main", "word-break")).toBe("keep-all");
+    expect(await style(page, "main", "overflow-wrap")).toBe("anywhere");
+    expect(await style(page, ".big-glyph", "font-family")).toMatch(/^"Noto Serif CJK KR"/);
+    expect(await style(page, "dl.facts dd", "font-family")).toMatch(/^"Noto Sans CJK KR"/);
+    // A long Latin word (the curl command) wraps inside the phone's width.
+    await page.evaluate(() => document.querySelectorAll("details").forEach((d) => (d.open = true)));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    // No Korean word of the class note is cut at a line's end: no line starts between two syllables.
+    await page.goto(`${session.served.url}/#/quiz`);
+    const cut = await page.locator(".note p").evaluate((p) => {
+      const text = p.firstChild as Text;
+      const range = document.createRange();
+      const broken: string[] = [];
+      let top = -1;
+      for (let i = 0; i < text.length; i++) {
+        range.setStart(text, i);
+        range.setEnd(text, i + 1);
+        const y = range.getBoundingClientRect().top;
+        if (top >= 0 && y > top + 4 && /[가-힣]{2}/.test(text.data.slice(i - 1, i + 1))) broken.push(text.data.slice(i - 2, i + 2));
+        top = y;
+      }
+      return broken;
+    });
+    expect(cut).toEqual([]);
+    await shoot(page, "phone-quiz-settings-ko");
+    expectClean(watch);
+    await context.close();
+  });
+
+  it("makes the question the largest text, folds the settings away and shows every choice without scrolling at 390 × 844", async () => {
+    for (const [type, locale] of [
+      ["idiom_to_meaning", "ko-KR"],
+      ["meaning_to_idiom", "en-US"],
+      ["hanja_to_hunum", "ko-KR"],
+    ] as const) {
+      const { page, context, watch } = await openPage(session.browser, session.served.url, PHONE, locale);
+      await page.goto(`${session.served.url}/#/quiz?type=${type}&choices=4&count=2`);
+      const settings = page.locator("details.quiz-settings");
+      expect(await settings.getAttribute("open")).toBe("");
+      await page.locator(".quiz-form button[type=submit]").click();
+      await page.locator(".choice").first().waitFor();
+      expect(await settings.getAttribute("open"), type).toBeNull();
+      const sizes = await textSizes(page);
+      const prompt = sizes.find((s) => s.name.startsWith("p.prompt"));
+      expect(prompt, type).toBeDefined();
+      for (const other of sizes) if (other !== prompt) expect(other.size, `${type}: ${other.name}`).toBeLessThan(prompt?.size ?? 0);
+      if (type === "hanja_to_hunum") expect(await style(page, ".prompt", "font-family")).toMatch(/^"Noto Serif CJK KR"/);
+      // Every choice lies within the first screen of the page.
+      const bottoms = await page.locator(".choice").evaluateAll((buttons) => buttons.map((b) => b.getBoundingClientRect().bottom + scrollY));
+      expect(bottoms).toHaveLength(4);
+      for (const bottom of bottoms) expect(bottom, type).toBeLessThanOrEqual(PHONE.height);
+      await shoot(page, `phone-quiz-${type}-${locale.slice(0, 2)}`);
+      // Answered, the feedback and the next button come; the settings open again at the end.
+      await page.locator(".choice").first().click();
+      await page.locator(".next").click();
+      await page.locator(".choice").first().click();
+      await page.locator(".next").click();
+      await page.locator("h2.result").waitFor();
+      expect(await settings.getAttribute("open")).toBe("");
+      expectClean(watch);
+      await context.close();
+    }
+  });
+});
