@@ -199,7 +199,9 @@ describe("the page in Chromium: flows", () => {
     // The key is in use in this tab at once: the status says so and the quota is the key's.
     await page.getByText("A key is in use in this tab.").waitFor();
     await page.getByText("awaiting the deposit").waitFor();
-    await page.getByText("Key (free): 100 of 100 calls left today").waitFor();
+    // The key view shows the key's own quota; the page's quota line is for the metered quiz only.
+    await page.locator(".key-status dd", { hasText: "100 / 100" }).waitFor();
+    expect(await page.locator(".quota").isVisible()).toBe(false);
     expect(await page.getByLabel("API key (kept in this tab only)").inputValue()).toBe(key);
     await shoot(page, "desktop-key-applied");
     // The curl shown carries placeholders, not what was typed.

@@ -5,7 +5,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { PHONE, expectClean, openPage, shoot, useSession } from "./browser.ts";
+import { DESKTOP, PHONE, expectClean, openPage, shoot, useSession } from "./browser.ts";
 
 const session = useSession();
 
@@ -93,5 +93,43 @@ describe("the page as a study tool: typography", () => {
       expectClean(watch);
       await context.close();
     }
+  });
+});
+
+describe("the page as a study tool: less noise", () => {
+  it("shows the quota line on the quiz alone, no internal idx, and the English meanings on the English page", async () => {
+    const { page, context, watch } = await openPage(session.browser, session.served.url, DESKTOP);
+    await page.goto(`${session.served.url}/#/quiz?count=1`);
+    await page.getByRole("button", { name: "Start quiz" }).click();
+    const quota = page.locator(".quota");
+    await expect.poll(() => quota.textContent()).toMatch(/^Demo: \d+ of 30 calls left today/);
+    expect(await quota.isVisible()).toBe(true);
+    for (const hash of ["#/hanja?q=water", "#/idioms?q=%E3%85%82%E3%85%85%E3%85%88%E3%85%88", "#/key"]) {
+      await page.evaluate((next) => (location.hash = next), hash);
+      await page.locator("main details.api").first().waitFor();
+      expect(await quota.isVisible(), hash).toBe(false);
+    }
+    await page.evaluate(() => (location.hash = "#/quiz?count=1"));
+    await page.locator(".quiz-form").waitFor();
+    expect(await quota.isVisible()).toBe(true);
+    // The idiom search and the idiom's detail give the English meaning on the English page, and no idx.
+    await page.goto(`${session.served.url}/#/idioms?q=${encodeURIComponent("背水之陣")}`);
+    const english = page.locator(".idioms .meaning-en").first();
+    await english.waitFor();
+    expect(await english.getAttribute("lang")).toBe("en");
+    expect(await english.textContent()).toMatch(/[a-z]{3}/);
+    await page.goto(`${session.served.url}/#/idiom/${encodeURIComponent("背水之陣")}`);
+    await page.locator("main details.api").waitFor();
+    const terms = await page.locator("dl.facts dt").allTextContents();
+    expect(terms).toContain("In English");
+    expect(terms).not.toContain("idx");
+    await shoot(page, "desktop-idiom-en");
+    // The Korean page keeps to Korean in lists.
+    await page.getByRole("combobox", { name: "Language" }).selectOption("ko");
+    await page.goto(`${session.served.url}/#/idioms?q=${encodeURIComponent("背水之陣")}`);
+    await page.locator(".idioms .meaning").first().waitFor();
+    expect(await page.locator(".idioms .meaning-en").count()).toBe(0);
+    expectClean(watch);
+    await context.close();
   });
 });
