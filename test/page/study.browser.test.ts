@@ -133,3 +133,70 @@ describe("the page as a study tool: less noise", () => {
     await context.close();
   });
 });
+
+describe("the page as a study tool: the key and the form", () => {
+  it("asks what the API asks, shows the new key at the top with a copy button and says what to write as the transfer's name, in Korean", async () => {
+    const { page, context, watch } = await openPage(session.browser, session.served.url, PHONE, "ko-KR");
+    await page.goto(`${session.served.url}/#/key`);
+    await page.getByRole("textbox", { name: "이름" }).fill("김민지");
+    await page.getByRole("textbox", { name: "이메일" }).fill("minji@example.com");
+    const sent = page.waitForRequest((request) => request.url().endsWith("/quiz/v1/subscribe"));
+    await page.getByRole("button", { name: "신청" }).click();
+    // The phone left empty is not sent: the API's schema requires the name and the e-mail alone.
+    expect((await sent).postDataJSON()).toEqual({ name: "김민지", email: "minji@example.com" });
+    const answer = (await (await (await sent).response())?.json()) as { api_key: string; payment: { reference: string } };
+    const box = page.locator(".fresh-key .applied");
+    await box.getByText(answer.api_key).waitFor();
+    // At the top: above the key form, and focused on the first screen.
+    const [boxTop, formTop] = await Promise.all([box, page.locator(".key-form")].map((l) => l.evaluate((e) => e.getBoundingClientRect().top)));
+    expect(boxTop).toBeLessThan(formTop ?? 0);
+    expect(await page.evaluate(() => document.activeElement?.className)).toBe("applied");
+    await box.getByRole("button", { name: "복사: API 키" }).waitFor();
+    const reference = answer.payment.reference;
+    expect(reference).toMatch(/^HJ[0-9A-Z]{6}$/);
+    expect(await box.textContent()).toContain(`이체할 때 입금자명 칸에 본인 이름 대신 ${reference}만 그대로 적으세요.`);
+    await box.getByText("9,900원", { exact: true }).waitFor();
+    await box.getByText("운영자가 아직 계좌를 알리지 않았습니다. 운영자에게 문의하세요.").waitFor();
+    expect(await page.locator("main").textContent()).not.toContain("BANK_ACCOUNT");
+    await shoot(page, "phone-key-applied-ko");
+    expectClean(watch);
+    await context.close();
+  });
+
+  it("remembers the key on this computer when asked, for a new tab, and forgets it", async () => {
+    const response = await fetch(`${session.served.url}/quiz/v1/subscribe`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "Teacher", email: "teacher@example.com" }),
+    });
+    const key = ((await response.json()) as { api_key: string }).api_key;
+    const { page, context, watch } = await openPage(session.browser, session.served.url, DESKTOP);
+    await page.goto(`${session.served.url}/#/key`);
+    const remember = page.getByRole("checkbox", { name: "Remember on this computer" });
+    expect(await remember.isChecked()).toBe(false);
+    await page.getByLabel("API key", { exact: true }).fill(key);
+    await remember.check();
+    await page.getByRole("button", { name: "Use this key" }).click();
+    await page.getByText("A key is in use, remembered on this computer.").waitFor();
+    await shoot(page, "desktop-key-remembered");
+    // A new tab (its own sessionStorage) of the same browser has the key and sends it.
+    const tab = await context.newPage();
+    await tab.goto(`${session.served.url}/#/key`);
+    await tab.getByText("A key is in use, remembered on this computer.").waitFor();
+    expect(await tab.getByRole("checkbox", { name: "Remember on this computer" }).isChecked()).toBe(true);
+    await tab.goto(`${session.served.url}/#/quiz?count=1`);
+    const sent = tab.waitForRequest((request) => request.url().includes("/quiz/v1/quiz"));
+    await tab.getByRole("button", { name: "Start quiz" }).click();
+    expect((await sent).headers()["x-api-key"]).toBe(key);
+    // Forget: gone from this computer; a new tab uses the demo.
+    await tab.goto(`${session.served.url}/#/key`);
+    await tab.getByRole("button", { name: "Forget key" }).click();
+    await tab.getByText("No key: the shared demo quota is used.").waitFor();
+    expect(await tab.evaluate(() => JSON.stringify(localStorage))).not.toContain(key);
+    const third = await context.newPage();
+    await third.goto(`${session.served.url}/#/key`);
+    await third.getByText("No key: the shared demo quota is used.").waitFor();
+    expectClean(watch);
+    await context.close();
+  });
+});
