@@ -5,7 +5,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, expectClean, openPage, shoot, useSession } from "./browser.ts";
+import { DESKTOP, PHONE, axe, expectClean, openPage, shoot, useSession } from "./browser.ts";
 
 const session = useSession();
 
@@ -37,8 +37,7 @@ describe("the page as a study tool: typography", () => {
     expect(await style(page, "dl.facts dd", "font-family")).toMatch(/^"Noto Sans CJK KR"/);
     // A long Latin word (the curl command) wraps inside the phone's width.
     await page.evaluate(() => document.querySelectorAll("details").forEach((d) => (d.open = true)));
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-    // No Korean word of the class note is cut at a line's end: no line starts between two syllables.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width); // No Korean word of the class note is cut at a line's end: no line starts between two syllables.
     await page.goto(`${session.served.url}/#/quiz`);
     const cut = await page.locator(".note p").evaluate((p) => {
       const text = p.firstChild as Text;
@@ -83,6 +82,7 @@ describe("the page as a study tool: typography", () => {
       expect(bottoms).toHaveLength(4);
       for (const bottom of bottoms) expect(bottom, type).toBeLessThanOrEqual(PHONE.height);
       await shoot(page, `phone-quiz-${type}-${locale.slice(0, 2)}`);
+      expect(await axe(page), type).toEqual([]);
       // Answered, the feedback and the next button come; the settings open again at the end.
       await page.locator(".choice").first().click();
       await page.locator(".next").click();
@@ -159,6 +159,7 @@ describe("the page as a study tool: the key and the form", () => {
     await box.getByText("운영자가 아직 계좌를 알리지 않았습니다. 운영자에게 문의하세요.").waitFor();
     expect(await page.locator("main").textContent()).not.toContain("BANK_ACCOUNT");
     await shoot(page, "phone-key-applied-ko");
+    expect(await axe(page)).toEqual([]);
     expectClean(watch);
     await context.close();
   });
@@ -179,6 +180,7 @@ describe("the page as a study tool: the key and the form", () => {
     await page.getByRole("button", { name: "Use this key" }).click();
     await page.getByText("A key is in use, remembered on this computer.").waitFor();
     await shoot(page, "desktop-key-remembered");
+    expect(await axe(page)).toEqual([]);
     // A new tab (its own sessionStorage) of the same browser has the key and sends it.
     const tab = await context.newPage();
     await tab.goto(`${session.served.url}/#/key`);
@@ -200,3 +202,99 @@ describe("the page as a study tool: the key and the form", () => {
     await context.close();
   });
 });
+
+interface Drawn {
+  quizzes: { quiz_id: string; prompt: string; answer?: string; choices: { key: string; text: string }[] }[];
+}
+
+describe("the page as a study tool: a quiz for a class", () => {
+  it("makes one link for the class: the same questions for everyone, graded by the server, mistakes listed and the wrong ones asked again", async () => {
+    const base = session.served.url;
+    const teacher = await openPage(session.browser, base, DESKTOP);
+    await teacher.page.goto(`${base}/#/quiz`);
+    const types = await teacher.page.getByRole("combobox", { name: "Question type" }).locator("option").allTextContents();
+    expect(types).toHaveLength(8);
+    await teacher.page.getByRole("combobox", { name: "Question type" }).selectOption("hanja_to_hunum");
+    await teacher.page.getByRole("combobox", { name: "Difficulty" }).selectOption("hard");
+    await teacher.page.getByRole("combobox", { name: "Characters asked" }).selectOption("name");
+    await teacher.page.getByRole("spinbutton", { name: "Questions" }).fill("3");
+    await teacher.page.getByRole("button", { name: "One quiz for the class" }).click();
+    const link = (await teacher.page.locator(".class-link code").textContent()) ?? "";
+    expect(link).toMatch(/#\/quiz\?type=hanja_to_hunum&choices=4&count=3&difficulty=hard&level=name&seed=\d+$/);
+    await shoot(teacher.page, "desktop-quiz-class-link");
+    expect(await axe(teacher.page)).toEqual([]);
+    expectClean(teacher.watch);
+    await teacher.context.close();
+
+    // Two students open the link: one in English at a desk, one in Korean on a phone.
+    const drawn: Drawn[] = [];
+    for (const [viewport, locale] of [
+      [DESKTOP, "en-US"],
+      [PHONE, "ko-KR"],
+    ] as const) {
+      const { page, context, watch } = await openPage(session.browser, base, viewport, locale);
+      await page.goto(link);
+      await page.locator(".class-link [role=status]").waitFor();
+      const response = page.waitForResponse((r) => r.url().includes("/quiz/v1/quiz?"));
+      await page.locator(".quiz-form button[type=submit]").click();
+      const url = new URL((await response).url());
+      expect(url.searchParams.get("reveal")).toBe("0");
+      expect(url.searchParams.get("seed")).toBe(new URL(link).hash.match(/seed=(\d+)/)?.[1]);
+      const body = (await (await response).json()) as Drawn;
+      expect(body.quizzes.every((quiz) => quiz.answer === undefined)).toBe(true);
+      drawn.push(body);
+      if (locale === "en-US") await answerAndReview(page, body);
+      await shoot(page, `${locale === "en-US" ? "desktop" : "phone"}-quiz-class-${locale.slice(0, 2)}`);
+      expectClean(watch);
+      await context.close();
+    }
+    const [first, second] = drawn.map((d) => d.quizzes.map(({ prompt, choices }) => ({ prompt, choices })));
+    expect(second).toEqual(first);
+  });
+});
+
+/** Answers the first question right and the others wrong (learning the answers from the server), then checks the review and retries. */
+async function answerAndReview(page: Page, body: Drawn): Promise<void> {
+  const rights: string[] = [];
+  for (const [i, quiz] of body.quizzes.entries()) {
+    // The answer is learnt as a student cannot: by asking the server to grade key 1.
+    const graded = await page.evaluate(async (id) => {
+      const r = await fetch("/quiz/v1/grade", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ quiz_id: id, answer: "1" }),
+      });
+      return ((await r.json()) as { result: { answer: string } }).result.answer;
+    }, quiz.quiz_id);
+    rights.push(graded);
+    const pick = i === 0 ? graded : (quiz.choices.find((c) => c.key !== graded)?.key ?? "");
+    const grading = page.waitForResponse((r) => r.url().endsWith("/quiz/v1/grade"));
+    await page
+      .locator(".choice")
+      .nth(Number(pick) - 1)
+      .click();
+    expect((await grading).request().postDataJSON()).toEqual({ quiz_id: quiz.quiz_id, answer: pick });
+    await page.getByText(i === 0 ? "Correct!" : `Not quite — the answer is ${graded}.`, { exact: false }).waitFor();
+    await page.locator(".next").click();
+  }
+  await page.getByRole("heading", { name: "Finished: 1 of 3 right." }).waitFor();
+  const mistakes = page.locator(".mistakes li");
+  expect(await mistakes.count()).toBe(2);
+  for (const [n, i] of [1, 2].entries()) {
+    const quiz = body.quizzes[i];
+    const right = quiz?.choices.find((c) => c.key === rights[i])?.text ?? "?";
+    expect(await mistakes.nth(n).locator(".mistake-prompt").textContent()).toBe(quiz?.prompt);
+    expect(await mistakes.nth(n).locator(".was-right").textContent()).toBe(right);
+  }
+  await shoot(page, "desktop-quiz-class-mistakes");
+  expect(await axe(page)).toEqual([]);
+  // Retry the wrong ones: the two missed questions again, graded on the page now the answers are known.
+  await page.getByRole("button", { name: "Retry the 2 wrong ones" }).click();
+  await page.getByText("Question 1 of 2").waitFor();
+  expect(await page.locator(".prompt").textContent()).toBe(body.quizzes[1]?.prompt);
+  await page
+    .locator(".choice")
+    .nth(Number(rights[1]) - 1)
+    .click();
+  await page.getByText("Correct!").waitFor();
+}
