@@ -5,7 +5,8 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, axe, expectClean, openPage, shoot, useSession } from "./browser.ts";
+import { join } from "node:path";
+import { DESKTOP, PHONE, SCREENSHOTS, axe, expectClean, openPage, shoot, useSession } from "./browser.ts";
 
 const session = useSession();
 
@@ -156,4 +157,40 @@ async function rightAnswer(page: Page, quizId: string): Promise<string> {
     });
     return ((await r.json()) as { result: { answer: string } }).result.answer;
   }, quizId);
+}
+
+describe("the page as a study tool: a worksheet to print", () => {
+  it("prints the questions, then the answer key on a page of its own, without the page's header, settings or buttons", async () => {
+    for (const [locale, count, name] of [
+      ["en-US", 1, "worksheet-en"],
+      ["ko-KR", 8, "worksheet-ko"],
+    ] as const) {
+      const { page, context, watch } = await openPage(session.browser, session.served.url, DESKTOP, locale);
+      await page.goto(`${session.served.url}/#/quiz?type=hangul_to_hanja&count=${count}`);
+      const drawn = page.waitForResponse((r) => r.url().includes("/quiz/v1/quiz?"));
+      await page.locator("button.for-sheet").click();
+      const answer = (await (await drawn).json()) as { quizzes?: DrawnQuiz[]; quiz?: DrawnQuiz };
+      const body = answer.quizzes ?? (answer.quiz ? [answer.quiz] : []);
+      await page.locator(".worksheet").waitFor();
+      expect(await page.locator(".sheet-questions > li").count()).toBe(count);
+      const key = await page.locator(".answer-key li").allTextContents();
+      expect(key.map((line) => line.slice(0, 1))).toEqual(body.map((quiz) => "①②③④⑤⑥"[Number(quiz.answer) - 1]));
+      expect(await axe(page)).toEqual([]);
+      await page.emulateMedia({ media: "print" });
+      for (const hidden of ["header.top", "nav.main-nav", "details.quiz-settings", ".worksheet .no-print"])
+        expect(await page.locator(hidden).isVisible(), hidden).toBe(false);
+      await shoot(page, `print-${name}`);
+      const pdf = await page.pdf({ format: "A4", path: join(SCREENSHOTS, `${name}.pdf`) });
+      const pages = pdf.toString("latin1").match(/\/Type\s*\/Page\b(?!s)/g) ?? [];
+      // One question fits a page: the second page is the answer key's, which starts its own.
+      if (count === 1) expect(pages).toHaveLength(2);
+      else expect(pages.length).toBeGreaterThanOrEqual(2);
+      expectClean(watch);
+      await context.close();
+    }
+  });
+});
+
+interface DrawnQuiz {
+  answer: string;
 }

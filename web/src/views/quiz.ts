@@ -6,12 +6,13 @@
  */
 import type { Quiz } from "../../../runtime/core/docs/quizSchemas.ts";
 import { QUIZ_TYPE_LIST } from "../../../runtime/core/quiz/types/index.ts";
-import { type Quota, call, storedKey } from "../api.ts";
+import { type Described, type Quota, call, storedKey } from "../api.ts";
 import { field, h, replace } from "../dom.ts";
 import { lang, t } from "../i18n.ts";
 import { type Problem, copyButton, errorBox, exhaustedBox, isProblem, loading, requestPanel, showQuota } from "../ui.ts";
 import { type ViewContext, hashOf } from "./context.ts";
 import { type Session, newSession, showQuestion } from "./quizRun.ts";
+import { showWorksheet } from "./worksheet.ts";
 
 interface QuizAnswer {
   quizzes?: Quiz[];
@@ -66,6 +67,9 @@ export async function quizView(main: HTMLElement, ctx: ViewContext): Promise<voi
     const query = { ...settings, reveal: seed === undefined ? undefined : 0, lang: lang() === "en" ? "en" : undefined };
     void start(area, ctx, config, query, begin);
   };
+  // A worksheet is drawn with its answers (for the answer key), in the same settings.
+  const sheet = () =>
+    void draw(area, ctx, { ...settingsNow(), lang: lang() === "en" ? "en" : undefined }).then((drawn) => drawn && showWorksheet(area, drawn.quizzes));
   const form = h(
     "form",
     {
@@ -87,6 +91,7 @@ export async function quizView(main: HTMLElement, ctx: ViewContext): Promise<voi
       "div",
       { class: "buttons" },
       h("button", { type: "submit", class: "primary" }, t().start),
+      h("button", { type: "button", class: "for-sheet", onclick: sheet }, t().worksheetMake),
       h(
         "button",
         { type: "button", class: "for-class", onclick: () => ((seed = newSeed()), showClassLink(classBox, hashOf("/quiz", settingsNow()), true)) },
@@ -124,6 +129,31 @@ function showClassLink(box: HTMLElement, hash: string, made: boolean): void {
   );
 }
 
+/** Draws a quiz in one metered call, showing the quota; on a refusal shows why in `area` and gives nothing. */
+async function draw(
+  area: HTMLElement,
+  ctx: ViewContext,
+  query: Record<string, string | number | undefined>,
+): Promise<{ quizzes: Quiz[]; request: Described } | undefined> {
+  replace(area, loading());
+  area.setAttribute("aria-busy", "true");
+  try {
+    const answer = await call<QuizAnswer | Problem>(`${ctx.bases.quiz}/quiz`, query, { keyed: true });
+    const body = answer.body;
+    showQuota(answer.quota, isProblem(body) ? (storedKey() ? "key" : "demo") : (body.quota?.plan ?? "demo"));
+    if (answer.status === 429) return void replace(area, exhaustedBox(answer.quota), requestPanel(answer.request));
+    if (isProblem(body)) {
+      const keyLink = body.code?.startsWith("key_") || body.code === "invalid_key" ? h("p", {}, h("a", { href: "#/key" }, t().navKey)) : null;
+      return void replace(area, errorBox(body), keyLink, requestPanel(answer.request));
+    }
+    return { quizzes: body.quizzes ?? (body.quiz ? [body.quiz] : []), request: answer.request };
+  } catch (error) {
+    replace(area, errorBox(error));
+  } finally {
+    area.removeAttribute("aria-busy");
+  }
+}
+
 async function start(
   area: HTMLElement,
   ctx: ViewContext,
@@ -131,29 +161,11 @@ async function start(
   query: Record<string, string | number | undefined>,
   again: () => void,
 ): Promise<void> {
-  replace(area, loading());
-  area.setAttribute("aria-busy", "true");
-  try {
-    const answer = await call<QuizAnswer | Problem>(`${ctx.bases.quiz}/quiz`, query, { keyed: true });
-    const body = answer.body;
-    showQuota(answer.quota, isProblem(body) ? (storedKey() ? "key" : "demo") : (body.quota?.plan ?? "demo"));
-    if (answer.status === 429) return replace(area, exhaustedBox(answer.quota), requestPanel(answer.request));
-    if (isProblem(body))
-      return replace(
-        area,
-        errorBox(body),
-        body.code?.startsWith("key_") || body.code === "invalid_key" ? h("p", {}, h("a", { href: "#/key" }, t().navKey)) : null,
-        requestPanel(answer.request),
-      );
-    const quizzes = body.quizzes ?? (body.quiz ? [body.quiz] : []);
-    session = newSession({ config, quizzes, request: answer.request, quizBase: ctx.bases.quiz, restart: () => ((session = undefined), again()) });
-    showQuestion(area, session);
-    area.querySelector<HTMLElement>("legend")?.focus();
-  } catch (error) {
-    replace(area, errorBox(error));
-  } finally {
-    area.removeAttribute("aria-busy");
-  }
+  const drawn = await draw(area, ctx, query);
+  if (!drawn) return;
+  session = newSession({ config, ...drawn, quizBase: ctx.bases.quiz, restart: () => ((session = undefined), again()) });
+  showQuestion(area, session);
+  area.querySelector<HTMLElement>("legend")?.focus();
 }
 
 /** The demo or key quota as `/me` reports it (not metered), for the quota line. */

@@ -221,7 +221,7 @@ function quizLang(quiz: Quiz): Lang {
 }
 
 /** The language of a quiz's prompt or options: the quiz's for meanings, Korean for hanja and hangul. */
-function shownLang(quiz: Quiz, part: "prompt" | "options"): Lang {
+export function shownLang(quiz: Quiz, part: "prompt" | "options"): Lang {
   return QUIZ_TYPE_BY_NAME[quiz.type].shows[part] === "meaning" ? quizLang(quiz) : "ko";
 }
 
