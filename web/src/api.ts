@@ -19,8 +19,8 @@ export function readBases(): Bases {
 
 const KEY_STORAGE = "hanja-page-key";
 
-/** The tab's storage and, for a key remembered on this computer, the browser's; either may be refused (private mode). */
-function storages(): { tab?: Storage; computer?: Storage } {
+/** The tab's storage and the browser's (for what is kept on this computer); either may be refused (private mode). */
+export function storages(): { tab?: Storage; computer?: Storage } {
   const get = (which: () => Storage) => {
     try {
       return which();

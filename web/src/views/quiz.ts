@@ -9,9 +9,11 @@ import { QUIZ_TYPE_LIST } from "../../../runtime/core/quiz/types/index.ts";
 import { type Described, type Quota, call, storedKey } from "../api.ts";
 import { field, h, replace } from "../dom.ts";
 import { lang, t } from "../i18n.ts";
+import { type ReviewItem, dueItems } from "../review.ts";
 import { type Problem, copyButton, errorBox, exhaustedBox, isProblem, loading, requestPanel, showQuota } from "../ui.ts";
 import { type ViewContext, hashOf } from "./context.ts";
 import { type Session, newSession, showQuestion } from "./quizRun.ts";
+import { reviewPanel } from "./reviewPanel.ts";
 import { showWorksheet } from "./worksheet.ts";
 
 interface QuizAnswer {
@@ -108,6 +110,7 @@ export async function quizView(main: HTMLElement, ctx: ViewContext): Promise<voi
     h("h1", { tabindex: -1 }, t().quizTitle),
     settings,
     area,
+    reviewPanel((items) => startReview(area, items)),
     h("section", { class: "note" }, h("h2", {}, t().classTitle), h("p", {}, t().classText)),
   );
   if (session && session.config === (location.hash || "#/quiz")) showQuestion(area, session);
@@ -164,6 +167,14 @@ async function start(
   const drawn = await draw(area, ctx, query);
   if (!drawn) return;
   session = newSession({ config, ...drawn, quizBase: ctx.bases.quiz, restart: () => ((session = undefined), again()) });
+  showQuestion(area, session);
+  area.querySelector<HTMLElement>("legend")?.focus();
+}
+
+/** A quiz of the device's review list: no call, graded on the page. */
+function startReview(area: HTMLElement, items: ReviewItem[]): void {
+  const restart = () => startReview(area, dueItems());
+  session = newSession({ config: location.hash || "#/quiz", quizzes: items.map((item) => item.quiz), quizBase: "", restart });
   showQuestion(area, session);
   area.querySelector<HTMLElement>("legend")?.focus();
 }

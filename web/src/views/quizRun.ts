@@ -8,6 +8,7 @@ import { QUIZ_TYPE_BY_NAME } from "../../../runtime/core/quiz/types/index.ts";
 import { type Answer, call } from "../api.ts";
 import { type Child, h, replace } from "../dom.ts";
 import { type Lang, t } from "../i18n.ts";
+import { recordAnswer } from "../review.ts";
 import { type Problem, errorBox, isProblem, requestPanel } from "../ui.ts";
 import { hashOf } from "./context.ts";
 
@@ -26,7 +27,8 @@ export interface Session {
   index: number;
   chosen: (string | undefined)[];
   graded: (Graded | undefined)[];
-  request: Answer<unknown>["request"];
+  /** The call that drew it (none for a review of this device's list). */
+  request?: Answer<unknown>["request"];
   /** Where `POST /grade` is, for quizzes drawn without their answers. */
   quizBase: string;
   /** Starts the same quiz again (the settings' Start). */
@@ -118,7 +120,7 @@ export function showQuestion(area: HTMLElement, s: Session): void {
           ),
         )
       : null,
-    requestPanel(s.request),
+    s.request ? requestPanel(s.request) : null,
   );
 }
 
@@ -133,7 +135,10 @@ async function choose(area: HTMLElement, s: Session, quiz: Quiz, key: string): P
   s.chosen[index] = key;
   showQuestion(area, s);
   try {
-    s.graded[index] = await grade(s, quiz, key);
+    const graded = await grade(s, quiz, key);
+    s.graded[index] = graded;
+    // The device's review list (opt-in) keeps a miss and reschedules a question it holds.
+    recordAnswer({ ...quiz, answer: graded.answer, answer_idiom: graded.answer_idiom, answer_character: graded.answer_character }, graded.correct);
   } catch (error) {
     s.chosen[index] = undefined;
     area.querySelector(".question")?.after(errorBox(error));
@@ -191,7 +196,7 @@ function showResult(area: HTMLElement, s: Session): void {
       wrong.length > 0 ? h("button", { type: "button", class: "primary retry", onclick: retry }, t().retryWrong(wrong.length)) : null,
       h("button", { type: "button", class: wrong.length > 0 ? "" : "primary", onclick: () => s.restart() }, t().again),
     ),
-    requestPanel(s.request),
+    s.request ? requestPanel(s.request) : null,
   );
   area.querySelector<HTMLElement>("h2")?.focus();
 }
