@@ -5,7 +5,8 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, axe, expectClean, openPage, shoot, useSession } from "./browser.ts";
+import { join } from "node:path";
+import { DESKTOP, PHONE, SCREENSHOTS, axe, expectClean, openPage, shoot, useSession } from "./browser.ts";
 
 const session = useSession();
 
@@ -59,14 +60,14 @@ describe("the page as a study tool: typography", () => {
     await context.close();
   });
 
-  it("makes the question the largest text, folds the settings away and shows every choice without scrolling at 390 × 844", async () => {
+  it("makes the question the largest text, folds the settings away and shows the question with six choices without scrolling at 390 × 844", async () => {
     for (const [type, locale] of [
       ["idiom_to_meaning", "ko-KR"],
       ["meaning_to_idiom", "en-US"],
       ["hanja_to_hunum", "ko-KR"],
     ] as const) {
       const { page, context, watch } = await openPage(session.browser, session.served.url, PHONE, locale);
-      await page.goto(`${session.served.url}/#/quiz?type=${type}&choices=4&count=2`);
+      await page.goto(`${session.served.url}/#/quiz?type=${type}&choices=6&count=2`);
       const settings = page.locator("details.quiz-settings");
       expect(await settings.getAttribute("open")).toBe("");
       await page.locator(".quiz-form button[type=submit]").click();
@@ -77,12 +78,21 @@ describe("the page as a study tool: typography", () => {
       expect(prompt, type).toBeDefined();
       for (const other of sizes) if (other !== prompt) expect(other.size, `${type}: ${other.name}`).toBeLessThan(prompt?.size ?? 0);
       if (type === "hanja_to_hunum") expect(await style(page, ".prompt", "font-family")).toMatch(/^"Noto Serif CJK KR"/);
-      // Every choice lies within the first screen of the page.
-      const bottoms = await page.locator(".choice").evaluateAll((buttons) => buttons.map((b) => b.getBoundingClientRect().bottom + scrollY));
-      expect(bottoms).toHaveLength(4);
-      for (const bottom of bottoms) expect(bottom, type).toBeLessThanOrEqual(PHONE.height);
-      await shoot(page, `phone-quiz-${type}-${locale.slice(0, 2)}`);
+      // The prompt and all six choices are on the screen as the question comes, with no scrolling by the learner.
+      const boxes = await page
+        .locator(".prompt, .choice")
+        .evaluateAll((all) => all.map((e) => [e.getBoundingClientRect().top, e.getBoundingClientRect().bottom]));
+      expect(boxes).toHaveLength(7);
+      for (const [top = -1, bottom = Infinity] of boxes) expect(top >= 0 && bottom <= PHONE.height, `${type}: ${top}–${bottom}`).toBe(true);
+      await page.screenshot({ path: join(SCREENSHOTS, `phone-quiz-${type}-${locale.slice(0, 2)}.png`) });
       expect(await axe(page), type).toEqual([]);
+      // Another view in the middle of the quiz has its usual layout (the tagline back); Back resumes the quiz.
+      expect(await page.locator("header.top p").isVisible()).toBe(false);
+      await page.evaluate(() => (location.hash = "#/key"));
+      await page.locator(".key-form").waitFor();
+      expect(await page.locator("header.top p").isVisible()).toBe(true);
+      await page.goBack();
+      await page.locator(".choice").first().waitFor();
       // Answered, the feedback and the next button come; the settings open again at the end.
       await page.locator(".choice").first().click();
       await page.locator(".next").click();

@@ -50,6 +50,8 @@ async function render(focus: boolean): Promise<void> {
     else link.removeAttribute("aria-current");
   }
   meteredView(section === "quiz");
+  // A quiz left running gives the other views their usual layout back (the quiz view sets it again on resuming).
+  document.body.classList.remove("quizzing");
   const ctx: ViewContext = {
     bases,
     arg,

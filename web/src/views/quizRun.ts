@@ -57,7 +57,7 @@ async function grade(s: Session, quiz: Quiz, key: string): Promise<Graded> {
 /** Folds the settings away while a quiz runs and opens them again when it ends. */
 function running(area: HTMLElement, on: boolean): void {
   const main = area.closest("main");
-  main?.classList.toggle("quizzing", on);
+  document.body.classList.toggle("quizzing", on);
   const settings = main?.querySelector<HTMLDetailsElement>("details.quiz-settings");
   if (settings) settings.open = !on;
 }
@@ -122,6 +122,8 @@ export function showQuestion(area: HTMLElement, s: Session): void {
       : null,
     s.request ? requestPanel(s.request) : null,
   );
+  // On a phone the question is brought to the top (its fonts may still be loading, so it is not measured), so that its every choice shows without the learner scrolling.
+  if (!graded && matchMedia("(max-width: 40rem)").matches) area.scrollIntoView({ block: "start" });
 }
 
 function answeredCount(s: Session): number {

@@ -18,7 +18,7 @@ function circled(key: string): string {
 
 /** Renders the worksheet of `quizzes` into `area`, with a Print button (not printed). */
 export function showWorksheet(area: HTMLElement, quizzes: readonly Quiz[]): void {
-  area.closest("main")?.classList.remove("quizzing");
+  document.body.classList.remove("quizzing");
   const kinds = [...new Set(quizzes.map((quiz) => quiz.type))];
   const heading = kinds.length === 1 && kinds[0] ? QUIZ_TYPE_BY_NAME[kinds[0]].labels[lang()] : t().anyType;
   replace(
