@@ -177,7 +177,7 @@ describe("the page as a study tool: a worksheet to print", () => {
       expect(key.map((line) => line.slice(0, 1))).toEqual(body.map((quiz) => "①②③④⑤⑥"[Number(quiz.answer) - 1]));
       expect(await axe(page)).toEqual([]);
       await page.emulateMedia({ media: "print" });
-      for (const hidden of ["header.top", "nav.main-nav", "details.quiz-settings", ".worksheet .no-print"])
+      for (const hidden of ["header.top", "nav.main-nav", "details.quiz-settings", "section.review", ".note", ".worksheet .no-print"])
         expect(await page.locator(hidden).isVisible(), hidden).toBe(false);
       await shoot(page, `print-${name}`);
       const pdf = await page.pdf({ format: "A4", path: join(SCREENSHOTS, `${name}.pdf`) });
