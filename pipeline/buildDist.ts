@@ -12,6 +12,7 @@ import {
   startSearchIndexer,
 } from "./build/searchIndexes.ts";
 import { buildTables, idiomPositionsByCharacter } from "./build/tables.ts";
+import { buildWords } from "./build/words.ts";
 import { parseCsvTable, readSourceFile, readSourceText } from "./load/csvTable.ts";
 import { readHanjaDictionary } from "./load/hanjaDictionary.ts";
 import { InputError } from "./load/types.ts";
@@ -19,6 +20,7 @@ import { resolveUnihan } from "./load/resolveUnihan.ts";
 import { pinnedDictionary, readDictionaryPin, verifyDictionary } from "./pin/dictionaryPin.ts";
 import { readPin } from "./pin/pin.ts";
 import { dictionaryNotice, hunumSummary, joinHunum, termsWithDictionaryNotice } from "./parse/hunum.ts";
+import { collectWords } from "./parse/words.ts";
 import { RECORD_PROPERTIES, buildHanjaRecords, collectUnihan, joinStarters, recordCodepoints } from "./parse/hanjaRecords.ts";
 import { ENGLISH_COLUMNS, joinEnglishMeanings } from "./validate/englishMeanings.ts";
 import { validateIdiomContent } from "./validate/idiomContent.ts";
@@ -142,13 +144,14 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
   }
   const recordJson = records.map((r) => JSON.stringify(r));
   const idiomsByCharacter = idiomPositionsByCharacter(idioms);
-  const details = buildDetailBodies(recordJson, records, idioms, idiomsByCharacter);
+  const words = buildWords(collectWords(dictionaryRead.entries, new Set(byCharacter.keys())), records, idioms);
+  const details = buildDetailBodies(recordJson, records, idioms, idiomsByCharacter, words.byCharacter);
   const tables = buildTables(records, idiomsByCharacter, details);
   // From the inputs, not the clock: a rebuild of the same inputs writes the same bytes (and ETags).
   const builtAt = (options.sourceDateEpoch !== undefined ? new Date(options.sourceDateEpoch * 1000) : input.reader.newest()).toISOString();
   const counts = { ...countRecords(records), starters: starters.size, idioms: idioms.length, with_hunum: hunumCounts.characters };
   const meta = buildMetaBody({ unihanVersion: version, unihanOrigin: input.origin, counts, builtAt });
-  done("tables and /meta (search indexes on a worker)");
+  done(`tables, /meta, ${words.count} words of two or more of the dataset's characters (search indexes on a worker)`);
 
   done = stage("write");
   const manifest = await writeDist(
@@ -163,6 +166,7 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
       searchIdioms: idiomIndex.then((index) => index.json),
       meta: JSON.stringify(meta),
       terms: termsWithDictionaryNotice(terms, notice),
+      words: words.text,
     },
     {
       unihan: { version, detected_by: method, origin: input.origin, sha256: input.bytes ? sha256(input.bytes) : null },

@@ -15,7 +15,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const FOLDERS = ["runtime", "pipeline", "web", "scripts"];
 
 /** The domain folders of the core: they know records and rules, never HTTP. */
-export const DOMAIN_FOLDERS = ["runtime/core/quiz", "runtime/core/quota", "runtime/core/hanja", "runtime/core/idioms"];
+export const DOMAIN_FOLDERS = ["runtime/core/quiz", "runtime/core/quota", "runtime/core/hanja", "runtime/core/idioms", "runtime/core/read"];
 /** The HTTP layer of the core. */
 export const HTTP_FOLDER = "runtime/core/http";
 /** The core: Web APIs only, passed its store and options; it never reaches out to what is built around it. */

@@ -1,20 +1,24 @@
 import type { DataCounts } from "../../runtime/format/dist.ts";
+import type { CharacterWords } from "./words.ts";
 import { HUNUM_LICENSE_NAME, type HanjaRecord, type IdiomRecord, UNICODE_LICENSE_URL, idiomItemA } from "../../runtime/format/records.ts";
 
 /**
  * The detail body of every record (docs/rules.md "Records"): the record plus its idioms in idx order,
- * as the record's own JSON with `idioms` appended as the last key (the runtime relies on that).
+ * as the record's own JSON with `idioms` appended (the runtime cuts the record at that key), then
+ * its first words and their count (`wordsByCharacter`).
  */
 export function buildDetailBodies(
   recordJson: readonly string[],
   records: readonly HanjaRecord[],
   idioms: readonly IdiomRecord[],
   byCharacter: Record<string, number[]>,
+  words: ReadonlyMap<string, CharacterWords>,
 ): string[] {
   const itemJson = idioms.map((idiom) => JSON.stringify(idiomItemA(idiom)));
   return records.map((record, i) => {
     const related = (byCharacter[record.character] ?? []).map((p) => itemJson[p]);
-    return `${(recordJson[i] ?? "{}").slice(0, -1)},"idioms":[${related.join(",")}]}`;
+    const own = words.get(record.character);
+    return `${(recordJson[i] ?? "{}").slice(0, -1)},"idioms":[${related.join(",")}],"words":[${own?.items.join(",") ?? ""}],"word_count":${own?.count ?? 0}}`;
   });
 }
 

@@ -11,6 +11,7 @@ import { type Reply, type RequestLike, type ServeInfo, toResponse } from "./http
 import { createSender } from "./http/sender.ts";
 import { StoreOutages, watchedStore } from "./quota/outages.ts";
 import { type SweepResult, eraseDue, firstKeptDay, firstKeptUsageDay } from "./quota/retention.ts";
+import { ServiceMetrics } from "./metrics/serviceMetrics.ts";
 import { mountInterfaces, routingOrder } from "./operations/interfaces.ts";
 import { Router, assertReachable } from "./operations/router.ts";
 import { createQuizIds } from "./quiz/quizId.ts";
@@ -42,19 +43,54 @@ export interface App {
 /** Builds the service from loaded `dist/` files and options. */
 export function createApp(options: AppOptions): App {
   const data = loadData(options.dist);
-  const { hanjaBase, quizBase, mountPath, store: given, now, adminToken, retentionDays, quizSecrets, ...config } = resolveOptions(options);
+  const {
+    hanjaBase,
+    quizBase,
+    mountPath,
+    store: given,
+    now,
+    adminToken,
+    metricsToken,
+    storeKind,
+    memoryUsage,
+    retentionDays,
+    quizSecrets,
+    ...config
+  } = resolveOptions(options);
+  // Metrics are kept only when someone may read them; they then measure every store operation.
+  const metrics = metricsToken ? new ServiceMetrics({ store: given, storeKind, manifest: data.manifest, now, memoryUsage }) : undefined;
   // An outage is two lines in the log, not one per call answered 503 (`outages.ts`).
   const outages = new StoreOutages(logLine);
-  const store = watchedStore(given, outages);
+  const store = watchedStore(metrics?.store ?? given, outages);
   const sender = createSender(config.compressors);
   const bases = { hanjaBase, quizBase, mountPath, adminEnabled: Boolean(adminToken) };
   const { random, offsetMinutes, trustProxyHops, bankAccount } = config;
   const quizIds = createQuizIds({ secrets: quizSecrets, now, random: cryptoRandom, dataHash: data.manifest.data_hash });
-  const services = { sendBody: sender.send, store, now, random, offsetMinutes, trustProxyHops, bankAccount, adminToken, quizIds };
+  const services = {
+    sendBody: sender.send,
+    store,
+    now,
+    random,
+    offsetMinutes,
+    trustProxyHops,
+    bankAccount,
+    adminToken,
+    quizIds,
+    metrics: metrics && metricsToken ? { metrics, token: metricsToken } : undefined,
+  };
   const mounted = mountInterfaces(bases, data, services);
   const router = new Router(routingOrder(mounted));
   assertReachable(router, mounted.hanja, hanjaBase);
-  const { handle, refuse } = createHandler({ router, sender, mountPath, adminToken, log: config.log, onError: config.onError, outages });
+  const { handle, refuse } = createHandler({
+    router,
+    sender,
+    mountPath,
+    secrets: [adminToken, metricsToken],
+    log: config.log,
+    metrics: metrics?.requests,
+    onError: config.onError,
+    outages,
+  });
 
   // Under the store's lease: of N processes sharing a store, one sweeps at a time. A sweep under
   // way when the app closes stops at its next step and is waited for, before the store closes.

@@ -14,6 +14,7 @@ import { parseOffset } from "./quota/clock.ts";
 import { DEFAULT_RETENTION_DAYS } from "./quota/retention.ts";
 import { MemoryQuotaStore } from "./quota/memoryStore.ts";
 import type { QuotaStore } from "./quota/store.ts";
+import type { ProcessMemory } from "./metrics/serviceMetrics.ts";
 import { type Random, cryptoRandom } from "./util/random.ts";
 
 /** Options of `createApp`. Every field has the default named in its comment. */
@@ -39,6 +40,21 @@ export interface AppOptions {
   trustProxyHops?: number;
   /** Enables the admin routes when set (Bearer token). Default: unset, the routes answer 404. */
   adminToken?: string;
+  /**
+   * Serves `GET /metrics` (the Prometheus text format) to `Authorization: Bearer <metricsToken>`,
+   * at least 16 characters. Default: unset, no metrics are kept and `/metrics` is an unknown path (404).
+   */
+  metricsToken?: string;
+  /**
+   * What the metrics call the quota store (their `store` label): the server programs pass
+   * `QUOTA_STORE`. Default `memory` for the default store, `custom` for a store passed in.
+   */
+  storeKind?: string;
+  /**
+   * The process's memory, reported by the metrics: the server programs pass `process.memoryUsage`
+   * (Node, Bun and Deno have it). Default: none, no memory is reported.
+   */
+  memoryUsage?: () => ProcessMemory;
   /** Bank account text of the payment instructions. Default: a placeholder asking to configure it. */
   bankAccount?: string;
   /**
@@ -92,6 +108,7 @@ export const OPTION_RULES = {
   quotaTzOffset: { type: "offset", default: "+09:00" },
   trustProxyHops: { type: "integer", default: 0, min: 0, max: 10 },
   adminToken: { type: "token" },
+  metricsToken: { type: "token" },
   bankAccount: { type: "text" },
   quizSecret: { type: "secrets" },
   retentionDays: { type: "integer", default: DEFAULT_RETENTION_DAYS, min: 1, max: 3650 },
@@ -151,6 +168,9 @@ export interface ResolvedOptions extends Omit<RuledValues, "bankAccount"> {
   bankAccount: string;
   /** The quiz-id secrets (`quizSecret`): the first signs, every one verifies; undefined, the quiz ids draw one of their own on first use. */
   quizSecrets: string[] | undefined;
+  /** The metrics' name for the store. */
+  storeKind: string;
+  memoryUsage: (() => ProcessMemory) | undefined;
   now: () => Date;
   random: Random;
   compressors: Compressors | undefined;
@@ -164,7 +184,7 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
     (Object.entries(OPTION_RULES) as [RuledOption, OptionRule][]).map(([name, rule]) => [name, byRule(name, rule, options[name])]),
   ) as RuledValues;
   if (ruled.hanjaBase === ruled.quizBase) throw new AppOptionError("quizBase", `${JSON.stringify(ruled.quizBase)} must differ from hanjaBase`);
-  for (const name of ["log", "onError", "now"] as const) {
+  for (const name of ["log", "onError", "now", "memoryUsage"] as const) {
     if (options[name] !== undefined && typeof options[name] !== "function") throw new AppOptionError(name, `must be a function, got ${typeof options[name]}`);
   }
   return {
@@ -174,6 +194,8 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
     offsetMinutes: parseOffset(ruled.quotaTzOffset) as number,
     bankAccount: ruled.bankAccount ?? BANK_ACCOUNT_UNSET,
     quizSecrets: secretList(ruled.quizSecret) ?? undefined,
+    storeKind: options.storeKind ?? (options.store ? "custom" : "memory"),
+    memoryUsage: options.memoryUsage,
     now: options.now ?? (() => new Date()),
     random: options.random ?? cryptoRandom,
     compressors: options.compressors,

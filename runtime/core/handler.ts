@@ -4,7 +4,8 @@
  * `createApp` wires it to the router and the body sender.
  */
 import type { AccessLogEntry } from "./appOptions.ts";
-import { ApiError, internalError, problemBody, serviceUnavailable } from "./http/errors.ts";
+import type { RequestMetrics } from "./metrics/requestMetrics.ts";
+import { ApiError, internalError, noSuchRoute, problemBody, serviceUnavailable } from "./http/errors.ts";
 import { type Reply, type RequestLike, type ServeInfo, reply } from "./http/reply.ts";
 import { redactedTarget } from "./http/redact.ts";
 import { PROBLEM_TYPE, type Sender } from "./http/sender.ts";
@@ -23,9 +24,11 @@ export interface HandlerConfig {
   router: Router;
   sender: Sender;
   mountPath: string;
-  /** Its value is never written to the access log. */
-  adminToken: string | undefined;
+  /** Tokens (admin, metrics) whose values are never written to the access log. */
+  secrets: readonly (string | undefined)[];
   log: ((entry: AccessLogEntry) => void) | undefined;
+  /** Counts every answer when the app serves metrics. */
+  metrics?: RequestMetrics;
   onError: (error: unknown, requestId: string) => void;
   /** Where a call answered 503 (the store could not answer) is reported instead of `onError`. */
   outages: StoreOutages;
@@ -39,13 +42,15 @@ export interface RequestHandler {
 
 /** The request handler of one app. */
 export function createHandler(config: HandlerConfig): RequestHandler {
-  const { sender, router, mountPath, log, onError } = config;
+  const { sender, router, mountPath, log, metrics, onError } = config;
   const allowedFor = (path: string) => router.allowed(path);
+  // Without a log or metrics nothing reads the time a request took: it is not measured.
+  const timed = log !== undefined || metrics !== undefined;
   const bootId = Math.floor(Math.random() * 36 ** 6)
     .toString(36)
     .padStart(6, "0");
   /** Values the access log never writes, wherever they appear in a target. */
-  const secrets = config.adminToken ? [config.adminToken.trim()] : [];
+  const secrets = config.secrets.flatMap((secret) => (secret ? [secret.trim()] : []));
   let counter = 0;
   const logTime = isoClock();
 
@@ -55,18 +60,18 @@ export function createHandler(config: HandlerConfig): RequestHandler {
    * Everything else goes through the router.
    */
   function handle(request: RequestLike, info: ServeInfo = {}): Reply | Promise<Reply> {
-    const started = log ? performance.now() : 0;
+    const started = timed ? performance.now() : 0;
     const ctx = new Context(bootId, ++counter, info);
     let replayed: Reply | Promise<Reply> | undefined;
     try {
-      replayed = sender.replay(request);
+      replayed = sender.replay(request, ctx);
     } catch (error) {
       return finish(request, ctx, started, failure(error, ctx, request));
     }
     if (replayed === undefined) {
-      // Without a log, `finish` has nothing to do: no promise step is spent on it.
+      // Without a log or metrics, `finish` has nothing to do: no promise step is spent on it.
       const routed = route(request, ctx);
-      return log ? andThen(routed, (reply) => finish(request, ctx, started, reply)) : routed;
+      return timed ? andThen(routed, (reply) => finish(request, ctx, started, reply)) : routed;
     }
     if (!("then" in replayed)) return finish(request, ctx, started, replayed);
     return replayed.then(
@@ -84,6 +89,13 @@ export function createHandler(config: HandlerConfig): RequestHandler {
       const request = normalized(sent);
       if (request.method === "OPTIONS") return preflightFor(request);
       const reply = router.dispatch(request, ctx) ?? noRoute(request);
+      const { route } = ctx;
+      if (metrics !== undefined && route !== undefined) {
+        // Once the answer is made (and remembered, when it is replayable), it carries its operation.
+        const note = () => sender.noteRoute(request, route);
+        if ("then" in reply) reply.then(note, note);
+        else note();
+      }
       return "then" in reply ? reply.catch((error: unknown) => failure(error, ctx, request)) : reply;
     } catch (error) {
       return failure(error, ctx, sent);
@@ -96,17 +108,24 @@ export function createHandler(config: HandlerConfig): RequestHandler {
    * outage is logged with its message, which holds no personal data by the store contract).
    */
   function failure(error: unknown, ctx: Context, request: RequestLike): Reply {
-    if (error instanceof ApiError) return errorReply(error, ctx.requestId, request.method, mountPath);
+    if (error instanceof ApiError) {
+      ctx.problem = error.code;
+      return errorReply(error, ctx.requestId, request.method, mountPath);
+    }
     if (error instanceof StoreUnavailableError) {
       config.outages.unavailable(error, ctx.requestId);
+      ctx.problem = "service_unavailable";
       return errorReply(serviceUnavailable(error.retryAfterSeconds), ctx.requestId, request.method, mountPath);
     }
     onError(error, ctx.requestId);
+    ctx.problem = "internal_error";
     return errorReply(internalError(), ctx.requestId, request.method, mountPath);
   }
 
-  /** Writes the access-log record of a request and returns its reply. */
+  /** Writes the access-log record of a request, counts it in the metrics and returns its reply. */
   function finish(request: RequestLike, ctx: Context, started: number, response: Reply): Reply {
+    if (!timed) return response;
+    const ms = performance.now() - started;
     if (log) {
       const entry: AccessLogEntry = {
         time: logTime(),
@@ -114,10 +133,14 @@ export function createHandler(config: HandlerConfig): RequestHandler {
         method: request.method,
         path: redactedTarget(request.url, secrets),
         status: response.status,
-        duration_ms: Math.round((performance.now() - started) * 100) / 100,
+        duration_ms: Math.round(ms * 100) / 100,
       };
       if (ctx.plan) entry.plan = ctx.plan;
       log(entry);
+    }
+    if (metrics) {
+      metrics.request(ctx.route, request.method, response.status, ms);
+      if (ctx.metered) metrics.decision(ctx.plan ?? "unknown", ctx.metered === "served" ? "served" : (ctx.problem ?? "internal_error"));
     }
     return response;
   }
@@ -125,7 +148,7 @@ export function createHandler(config: HandlerConfig): RequestHandler {
   /** The answer to OPTIONS: a CORS preflight on any path, the methods of a known path, else 404. */
   function preflightFor(request: RequestLike): Reply {
     const answer = optionsReply(allowedFor(pathOf(request.url)), request);
-    if (answer === undefined) throw notFound(mountPath);
+    if (answer === undefined) throw noSuchRoute(mountPath);
     return answer;
   }
 
@@ -140,7 +163,7 @@ export function createHandler(config: HandlerConfig): RequestHandler {
         Allow: [...allow, "OPTIONS"].join(", "),
       });
     }
-    throw notFound(mountPath);
+    throw noSuchRoute(mountPath);
   }
 
   function refuse(status: 400 | 431, detail: string): Reply {
@@ -148,6 +171,7 @@ export function createHandler(config: HandlerConfig): RequestHandler {
     const error = new ApiError(status, status === 431 ? "payload_too_large" : "invalid_parameter", detail);
     const response = errorReply(error, ctx.requestId, "GET", mountPath);
     log?.({ time: logTime(), request_id: ctx.requestId, method: "-", path: "-", status, duration_ms: 0 });
+    metrics?.request(undefined, "other", status, 0);
     return response;
   }
 
@@ -158,6 +182,9 @@ export function createHandler(config: HandlerConfig): RequestHandler {
 class Context implements RequestContext {
   clientIp?: string;
   plan?: string;
+  route?: string;
+  metered?: "pending" | "served";
+  problem?: string;
   private id: string | undefined;
   constructor(
     private readonly bootId: string,
@@ -188,10 +215,6 @@ export function isoClock(now: () => number = Date.now): () => string {
     }
     return text;
   };
-}
-
-function notFound(mountPath: string): ApiError {
-  return new ApiError(404, "not_found", `No such route. See ${mountPath}/docs for the API reference.`);
 }
 
 /**

@@ -5,6 +5,9 @@
  */
 export { type App, createApp } from "./app.ts";
 export { type AppOptions, type AccessLogEntry, AppOptionError } from "./appOptions.ts";
+export { type ReadOptions, type ReaderData, readHanja } from "./read/readHanja.ts";
+export type { ReadFormat } from "./read/formatReading.ts";
+export type { ReadResult, ReadSegment } from "../format/records.ts";
 export type { ServeInfo } from "./http/reply.ts";
 export type { DistFiles, LoadedData } from "./data/load.ts";
 export { DIST_FILES, DIST_FORMAT } from "../format/dist.ts";

@@ -79,6 +79,8 @@ export async function boot(options: BootOptions): Promise<Booted> {
       ...appOptionsFrom(config),
       dist,
       store,
+      storeKind: config.quotaStore,
+      memoryUsage: () => process.memoryUsage(),
       log: config.accessLog ? log.write : undefined,
       compressors: nodeCompressors,
       onError: (error, requestId) => console.error(JSON.stringify({ level: "error", request_id: requestId, error: String((error as Error)?.stack ?? error) })),

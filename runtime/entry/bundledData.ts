@@ -23,9 +23,10 @@ export function loadBundledData(): DistFiles {
 }
 
 /**
- * An app with zero set-up: the bundled data, node:zlib's brotli and gzip, and a memory quota store
- * unless `options` names another. Any `AppOptions` field can be given.
+ * An app with zero set-up: the bundled data, node:zlib's brotli and gzip, the process's memory for
+ * the metrics (when `metricsToken` turns them on), and a memory quota store unless `options` names
+ * another. Any `AppOptions` field can be given.
  */
 export function createBundledApp(options: Partial<AppOptions> = {}): App {
-  return createApp({ dist: loadBundledData(), compressors: nodeCompressors, ...options });
+  return createApp({ dist: loadBundledData(), compressors: nodeCompressors, memoryUsage: () => process.memoryUsage(), ...options });
 }

@@ -34,6 +34,9 @@ export const SETTINGS = {
   }),
   trustProxyHops: forOption("TRUST_PROXY_HOPS", "trustProxyHops", { help: "reverse proxies whose X-Forwarded-For is trusted" }),
   adminToken: forOption("ADMIN_TOKEN", "adminToken", { help: "enables /quiz/v1/admin/* with Authorization: Bearer <token> (16+ chars)" }),
+  metricsToken: forOption("METRICS_TOKEN", "metricsToken", {
+    help: "enables GET /metrics (Prometheus) with Authorization: Bearer <token>\n(16+ chars); unset, /metrics answers 404",
+  }),
   bankAccount: forOption("BANK_ACCOUNT", "bankAccount", { unset: "placeholder", help: "bank account text shown in the payment instructions" }),
   quizSecret: forOption("QUIZ_SECRET", "quizSecret", {
     unset: "a random secret per process, with a warning",

@@ -10,8 +10,9 @@ import MiniSearch, { type Options, type SearchOptions } from "minisearch";
  * 4: idioms carry `meaning_en`; the idiom index holds it beside `meaning`.
  * 5: records carry `hunum` and `hunum_source`; `tables.json` lists each record's 훈음 (`hunum`) and flags
  * the records that have one; the counts include `with_hunum`; terms.md ends with the dictionary's notice.
+ * 6: `words.txt` (the dictionary's words); each detail ends with its first `words` and `word_count`.
  */
-export const DIST_FORMAT = 5;
+export const DIST_FORMAT = 6;
 
 /** File names inside `dist/`. */
 export const DIST_FILES = {
@@ -34,6 +35,8 @@ export const DIST_FILES = {
   meta: "meta.json",
   /** The idiom terms (licence of the project's own content), served as text. */
   terms: "terms.md",
+  /** The dictionary's words made of the dataset's characters, in the order they are listed (`format/words.ts`). */
+  words: "words.txt",
 } as const;
 
 /**

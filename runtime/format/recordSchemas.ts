@@ -5,7 +5,7 @@
  * these, the OpenAPI document publishes them, the page imports the types, and a test holds the
  * field table of docs/rules.md against them.
  */
-import { type Static, type Typed, arrayOf, bool, int, mapOf, nullable, obj, schemaRef, str } from "./schema.ts";
+import { type Static, type Typed, arrayOf, bool, int, mapOf, nullable, obj, oneOf, schemaRef, str } from "./schema.ts";
 
 /** The Unihan variant properties, in the order their characters are listed in `variants`. */
 export const VARIANT_PROPERTIES = [
@@ -121,10 +121,33 @@ export const IDIOM_B = obj("An idiom raw record of interface B: `idx` is an inte
   ...IDIOM_TEXT,
 });
 
-/** A character's detail: its record plus every idiom containing it (component `HanjaDetail`). */
-export const HANJA_DETAIL = obj("A Hanja record plus every idiom containing the character, in idx order.", {
+/** How many of a character's words its detail lists (`words`); `GET /words?char=` lists them all. */
+export const DETAIL_WORDS = 3;
+
+/** A hanja word of libhangul's dictionary made of the dataset's characters (component `Word`). */
+export const WORD = obj("A hanja word from libhangul's hanja dictionary, made only of characters of the dataset.", {
+  hanja: str("The word in Han characters (two or more).", { minLength: 2, examples: ["水道"] }),
+  readings: arrayOf(
+    "Its readings in Hangul, one syllable per character, the South Korean standard spelling first (歷史: `역사`, then the North's `력사`), then the dictionary's order.",
+    str("One reading."),
+    { minItems: 1 },
+  ),
+  note: nullable(str("The dictionary's note on the word (`지명` for a place name, a country's name in Hangul), or null.")),
+  idiom_idx: nullable(
+    str("The `idx` of the project's idiom written the same (`GET /idioms?q=` finds it), or null.", { pattern: "^[1-9][0-9]*$", examples: ["8"] }),
+  ),
+});
+
+/** A character's detail: its record, every idiom containing it and its first words (component `HanjaDetail`). */
+export const HANJA_DETAIL = obj("A Hanja record plus every idiom containing the character, in idx order, and its first words.", {
   ...HANJA_FIELDS,
   idioms: arrayOf("Related idioms in idx order; empty when none.", schemaRef("IdiomA", IDIOM_A)),
+  words: arrayOf(
+    `Extra: the first ${DETAIL_WORDS} words holding the character, in the order \`GET /words?char=\` lists them (docs/rules.md "Words"); empty when none.`,
+    schemaRef("Word", WORD),
+    { maxItems: DETAIL_WORDS },
+  ),
+  word_count: int("Extra: how many words hold the character (`GET /words?char=` lists them all).", { minimum: 0 }),
 });
 
 /** The bounds of a list page, from the route's parameters. */
@@ -152,3 +175,33 @@ export type ListEnvelope<T> = Static<ReturnType<typeof listEnvelope<T>>>;
 
 /** The `source` of a page of idioms. */
 export const IDIOM_LIST_SOURCE = str("Data source label: the project's own idioms.", { const: IDIOMS_SOURCE });
+
+/** One piece of a run of Han characters as the reader reads it (component `ReadSegment`). */
+export const READ_SEGMENT = obj(
+  "One piece of a run of Han characters: a word of the dictionary, or one character read alone.",
+  {
+    hanja: str("The characters as written in the text.", { examples: ["歷史"] }),
+    hangul: str("Their reading; a character without a Korean reading stays as written.", { examples: ["역사"] }),
+    source: oneOf(
+      ["dictionary", "characters", "none"],
+      "`dictionary`: a word of the dictionary; `characters`: one character read alone; `none`: a character without a Korean reading.",
+    ),
+    other_readings: arrayOf("The dictionary's other readings of the word (of a single character, its other readings); empty when none.", str("One reading.")),
+    offset: int("Where the piece starts in `text`, in UTF-16 code units (JavaScript string indexes).", { minimum: 0 }),
+    href: str("A single character's detail on this service (its path), when the character is in the dataset.", { examples: ["/hanja/v1/hanja/%E6%B0%B4"] }),
+    idiom_idx: int("The idiom written so, by its `idx`, when the word is one of the idioms.", { minimum: 1 }),
+  },
+  ["href", "idiom_idx"],
+);
+
+/** A text and its reading (component `ReadResult`): what `GET`/`POST /read` answer and `readHanja` returns. */
+export const READ_RESULT = obj("A text and its reading.", {
+  text: str("The text as sent."),
+  hangul: str(
+    "The whole text read in the form `format` asks: `hangul` (default) each Han character read, everything else unchanged; `paren` each run of Han characters read and followed by the run in parentheses; `ruby` HTML `<ruby>` markup, the text HTML-escaped.",
+    { examples: ["대한민국은 민주공화국이다"] },
+  ),
+  segments: arrayOf("The pieces of every run of Han characters, in text order.", schemaRef("ReadSegment", READ_SEGMENT)),
+});
+/** The `source` of a page of words. */
+export const WORD_LIST_SOURCE = str("Data source label: libhangul's hanja dictionary and its licence.", { const: HUNUM_SOURCE });

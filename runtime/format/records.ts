@@ -1,7 +1,8 @@
 /** The record shapes the service publishes (docs/rules.md "Records", "Source data"). */
 
 import type { Static } from "./schema.ts";
-import type { HANJA_DETAIL, HANJA_RECORD, IDIOM_A, IDIOM_B, VARIANT_REF } from "./recordSchemas.ts";
+import type { HANJA_DETAIL, HANJA_RECORD, IDIOM_A, IDIOM_B, READ_RESULT, READ_SEGMENT, VARIANT_REF, WORD } from "./recordSchemas.ts";
+import type { Word } from "./words.ts";
 
 export { VARIANT_PROPERTIES } from "./recordSchemas.ts";
 
@@ -19,6 +20,20 @@ export type IdiomRecord = Static<typeof IDIOM_B>;
 
 /** Interface A's idiom item: `idx` as a string (docs/rules.md "Records"), plus `chosung` and `literal` (`IDIOM_A`). */
 export type IdiomItemA = Static<typeof IDIOM_A>;
+
+/** One piece of a run of Han characters as the reader reads it (`READ_SEGMENT`). */
+export type ReadSegment = Static<typeof READ_SEGMENT>;
+
+/** A text and its reading, as `/read` answers it and `readHanja` returns it (`READ_RESULT`). */
+export type ReadResult = Static<typeof READ_RESULT>;
+
+/** A word as interface A lists it (`WORD`): the dictionary's word and the idiom written the same. */
+export type WordItem = Static<typeof WORD>;
+
+/** The item of a word, `idiomIdx` the idx of the idiom written as it is (or undefined). */
+export function wordItem(word: Word, idiomIdx: number | undefined): WordItem {
+  return { hanja: word.hanja, readings: word.readings, note: word.note, idiom_idx: idiomIdx === undefined ? null : String(idiomIdx) };
+}
 
 /** Interface A's idiom item for an idiom record. */
 export function idiomItemA(idiom: IdiomRecord): IdiomItemA {

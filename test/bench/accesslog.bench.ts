@@ -12,18 +12,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { bundle } from "../../scripts/bundle.ts";
 import { DIST, ensureDist } from "../../scripts/ensureDist.ts";
-import { BIN, LOAD_TOOL, ROOT, load, median, startServer, table } from "./lib.ts";
+import { LOAD_TOOL, ROOT, load, median, runtimeCommands, startServer, table } from "./lib.ts";
 
 await ensureDist();
 const work = mkdtempSync(join(tmpdir(), "hanja-bench-log-"));
 const harness = await bundle(join(work, "access-log-cost.mjs"), join(ROOT, "test/bench/probes/access-log-cost.ts"));
 
 // Each runtime's command and the arguments before the program (the harness or the server).
-const runtimes: [string, string, string[]][] = [
-  ["node", "node", []],
-  ["bun", join(BIN, "bun"), []],
-  ["deno", join(BIN, "deno"), ["run", `--allow-read=${DIST}`, "--allow-env", "--allow-net=127.0.0.1"]],
-];
+const runtimes = runtimeCommands(DIST);
 const rows: (string | number)[][] = [["runtime", "handle, log off (µs/request)", "handle, log on (µs/request)", "the log's cost (µs/request)"]];
 for (const [name, command, flags] of runtimes) {
   const run = spawnSync(command, [...flags, harness], { env: { ...process.env, DIST_DIR: DIST }, stdio: ["ignore", "ignore", "pipe"], encoding: "utf8" });

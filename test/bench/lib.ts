@@ -8,6 +8,19 @@ import autocannon from "autocannon";
 export const ROOT = join(import.meta.dirname, "../..");
 export const BIN = join(ROOT, "node_modules/.bin");
 
+/**
+ * Each runtime's name, command and the arguments before a program that reads `dataDir` and
+ * listens on loopback with a memory store (a bundled server or a harness): Deno with only those
+ * permissions.
+ */
+export function runtimeCommands(dataDir: string): [string, string, string[]][] {
+  return [
+    ["node", "node", []],
+    ["bun", join(BIN, "bun"), []],
+    ["deno", join(BIN, "deno"), ["run", `--allow-read=${dataDir}`, "--allow-env", "--allow-net=127.0.0.1"]],
+  ];
+}
+
 export interface Started {
   url: string;
   proc: ChildProcess;

@@ -15,10 +15,12 @@ import type { ConformanceServer, StartServer } from "./servers.ts";
 import { RATE_LIMIT_HEADERS, carriedNames, exposedNames } from "../helpers/cors.ts";
 import { CHARACTERS, EDUCATION_HANJA, PIN, UNIHAN_SOURCE, spotRecord } from "../helpers/pin.ts";
 import { rawExchange } from "../helpers/server.ts";
+import { parseSamples, promtoolCheck, sampleValue } from "../helpers/metrics.ts";
 
 const A = "/hanja/v1";
 const B = "/quiz/v1";
 const ADMIN_TOKEN = "conformance-admin-token-0123456789";
+const METRICS_TOKEN = "conformance-metrics-token-0123456789";
 const JSON_TYPE = "application/json; charset=utf-8";
 const WATER = encodeURIComponent("水");
 const SU = encodeURIComponent("수");
@@ -38,7 +40,7 @@ export function conformanceSuite(label: string, start: StartServer): void {
 
     beforeAll(async () => {
       dir = mkdtempSync(join(tmpdir(), "hanja-conformance-"));
-      server = await start({ QUOTA_DB: join(dir, "quota.sqlite"), ADMIN_TOKEN });
+      server = await start({ QUOTA_DB: join(dir, "quota.sqlite"), ADMIN_TOKEN, METRICS_TOKEN });
       const issued = await subscribe({ name: "Conformance", email: "shapes@example.com" });
       expect(issued.status, issued.text).toBe(201);
       key = issued.body.api_key;
@@ -404,6 +406,26 @@ export function conformanceSuite(label: string, start: StartServer): void {
         expect(docs.headers.get("content-type")).toMatch(/^text\/html/);
         expect(docs.text).toMatch(/<html/i);
       });
+    });
+
+    it("GET /metrics: without the token the 404 of an unknown path; with it, an exposition promtool accepts, of what the server did", async () => {
+      const withoutId = (reply: Reply) => ({ ...reply.body, request_id: undefined });
+      const unknown = await get("/no-such-path");
+      expect(unknown.status).toBe(404);
+      for (const init of [{}, { headers: { Authorization: "Bearer not-the-metrics-token" } }])
+        expect(withoutId(await get("/metrics", init))).toEqual(withoutId(unknown));
+      expect((await get(`${A}/hanja/${WATER}`)).status).toBe(200);
+      const reply = await get("/metrics", { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
+      expect(reply.status).toBe(200);
+      expect(reply.headers.get("content-type")).toBe("text/plain; version=0.0.4; charset=utf-8");
+      expect(promtoolCheck(reply.text)).toEqual({ status: 0, output: "" });
+      const samples = parseSamples(reply.text);
+      expect(sampleValue(samples, "hanja_api_requests_total", { route: `${A}/hanja/{character}`, method: "GET", status: "200" })).toBeGreaterThan(0);
+      expect(sampleValue(samples, "hanja_api_requests_total", { route: "none", method: "GET", status: "404" })).toBeGreaterThan(0);
+      expect(sampleValue(samples, "hanja_api_store_operation_duration_seconds_count", { store: "sqlite", operation: "insertKey" })).toBeGreaterThan(0);
+      expect(sampleValue(samples, "hanja_api_keys", { plan: "free", status: "pending_deposit" })).toBeGreaterThan(0);
+      expect(samples.find((s) => s.name === "hanja_api_data_info")?.labels.unihan).toBe(PIN.version);
+      expect(sampleValue(samples, "process_resident_memory_bytes")).toBeGreaterThan(1_000_000);
     });
 
     describe("quotas", () => {

@@ -24,8 +24,8 @@ interface Case {
   ok: boolean;
 }
 
-/** Values at and past the documented limits of a parameter schema. */
-function casesFor(schema: Schema): Case[] {
+/** Values at and past the documented limits of a parameter schema; `verbatim`: a text taken as sent, which spaces alone are. */
+function casesFor(schema: Schema, verbatim = false): Case[] {
   const cases: Case[] = [];
   if (schema.type === "integer") {
     const min = schema.minimum as number;
@@ -43,7 +43,7 @@ function casesFor(schema: Schema): Case[] {
   }
   if (schema.type === "string" && typeof schema.maxLength === "number") {
     cases.push({ value: "가".repeat(schema.maxLength), ok: true }, { value: "가".repeat(schema.maxLength + 1), ok: false });
-    if (schema.minLength === 1) cases.push({ value: "  ", ok: false });
+    if (schema.minLength === 1) cases.push({ value: "", ok: false }, { value: "  ", ok: verbatim });
   }
   if (schema.type === "array" && (schema.items as Schema).type === "string") {
     // A comma-separated list of an enum's values: each, all of them, none twice, nothing else.
@@ -70,7 +70,8 @@ describe("documented parameter bounds are enforced exactly", () => {
   for (const { path, method, op } of operations) {
     const parameters = (op.parameters ?? []).map((p) => contract.resolve<Parameter>(p));
     for (const parameter of parameters.filter((p) => p.in === "query" || p.name === "idx" || p.name === "character")) {
-      const cases = casesFor(parameter.schema);
+      // The reference says "Taken as sent (not trimmed …)" of a verbatim text (docs/parameters.ts).
+      const cases = casesFor(parameter.schema, parameter.description?.includes("not trimmed") ?? false);
       if (cases.length === 0) continue;
       it(`${op.operationId}: ${parameter.name} ${JSON.stringify(parameter.schema)}`, async () => {
         const example = op["x-request-examples"][0] ?? { description: "" };

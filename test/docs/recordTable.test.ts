@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CHOICE, KEY_STATUS_RECORD, QUIZ } from "../../runtime/core/docs/quizSchemas.ts";
-import { HANJA_DETAIL, HANJA_RECORD, IDIOM_A, IDIOM_B, VARIANT_REF } from "../../runtime/format/recordSchemas.ts";
+import { HANJA_DETAIL, HANJA_RECORD, IDIOM_A, IDIOM_B, READ_RESULT, READ_SEGMENT, VARIANT_REF, WORD } from "../../runtime/format/recordSchemas.ts";
 import type { Schema } from "../../runtime/format/schema.ts";
 import { ROOT, getJson, testApp } from "../helpers/app.ts";
 
@@ -48,17 +48,28 @@ describe("docs/rules.md's record table", () => {
     for (const field of extras) expect(prose, field).toContain(`\`${field}\``);
   });
 
-  it("describes the idioms, the detail and the quiz with the fields their schemas have", () => {
+  it("describes the idioms, the words, the detail and the quiz with the fields their schemas have", () => {
     const prose = RULES.slice(RULES.indexOf("An **idiom item**"), RULES.indexOf("## Unihan fields"));
-    for (const schema of [IDIOM_A, IDIOM_B, CHOICE, QUIZ]) {
+    for (const schema of [IDIOM_A, IDIOM_B, WORD, CHOICE, QUIZ]) {
       for (const field of Object.keys(properties(schema))) expect(prose, field).toContain(`\`${field}\``);
     }
-    expect(Object.keys(properties(HANJA_DETAIL))).toEqual([...Object.keys(properties(HANJA_RECORD)), "idioms"]);
+    const detailExtras = Object.keys(properties(HANJA_DETAIL)).slice(Object.keys(properties(HANJA_RECORD)).length);
+    expect(Object.keys(properties(HANJA_DETAIL))).toEqual([...Object.keys(properties(HANJA_RECORD)), "idioms", "words", "word_count"]);
+    for (const field of detailExtras) expect(prose, field).toContain(`\`${field}\``);
+  });
+});
+
+describe("docs/rules.md's reader", () => {
+  it("names every field of the reading and of its segments", () => {
+    const prose = RULES.slice(RULES.indexOf("- `GET /read?text=`"), RULES.indexOf("- `GET /meta`"));
+    for (const schema of [READ_RESULT, READ_SEGMENT]) {
+      for (const field of Object.keys(properties(schema))) expect(prose, field).toContain(`\`${field}\``);
+    }
   });
 });
 
 describe("the OpenAPI document publishes the declared records as they are", () => {
-  it("Hanja, HanjaDetail, VariantRef, IdiomA, Idiom, Choice, Quiz and KeyStatus are the declarations", async () => {
+  it("Hanja, HanjaDetail, VariantRef, IdiomA, Word, Idiom, Choice, Quiz and KeyStatus are the declarations", async () => {
     const { body } = await getJson(testApp(), "/openapi.json");
     const published = body.components.schemas;
     const declared = {
@@ -66,6 +77,7 @@ describe("the OpenAPI document publishes the declared records as they are", () =
       HanjaDetail: HANJA_DETAIL,
       VariantRef: VARIANT_REF,
       IdiomA: IDIOM_A,
+      Word: WORD,
       Idiom: IDIOM_B,
       Choice: CHOICE,
       Quiz: QUIZ,

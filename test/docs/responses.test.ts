@@ -116,6 +116,9 @@ describe("real responses match the OpenAPI document", () => {
     expect((await send("GET", detail.replace("{character}", "%E0%A4"))).status).toBe(400);
     expect((await send("GET", target(detail, { character: "A" }))).status).toBe(404);
     expect((await send("GET", `${byId("searchIdioms").path}?per_page=0`)).status).toBe(400);
+    for (const query of ["q=water", `q=${encodeURIComponent("水")}&char=${encodeURIComponent("水")}`, `char=${encodeURIComponent("水道")}`]) {
+      expect((await send("GET", `${byId("searchWords").path}?${query}`)).status, query).toBe(400);
+    }
     for (const { path, op } of operations.filter((o) => "304" in o.op.responses)) {
       const request = fill(first(op), { apiKey: "", keyId: "" });
       const url = target(path, request.path, request.query);
@@ -172,6 +175,18 @@ describe("real responses match the OpenAPI document", () => {
     expect((await send("POST", path, { rawBody: "{", headers: { "Content-Type": "application/json" } })).status).toBe(400);
     expect((await send("POST", path, { rawBody: `{"answer":"${"a".repeat(9000)}"}`, headers: { "Content-Type": "application/json" } })).status).toBe(413);
     expect((await send("POST", path, { rawBody: "{}", headers: { "Content-Type": "text/plain" } })).status).toBe(415);
+  });
+
+  it("the reader: 400 naming text, 413, 415", async () => {
+    const read = byId("readText").path;
+    for (const query of ["", "?text=", `?text=${"水".repeat(1001)}`, "?text=%00", "?text=水&format=html"]) {
+      expect((await send("GET", `${read}${query}`)).status, query).toBe(400);
+    }
+    const plain = { "Content-Type": "text/plain" };
+    expect((await send("POST", read, { rawBody: "", headers: plain })).status).toBe(400);
+    expect((await send("POST", read, { rawBody: "水".repeat(20_001), headers: plain })).status).toBe(413);
+    expect((await send("POST", read, { rawBody: "水", headers: { "Content-Type": "text/html" } })).status).toBe(415);
+    expect((await send("POST", read, { rawBody: "六月", headers: plain })).body.hangul).toBe("유월");
   });
 
   it("POST /subscribe: 400, 409, 413, 415, 429", async () => {
@@ -285,7 +300,9 @@ describe("real responses match the OpenAPI document", () => {
       const required = Object.entries(ok.headers ?? {})
         .filter(([, h]) => contract.resolve(h).required)
         .map(([name]) => name);
-      if (op.tags.includes("Characters")) expect(required, op.operationId).toEqual(expect.arrayContaining(["ETag", "Cache-Control"]));
+      // A POST answer (the reader's long texts) is no-store: HTTP caches do not keep POST answers.
+      if (op.tags.includes("Characters"))
+        expect(required, op.operationId).toEqual(expect.arrayContaining(op.requestBody ? ["Cache-Control"] : ["ETag", "Cache-Control"]));
       if (usesKey(op) && "429" in op.responses) {
         expect(required, op.operationId).toEqual(expect.arrayContaining([...RATE_LIMIT]));
         const tooMany = contract.resolve(op.responses["429"] ?? { $ref: "" });

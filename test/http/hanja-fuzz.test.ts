@@ -14,6 +14,7 @@ const app = testApp({ onError: (error) => void errors.push(error) });
 
 const HANJA_PARAMS = ["q", "page", "per_page", "strokes", "radical_number", "starter", "education"];
 const IDIOM_PARAMS = ["q", "page", "per_page"];
+const WORD_PARAMS = ["q", "char", "page", "per_page"];
 
 const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c));
 const control = fc.integer({ min: 0, max: 0x1f }).map((c) => String.fromCharCode(c));
@@ -94,11 +95,43 @@ describe("random query strings never fail the server", () => {
   test.each([
     ["hanja", HANJA_PARAMS],
     ["idioms", IDIOM_PARAMS],
+    ["words", WORD_PARAMS],
   ] as const)("/%s", async (route, names) => {
     await fc.assert(
       fc.asyncProperty(pairs([...names]), async (list) => {
         const query = list.map((p) => encode(p.name, p.text, p.encoding, p.bytes)).join("&");
         await expectHandled(await call(app, `${BASE}/${route}?${query}`), [...names]);
+      }),
+      { numRuns: 300 },
+    );
+    expect(errors).toEqual([]);
+  });
+
+  test("/read: random texts and query strings are read (200) or refused naming text or format (400)", async () => {
+    await fc.assert(
+      fc.asyncProperty(pairs(["text", "format"]), async (list) => {
+        const query = list.map((p) => encode(p.name, p.text, p.encoding, p.bytes)).join("&");
+        const response = await call(app, `${BASE}/read?${query}`);
+        const body = JSON.parse(await response.text()) as { text?: string; hangul?: string; segments?: unknown[]; code?: string; param?: string };
+        expect([200, 400]).toContain(response.status);
+        if (response.status === 200) expect(typeof body.hangul).toBe("string");
+        else expect(["text", "format"]).toContain(body.param);
+      }),
+      { numRuns: 300 },
+    );
+    expect(errors).toEqual([]);
+  });
+
+  test("POST /read: any text of any script, astral, compatibility and combining characters included, is read or refused, never a 5xx", async () => {
+    const scripts = fc.string({ unit: fc.integer({ min: 0, max: 0x10ffff }).map((c) => String.fromCodePoint(c)), maxLength: 60 });
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(anyText, scripts), fc.constantFrom("text/plain", "application/json"), async (text, type) => {
+        const body = type === "text/plain" ? text : JSON.stringify({ text });
+        const response = await call(app, `${BASE}/read`, { method: "POST", headers: { "content-type": type }, body });
+        const answer = JSON.parse(await response.text()) as { hangul?: string; param?: string };
+        expect([200, 400]).toContain(response.status);
+        if (response.status === 400) expect(["text", "body"]).toContain(answer.param);
+        else expect([...(answer.hangul ?? "")].length).toBeGreaterThan(0);
       }),
       { numRuns: 300 },
     );

@@ -18,10 +18,11 @@ const run = promisify(execFile);
 
 /**
  * The budget (README "Embedding" states the sizes): the tarball and the unpacked package, in bytes.
- * A guard a little above today's sizes (1.85 MB packed with the English meanings and 훈음), under
- * the product's ceiling of 3 MB for the tarball once the words come too.
+ * The tarball's is the product's ceiling, 3 MB, which the issue on words set for the package with
+ * them (2.92 MB: words.txt is 0.88 MB of it, the details' first words 0.09 MB); the unpacked one a
+ * guard a little above today's 12.85 MB.
  */
-export const BUDGET = { tarball: 2_000_000, unpacked: 10_000_000 };
+export const BUDGET = { tarball: 3_000_000, unpacked: 14_000_000 };
 
 const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
   private?: boolean;

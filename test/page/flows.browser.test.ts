@@ -28,6 +28,14 @@ describe("the page in Chromium: flows", () => {
     const facts = (await page.locator("dl.facts").textContent()) ?? "";
     expect(facts).toContain("훈음 (meaning and reading)물 수, 고를 수 (libhangul hanja dictionary");
     await shoot(page, "desktop-character");
+    // Its first words, the commonest first, and a link to all of them.
+    expect(await page.locator("ul.words li").first().textContent()).toBe("水素 수소");
+    await page.getByRole("link", { name: "All 2,899 words →" }).click();
+    await expect.poll(() => page.url()).toContain(`#/words?char=${encodeURIComponent("水")}`);
+    await page.getByRole("heading", { level: 2, name: "2,899 results" }).waitFor();
+    expect(await page.locator("ul.words li").count()).toBe(30);
+    await page.goBack();
+    await page.getByRole("heading", { level: 1, name: /水/ }).waitFor();
     // The developer's panel: the request as a URL and a curl command.
     await page.getByText("API request for developers").click();
     await expect.poll(() => page.locator("details.api code").first().textContent()).toBe(`${session.served.url}/hanja/v1/hanja/%E6%B0%B4`);
@@ -103,6 +111,25 @@ describe("the page in Chromium: flows", () => {
     await page.getByRole("button", { name: "Try again" }).click();
     await page.getByRole("link", { name: /背水之陣/ }).waitFor();
     expectClean(watch, [400, "net::ERR_CONNECTION_REFUSED"]);
+    await context.close();
+  });
+
+  it("reads pasted hanja text as ruby, and a tapped character or idiom leads to its view", async () => {
+    const { page, context, watch } = await openPage(session.browser, session.served.url);
+    await page.goto(`${session.served.url}/`);
+    await page.getByRole("link", { name: "Read", exact: true }).click();
+    await page.getByRole("textbox", { name: "Text with hanja" }).fill("六月에 背水之陣을 쳤다 的");
+    await page.getByRole("button", { name: "Read" }).click();
+    await page.getByRole("heading", { level: 2, name: "Read in Hangul" }).waitFor();
+    await expect.poll(() => page.locator(".reading-plain").textContent()).toBe("유월에 배수지진을 쳤다 적");
+    expect(await page.locator(".reading ruby").allTextContents()).toEqual(["六月유월", "背水之陣배수지진", "的적"]);
+    await shoot(page, "desktop-read");
+    await page.locator(".reading a", { hasText: "背水之陣" }).click();
+    await page.getByRole("heading", { level: 1, name: /背水之陣/ }).waitFor();
+    await page.goBack();
+    await page.locator(".reading a", { hasText: "的" }).click();
+    await page.getByRole("heading", { level: 1, name: /的/ }).waitFor();
+    expectClean(watch);
     await context.close();
   });
 

@@ -23,6 +23,7 @@ describe("writeDist", () => {
       searchIdioms: pending(),
       meta: "{}",
       terms: "",
+      words: "",
     };
     const error = await errorOf(() => writeDist(outDir, content, {} as Parameters<typeof writeDist>[2]));
     expect(error).toBeInstanceOf(InputError);

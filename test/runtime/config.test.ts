@@ -42,6 +42,7 @@ describe("readConfig", () => {
       QUOTA_DB: "/var/lib/q.sqlite",
       TRUST_PROXY_HOPS: "2",
       ADMIN_TOKEN: "0123456789abcdef",
+      METRICS_TOKEN: "fedcba9876543210",
       BANK_ACCOUNT: "Bank 1-2-3",
       QUIZ_SECRET: "new-secret-0123456789, old-secret-0123456789",
       QUOTA_TZ_OFFSET: "-05:30",
@@ -59,6 +60,7 @@ describe("readConfig", () => {
       quotaStore: "memory",
       trustProxyHops: 2,
       quizSecret: "new-secret-0123456789, old-secret-0123456789",
+      metricsToken: "fedcba9876543210",
       accessLog: false,
       shutdownTimeoutMs: 30_000,
       retentionDays: 90,
@@ -86,6 +88,7 @@ describe("readConfig", () => {
     ["ADMIN_TOKEN", "      abcdefghij"],
     ["QUIZ_SECRET", "short"],
     ["QUIZ_SECRET", "0123456789abcdef,short"],
+    ["METRICS_TOKEN", "short-token"],
     ["QUOTA_TZ_OFFSET", "KST"],
     ["ACCESS_LOG", "yes"],
     ["SHUTDOWN_TIMEOUT", "2.5"],
@@ -101,7 +104,7 @@ describe("readConfig", () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as Error).message.startsWith(`${name}: `)).toBe(true);
     // A secret's value is never repeated.
-    if (name === "ADMIN_TOKEN" || name === "QUIZ_SECRET") expect((error as Error).message).not.toContain(value);
+    if (name.endsWith("_TOKEN") || name === "QUIZ_SECRET") expect((error as Error).message).not.toContain(value.trim());
     else expect((error as Error).message).toContain(JSON.stringify(value));
   });
 

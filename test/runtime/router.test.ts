@@ -10,6 +10,7 @@ import type { Reply, RequestLike } from "../../runtime/core/http/reply.ts";
 import { pathOf } from "../../runtime/core/http/target.ts";
 import type { Operation } from "../../runtime/core/operations/operation.ts";
 import { Router, normalized } from "../../runtime/core/operations/router.ts";
+import type { RequestContext } from "../../runtime/core/routes/context.ts";
 import { testApp } from "../helpers/app.ts";
 import { CHARACTERS } from "../helpers/pin.ts";
 
@@ -113,10 +114,27 @@ describe("Router.match and Router.allowed", () => {
   ]);
 
   it("finds the operation and its raw path parameters by name; a GET answers HEAD", () => {
-    expect(router.match("GET", "/v1/hanja/%E6%B0%B4")).toEqual({ operation: detail, params: { character: "%E6%B0%B4" } });
+    expect(router.match("GET", "/v1/hanja/%E6%B0%B4")).toEqual({ operation: detail, params: { character: "%E6%B0%B4" }, path: "/v1/hanja/{character}" });
     expect(router.match("HEAD", "/v1/hanja/%E6%B0%B4")?.operation).toBe(detail);
     expect(router.match("GET", "/v1/hanja/")?.operation).toBe(list);
-    expect(router.match("POST", "/v1/subscribe")).toEqual({ operation: subscribe, params: {} });
+    expect(router.match("POST", "/v1/subscribe")).toEqual({ operation: subscribe, params: {}, path: "/v1/subscribe" });
+  });
+
+  it("notes the operation's full path template in the context when it dispatches (what the metrics count by)", () => {
+    const ctx: RequestContext = { requestId: "t", clientAddress: undefined };
+    router.dispatch({ method: "GET", url: "http://localhost/v1/hanja/%E6%B0%B4", headers: new Headers() }, ctx);
+    expect(ctx.route).toBe("/v1/hanja/{character}");
+  });
+
+  it("a hidden operation answers its method but is not told: no method is listed for its path", () => {
+    const hidden: Operation = { method: "GET", path: "/metrics", metering: "service", hidden: true, handler: answer };
+    const withHidden = new Router([
+      { path: "/metrics", operation: hidden },
+      { path: "/v1/subscribe", operation: subscribe },
+    ]);
+    expect(withHidden.match("GET", "/metrics")?.operation).toBe(hidden);
+    expect(withHidden.allowed("/metrics")).toEqual([]);
+    expect(withHidden.allowed("/v1/subscribe")).toEqual(["POST"]);
   });
 
   it("finds nothing for another method or an unknown path, and lists the methods a path has", () => {

@@ -12,6 +12,8 @@ import type { View, ViewContext } from "./views/context.ts";
 import { idiomDetail, idiomSearch } from "./views/idioms.ts";
 import { keyView } from "./views/key.ts";
 import { quizView, refreshQuota } from "./views/quiz.ts";
+import { readView } from "./views/read.ts";
+import { wordSearch } from "./views/words.ts";
 
 const bases = readBases();
 const main = h("main", { id: "main", tabindex: -1 });
@@ -28,7 +30,9 @@ function route(hash: string): { view: View; arg: string; params: URLSearchParams
   if (section === "hanja" && arg) return { view: characterDetail, arg, params, section: "hanja" };
   if (section === "idioms") return { view: idiomSearch, arg, params, section };
   if (section === "idiom" && arg) return { view: idiomDetail, arg, params, section: "idioms" };
+  if (section === "words") return { view: wordSearch, arg, params, section: "hanja" };
   if (section === "quiz") return { view: quizView, arg, params, section };
+  if (section === "read") return { view: readView, arg, params, section };
   if (section === "key") return { view: keyView, arg, params, section };
   return { view: characterSearch, arg: "", params, section: "hanja" };
 }
@@ -100,6 +104,7 @@ function shell(): HTMLElement[] {
         {},
         link("#/", t().navSearch, "hanja"),
         link("#/idioms", t().navIdioms, "idioms"),
+        link("#/read", t().navRead, "read"),
         link("#/quiz", t().navQuiz, "quiz"),
         link("#/key", t().navKey, "key"),
         link(`${bases.root}/docs`, t().navDocs),

@@ -24,6 +24,7 @@ import {
 import { detailLines } from "./detailLines.ts";
 import { type HunIndexes, hunIndexes } from "../hanja/hunIndexes.ts";
 import { type IdiomRecord, idiomItemA, idiomJsonB } from "../../format/records.ts";
+import { type WordIndex, wordIndex } from "../words/wordIndex.ts";
 
 /**
  * Each `dist/` file, keyed by file name (see `DIST_FILES`): its text, or its bytes (UTF-8).
@@ -83,6 +84,8 @@ export interface LoadedData {
   readonly counts: DataCounts;
   /** The pipeline's `/meta` body. */
   meta: Record<string, unknown>;
+  /** The dictionary's words (`words.txt`), read and indexed on first access (a character detail needs none: its words are in its body). */
+  readonly words: WordIndex;
   terms: string;
 }
 
@@ -102,7 +105,8 @@ export function loadData(files: DistFiles): LoadedData {
     );
   }
   const details = detailLines(need(files, DIST_FILES.details), tables.detailBytes);
-  for (const name of [DIST_FILES.idioms, DIST_FILES.quiz, DIST_FILES.meta, DIST_FILES.terms, DIST_FILES.searchCharacters, DIST_FILES.searchIdioms]) {
+  const later = [DIST_FILES.idioms, DIST_FILES.quiz, DIST_FILES.meta, DIST_FILES.terms, DIST_FILES.searchCharacters, DIST_FILES.searchIdioms, DIST_FILES.words];
+  for (const name of later) {
     if (!(name in files)) need(files, name);
   }
   const recordAt: string[] = [];
@@ -159,6 +163,8 @@ export function loadData(files: DistFiles): LoadedData {
   );
   const meta = once(() => JSON.parse(text(files, DIST_FILES.meta)) as Record<string, unknown>);
   const terms = once(() => text(files, DIST_FILES.terms));
+  const isEducation = (character: string) => ((flags[positionIn(codePoints, character) ?? -1] ?? 0) & FLAG_EDUCATION) !== 0;
+  const words = once(() => wordIndex(text(files, DIST_FILES.words), isEducation));
   return {
     manifest,
     characters,
@@ -171,6 +177,9 @@ export function loadData(files: DistFiles): LoadedData {
     },
     get terms() {
       return terms();
+    },
+    get words() {
+      return words();
     },
   };
 }
@@ -216,7 +225,7 @@ function quizTables(text: string, count: number): QuizTables {
   return tables;
 }
 
-/** The record a detail body starts with: the detail up to its last key, `idioms`. */
+/** The record a detail body starts with: the detail up to its `idioms` key (its words follow the idioms). */
 function recordOfDetail(detail: string, position: number): string {
   const cut = detail.lastIndexOf(IDIOMS_KEY);
   if (cut === -1) throw new Error(`dist: detail ${position + 1} has no "idioms" key; rebuild dist/`);

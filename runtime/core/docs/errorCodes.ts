@@ -52,12 +52,13 @@ const ERRORS: Record<ErrorCode, Omit<ErrorCodeDoc, "code">> = {
   unsupported_media_type: {
     status: [415],
     title: "Unsupported media type",
-    description: "`POST /subscribe` needs `Content-Type: application/json`.",
+    description: "`POST /subscribe` needs `Content-Type: application/json`; `POST /read` `text/plain` or `application/json`; both UTF-8.",
   },
   payload_too_large: {
     status: [413, 431],
     title: "Payload too large",
-    description: "`413`: the request body is over 8 KiB (8,192 bytes). `431`: on the Node server, the request's header section is over Node's 16 KiB limit.",
+    description:
+      "`413`: the request body is over 8 KiB (8,192 bytes) for `POST /subscribe`; for `POST /read`, its text is over 20,000 characters or the body over 256 KiB. `431`: on the Node server, the request's header section is over Node's 16 KiB limit.",
   },
   conflict: {
     status: [409],

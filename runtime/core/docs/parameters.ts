@@ -4,7 +4,8 @@
  * description are written there once. Shared as `components.parameters`.
  */
 import { type ParamSpec, type PathSpec, RAW_TEXT_FACTOR, rawTextLimit, type TextSpec } from "../http/params.ts";
-import { CHARACTER_PATH, HANJA_LIST_PARAMS, IDIOMS_LIST_PARAMS } from "../routes/hanjaParams.ts";
+import { READ_PARAMS, READ_POST_PARAMS } from "../routes/readParams.ts";
+import { CHARACTER_PATH, HANJA_LIST_PARAMS, IDIOMS_LIST_PARAMS, WORDS_LIST_PARAMS } from "../routes/hanjaParams.ts";
 import { IDIOM_PARAMS, IDX_PATH, KEY_ID_PATH, KEY_LIST_PARAMS, QUIZ_PARAMS, SEARCH_PARAMS } from "../routes/quizParams.ts";
 import { type Parameter, type Reference, ref } from "./types.ts";
 
@@ -22,7 +23,10 @@ export function documented(name: string, spec: ParamSpec | PathSpec): Parameter 
         schema: { type: "integer", minimum: spec.min, maximum: spec.max, ...(spec.default === undefined ? {} : { default: spec.default }) },
       };
     case "text": {
-      const text = { ...base, description: `${spec.description} ${rawTextNote(spec)}` };
+      const note = spec.verbatim
+        ? `Taken as sent (not trimmed nor normalised), at most ${spec.maxLength} code points; more, a control character other than tab and line breaks, or a malformed escape: \`400\`.`
+        : rawTextNote(spec);
+      const text = { ...base, description: `${spec.description} ${note}` };
       return spec.required
         ? { ...text, required: true, schema: { type: "string", minLength: 1, maxLength: spec.maxLength } }
         : { ...text, schema: { type: "string", maxLength: spec.maxLength, default: "" } };
@@ -69,7 +73,10 @@ function pathSchema(spec: PathSpec): Parameter["schema"] {
 const SPECS: Record<string, ParamSpec | PathSpec>[] = [
   HANJA_LIST_PARAMS,
   IDIOMS_LIST_PARAMS,
+  WORDS_LIST_PARAMS,
   { character: CHARACTER_PATH },
+  READ_PARAMS,
+  READ_POST_PARAMS,
   QUIZ_PARAMS,
   IDIOM_PARAMS,
   { idx: IDX_PATH },

@@ -9,8 +9,12 @@ import {
   IDIOM_A,
   IDIOM_LIST_SOURCE,
   UNIHAN_SOURCE,
+  READ_RESULT,
+  READ_SEGMENT,
   VARIANT_PROPERTIES,
   VARIANT_REF,
+  WORD,
+  WORD_LIST_SOURCE,
   listEnvelope,
 } from "../../format/recordSchemas.ts";
 import { arrayOf, int, obj, schemaRef, str } from "../../format/schema.ts";
@@ -92,8 +96,12 @@ export function hanjaSchemas(): Record<string, Schema> {
     HanjaDetail: HANJA_DETAIL,
     VariantRef: VARIANT_REF,
     IdiomA: IDIOM_A,
+    Word: WORD,
     HanjaList: listEnvelope("A page of characters.", "Hanja", HANJA_RECORD, UNIHAN_SOURCE, PAGING),
     IdiomListA: listEnvelope("A page of idioms.", "IdiomA", IDIOM_A, IDIOM_LIST_SOURCE, PAGING),
+    ReadResult: READ_RESULT,
+    ReadSegment: READ_SEGMENT,
+    WordList: listEnvelope("A page of words.", "Word", WORD, WORD_LIST_SOURCE, PAGING),
     Meta: META,
     Problem: PROBLEM,
     ErrorCode: {

@@ -85,6 +85,16 @@ export function problemBody(error: ApiError, requestId: string, mountPath = ""):
   });
 }
 
+/** The `404` of a path no route serves; `mountPath` is where the host serves the service. */
+export function noSuchRoute(mountPath: string): ApiError {
+  return new ApiError(404, "not_found", `No such route. See ${mountPath}/docs for the API reference.`);
+}
+
+/** The token of an `Authorization: Bearer <token>` header (any case of the scheme), or `""`. */
+export function bearerToken(headers: { get(name: string): string | null }): string {
+  return /^Bearer\s+(\S.*)$/i.exec(headers.get("authorization") ?? "")?.[1] ?? "";
+}
+
 /** The error a non-`ApiError` exception is answered with: no internals. */
 export function internalError(): ApiError {
   return new ApiError(500, "internal_error", "The server failed to answer this request. Quote the request_id when reporting it.");

@@ -5,6 +5,7 @@
 import { invalidParameter } from "./errors.ts";
 import { pathOf } from "./target.ts";
 import { codePointLength } from "../util/codePointLength.ts";
+import { verbatimTextProblem } from "./verbatimText.ts";
 
 /** Where a query keeps the names whose value is not valid percent-encoded UTF-8. */
 const MALFORMED: unique symbol = Symbol("malformed");
@@ -38,6 +39,11 @@ export interface TextSpec extends ParamDoc {
   maxLength: number;
   /** Reject a missing or blank value. */
   required?: boolean;
+  /**
+   * Taken as sent: not trimmed nor normalised, `maxLength` counted on the value itself, and a
+   * control character (other than tab and line breaks) refused (`verbatimText.ts`).
+   */
+  verbatim?: true;
 }
 export interface EnumSpec<T extends string = string> extends ParamDoc {
   kind: "enum";
@@ -186,6 +192,12 @@ function parseOne(name: string, raw: string | undefined, spec: ParamSpec): unkno
       if (raw === undefined) return spec.default;
       return parseInteger(name, raw, spec.min, spec.max);
     case "text": {
+      if (spec.verbatim) {
+        if (raw === undefined && !spec.required) return "";
+        const problem = verbatimTextProblem(name, raw, spec.maxLength);
+        if (problem) throw invalidParameter(name, problem.detail);
+        return raw;
+      }
       const rawLimit = rawTextLimit(spec);
       // Before any pattern runs: the work below is then bounded whatever a client sends.
       if (raw !== undefined && longerThan(raw, rawLimit))

@@ -31,6 +31,12 @@ export interface BodyOptions {
    * `Accept`): it is then never replayed for the target alone.
    */
   replay?: false;
+  /**
+   * `false` for a body that is one of unboundedly many (a reading of free text): its replies are
+   * built for this request only, neither shared nor replayed, so that such answers never push the
+   * remembered ones (details, pages) out of the bounded caches.
+   */
+  keep?: false;
 }
 
 /** Bodies of at least this many bytes are gzipped when the client accepts it. */
@@ -63,8 +69,14 @@ export interface Sender {
   /**
    * The answer to a GET or HEAD whose request target (path and query) was answered before with a
    * cacheable body, negotiated for this request (encoding, 304, HEAD); undefined when there is none.
+   * `answered.route` becomes the path template of the route that first answered it.
    */
-  replay(request: RequestLike): Reply | Promise<Reply> | undefined;
+  replay(request: RequestLike, answered?: { route?: string }): Reply | Promise<Reply> | undefined;
+  /**
+   * Keeps `route`, the path template of the operation that answered `request`, with the answer it
+   * left to replay (when it left one), so that a replayed answer is counted under its operation too.
+   */
+  noteRoute(request: RequestLike, route: string): void;
 }
 
 /** A serialized body: text, or its UTF-8 bytes when they are kept ready (hot, unchanging bodies). */
@@ -145,12 +157,12 @@ export function createSender(compressors: Compressors = {}): Sender {
           ? isLarge(body)
           : options.byteLength >= COMPRESS_MIN_BYTES
         : body.length >= COMPRESS_MIN_BYTES;
-    const id = options.caching === "no-store" ? undefined : (options.id ?? (typeof body === "string" ? body : undefined));
-    if (id === undefined) return { body, options, large, forms: undefined };
+    const id = options.caching === "no-store" || options.keep === false ? undefined : (options.id ?? (typeof body === "string" ? body : undefined));
+    if (id === undefined) return { body, options, large, forms: undefined, route: undefined };
     let forms = shared.get(id);
     // Sized as the body about twice over: the plain form and the smaller compressed ones.
     if (forms === undefined) shared.set(id, (forms = []), { size: 256 + 2 * (typeof body === "string" ? 2 * body.length : body.length) });
-    return { body, options, large, forms };
+    return { body, options, large, forms, route: undefined };
   };
 
   // Not async: a cached or uncompressed reply (the common cases) is returned without a promise around it.
@@ -176,10 +188,17 @@ export function createSender(compressors: Compressors = {}): Sender {
         answers.set(targetOf(request.url), prepared);
       return negotiate(request, prepared);
     },
-    replay(request) {
+    replay(request, answered) {
       if (request.method !== "GET" && request.method !== "HEAD") return undefined;
       const prepared = answers.get(targetOf(request.url));
-      return prepared && negotiate(request, prepared);
+      if (prepared === undefined) return undefined;
+      if (answered) answered.route = prepared.route;
+      return negotiate(request, prepared);
+    },
+    noteRoute(request, route) {
+      if (request.method !== "GET" && request.method !== "HEAD") return;
+      const prepared = answers.peek(targetOf(request.url));
+      if (prepared !== undefined) prepared.route = route;
     },
   };
 }
@@ -190,6 +209,8 @@ interface Prepared {
   options: BodyOptions;
   large: boolean;
   forms: (Reply | undefined)[] | undefined;
+  /** The path template of the route that answered with it, for a remembered answer. */
+  route?: string;
 }
 
 // Scratch space for `isLarge`: only whether a body fills it matters, never what is written.

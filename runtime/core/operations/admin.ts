@@ -4,7 +4,7 @@
  */
 import { headers, ok, problem, shared } from "../docs/responses.ts";
 import type { Response } from "../docs/types.ts";
-import { ApiError } from "../http/errors.ts";
+import { ApiError, bearerToken } from "../http/errors.ts";
 import { parsePath, parseQuery, queryOf } from "../http/params.ts";
 import type { RequestLike } from "../http/reply.ts";
 import { constantTimeEqual } from "../quota/apiKeys.ts";
@@ -47,9 +47,7 @@ function doc(method: "GET" | "POST", fields: Omit<OperationDoc, "tags" | "securi
 /** The admin operations; `services.adminToken` is set whenever they are mounted. */
 export const adminInterface: Interface = ({ services }) => {
   const guard = (request: RequestLike) => {
-    const header = request.headers.get("authorization") ?? "";
-    const token = /^Bearer\s+(\S.*)$/i.exec(header)?.[1] ?? "";
-    if (!constantTimeEqual(token, services.adminToken ?? "")) {
+    if (!constantTimeEqual(bearerToken(request.headers), services.adminToken ?? "")) {
       throw new ApiError(401, "invalid_key", "Admin routes need Authorization: Bearer <ADMIN_TOKEN>.", "Authorization", {
         "WWW-Authenticate": 'Bearer realm="admin"',
       });

@@ -1,20 +1,22 @@
 /**
  * Interface A (docs/rules.md "Interface A"): `GET /hanja`, `GET /hanja/{character}`, `GET /idioms`,
- * `GET /meta`, `GET /terms`. Public and cacheable; a repeated target is answered from its
+ * `GET /words`, `GET /meta`, `GET /terms`, and the reader's `GET`/`POST /read` (`read.ts`). Public and cacheable; a repeated target is answered from its
  * remembered body without routing (`handler.ts`).
  */
 import { BODY_REVISION } from "../../format/dist.ts";
-import { IDIOMS_SOURCE } from "../../format/records.ts";
+import { HUNUM_SOURCE, IDIOMS_SOURCE } from "../../format/records.ts";
 import { CACHED, headers, ok, problem, shared } from "../docs/responses.ts";
 import type { Operation as DocOperation, Response } from "../docs/types.ts";
 import { searchCharacters } from "../hanja/searchCharacters.ts";
 import { ApiError } from "../http/errors.ts";
 import { keyValues, parsePath, parseQuery, queryOf, refuseEmptySegment } from "../http/params.ts";
 import type { RequestLike } from "../http/reply.ts";
-import { cacheKey, pageCache, positionsCache } from "../http/resultCache.ts";
+import { cacheKey, pageCache, positionsCache, wordPositionsCache } from "../http/resultCache.ts";
 import { searchIdioms } from "../idioms/searchIdioms.ts";
-import { CHARACTER_PATH, HANJA_LIST_PARAMS, IDIOMS_LIST_PARAMS, PAGING } from "../routes/hanjaParams.ts";
+import { CHARACTER_PATH, HANJA_LIST_PARAMS, IDIOMS_LIST_PARAMS, PAGING, WORDS_LIST_PARAMS } from "../routes/hanjaParams.ts";
+import { runWordQuery, wordQuery, wordsItem } from "../words/wordQuery.ts";
 import { type Interface, type OperationDoc, defineOperation } from "./operation.ts";
+import { readOperations } from "./read.ts";
 
 const ALL_GET = "Also answers `HEAD`; other methods: `405` with `Allow`.";
 
@@ -36,7 +38,8 @@ function doc(fields: Omit<OperationDoc, "tags" | "security" | "pathNote">): Oper
 }
 
 /** The operations of interface A (links written with the host's `mountPath` in front). */
-export const hanjaInterface: Interface = ({ base, bases, data, services }) => {
+export const hanjaInterface: Interface = (ctx) => {
+  const { base, bases, data, services } = ctx;
   const etag = `${data.manifest.data_hash.slice(0, 32)}-r${BODY_REVISION}`;
   const caching = { etag };
   const chars = data.characters;
@@ -52,9 +55,11 @@ export const hanjaInterface: Interface = ({ base, bases, data, services }) => {
 
   const encoder = new TextEncoder();
   const detailBytes: Uint8Array<ArrayBuffer>[] = [];
-  const searches = positionsCache();
+  const positions = positionsCache();
+  const searches = { hanja: positions, idioms: positions, words: wordPositionsCache() };
   const pages = pageCache();
-  const sources = { hanja: JSON.stringify(chars.source), idioms: JSON.stringify(IDIOMS_SOURCE) };
+  const sources = { hanja: JSON.stringify(chars.source), idioms: JSON.stringify(IDIOMS_SOURCE), words: JSON.stringify(HUNUM_SOURCE) };
+  const wordItem = wordsItem(data);
   /** One page of a list: the search runs once per distinct query, the page is built once per distinct page. */
   const list = (
     request: RequestLike,
@@ -69,8 +74,8 @@ export const hanjaInterface: Interface = ({ base, bases, data, services }) => {
     const pageKey = cacheKey([searchKey, page, perPage]);
     let body = pages.get(pageKey);
     if (body === undefined) {
-      let positions = searches.get(searchKey);
-      if (positions === undefined) searches.set(searchKey, (positions = run()));
+      let positions = searches[kind].get(searchKey);
+      if (positions === undefined) searches[kind].set(searchKey, (positions = run()));
       const start = (page - 1) * perPage;
       const slice = positions.slice(start, start + perPage).map(item);
       body = encoder.encode(
@@ -122,9 +127,10 @@ export const hanjaInterface: Interface = ({ base, bases, data, services }) => {
       metering: "public",
       doc: doc({
         operationId: "getCharacter",
-        summary: "One character with its idioms",
+        summary: "One character with its idioms and words",
         description:
-          "The Hanja record of one character plus `idioms`: every idiom containing the character, in idx order.\n\n" +
+          "The Hanja record of one character plus `idioms`: every idiom containing the character, in idx order; then `words`, the first three words holding it " +
+          "(in the order `GET /words?char=` lists them all), and `word_count`, how many there are.\n\n" +
           "The path segment is percent-decoded and must be exactly one code point (astral characters included); no Unicode normalisation, " +
           "so the CJK compatibility ideographs of the dataset are distinct records.\n\n" +
           CACHING,
@@ -187,6 +193,41 @@ export const hanjaInterface: Interface = ({ base, bases, data, services }) => {
     }),
     defineOperation({
       method: "GET",
+      path: "/words",
+      parameters: WORDS_LIST_PARAMS,
+      metering: "public",
+      doc: doc({
+        operationId: "searchWords",
+        summary: "Search words",
+        description:
+          "The hanja words of libhangul's hanja dictionary made only of the dataset's characters (234,308). Give `q` or `char` (neither: every word, in the listed order):\n\n" +
+          "- `q`, Han characters: the word written so, then the words starting with it, then the words containing it; Hangul syllables: the same against each reading of every word.\n" +
+          "- `char`, one Han character: every word holding it.\n\n" +
+          "Each item has `hanja`, `readings` (the South Korean standard spelling first: 歷史 `역사`, then the North's `력사`), the dictionary's `note` and `idiom_idx`, " +
+          "the idx of the project's idiom written the same. Within each group words are listed in one order: words before place names (note `지명`), then shorter words, " +
+          "then words made only of the 1,800 education hanja, then words that more of the other words contain (a word that builds many others is one a learner meets), then code point order.\n\n" +
+          "A search without match, or a page past the end, is `200` with empty `data`.\n\n" +
+          CACHING,
+        responses: cachedResponses(ok("A page of words.", "WordList", headers(CACHED)), {
+          "400": badParameter(
+            "both `q` and `char`; `q` not only Han characters or only Hangul syllables, or over 40 code points; `char` more than one character; a malformed or out-of-bounds page, or a parameter given twice",
+          ),
+        }),
+        examples: [
+          { description: "The words of 水", query: { char: "水", per_page: "5" } },
+          { description: "By hangul", query: { q: "역사" } },
+          { description: "By hanja", query: { q: "水道" } },
+        ],
+      }),
+      handler: (request) => {
+        const p = parseQuery(queryOf(request.url), WORDS_LIST_PARAMS);
+        const query = wordQuery(p.q, p.char);
+        const search = keyValues(WORDS_LIST_PARAMS, p, PAGING);
+        return list(request, "words", search, () => runWordQuery(data.words, query), wordItem, p.page, p.per_page);
+      },
+    }),
+    defineOperation({
+      method: "GET",
       path: "/meta",
       metering: "public",
       doc: doc({
@@ -218,6 +259,7 @@ export const hanjaInterface: Interface = ({ base, bases, data, services }) => {
       }),
       handler: (request) => send(request, data.terms, { caching, contentType: "text/markdown; charset=utf-8" }),
     }),
+    ...readOperations(ctx, caching),
   ];
 };
 

@@ -10,6 +10,7 @@ import type { AppServices, Bases, Interface, Mounted } from "./operation.ts";
 import { pageInterface } from "./page.ts";
 import { quizInterface } from "./quiz.ts";
 import { serviceInterface } from "./service.ts";
+import { metricsInterface } from "./metrics.ts";
 
 /** Each interface's operations, mounted. */
 export interface MountedInterfaces {
@@ -21,6 +22,8 @@ export interface MountedInterfaces {
   admin: Mounted[];
   /** Liveness and the reference at the root. */
   service: Mounted[];
+  /** `GET /metrics` at the root, hidden; none without a metrics token. */
+  metrics: Mounted[];
   /** The page and its assets at the root; not in the reference. */
   page: Mounted[];
 }
@@ -36,6 +39,7 @@ export function mountInterfaces(bases: Bases, data: LoadedData, services: AppSer
     quiz: mount(quizInterface, bases.quizBase),
     admin: bases.adminEnabled ? mount(adminInterface, bases.quizBase) : [],
     service: mount(serviceInterface, ""),
+    metrics: mount(metricsInterface, ""),
     page: mount(pageInterface, ""),
   };
   return mounted;
@@ -52,7 +56,7 @@ export function describedOperations(data: LoadedData, bases: Omit<Bases, "mountP
  * routing (see `handler.ts`).
  */
 export function routingOrder(mounted: MountedInterfaces): Mounted[] {
-  return [...mounted.quiz, ...mounted.hanja, ...mounted.admin, ...mounted.service, ...mounted.page];
+  return [...mounted.quiz, ...mounted.hanja, ...mounted.admin, ...mounted.service, ...mounted.metrics, ...mounted.page];
 }
 
 /** The documented operations in the order of the reference. */

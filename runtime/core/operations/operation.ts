@@ -11,6 +11,7 @@ import type { Reply, RequestLike } from "../http/reply.ts";
 import type { Send } from "../http/sender.ts";
 import type { QuizIds } from "../quiz/quizId.ts";
 import type { QuotaStore } from "../quota/store.ts";
+import type { ServiceMetrics } from "../metrics/serviceMetrics.ts";
 import type { RequestContext } from "../routes/context.ts";
 import type { Random } from "../util/random.ts";
 import type { RequestBody, RequestExample, Response, Reference, SecurityRequirement } from "../docs/types.ts";
@@ -56,6 +57,11 @@ export interface Operation<P extends string = string> {
   parameters?: Readonly<Record<string, ParamSpec | PathSpec>>;
   metering: Metering;
   doc?: OperationDoc;
+  /**
+   * An operation whose existence is not told to a client without its credentials (`GET /metrics`):
+   * left out of 405 and preflight answers, so that for such a client its path is an unknown one.
+   */
+  hidden?: true;
   handler: OperationHandler<P>;
 }
 
@@ -89,6 +95,8 @@ export interface AppServices {
   adminToken: string | undefined;
   /** Signs and checks the ids of quizzes drawn with `reveal=0` (`QUIZ_SECRET`). */
   quizIds: QuizIds;
+  /** The metrics and the token that reads them; `/metrics` is mounted only with them. */
+  metrics?: { metrics: ServiceMetrics; token: string };
 }
 
 /** What every interface is built from. */

@@ -22,6 +22,8 @@ interface CompiledRoute {
 export interface Match {
   operation: Operation;
   params: Readonly<Record<string, string>>;
+  /** The operation's full path template, base included (`/hanja/v1/hanja/{character}`). */
+  path: string;
 }
 
 /**
@@ -55,32 +57,35 @@ export class Router {
     this.routes = routes;
   }
 
-  /** The first operation answering `method` at `path` (a GET answers HEAD too), with the path's parameters. */
+  /** The first operation answering `method` at `path` (a GET answers HEAD too), with the path's parameters and its full path. */
   match(method: string, path: string): Match | undefined {
     for (const route of this.routes) {
       if (route.method !== method) continue;
       const found = route.pattern.exec(path);
-      if (found !== null) return { operation: route.operation, params: found.groups ?? {} };
+      if (found !== null) return { operation: route.operation, params: found.groups ?? {}, path: route.path };
     }
     return undefined;
   }
 
-  /** The methods (HEAD with GET) that have an operation at `path`, in mounting order. */
+  /** The methods (HEAD with GET) that have an operation at `path`, in mounting order; a hidden operation's are not told. */
   allowed(path: string): string[] {
     const methods = new Set<string>();
-    for (const { method, pattern } of this.routes) if (pattern.test(path)) methods.add(method);
+    for (const { method, pattern, operation } of this.routes) if (!operation.hidden && pattern.test(path)) methods.add(method);
     return [...methods];
   }
 
   /**
-   * Runs a request (normalized: see `normalized`) through its operation's handler; `undefined` when
-   * none matches. No URL and no query object is built (every handler parses only the query it
+   * Runs a request (normalized: see `normalized`) through its operation's handler, noting the
+   * operation's path template in `ctx.route`; `undefined` when none matches. No URL and no query object is built (every handler parses only the query it
    * reads), and nothing is awaited, so a reply that is ready at once (interface B on the memory
    * store) comes back without a promise.
    */
   dispatch(request: RequestLike, ctx: RequestContext): Reply | Promise<Reply> | undefined {
     const found = this.match(request.method, pathOf(request.url));
-    return found?.operation.handler(request, ctx, found.params);
+    if (found === undefined) return undefined;
+    // What the metrics count the answer under (and the body sender remembers with a replayable one).
+    ctx.route = found.path;
+    return found.operation.handler(request, ctx, found.params);
   }
 }
 

@@ -7,4 +7,13 @@ export interface RequestContext {
   clientIp?: string;
   /** The plan a metered request ran under, for the access log. */
   plan?: string;
+  /** The full path template of the operation that answered (`/hanja/v1/hanja/{character}`), for the metrics. */
+  route?: string;
+  /**
+   * How far metering went, for the metrics: `pending` once a metered call is decided on (its
+   * parameters valid), `served` once it was counted within the limit.
+   */
+  metered?: "pending" | "served";
+  /** The problem code the request was answered with, when it was answered with one. */
+  problem?: string;
 }

@@ -92,6 +92,28 @@ export const IDIOMS_LIST_PARAMS = {
   ...PAGING,
 } as const satisfies Record<string, TextSpec | IntSpec>;
 
+/** `GET /words` (docs/rules.md "Words"), as `HANJA_LIST_PARAMS`: `q` or `char`, not both. */
+export const WORDS_LIST_PARAMS = {
+  q: {
+    kind: "text",
+    maxLength: 40,
+    component: "WordQuery",
+    description:
+      "A word or part of one, trimmed; at most 40 code points: Han characters (`水道`) are matched against the words' hanja, Hangul syllables (`수도`) against each of their readings. " +
+      "The words equal to it come first, then the words starting with it, then the words containing it, each group in the words' listed order. " +
+      "Other text (Latin letters, spaces inside, Han and Hangul mixed) is a `400`, as is giving both `q` and `char`. Neither: every word, in the listed order.",
+  },
+  char: {
+    kind: "text",
+    maxLength: 1,
+    component: "WordCharacter",
+    description:
+      "One character: every word holding it, in the words' listed order (a character's detail shows the first three and `word_count`). " +
+      "A character outside the dataset, or not a Han character, holds no word (`200`, empty `data`); more than one character is a `400`.",
+  },
+  ...PAGING,
+} as const satisfies Record<string, TextSpec | IntSpec>;
+
 /** `GET /hanja/{character}`. */
 export const CHARACTER_PATH = {
   kind: "character",

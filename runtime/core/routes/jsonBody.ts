@@ -2,6 +2,7 @@
  * Request bodies of interface B (`POST /subscribe`, `POST /grade`): UTF-8 JSON only, at most
  * `MAX_BODY_BYTES` whatever `Content-Length` claims.
  */
+import { isUtf8Label, readBody } from "../http/body.ts";
 import { ApiError, invalidParameter } from "../http/errors.ts";
 import type { RequestLike } from "../http/reply.ts";
 import { MAX_BODY_BYTES } from "../quota/plans.ts";
@@ -17,61 +18,13 @@ export async function readJson(request: RequestLike, what: string): Promise<unkn
   if (charset !== undefined && !isUtf8Label(charset)) {
     throw new ApiError(415, "unsupported_media_type", `Send ${what} as UTF-8 JSON (got charset ${JSON.stringify(charset.slice(0, 40))}).`);
   }
-  return parseJson(await readBody(request));
+  return parseJson(await readBody(request, MAX_BODY_BYTES, `The body may be at most ${MAX_BODY_BYTES} bytes.`));
 }
 
 /** `value` as a JSON object, else a `400` naming `body`. */
 export function jsonObject(value: unknown): Record<string, unknown> {
   if (typeof value !== "object" || value === null || Array.isArray(value)) throw invalidParameter("body", "The body must be a JSON object.");
   return value as Record<string, unknown>;
-}
-
-/** Whether a charset label names UTF-8 (WHATWG Encoding: `utf-8`, `utf8`, `unicode-1-1-utf-8` …). */
-function isUtf8Label(label: string): boolean {
-  try {
-    return new TextDecoder(label).encoding === "utf-8";
-  } catch {
-    return false;
-  }
-}
-
-/** Reads at most `MAX_BODY_BYTES`, whatever `Content-Length` claims; more is a 413. */
-async function readBody(request: RequestLike): Promise<string> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  const tooLarge = () => new ApiError(413, "payload_too_large", `The body may be at most ${MAX_BODY_BYTES} bytes.`);
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    let chunk: Awaited<ReturnType<typeof reader.read>>;
-    try {
-      chunk = await reader.read();
-    } catch {
-      // The client went away mid-upload (or its stream failed): its fault, not the server's.
-      throw invalidParameter("body", "The body could not be read to its end.");
-    }
-    const { done, value } = chunk;
-    if (done) break;
-    size += value.length;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.length;
-  }
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    throw invalidParameter("body", "The body is not valid UTF-8.");
-  }
 }
 
 function parseJson(text: string): unknown {

@@ -87,10 +87,17 @@ const BEARER_KEY = new RegExp(`^\\s*[Bb][Ee][Aa][Rr][Ee][Rr]\\s+${KEY_PREFIX}`);
 
 /**
  * Resolves the caller (`ip` is asked for only when there is no key). Unknown or malformed keys are `401 invalid_key` (never demo); expired and
- * revoked keys are `403` unless `allowInactive` (for `GET /me`, which reports them). Synchronous
- * when the store answers synchronously (both stores do for keys), so no promise is made per call.
+ * revoked keys are `403` unless `allowInactive` (for `GET /me`, which reports them); `refused.plan`
+ * becomes such a key's plan, which the access log and the metrics name. Synchronous when the store
+ * answers synchronously (both stores do for keys), so no promise is made per call.
  */
-export function identify(config: MeterConfig, key: PresentedKey | null, ip: () => string, allowInactive = false): Caller | Promise<Caller> {
+export function identify(
+  config: MeterConfig,
+  key: PresentedKey | null,
+  ip: () => string,
+  allowInactive = false,
+  refused?: Pick<RequestContext, "plan">,
+): Caller | Promise<Caller> {
   if (key === null) return { plan: "demo", bucket: `ip:${ip()}`, key: null, limit: DAILY_LIMITS.demo, at: config.now() };
   const hash = checkedHash(key);
   if (allowInactive) return andThen(config.store.keyByHash(hash), (record) => callerOf(config, record, true, key.param));
@@ -99,7 +106,7 @@ export function identify(config: MeterConfig, key: PresentedKey | null, ip: () =
   return andThen(config.store.keyByHash(hash, true), (record) => {
     const at = config.now();
     if (record !== null && isUsable(keyStatus(record, at))) return callerOf(config, record, false, key.param, at);
-    return andThen(config.store.keyByHash(hash), (current) => callerOf(config, current, false, key.param));
+    return andThen(config.store.keyByHash(hash), (current) => callerOf(config, current, false, key.param, config.now(), refused));
   });
 }
 
@@ -107,10 +114,18 @@ function isUsable(status: KeyStatus): boolean {
   return status === "active" || status === "pending_deposit";
 }
 
-function callerOf(config: MeterConfig, record: KeyRecord | null, allowInactive: boolean, param: PresentedKey["param"], at = config.now()): Caller {
+function callerOf(
+  config: MeterConfig,
+  record: KeyRecord | null,
+  allowInactive: boolean,
+  param: PresentedKey["param"],
+  at = config.now(),
+  refused?: Pick<RequestContext, "plan">,
+): Caller {
   if (!record) throw invalidKey(param);
   const status = keyStatus(record, at);
   if (!allowInactive) {
+    if (refused && !isUsable(status)) refused.plan = record.plan;
     if (status === "revoked") throw new ApiError(403, "key_revoked", "This API key was revoked by the operator.", param);
     if (status === "expired") throw new ApiError(403, "key_expired", expiredDetail(record), param);
   }
@@ -270,11 +285,17 @@ export function createMetering(config: MeteringConfig): Metering {
       (request: RequestLike, ctx: RequestContext, path: PathValues): Reply | Promise<Reply> => {
         const query = queryOf(request.url);
         const params = parse(request, query, path);
+        const key = presentedKey(request, query);
+        // Valid: from here on the call is decided on (served, or refused for its key, quota or store).
+        ctx.metered = "pending";
         return andThen(
-          identify(config, presentedKey(request, query), () => ipOf(request, ctx)),
+          identify(config, key, () => ipOf(request, ctx), false, ctx),
           (caller) => {
             ctx.plan = caller.plan;
-            return meter(config, caller, (counted) => reply(request, params, answer, counted));
+            return meter(config, caller, (counted) => {
+              ctx.metered = "served";
+              return reply(request, params, answer, counted);
+            });
           },
         );
       },

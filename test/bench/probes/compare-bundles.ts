@@ -6,9 +6,11 @@
 // server's RSS once that detail has been answered (Linux `/proc`), medians over the rounds. Build the "before" bundle from the older commit in a temporary
 // worktree (`npx tsx -e` cannot await: call scripts/bundle.ts's `bundle(outfile)` from a .mts file).
 //   npx tsx test/bench/probes/compare-bundles.ts /tmp/before/hanja-api.mjs dist/runtime/hanja-api.mjs
-// ROUNDS (default 7), SECONDS per case (default 4), RUNTIME (node or bun), DIST_DIR (default dist/);
+// ROUNDS (default 7), SECONDS per case (default 4), RUNTIME (node or bun), DIST_DIR (default dist/),
+// CASES (default `detail,quiz-with-key`: the cases to load, say `detail` alone);
 // BEFORE_DIST and AFTER_DIST give each build its own dist/ (default DIST_DIR), for builds whose
 // dist formats differ (the "before" one built by `npx tsx pipeline/cli.ts` in its worktree).
+// BEFORE_ENV and AFTER_ENV add settings to one build's servers (`METRICS_TOKEN=…,ACCESS_LOG=0`).
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -23,11 +25,21 @@ const command = RUNTIME === "bun" ? join(BIN, "bun") : "node";
 const DETAIL = `/hanja/v1/hanja/${encodeURIComponent("水")}`;
 const ADMIN = "bench-admin-token-0123456789";
 const KEYS = 40;
+const CASES = (process.env.CASES ?? "detail,quiz-with-key").split(",");
 const work = mkdtempSync(join(tmpdir(), "hanja-compare-"));
 const results = new Results();
 const builds = { before, after };
 const defaultDist = process.env.DIST_DIR ?? join(ROOT, "dist");
 const distOf = { before: process.env.BEFORE_DIST ?? defaultDist, after: process.env.AFTER_DIST ?? defaultDist };
+/** A build's extra settings, from `NAME=value,…`. */
+const extraEnv = (text = "") =>
+  Object.fromEntries(
+    text
+      .split(",")
+      .filter(Boolean)
+      .map((pair) => pair.split("=", 2) as [string, string]),
+  );
+const envOf = { before: extraEnv(process.env.BEFORE_ENV), after: extraEnv(process.env.AFTER_ENV) };
 const startup = { before: { ms: [] as number[], rssMb: [] as number[] }, after: { ms: [] as number[], rssMb: [] as number[] } };
 
 /** A process's resident set in MB, from `/proc/<pid>/status` (Linux). */
@@ -40,15 +52,15 @@ for (let round = 1; round <= ROUNDS; round++) {
   const order = round % 2 === 1 ? (["before", "after"] as const) : (["after", "before"] as const);
   for (const name of order) {
     const db = join(mkdtempSync(join(work, "db-")), "quota.sqlite");
-    const env = { QUOTA_DB: db, ADMIN_TOKEN: ADMIN, TRUST_PROXY_HOPS: "1", DIST_DIR: distOf[name] };
+    const env = { QUOTA_DB: db, ADMIN_TOKEN: ADMIN, TRUST_PROXY_HOPS: "1", DIST_DIR: distOf[name], ...envOf[name] };
     const server = await startServer(command, [builds[name]], env, DETAIL);
     startup[name].ms.push(server.coldStartMs);
     startup[name].rssMb.push(rssMb(server.proc.pid));
-    const keys = await annualKeys(server.url, KEYS, ADMIN);
+    const keys = CASES.includes("quiz-with-key") ? await annualKeys(server.url, KEYS, ADMIN) : [];
     const cases: [string, string[], Record<string, string>[] | undefined][] = [
-      ["detail", [DETAIL], undefined],
-      ["quiz-with-key", keys.map(() => "/quiz/v1/quiz"), keys.map((key) => ({ "X-API-Key": key }))],
-    ];
+      ["detail", [DETAIL], undefined] as [string, string[], undefined],
+      ["quiz-with-key", keys.map(() => "/quiz/v1/quiz"), keys.map((key) => ({ "X-API-Key": key }))] as [string, string[], Record<string, string>[]],
+    ].filter(([label]) => CASES.includes(label));
     for (const [label, paths, headers] of cases) {
       await load(server.url, paths, { seconds: 1, headers });
       const result = await load(server.url, paths, { seconds: SECONDS, headers, server: server.proc });
@@ -62,7 +74,7 @@ for (let round = 1; round <= ROUNDS; round++) {
 rmSync(work, { recursive: true, force: true });
 
 const rows: (string | number)[][] = [["case", "build", "req/s (median)", "CPU µs/req (median)", "CPU µs/req (all rounds)", "CPU vs before"]];
-for (const label of ["detail", "quiz-with-key"]) {
+for (const label of CASES) {
   const cpuBefore = median(results.get(`${label}:before`).cpuUs);
   for (const name of ["before", "after"] as const) {
     const samples = results.get(`${label}:${name}`);

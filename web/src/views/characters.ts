@@ -1,9 +1,10 @@
-/** Character search (reading, English, hangul gloss, code point; filters) and a character's detail with its idioms. */
+/** Character search (reading, English, hangul gloss, code point; filters) and a character's detail with its idioms and first words. */
 import { call } from "../api.ts";
 import { type Child, field, h, replace } from "../dom.ts";
 import { lang, t } from "../i18n.ts";
 import { type Problem, errorBox, loading, ok, requestPanel, searchForm } from "../ui.ts";
 import { type ViewContext, hashOf } from "./context.ts";
+import { wordList } from "./wordList.ts";
 import type { ListEnvelope } from "../../../runtime/format/recordSchemas.ts";
 import type { HanjaDetail, HanjaRecord, IdiomItemA } from "../../../runtime/format/records.ts";
 
@@ -164,6 +165,9 @@ export async function characterDetail(main: HTMLElement, ctx: ViewContext): Prom
       ),
       h("h2", {}, t().idiomsWith(c.character)),
       idioms.length === 0 ? h("p", {}, t().noIdioms) : idiomList(idioms),
+      h("h2", {}, t().wordsWith(c.character)),
+      c.words.length === 0 ? h("p", {}, t().noWords) : wordList(c.words),
+      c.word_count > c.words.length ? h("p", {}, h("a", { href: hashOf("/words", { char: c.character }) }, `${t().allWords(c.word_count)} →`)) : null,
       requestPanel(answer.request),
     );
   } catch (error) {

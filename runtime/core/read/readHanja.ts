@@ -1,0 +1,101 @@
+/**
+ * `readHanja(text, data)`: the package's reader for embedders, and what `GET`/`POST /read` answer.
+ * It reads with the dictionary's words as the runtime holds them (`data.words`, loaded on first
+ * use), the characters' readings and the idioms; the source made of them is kept per data, so
+ * only the first reading pays for indexing.
+ */
+import type { CharacterData, IdiomData } from "../data/load.ts";
+import type { ReadResult } from "../../format/records.ts";
+import { type ReadFormat, formatReading } from "./formatReading.ts";
+import { readText } from "./readText.ts";
+import type { ReaderSource } from "./source.ts";
+import { wordStoreSource } from "./wordStoreSource.ts";
+
+/** The words as the runtime's word index gives them (`data.words`). */
+export interface WordIndexLike {
+  readonly count: number;
+  word(position: number): { hanja: string; readings: string[] };
+  positionOf(hanja: string): number;
+  ofCharacter(character: string): number[];
+}
+
+/** What the reader reads with: the loaded data (`app.data`) has all of it. */
+export interface ReaderData {
+  readonly words: WordIndexLike;
+  readonly characters: CharacterData;
+  readonly idioms: IdiomData;
+}
+
+/** How `readHanja` answers. */
+export interface ReadOptions {
+  /** The form of `hangul` (default `hangul`; see `formatReading`). */
+  format?: ReadFormat;
+  /** Where interface A is served, for the links to character details (default `/hanja/v1`, as the service mounts it). */
+  base?: string;
+}
+
+const sources = new WeakMap<ReaderData, ReaderSource>();
+/** How many words' readings a source keeps at most (about 3 MB); past it, the kept ones are dropped and kept anew. */
+const READINGS_KEPT = 20_000;
+
+/**
+ * Reads `text` (any string: nothing is refused here; the routes refuse what cannot be text): each
+ * run of Han characters split into words and read in Hangul, everything else passed through.
+ * The same answer as `GET /read?text=` on a service mounted at `options.base`.
+ */
+export function readHanja(text: string, data: ReaderData, options: ReadOptions = {}): ReadResult {
+  let source = sources.get(data);
+  if (source === undefined) sources.set(data, (source = dataSource(data)));
+  const base = options.base ?? "/hanja/v1";
+  const reading = readText(text, source, { characterPath: (c) => `${base}/hanja/${encodeURIComponent(c)}` });
+  const format = options.format ?? "hangul";
+  return format === "hangul" ? reading : { ...reading, hangul: formatReading(reading, format) };
+}
+
+function dataSource(data: ReaderData): ReaderSource {
+  let readingsOf: Map<string, string[]> | undefined;
+  const readingsCache = new Map<number, readonly string[]>();
+  let idioms: Map<string, number> | undefined;
+  const characterReadings = (character: string) => {
+    if (readingsOf === undefined) {
+      readingsOf = new Map();
+      const { characters, readings } = data.characters;
+      for (const [reading, positions] of readings) {
+        for (const position of positions) {
+          const character = characters[position] as string;
+          const list = readingsOf.get(character);
+          if (list === undefined) readingsOf.set(character, [reading]);
+          else list.push(reading);
+        }
+      }
+    }
+    return readingsOf.get(character);
+  };
+  return wordStoreSource(
+    {
+      get count() {
+        return data.words.count;
+      },
+      hanjaAt: (position) => data.words.word(position).hanja,
+      readingsAt(position) {
+        // The words of a text are mostly common ones: their readings are kept (a bounded number of
+        // them) rather than cut from the index's text again for every text.
+        let readings = readingsCache.get(position);
+        if (readings === undefined) {
+          if (readingsCache.size >= READINGS_KEPT) readingsCache.clear();
+          readingsCache.set(position, (readings = data.words.word(position).readings));
+        }
+        return readings;
+      },
+      positionOf: (hanja) => data.words.positionOf(hanja),
+      ofCharacter: (character) => data.words.ofCharacter(character),
+    },
+    {
+      characters: characterReadings,
+      idiomIdx(hanja) {
+        idioms ??= new Map(data.idioms.idioms.map((idiom) => [idiom.hanja, idiom.idx]));
+        return idioms.get(hanja);
+      },
+    },
+  );
+}

@@ -1,0 +1,226 @@
+/**
+ * `dist/words.txt`: the dictionary's hanja words (docs/rules.md "Words"), written compactly, and
+ * the order they are listed in. Words are in code point order, each written after the number of
+ * leading characters it shares with the word before (front coding); most syllables of a reading
+ * are the first reading of their character, so a reading is one digit per character saying which
+ * of the character's syllables it takes. 1.3 MB and 0.8 MB gzipped instead of 4.7 MB and 1.9 MB.
+ *
+ * ```
+ * 水수             the syllables of each character used by a word, one line each: the
+ * 樂락악요낙        character, then its syllables (index 0, 1, 2, … in base 36); an empty
+ *                  line ends them
+ * 0歷史\t1,         a word: shared characters (base 36) and the rest of its hanja; a tab;
+ * 2代\t1,           its readings separated by `,`, each as digits (trailing zeros left out:
+ * 0佳景洞\t\t지명     empty = every first syllable) or, when a syllable is not among its
+ *                  character's, as itself; when it has one, a tab and the dictionary's note
+ *                  an empty line ends the words; then, one line per word in the same
+ * 54               order, how many other words contain it (empty: none)
+ * ```
+ * ```
+ */
+
+/** A word as the service lists it, before its idiom link: the written form, its readings (standard first) and the dictionary's note. */
+export interface Word {
+  hanja: string;
+  readings: string[];
+  note: string | null;
+}
+
+/** The note the dictionary gives a place name (`佳景洞:지명`): such words are listed last. */
+export const PLACE_NAME_NOTE = "지명";
+
+const DIGITS = 36;
+
+/** Compares two strings by code point (JavaScript's `<` compares UTF-16 code units, which orders astral characters otherwise). */
+export function compareCodePoints(a: string, b: string): number {
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    // Only where a surrogate differs do code units and code points disagree on the order.
+    if ((x & 0xf800) === 0xd800 || (y & 0xf800) === 0xd800) return (a.codePointAt(i) as number) - (b.codePointAt(i) as number);
+    return x - y;
+  }
+  return a.length - b.length;
+}
+
+/**
+ * The file for `words`, `within` giving how many other words contain each (absent: none), each
+ * reading written against `syllablesOf(character)` (the first syllable its usual reading).
+ */
+export function encodeWords(words: readonly Word[], within: ReadonlyMap<string, number>, syllablesOf: (character: string) => readonly string[]): string {
+  const sorted = [...words].sort((a, b) => compareCodePoints(a.hanja, b.hanja));
+  const used = new Set<string>();
+  for (const { hanja } of sorted) for (const c of hanja) used.add(c);
+  const header = [...used].sort(compareCodePoints).map((c) => {
+    const syllables = syllablesOf(c);
+    if (syllables.length === 0 || syllables.length > DIGITS) throw new Error(`words: ${c} has ${syllables.length} syllables; 1 to ${DIGITS} can be written`);
+    return `${c}${syllables.join("")}`;
+  });
+  let before: string[] = [];
+  const lines = sorted.map(({ hanja, readings, note }) => {
+    if (/[\t\n,]/.test(hanja + readings.join("") + (note ?? "")) || readings.length === 0)
+      throw new Error(`words: ${hanja} has no reading, or a tab, newline or comma`);
+    const characters = [...hanja];
+    if (characters.length > DIGITS) throw new Error(`words: ${hanja} has more than ${DIGITS} characters`);
+    let shared = 0;
+    while (shared < characters.length - 1 && characters[shared] === before[shared]) shared++;
+    before = characters;
+    const codes = readings.map((reading) => readingCode(characters, reading, syllablesOf)).join(",");
+    const fields = [`${shared.toString(DIGITS)}${characters.slice(shared).join("")}`, codes];
+    return (note === null ? fields : [...fields, note]).join("\t");
+  });
+  // A column of its own: between the words' lines the counts cost a sixth more once gzipped.
+  const counts = sorted.map(({ hanja }) => String(within.get(hanja) ?? ""));
+  return `${header.join("\n")}\n\n${lines.join("\n")}\n\n${counts.join("\n")}\n`;
+}
+
+function readingCode(characters: readonly string[], reading: string, syllablesOf: (character: string) => readonly string[]): string {
+  const syllables = [...reading];
+  let code = "";
+  for (let i = 0; i < characters.length; i++) {
+    const at = syllablesOf(characters[i] as string).indexOf(syllables[i] as string);
+    if (at === -1) return reading;
+    code += at.toString(DIGITS);
+  }
+  // Trailing zeros (each character's first reading) are left out; trimmed without a pattern, which
+  // an unanchored `0+$` would scan quadratically.
+  let end = code.length;
+  while (end > 0 && code[end - 1] === "0") end--;
+  return code.slice(0, end);
+}
+
+/** The decoded file: each word's fields as columns, in code point order of the hanja. */
+export interface WordColumns {
+  hanja: string[];
+  /** Each word's readings joined by `,`, the standard spelling first. */
+  readings: string[];
+  /** How many other words contain each word. */
+  within: Uint32Array;
+  /** The note of each word that has one, by position. */
+  notes: Map<number, string>;
+}
+
+/** Reads `words.txt` (see the module's comment); a line of another shape fails naming the file and the line. */
+export function decodeWords(text: string, file = "words.txt"): WordColumns {
+  const fail = (line: number, why: string): never => {
+    throw new Error(`dist: ${file} line ${line} ${why}; rebuild dist/`);
+  };
+  // The file is walked line by line with indexOf, not split: 470,000 line strings held at once would
+  // only add to the memory the first /words call peaks at (about 60 MB of heap, 8 MB kept).
+  let at = 0;
+  let line = 0;
+  const next = (): string | undefined => {
+    if (at >= text.length) return undefined;
+    const end = text.indexOf("\n", at);
+    const value = text.slice(at, end === -1 ? text.length : end);
+    at = end === -1 ? text.length : end + 1;
+    line++;
+    return value;
+  };
+  // Each character's syllables, by code point: no string is cut per character of a word.
+  const syllables = new Map<number, string>();
+  for (let value = next(); value !== ""; value = next()) {
+    if (value === undefined) return fail(line, "ends before the empty line that ends the characters");
+    const codePoint = value.codePointAt(0) as number;
+    const width = codePoint > 0xffff ? 2 : 1;
+    if (value.length <= width) fail(line, "lists a character without syllables");
+    syllables.set(codePoint, value.slice(width));
+  }
+  const columns: WordColumns = { hanja: [], readings: [], within: new Uint32Array(0), notes: new Map() };
+  let before = "";
+  for (let value = next(); value !== ""; value = next()) {
+    if (value === undefined) return fail(line, "ends before the empty line that ends the words");
+    const fields = value.split("\t");
+    const [front, codes] = fields as [string, string | undefined];
+    const shared = Number.parseInt(front.charAt(0), DIGITS);
+    if (!(shared <= before.length) || codes === undefined || fields.length > 3) {
+      fail(line, "is not shared characters and hanja, then reading codes (and a note), separated by tabs");
+    }
+    const hanja = before.slice(0, codeUnits(before, shared)) + front.slice(1);
+    before = hanja;
+    for (const c of hanja) if (!syllables.has(c.codePointAt(0) as number)) fail(line, `has ${c}, which the file's characters do not list`);
+    let readings = "";
+    for (const code of (codes as string).split(",")) {
+      // A reading written as itself starts with a Hangul syllable; digits and letters are below it.
+      const reading = code.charCodeAt(0) >= 0xac00 ? code : readingOf(syllables, hanja, code);
+      if (reading === null || reading.length !== hanjaLength(hanja)) fail(line, `has a reading that does not fit its hanja ${hanja}`);
+      readings = readings === "" ? (reading as string) : `${readings},${reading}`;
+    }
+    const position = columns.hanja.push(hanja) - 1;
+    columns.readings.push(readings);
+    if (fields.length === 3) columns.notes.set(position, fields[2] as string);
+  }
+  columns.within = new Uint32Array(columns.hanja.length);
+  for (let position = 0; position < columns.within.length; position++) {
+    const value = next();
+    const within = value === "" ? 0 : Number(value);
+    if (value === undefined || !Number.isInteger(within) || within < 0) {
+      fail(line, `is not a count of words; one line per word (${columns.within.length}) must follow them, got ${JSON.stringify(value ?? "the end")}`);
+    }
+    columns.within[position] = within;
+  }
+  if (at < text.length) fail(line + 1, `follows the ${columns.within.length} counts; the file should end there`);
+  return columns;
+}
+
+/** The code units the first `count` code points of `text` take. */
+function codeUnits(text: string, count: number): number {
+  let at = 0;
+  for (let n = 0; n < count && at < text.length; n++) at += (text.codePointAt(at) as number) > 0xffff ? 2 : 1;
+  return at;
+}
+
+/** The number of code points of a word (Hangul readings are one code unit a syllable). */
+function hanjaLength(hanja: string): number {
+  let n = 0;
+  for (let at = 0; at < hanja.length; n++) at += (hanja.codePointAt(at) as number) > 0xffff ? 2 : 1;
+  return n;
+}
+
+function readingOf(syllables: ReadonlyMap<number, string>, hanja: string, code: string): string | null {
+  let reading = "";
+  let n = 0;
+  for (let at = 0; at < hanja.length; n++) {
+    const codePoint = hanja.codePointAt(at) as number;
+    const list = syllables.get(codePoint);
+    const digit = n < code.length ? DIGIT_VALUES.indexOf(code.charAt(n)) : 0;
+    if (list === undefined || digit < 0 || digit >= list.length) return null;
+    reading += list.charAt(digit);
+    at += codePoint > 0xffff ? 2 : 1;
+  }
+  return n < code.length ? null : reading;
+}
+
+const DIGIT_VALUES = "0123456789abcdefghijklmnopqrstuvwxyz";
+
+/**
+ * The order words are listed in (docs/rules.md "Words"), as positions of `columns`: words before
+ * place names (note `지명`); then shorter words; then words made only of the 1,800 education hanja;
+ * then words more other words contain (水素 is in 103 longer words, 渴水 in none: a word that builds
+ * many others is one a learner meets, and the dictionary has no frequencies); then code point order.
+ */
+export function listedOrder(columns: WordColumns, isEducation: (character: string) => boolean): Uint32Array {
+  const count = columns.hanja.length;
+  if (count > POSITIONS) throw new Error(`words: ${count} words; the order can place ${POSITIONS}`);
+  // One number per word, its sort key above its position (below 2^20): a numeric sort of a typed array, no comparator.
+  const keys = new Float64Array(count);
+  for (let position = 0; position < count; position++) {
+    const hanja = columns.hanja[position] as string;
+    let length = 0;
+    let education = 1;
+    for (const c of hanja) {
+      length++;
+      if (!isEducation(c)) education = 0;
+    }
+    const place = columns.notes.get(position) === PLACE_NAME_NOTE ? 1 : 0;
+    const fewer = MAX_WITHIN - Math.min(columns.within[position] as number, MAX_WITHIN);
+    keys[position] = (((place * 64 + Math.min(length, 63)) * 2 + (1 - education)) * (MAX_WITHIN + 1) + fewer) * POSITIONS + position;
+  }
+  keys.sort();
+  return Uint32Array.from(keys, (key) => key % POSITIONS);
+}
+
+const MAX_WITHIN = 4095;
+const POSITIONS = 2 ** 20;

@@ -1,0 +1,146 @@
+/**
+ * The reader (`GET`/`POST /read`, `readHanja`) beside the `hanja` npm package (1.1.5, pinned as a
+ * development dependency), in the same run:
+ *
+ * 1. accuracy: the share of the phrases of `test/content/reader-phrases.csv` each reads exactly
+ *    as their standard reading (target ≥ 97 %);
+ * 2. speed in process: MB/s of UTF-8 mixed text (the phrases, shuffled, ~1 MB) read by each, as one
+ *    text and as the texts of at most 1,000 characters a client would send, after
+ *    a first reading that loads the words and one of the text itself (their times printed apart;
+ *    target: faster than the package);
+ * 3. under load (wrk, Node, 50 connections): req/s of `GET /read` with 1,000 different texts of 200
+ *    characters in turn (the server keeps no answer to free text, so each request is read anew), as
+ *    a share of the character detail's req/s in the same round (target ≥ 50 %).
+ *
+ * `npm run bench -- reader` (ROUNDS, SECONDS to change the defaults).
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import hanjaPackage from "hanja";
+import { createApp } from "../../runtime/core/app.ts";
+import { readHanja } from "../../runtime/core/read/readHanja.ts";
+import { loadDistFiles } from "../../runtime/entry/loadDist.ts";
+import { bundle } from "../../scripts/bundle.ts";
+import { ensureDist } from "../../scripts/ensureDist.ts";
+import { ROOT, load, median, startServer, table } from "./lib.ts";
+
+const ROUNDS = Number(process.env.ROUNDS ?? 5);
+const SECONDS = Number(process.env.SECONDS ?? 4);
+// The package is CommonJS with `exports.default`: under ESM its functions are one level down.
+const peer = ((hanjaPackage as unknown as { default?: typeof hanjaPackage }).default ?? hanjaPackage) as typeof hanjaPackage;
+
+/** The phrases and their standard readings (`phrase,reading,checked`; no phrase holds a comma). */
+export function readerPhrases(): { phrase: string; reading: string }[] {
+  const lines = readFileSync(join(ROOT, "test/content/reader-phrases.csv"), "utf8").trim().split("\n").slice(1);
+  return lines.map((line) => {
+    const [phrase, reading] = line.split(",");
+    return { phrase: phrase as string, reading: reading as string };
+  });
+}
+
+await ensureDist();
+const app = createApp({ dist: loadDistFiles(join(ROOT, "dist")) });
+const phrases = readerPhrases();
+
+// 1. Accuracy (the first reading also loads the words: timed).
+const started = performance.now();
+readHanja(phrases[0]?.phrase ?? "", app.data);
+const firstMs = performance.now() - started;
+const right = { service: 0, peer: 0 };
+for (const { phrase, reading } of phrases) {
+  if (readHanja(phrase, app.data).hangul === reading) right.service++;
+  if (peer.translate(phrase, "SUBSTITUTION") === reading) right.peer++;
+}
+const share = (n: number) => `${((n / phrases.length) * 100).toFixed(1)} % (${n} of ${phrases.length})`;
+
+// 2. Speed in process on the same mixed text.
+let seed = 1;
+const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+const pieces: string[] = [];
+let bytes = 0;
+while (bytes < 1_000_000) {
+  const phrase = (phrases[Math.floor(random() * phrases.length)] as { phrase: string }).phrase;
+  pieces.push(phrase);
+  bytes += Buffer.byteLength(phrase) + 2;
+}
+const text = pieces.join(". ");
+const megabytes = Buffer.byteLength(text) / 1e6;
+// The same text also as the texts a client would send: cut at phrase ends into texts of at most 1,000 characters.
+const texts1k: string[] = [""];
+for (const phrase of pieces) {
+  const last = texts1k.length - 1;
+  if ([...(texts1k[last] as string)].length + phrase.length + 2 > 1000) texts1k.push(phrase);
+  else texts1k[last] = texts1k[last] ? `${texts1k[last]}. ${phrase}` : phrase;
+}
+const speed = { service: [] as number[], peer: [] as number[], service1k: [] as number[], peer1k: [] as number[] };
+// Once untimed: the characters of the text get their usual readings (worked out once, then kept).
+const started2 = performance.now();
+readHanja(text, app.data);
+const firstTextMs = performance.now() - started2;
+const mbps = (run: () => void, mb: number) => {
+  const t = performance.now();
+  run();
+  return mb / ((performance.now() - t) / 1000);
+};
+const megabytes1k = texts1k.reduce((n, t) => n + Buffer.byteLength(t), 0) / 1e6;
+for (let round = 0; round < ROUNDS; round++) {
+  speed.service.push(mbps(() => readHanja(text, app.data), megabytes));
+  speed.peer.push(mbps(() => peer.translate(text, "SUBSTITUTION"), megabytes));
+  speed.service1k.push(mbps(() => texts1k.forEach((t) => readHanja(t, app.data)), megabytes1k));
+  speed.peer1k.push(mbps(() => texts1k.forEach((t) => peer.translate(t, "SUBSTITUTION")), megabytes1k));
+}
+
+// 3. Under load: 200-character texts, 1,000 in turn, beside the character detail.
+const server = await bundle();
+const texts = (round: number, n: number) =>
+  Array.from({ length: n }, (_, i) => {
+    let t = `${round}-${i} `;
+    while ([...t].length < 200) t += `${(phrases[Math.floor(random() * phrases.length)] as { phrase: string }).phrase} `;
+    return `/hanja/v1/read?text=${encodeURIComponent([...t].slice(0, 200).join(""))}`;
+  });
+const details = ["水", "樂", "人", "學", "國"].map((c) => `/hanja/v1/hanja/${encodeURIComponent(c)}`);
+const rps = { read: [] as number[], detail: [] as number[] };
+const failed = { read: 0, detail: 0 };
+for (let round = 1; round <= ROUNDS; round++) {
+  const running = await startServer("node", [server], { QUOTA_STORE: "memory" }, details[0] as string);
+  const paths = texts(round, 1_000);
+  // Each text once, one at a time, before the clock runs: the words load and the characters' usual
+  // readings are worked out (then kept), as on a server that has been reading for a while.
+  for (const path of paths) await (await fetch(running.url + path)).arrayBuffer();
+  await load(running.url, details, { seconds: 1 });
+  const detail = await load(running.url, details, { seconds: SECONDS });
+  const read = await load(running.url, paths, { seconds: SECONDS });
+  // wrk counts its timeouts (2 s) with the non-2xx answers: on a busy shared machine a few happen; reported, not fatal.
+  failed.read += read.non2xx;
+  failed.detail += detail.non2xx;
+  rps.read.push(read.rps);
+  rps.detail.push(detail.rps);
+  await running.stop();
+  console.error(`round ${round}/${ROUNDS} done`);
+}
+
+console.log(
+  `Phrases read exactly right (${phrases.length} phrases, test/content/reader-phrases.csv); first reading, loading the words: ${firstMs.toFixed(0)} ms; first reading of the mixed text: ${firstTextMs.toFixed(0)} ms\n`,
+);
+console.log(
+  table([
+    [
+      "reader",
+      "right",
+      `MB/s in process, one ${megabytes.toFixed(2)} MB text (median of ${ROUNDS})`,
+      `MB/s, the same as ${texts1k.length} texts of ≤ 1,000 characters`,
+    ],
+    ["this service (readHanja)", share(right.service), median(speed.service).toFixed(2), median(speed.service1k).toFixed(2)],
+    ["hanja 1.1.5 (translate, SUBSTITUTION)", share(right.peer), median(speed.peer).toFixed(2), median(speed.peer1k).toFixed(2)],
+  ]),
+);
+const readRps = median(rps.read);
+const detailRps = median(rps.detail);
+console.log(`\nUnder wrk, Node, 50 connections, median of ${ROUNDS} rounds of ${SECONDS} s\n`);
+console.log(
+  table([
+    ["request", "req/s", "vs detail", "non-2xx or timed out (all rounds)"],
+    ["GET /hanja/v1/hanja/{character} (detail)", Math.round(detailRps), "100 %", failed.detail],
+    ["GET /hanja/v1/read?text= (200 characters, 1,000 texts in turn)", Math.round(readRps), `${((readRps / detailRps) * 100).toFixed(0)} %`, failed.read],
+  ]),
+);

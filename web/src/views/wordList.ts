@@ -1,0 +1,25 @@
+/** A list of words, shared by a character's detail and the words view (a module of its own, so neither imports the other). */
+import { h } from "../dom.ts";
+import { t } from "../i18n.ts";
+import type { WordItem } from "../../../runtime/format/records.ts";
+import { hashOf } from "./context.ts";
+
+/** Words with their readings (the standard first, others after it), the dictionary's note, and a link to the idiom written the same. */
+export function wordList(words: readonly WordItem[]): HTMLElement {
+  return h(
+    "ul",
+    { class: "words" },
+    words.map((w) =>
+      h(
+        "li",
+        { lang: "ko" },
+        h("span", { class: "word-hanja" }, w.hanja),
+        " ",
+        h("span", { class: "word-reading" }, w.readings[0] ?? ""),
+        w.readings.length > 1 ? h("small", { class: "other-readings" }, ` (${w.readings.slice(1).join(", ")})`) : null,
+        w.note ? h("small", { class: "note" }, ` · ${w.note}`) : null,
+        w.idiom_idx ? [" · ", h("a", { href: hashOf(`/idiom/${encodeURIComponent(w.hanja)}`) }, t().idiom)] : null,
+      ),
+    ),
+  );
+}
