@@ -5,7 +5,7 @@
  * files or needing esbuild at run time. A test rebuilds the assets and checks they equal the
  * committed module, so the sources and what is served cannot drift apart.
  */
-import { writeFileSync } from "node:fs";
+import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -24,10 +24,26 @@ export interface PageAssets {
 export async function buildPageAssets(): Promise<PageAssets> {
   const common = { bundle: true, minify: true, write: false, logLevel: "warning", legalComments: "none", charset: "utf8" } as const;
   const [js, css] = await Promise.all([
-    build({ ...common, entryPoints: [join(HERE, "src/main.ts")], format: "iife", target: ["es2020", "chrome100", "firefox100", "safari15"] }),
+    build({ ...common, metafile: true, entryPoints: [join(HERE, "src/main.ts")], format: "iife", target: ["es2020", "chrome100", "firefox100", "safari15"] }),
     build({ ...common, entryPoints: [join(HERE, "src/page.css")], target: ["chrome100", "firefox100", "safari15"] }),
   ]);
-  return { js: text(js.outputFiles), css: text(css.outputFiles) };
+  return { js: notices(Object.keys(js.metafile.inputs)) + text(js.outputFiles), css: text(css.outputFiles) };
+}
+
+/**
+ * The licence of every npm package bundled into the script, in a comment at its top: their terms
+ * (MIT) ask for the notice to travel with the code, and the minifier keeps no comment of its own.
+ */
+function notices(inputs: readonly string[]): string {
+  const names = [...new Set(inputs.map((path) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(path)?.[1]).filter((name) => name !== undefined))].sort();
+  const sections = names.map((name) => {
+    const dir = join(HERE, "..", "node_modules", name);
+    const file = readdirSync(dir).find((entry) => /^licen[sc]e/i.test(entry));
+    if (!file) throw new Error(`${name} is bundled into the page but ships no LICENSE file to quote`);
+    const { version } = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { version: string };
+    return `${name} ${version}:\n${readFileSync(join(dir, file), "utf8").trim().replaceAll("*/", "* /")}`;
+  });
+  return sections.length === 0 ? "" : `/*! Third-party code in this script.\n\n${sections.join("\n\n")}\n*/\n`;
 }
 
 function text(files: { text: string }[] | undefined): string {

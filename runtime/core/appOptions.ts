@@ -8,6 +8,7 @@
 import type { DistFiles } from "./data/load.ts";
 import type { Compressors } from "./http/encoding.ts";
 import { strongAdminToken } from "./quota/apiKeys.ts";
+import { BANK_ACCOUNT_UNSET } from "./quota/bankAccount.ts";
 import { withoutTrailing } from "./util/withoutTrailing.ts";
 import { parseOffset } from "./quota/clock.ts";
 import { DEFAULT_RETENTION_DAYS } from "./quota/retention.ts";
@@ -191,7 +192,7 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
     dist: options.dist,
     store: options.store ?? new MemoryQuotaStore(),
     offsetMinutes: parseOffset(ruled.quotaTzOffset) as number,
-    bankAccount: ruled.bankAccount ?? "(the operator has not configured BANK_ACCOUNT yet)",
+    bankAccount: ruled.bankAccount ?? BANK_ACCOUNT_UNSET,
     quizSecrets: secretList(ruled.quizSecret) ?? undefined,
     storeKind: options.storeKind ?? (options.store ? "custom" : "memory"),
     memoryUsage: options.memoryUsage,

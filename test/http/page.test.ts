@@ -146,4 +146,14 @@ describe("the served assets", () => {
     const fresh = generatedModule(await buildPageAssets());
     expect(readFileSync(GENERATED, "utf8") === fresh, "web/assets.generated.ts is stale: run `npm run build:page`").toBe(true);
   });
+
+  it("carry the licence of every npm package bundled into the script, at its top", () => {
+    expect(PAGE_JS.startsWith("/*! Third-party code in this script.")).toBe(true);
+    const banner = PAGE_JS.slice(0, PAGE_JS.indexOf("*/"));
+    for (const name of ["minisearch", "ts-fsrs"]) {
+      const { version } = JSON.parse(readFileSync(`node_modules/${name}/package.json`, "utf8")) as { version: string };
+      expect(banner).toContain(`${name} ${version}:\n`);
+      expect(banner).toContain("Permission is hereby granted, free of charge");
+    }
+  });
 });

@@ -19,22 +19,42 @@ export function readBases(): Bases {
 
 const KEY_STORAGE = "hanja-page-key";
 
-/** The API key entered in this tab (sessionStorage: gone when the tab closes), if any. */
-export function storedKey(): string | undefined {
-  try {
-    return sessionStorage.getItem(KEY_STORAGE) ?? undefined;
-  } catch {
-    return undefined;
-  }
+/** The tab's storage and the browser's (for what is kept on this computer); either may be refused (private mode). */
+export function storages(): { tab?: Storage; computer?: Storage } {
+  const get = (which: () => Storage) => {
+    try {
+      return which();
+    } catch {
+      return undefined;
+    }
+  };
+  return { tab: get(() => sessionStorage), computer: get(() => localStorage) };
 }
 
-/** Keeps (or, with `undefined`, forgets) the key for this tab. */
-export function storeKey(key: string | undefined): void {
+/** The API key entered in this tab (sessionStorage) or remembered on this computer (localStorage), if any. */
+export function storedKey(): string | undefined {
+  const { tab, computer } = storages();
+  return tab?.getItem(KEY_STORAGE) ?? computer?.getItem(KEY_STORAGE) ?? undefined;
+}
+
+/** Whether the key is remembered on this computer (the learner asked for it). */
+export function keyRemembered(): boolean {
+  return Boolean(storages().computer?.getItem(KEY_STORAGE));
+}
+
+/**
+ * Keeps the key for this tab, or with `remember` on this computer too (opt-in: a classroom computer
+ * then needs it typed once); `undefined` forgets it in both.
+ */
+export function storeKey(key: string | undefined, remember = false): void {
+  const { tab, computer } = storages();
   try {
-    if (key) sessionStorage.setItem(KEY_STORAGE, key);
-    else sessionStorage.removeItem(KEY_STORAGE);
+    if (key) tab?.setItem(KEY_STORAGE, key);
+    else tab?.removeItem(KEY_STORAGE);
+    if (key && remember) computer?.setItem(KEY_STORAGE, key);
+    else computer?.removeItem(KEY_STORAGE);
   } catch {
-    // Storage refused (private mode): the key then lasts until the page is left.
+    // Storage refused or full: the key then lasts until the page is left.
   }
 }
 

@@ -6,7 +6,7 @@
 import { readBases } from "./api.ts";
 import { h, replace } from "./dom.ts";
 import { type Lang, lang, setLang, t } from "./i18n.ts";
-import { quotaElement } from "./ui.ts";
+import { meteredView, quotaElement } from "./ui.ts";
 import { characterDetail, characterSearch } from "./views/characters.ts";
 import type { View, ViewContext } from "./views/context.ts";
 import { idiomDetail, idiomSearch } from "./views/idioms.ts";
@@ -53,6 +53,9 @@ async function render(focus: boolean): Promise<void> {
     if (link.dataset.section === section) link.setAttribute("aria-current", "page");
     else link.removeAttribute("aria-current");
   }
+  meteredView(section === "quiz");
+  // A quiz left running gives the other views their usual layout back (the quiz view sets it again on resuming).
+  document.body.classList.remove("quizzing");
   const ctx: ViewContext = {
     bases,
     arg,

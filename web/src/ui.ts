@@ -68,6 +68,13 @@ export function requestPanel(request: Described): HTMLElement {
 
 let quotaLine: HTMLElement | undefined;
 let lastQuota: { quota: Quota; plan: string } | undefined;
+let metered = false;
+
+/** Shows the quota line on views whose calls are metered (the quiz) and hides it on the others, which spend nothing. */
+export function meteredView(on: boolean): void {
+  metered = on;
+  renderQuota();
+}
 
 /** The page's quota line (created once by the shell). */
 export function quotaElement(): HTMLElement {
@@ -85,7 +92,7 @@ export function showQuota(quota: Quota | undefined, plan: string): void {
 
 function renderQuota(): void {
   if (!quotaLine) return;
-  if (!lastQuota) {
+  if (!lastQuota || !metered) {
     quotaLine.textContent = "";
     quotaLine.hidden = true;
     return;

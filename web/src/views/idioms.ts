@@ -61,8 +61,6 @@ export async function idiomDetail(main: HTMLElement, ctx: ViewContext): Promise<
         ...(idiom.literal ? [h("dt", {}, t().literal), h("dd", { lang: "ko" }, idiom.literal)] : []),
         h("dt", {}, t().initials),
         h("dd", { lang: "ko", class: "chosung" }, idiom.chosung),
-        h("dt", {}, "idx"),
-        h("dd", {}, idiom.idx),
       ),
       h("h2", {}, t().characters),
       h(

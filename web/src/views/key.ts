@@ -1,8 +1,12 @@
-/** `#/key`: the tab's API key (sessionStorage only), its status from `/me`, and the key application with its payment instructions. */
+/**
+ * `#/key`: the API key (for the tab, or remembered on this computer on request), its status from
+ * `/me`, and the key application with its payment instructions.
+ */
 import type { KeyStatus } from "../../../runtime/core/docs/quizSchemas.ts";
-import { call, storeKey, storedKey } from "../api.ts";
+import { BANK_ACCOUNT_UNSET } from "../../../runtime/core/quota/bankAccount.ts";
+import { call, keyRemembered, storeKey, storedKey } from "../api.ts";
 import { field, h, replace } from "../dom.ts";
-import { t } from "../i18n.ts";
+import { lang, t } from "../i18n.ts";
 import { type Problem, copyButton, errorBox, isProblem, loading, requestPanel, showQuota } from "../ui.ts";
 import type { ViewContext } from "./context.ts";
 
@@ -16,13 +20,14 @@ interface Me {
 interface Applied {
   api_key: string;
   key: { id: string; plan: string; daily_limit: number };
-  payment: { plan: string; price_krw: number; method: string; account: string; depositor: string };
+  payment: { plan: string; price_krw: number; method: string; account: string; reference: string };
 }
 
 /** The key view. */
 export function keyView(main: HTMLElement, ctx: ViewContext): void {
   const status = h("div", { class: "key-status", "aria-live": "polite" });
   const input = h("input", { type: "password", name: "api_key", autocomplete: "off", spellcheck: "false", value: storedKey() ?? "" });
+  const remember = h("input", { type: "checkbox", name: "remember", checked: keyRemembered() });
   const keyForm = h(
     "form",
     {
@@ -32,25 +37,34 @@ export function keyView(main: HTMLElement, ctx: ViewContext): void {
         const key = input.value.trim();
         if (!KEY_SHAPE.test(key)) return invalid(input, t().keyBadFormat);
         clearInvalid(input);
-        storeKey(key);
+        storeKey(key, remember.checked);
         void check(status, ctx);
       },
     },
     field(t().keyField, input, t().keyHint),
+    h("div", { class: "field check" }, h("label", {}, remember, ` ${t().keyRemember}`), h("span", { class: "hint" }, t().keyRememberHint)),
     h(
       "div",
       { class: "buttons" },
       h("button", { type: "submit", class: "primary" }, t().keySave),
-      h("button", { type: "button", onclick: () => ((input.value = ""), storeKey(undefined), clearInvalid(input), void check(status, ctx)) }, t().keyForget),
+      h(
+        "button",
+        { type: "button", onclick: () => ((input.value = ""), (remember.checked = false), storeKey(undefined), clearInvalid(input), void check(status, ctx)) },
+        t().keyForget,
+      ),
     ),
   );
+  // A new key shows here, at the top, not under the form it came from.
+  const fresh = h("div", { class: "fresh-key" });
   replace(
     main,
     h("h1", { tabindex: -1 }, t().keyTitle),
+    fresh,
     h("section", { class: "note" }, h("h2", {}, t().classTitle), h("p", {}, t().classText)),
     keyForm,
     status,
-    applyForm(ctx, (key) => {
+    applyForm(ctx, fresh, (key) => {
+      storeKey(key, remember.checked);
       input.value = key;
       clearInvalid(input);
       void check(status, ctx);
@@ -69,7 +83,7 @@ async function check(status: HTMLElement, ctx: ViewContext): Promise<void> {
     showQuota({ limit: key.daily_limit, remaining: key.remaining }, key.plan);
     replace(
       status,
-      h("p", {}, storedKey() ? t().keyInUse : t().keyNone),
+      h("p", {}, storedKey() ? (keyRemembered() ? t().keyRemembered : t().keyInUse) : t().keyNone),
       h(
         "dl",
         { class: "facts" },
@@ -87,13 +101,12 @@ async function check(status: HTMLElement, ctx: ViewContext): Promise<void> {
   }
 }
 
-/** The application form; `onKey` gets the new key once it is kept for the tab. */
-function applyForm(ctx: ViewContext, onKey: (key: string) => void): HTMLElement {
+/** The application form (the API's required fields, name and e-mail, and its optional phone); the new key goes to `top`, and `onKey` gets it to keep. */
+function applyForm(ctx: ViewContext, top: HTMLElement, onKey: (key: string) => void): HTMLElement {
   const inputs = {
     name: h("input", { type: "text", name: "name", autocomplete: "name", required: true, maxlength: 100 }),
     email: h("input", { type: "email", name: "email", autocomplete: "email", required: true, maxlength: 254 }),
-    phone: h("input", { type: "tel", name: "phone", autocomplete: "tel", required: true, maxlength: 40 }),
-    depositor: h("input", { type: "text", name: "depositor", required: true, maxlength: 100 }),
+    phone: h("input", { type: "tel", name: "phone", autocomplete: "tel", maxlength: 20 }),
   };
   const outcome = h("div", { class: "outcome" });
   const form = h(
@@ -108,8 +121,7 @@ function applyForm(ctx: ViewContext, onKey: (key: string) => void): HTMLElement 
     },
     field(t().name, inputs.name),
     field(t().email, inputs.email),
-    field(t().phone, inputs.phone),
-    field(t().depositor, inputs.depositor),
+    field(t().phone, inputs.phone, t().optional),
     h("button", { type: "submit", class: "primary" }, t().apply),
   );
 
@@ -117,7 +129,7 @@ function applyForm(ctx: ViewContext, onKey: (key: string) => void): HTMLElement 
     let first: HTMLInputElement | undefined;
     for (const input of Object.values(inputs)) {
       const value = input.value.trim();
-      const message = value === "" ? t().required : input.type === "email" && !EMAIL_SHAPE.test(value) ? t().badEmail : undefined;
+      const message = value === "" && input.required ? t().required : input.type === "email" && !EMAIL_SHAPE.test(value) ? t().badEmail : undefined;
       if (message) {
         invalid(input, message);
         first ??= input;
@@ -130,7 +142,8 @@ function applyForm(ctx: ViewContext, onKey: (key: string) => void): HTMLElement 
     }
     replace(outcome, loading());
     try {
-      const body = Object.fromEntries(Object.entries(inputs).map(([name, input]) => [name, input.value.trim()]));
+      // An optional field left empty is left out, as the API's schema has it.
+      const body = Object.fromEntries(Object.entries(inputs).flatMap(([name, input]) => (input.value.trim() ? [[name, input.value.trim()]] : [])));
       const answer = await call<Applied | Problem>(`${ctx.bases.quiz}/subscribe`, {}, { method: "POST", json: body });
       const result = answer.body;
       if (isProblem(result)) {
@@ -142,32 +155,11 @@ function applyForm(ctx: ViewContext, onKey: (key: string) => void): HTMLElement 
         replace(outcome, errorBox(result), requestPanel(answer.request));
         return;
       }
-      storeKey(result.api_key);
       form.reset();
-      replace(
-        outcome,
-        h(
-          "div",
-          { class: "applied", role: "status", tabindex: -1 },
-          h("p", {}, t().applied),
-          h("p", { class: "copyable" }, h("code", { class: "new-key" }, result.api_key), copyButton(result.api_key, t().keyTitle)),
-          h("p", {}, t().keyApplied),
-          h("h3", {}, t().payment),
-          h(
-            "dl",
-            { class: "facts" },
-            h("dt", {}, t().price),
-            h("dd", {}, `${result.payment.price_krw.toLocaleString("ko")} KRW`),
-            h("dt", {}, t().account),
-            h("dd", {}, result.payment.account),
-            h("dt", {}, t().reference),
-            h("dd", {}, h("code", {}, result.payment.depositor)),
-          ),
-        ),
-        requestPanel(answer.request),
-      );
+      replace(outcome, requestPanel(answer.request));
+      replace(top, applied(result));
       onKey(result.api_key);
-      outcome.querySelector<HTMLElement>(".applied")?.focus();
+      top.querySelector<HTMLElement>(".applied")?.focus();
     } catch (error) {
       replace(outcome, errorBox(error));
     }
@@ -180,6 +172,32 @@ function applyForm(ctx: ViewContext, onKey: (key: string) => void): HTMLElement 
     h("p", {}, t().applyText),
     form,
     outcome,
+  );
+}
+
+/** The new key with a copy button, and what to pay and exactly what to write in the transfer's name field. */
+function applied(result: Applied): HTMLElement {
+  const { payment } = result;
+  const reference = payment.reference;
+  const price = lang() === "ko" ? `${payment.price_krw.toLocaleString("ko")}원` : `${payment.price_krw.toLocaleString("en")} KRW`;
+  return h(
+    "div",
+    { class: "applied", role: "status", tabindex: -1 },
+    h("p", {}, t().applied),
+    h("p", { class: "copyable" }, h("code", { class: "new-key" }, result.api_key), copyButton(result.api_key, t().keyTitle)),
+    h("p", {}, t().keyApplied),
+    h("h2", {}, t().payment),
+    h(
+      "dl",
+      { class: "facts" },
+      h("dt", {}, t().price),
+      h("dd", {}, price),
+      h("dt", {}, t().account),
+      h("dd", {}, payment.account === BANK_ACCOUNT_UNSET ? t().accountUnset : payment.account),
+      h("dt", {}, t().transferName),
+      h("dd", { class: "copyable" }, h("code", { class: "reference" }, reference), copyButton(reference, t().transferName)),
+    ),
+    h("p", {}, t().transferNameHow(reference)),
   );
 }
 

@@ -1,15 +1,20 @@
 /**
- * `#/quiz?type=…&choices=…&count=…`: choose the quiz, draw it in one metered call (`count`), answer
- * each question, see right or wrong, the answer idiom and a running score. The drawn quiz stays
- * in memory, so following the answer idiom and coming Back resumes it.
+ * `#/quiz?type=…&choices=…&count=…&difficulty=…&level=…&seed=…`: choose the quiz and draw it in one
+ * metered call (`count`). "One quiz for the class" adds a seed to the link: everyone who opens it
+ * gets the same questions, drawn without their answers (`reveal=0`) and graded by the server. The
+ * drawn quiz stays in memory, so following an answer's link and coming Back resumes it.
  */
-import { type Answer, type Quota, call, storedKey } from "../api.ts";
-import { field, h, replace } from "../dom.ts";
 import type { Quiz } from "../../../runtime/core/docs/quizSchemas.ts";
-import { QUIZ_TYPE_BY_NAME, QUIZ_TYPE_LIST } from "../../../runtime/core/quiz/types/index.ts";
-import { type Lang, lang, t } from "../i18n.ts";
-import { type Problem, errorBox, exhaustedBox, isProblem, loading, requestPanel, showQuota } from "../ui.ts";
+import { QUIZ_TYPE_LIST } from "../../../runtime/core/quiz/types/index.ts";
+import { type Described, type Quota, call, storedKey } from "../api.ts";
+import { field, h, replace } from "../dom.ts";
+import { lang, t } from "../i18n.ts";
+import { type ReviewItem, dueItems } from "../review.ts";
+import { type Problem, copyButton, errorBox, exhaustedBox, isProblem, loading, requestPanel, showQuota } from "../ui.ts";
 import { type ViewContext, hashOf } from "./context.ts";
+import { type Session, newSession, showQuestion } from "./quizRun.ts";
+import { reviewPanel } from "./reviewPanel.ts";
+import { showWorksheet } from "./worksheet.ts";
 
 interface QuizAnswer {
   quizzes?: Quiz[];
@@ -17,76 +22,134 @@ interface QuizAnswer {
   quota?: { plan: string; remaining: number };
 }
 
-/** The quiz being taken: its questions, which is shown, what was answered. */
-interface Session {
-  config: string;
-  quizzes: Quiz[];
-  index: number;
-  chosen: (string | undefined)[];
-  request: Answer<unknown>["request"];
-}
-
 let session: Session | undefined;
+
+/** A select of `values` labelled by `labels`, with `chosen` (else the first) selected. */
+function select(name: string, values: readonly string[], labels: (value: string) => string, chosen: string | null): HTMLSelectElement {
+  return h(
+    "select",
+    { name },
+    values.map((value) => h("option", { value, selected: (chosen ?? values[0]) === value }, labels(value))),
+  );
+}
 
 /** The quiz view. */
 export async function quizView(main: HTMLElement, ctx: ViewContext): Promise<void> {
   const p = ctx.params;
-  const type = h(
-    "select",
-    { name: "type" },
-    h("option", { value: "" }, t().anyType),
-    QUIZ_TYPE_LIST.map(({ name, labels }) => h("option", { value: name, selected: p.get("type") === name }, labels[lang()])),
-  );
-  const choices = h(
-    "select",
-    { name: "choices" },
-    [2, 3, 4, 5, 6].map((n) => h("option", { value: n, selected: (p.get("choices") ?? "4") === String(n) }, String(n))),
-  );
+  const names = QUIZ_TYPE_LIST.map(({ name }) => name);
+  const type = select("type", ["", ...names], (name) => QUIZ_TYPE_LIST.find((q) => q.name === name)?.labels[lang()] ?? t().anyType, p.get("type"));
+  const choices = select("choices", ["2", "3", "4", "5", "6"], (n) => n, p.get("choices") ?? "4");
   const count = h("input", { type: "number", name: "count", min: 1, max: 20, inputmode: "numeric", required: true, value: p.get("count") ?? "5" });
+  const difficulty = select("difficulty", ["normal", "hard"], (d) => t().difficulties[d] ?? d, p.get("difficulty"));
+  const level = select("level", ["education", "name", "all"], (l) => t().levels[l] ?? l, p.get("level"));
+  // A class's seed, from a shared link; changing a setting makes it another quiz, so the seed goes.
+  let seed = /^\d{1,10}$/.test(p.get("seed") ?? "") ? Number(p.get("seed")) : undefined;
+  const classBox = h("div", { class: "class-link" });
   // Not a live region: focus moves to each question, and the verdict is its own status message.
   const area = h("section", { class: "quiz-area" });
+  const settingsNow = () => {
+    const n = Math.min(20, Math.max(1, Math.trunc(Number(count.value)) || 5));
+    count.value = String(n);
+    // Defaults are left out, so a link names only what was chosen.
+    return {
+      type: type.value || undefined,
+      choices: choices.value,
+      count: n,
+      difficulty: difficulty.value === "normal" ? undefined : difficulty.value,
+      level: level.value === "education" ? undefined : level.value,
+      seed,
+    };
+  };
+  const begin = () => {
+    const settings = settingsNow();
+    const config = hashOf("/quiz", settings);
+    // The choice is kept in the URL (shareable) without a new history entry or a re-render.
+    history.replaceState(null, "", config);
+    // The meanings come in the page's language; hanja and hangul are the same in both. A class's quiz hides its answers.
+    const query = { ...settings, reveal: seed === undefined ? undefined : 0, lang: lang() === "en" ? "en" : undefined };
+    void start(area, ctx, config, query, begin);
+  };
+  // A worksheet is drawn with its answers (for the answer key), in the same settings.
+  const sheet = () =>
+    void draw(area, ctx, { ...settingsNow(), lang: lang() === "en" ? "en" : undefined }).then((drawn) => drawn && showWorksheet(area, drawn.quizzes));
   const form = h(
     "form",
     {
       class: "quiz-form",
-      onsubmit: (event: Event) => {
-        event.preventDefault();
-        const n = Math.min(20, Math.max(1, Math.trunc(Number(count.value)) || 5));
-        count.value = String(n);
-        const config = hashOf("/quiz", { type: type.value, choices: choices.value, count: n });
-        // The choice is kept in the URL (shareable) without a new history entry or a re-render.
-        history.replaceState(null, "", config);
-        // The meanings come in the page's language; hanja and hangul are the same in both.
-        void start(area, ctx, config, { type: type.value || undefined, choices: choices.value, count: n, lang: lang() === "en" ? "en" : undefined });
-      },
+      onsubmit: (event: Event) => (event.preventDefault(), begin()),
+      onchange: () => ((seed = undefined), replace(classBox)),
     },
-    h("div", { class: "filters" }, field(t().quizType, type), field(t().choices, choices), field(t().count, count)),
+    h(
+      "div",
+      { class: "filters" },
+      field(t().quizType, type),
+      field(t().choices, choices),
+      field(t().count, count),
+      field(t().difficulty, difficulty),
+      field(t().level, level, t().levelHint),
+    ),
     h("p", { class: "hint" }, t().quizNote),
-    h("button", { type: "submit", class: "primary" }, t().start),
+    h(
+      "div",
+      { class: "buttons" },
+      h("button", { type: "submit", class: "primary" }, t().start),
+      h("button", { type: "button", class: "for-sheet", onclick: sheet }, t().worksheetMake),
+      h(
+        "button",
+        { type: "button", class: "for-class", onclick: () => ((seed = newSeed()), showClassLink(classBox, hashOf("/quiz", settingsNow()), true)) },
+        t().classQuiz,
+      ),
+    ),
+    classBox,
   );
-  replace(main, h("h1", { tabindex: -1 }, t().quizTitle), form, area, h("section", { class: "note" }, h("h2", {}, t().classTitle), h("p", {}, t().classText)));
+  if (seed !== undefined) showClassLink(classBox, hashOf("/quiz", settingsNow()), false);
+  // The settings fold away once a quiz runs, so that on a phone the question and every choice fit the screen.
+  const settings = h("details", { class: "quiz-settings", open: true }, h("summary", {}, t().quizSettings), form);
+  replace(
+    main,
+    h("h1", { tabindex: -1 }, t().quizTitle),
+    settings,
+    area,
+    reviewPanel((items) => startReview(area, items)),
+    h("section", { class: "note" }, h("h2", {}, t().classTitle), h("p", {}, t().classText)),
+  );
   if (session && session.config === (location.hash || "#/quiz")) showQuestion(area, session);
 }
 
-async function start(area: HTMLElement, ctx: ViewContext, config: string, query: Record<string, string | number | undefined>): Promise<void> {
+/** A seed for a class's quiz (any of the API's 0 … 2³² − 1). */
+function newSeed(): number {
+  return crypto.getRandomValues(new Uint32Array(1))[0] ?? 0;
+}
+
+/** The class's link with a copy button (for the teacher who made it), or the note that this is one (for a student). */
+function showClassLink(box: HTMLElement, hash: string, made: boolean): void {
+  history.replaceState(null, "", hash);
+  const url = `${location.origin}${location.pathname}${hash}`;
+  replace(
+    box,
+    h("p", { role: "status" }, made ? t().classLinkMade : t().classLinkOpened),
+    made ? h("p", { class: "copyable" }, h("code", {}, url), copyButton(url, t().classQuiz)) : null,
+  );
+}
+
+/** Draws a quiz in one metered call, showing the quota; on a refusal shows why in `area` and gives nothing. */
+async function draw(
+  area: HTMLElement,
+  ctx: ViewContext,
+  query: Record<string, string | number | undefined>,
+): Promise<{ quizzes: Quiz[]; request: Described } | undefined> {
   replace(area, loading());
   area.setAttribute("aria-busy", "true");
   try {
     const answer = await call<QuizAnswer | Problem>(`${ctx.bases.quiz}/quiz`, query, { keyed: true });
     const body = answer.body;
     showQuota(answer.quota, isProblem(body) ? (storedKey() ? "key" : "demo") : (body.quota?.plan ?? "demo"));
-    if (answer.status === 429) return replace(area, exhaustedBox(answer.quota), requestPanel(answer.request));
-    if (isProblem(body))
-      return replace(
-        area,
-        errorBox(body),
-        body.code?.startsWith("key_") || body.code === "invalid_key" ? h("p", {}, h("a", { href: "#/key" }, t().navKey)) : null,
-        requestPanel(answer.request),
-      );
-    const quizzes = body.quizzes ?? (body.quiz ? [body.quiz] : []);
-    session = { config, quizzes, index: 0, chosen: [], request: answer.request };
-    showQuestion(area, session);
-    area.querySelector<HTMLElement>("legend")?.focus();
+    if (answer.status === 429) return void replace(area, exhaustedBox(answer.quota), requestPanel(answer.request));
+    if (isProblem(body)) {
+      const keyLink = body.code?.startsWith("key_") || body.code === "invalid_key" ? h("p", {}, h("a", { href: "#/key" }, t().navKey)) : null;
+      return void replace(area, errorBox(body), keyLink, requestPanel(answer.request));
+    }
+    return { quizzes: body.quizzes ?? (body.quiz ? [body.quiz] : []), request: answer.request };
   } catch (error) {
     replace(area, errorBox(error));
   } finally {
@@ -94,122 +157,26 @@ async function start(area: HTMLElement, ctx: ViewContext, config: string, query:
   }
 }
 
-function score(s: Session): number {
-  return s.chosen.filter((chosen, i) => chosen !== undefined && chosen === s.quizzes[i]?.answer).length;
+async function start(
+  area: HTMLElement,
+  ctx: ViewContext,
+  config: string,
+  query: Record<string, string | number | undefined>,
+  again: () => void,
+): Promise<void> {
+  const drawn = await draw(area, ctx, query);
+  if (!drawn) return;
+  session = newSession({ config, ...drawn, quizBase: ctx.bases.quiz, restart: () => ((session = undefined), again()) });
+  showQuestion(area, session);
+  area.querySelector<HTMLElement>("legend")?.focus();
 }
 
-function answered(s: Session): number {
-  return s.chosen.filter((chosen) => chosen !== undefined).length;
-}
-
-/** Shows the current question, answered or not; after the last one the result. */
-function showQuestion(area: HTMLElement, s: Session): void {
-  const quiz = s.quizzes[s.index];
-  if (!quiz) {
-    replace(
-      area,
-      h("h2", { tabindex: -1, class: "result" }, t().finished(score(s), s.quizzes.length)),
-      h(
-        "button",
-        {
-          type: "button",
-          class: "primary",
-          onclick: () => ((session = undefined), area.closest("main")?.querySelector<HTMLElement>("form button[type=submit]")?.click()),
-        },
-        t().again,
-      ),
-      requestPanel(s.request),
-    );
-    area.querySelector<HTMLElement>("h2")?.focus();
-    return;
-  }
-  const chosen = s.chosen[s.index];
-  const done = chosen !== undefined;
-  const buttons = quiz.choices.map((choice) =>
-    h(
-      "button",
-      {
-        type: "button",
-        class: `choice${done && choice.key === quiz.answer ? " right" : ""}${done && choice.key === chosen && chosen !== quiz.answer ? " wrong" : ""}`,
-        lang: shownLang(quiz, "options"),
-        "aria-disabled": done ? "true" : undefined,
-        onclick: () => {
-          if (s.chosen[s.index] !== undefined) return;
-          s.chosen[s.index] = choice.key;
-          showQuestion(area, s);
-          area.querySelector<HTMLElement>(".next")?.focus();
-        },
-      },
-      h("span", { class: "choice-key", "aria-hidden": "true" }, choice.key),
-      choice.text,
-      done && choice.key === quiz.answer ? h("span", { class: "mark" }, " ✓") : null,
-      done && choice.key === chosen && chosen !== quiz.answer ? h("span", { class: "mark" }, " ✗") : null,
-    ),
-  );
-  const right = quiz.choices.find((choice) => choice.key === quiz.answer);
-  const last = s.index === s.quizzes.length - 1;
-  replace(
-    area,
-    h("p", { class: "progress" }, t().question(s.index + 1, s.quizzes.length), " · ", h("span", { class: "score" }, t().score(score(s), answered(s)))),
-    h(
-      "fieldset",
-      { class: "question" },
-      h("legend", { tabindex: -1, lang: quizLang(quiz) }, quiz.question),
-      h("p", { class: `prompt ${quiz.type}`, lang: shownLang(quiz, "prompt") }, quiz.prompt),
-      h("div", { class: `choices ${QUIZ_TYPE_BY_NAME[quiz.type].shows.options === "meaning" ? "texts" : "hanja"}` }, buttons),
-    ),
-    done
-      ? h(
-          "div",
-          { class: `feedback ${chosen === quiz.answer ? "is-right" : "is-wrong"}`, role: "status" },
-          h("p", { class: "verdict" }, chosen === quiz.answer ? t().correct : t().wrong(`${quiz.answer}. ${right?.text ?? ""}`)),
-          answerLine(quiz),
-          h(
-            "button",
-            {
-              type: "button",
-              class: "primary next",
-              onclick: () => (s.index++, showQuestion(area, s), area.querySelector<HTMLElement>("legend, h2")?.focus()),
-            },
-            last ? t().finish : t().nextQuestion,
-          ),
-        )
-      : null,
-    requestPanel(s.request),
-  );
-}
-
-/** The answer after a question: the idiom (idiom types, `idiom_blank`), else the character, each linked to its page. */
-function answerLine(quiz: Quiz): HTMLElement {
-  const idiom = quiz.answer_idiom;
-  const character = quiz.answer_character;
-  const meaning = idiom
-    ? quizLang(quiz) === "en" && idiom.meaning_en
-      ? h("span", { lang: "en" }, idiom.meaning_en)
-      : idiom.meaning
-    : character?.hunum.join(", ");
-  const link = idiom
-    ? h("a", { href: hashOf(`/idiom/${encodeURIComponent(idiom.hanja)}`) }, `${idiom.hanja} (${idiom.hangul})`)
-    : h(
-        "a",
-        { href: hashOf(`/hanja/${encodeURIComponent(character?.character ?? "")}`) },
-        `${character?.character ?? ""} (${character?.readings.join(", ") ?? ""})`,
-      );
-  return h("p", { class: "answer-idiom", lang: "ko" }, h("span", { class: "label", lang: langAttr() }, `${t().answerIdiom}: `), link, " — ", meaning ?? "");
-}
-
-/** The language a quiz was drawn in: English when its instruction is (`lang=en`). */
-function quizLang(quiz: Quiz): Lang {
-  return quiz.question === QUIZ_TYPE_BY_NAME[quiz.type].question.en ? "en" : "ko";
-}
-
-/** The language of a quiz's prompt or options: the quiz's for meanings, Korean for hanja and hangul. */
-function shownLang(quiz: Quiz, part: "prompt" | "options"): Lang {
-  return QUIZ_TYPE_BY_NAME[quiz.type].shows[part] === "meaning" ? quizLang(quiz) : "ko";
-}
-
-function langAttr(): Lang {
-  return document.documentElement.lang === "en" ? "en" : "ko";
+/** A quiz of the device's review list: no call, graded on the page. */
+function startReview(area: HTMLElement, items: ReviewItem[]): void {
+  const restart = () => startReview(area, dueItems());
+  session = newSession({ config: location.hash || "#/quiz", quizzes: items.map((item) => item.quiz), quizBase: "", restart });
+  showQuestion(area, session);
+  area.querySelector<HTMLElement>("legend")?.focus();
 }
 
 /** The demo or key quota as `/me` reports it (not metered), for the quota line. */
