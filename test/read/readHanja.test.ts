@@ -40,6 +40,7 @@ const characters = new Map<string, string[]>(
     大: ["대"],
     中: ["중"],
     李: ["리", "이"],
+    年: ["년", "연"],
     麗: ["려", "여"],
     一: ["일"],
     石: ["석"],
@@ -154,6 +155,13 @@ describe("the spelling rules", () => {
     expect(read("不正")).toBe("부정");
     expect(read("不可能")).toBe("불가능");
     expect(read("不可")).toBe("불가");
+  });
+
+  test("a character right after a digit is a bound noun, not under the initial-sound law", () => {
+    expect(read("1919年 年")).toBe("1919년 연");
+    expect(read("１年")).toBe("１년");
+    expect(read("\u{1D7CF}年")).toBe("\u{1D7CF}년");
+    expect(read("3來日")).toBe("3내일");
   });
 
   test("金 starting a name no word covers is 김, alone 금", () => {

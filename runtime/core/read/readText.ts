@@ -13,6 +13,8 @@
  * as one word (a name: 李麗 이려), and 金 starting two to four such characters as the family name
  * 김 (金大中 김대중). A word after another piece starts a word of its own, so the
  * initial-sound law applies to it (國際聯合 국제연합, 男女老少 남녀노소: 한글 맞춤법 제12항 붙임 2).
+ * A character right after a digit is a bound noun counting it (1919年 1919년, 10里 10리: 제10항
+ * 다만), so the initial-sound law does not apply to it.
  */
 import { atWordStart, afterSyllable, buBefore } from "./syllableRules.ts";
 import { type ChosenReading, chooseReading } from "./chooseReading.ts";
@@ -25,6 +27,8 @@ export type { ReadResult, ReadSegment };
 const HAN_RUN = /\p{Script=Han}+/gu;
 /** Compatibility ideographs, looked up as the unified ideograph they stand for (樂 U+F914 → 樂 U+6A02). */
 const COMPATIBILITY = /[\uF900-\uFAFF\u{2F800}-\u{2FA1F}]/u;
+/** A decimal digit ending the text before a run (two code units: some digits are astral). */
+const DIGIT_BEFORE = /\p{Nd}$/u;
 
 /** Reads `text` with the words and characters of `source` (see the module's rules); a character read alone links to its detail when `links` are given. */
 export function readText(text: string, source: ReaderSource, links?: ReaderLinks): ReadResult {
@@ -34,7 +38,7 @@ export function readText(text: string, source: ReaderSource, links?: ReaderLinks
   for (const match of text.matchAll(HAN_RUN)) {
     const offset = match.index;
     hangul += text.slice(last, offset);
-    const run = readRun(match[0], offset, source, links);
+    const run = readRun(match[0], offset, source, links, afterDigit(text, offset));
     for (const segment of run) hangul += segment.hangul;
     segments.push(...run);
     last = offset + match[0].length;
@@ -48,13 +52,19 @@ interface Piece {
   length: number;
 }
 
-function readRun(run: string, offset: number, source: ReaderSource, links: ReaderLinks | undefined): ReadSegment[] {
+/** True when the character before `offset` is a decimal digit (of any script: 1, １). */
+function afterDigit(text: string, offset: number): boolean {
+  return offset > 0 && DIGIT_BEFORE.test(text.slice(Math.max(0, offset - 2), offset));
+}
+
+function readRun(run: string, offset: number, source: ReaderSource, links: ReaderLinks | undefined, counted: boolean): ReadSegment[] {
   const written = [...run];
   const chars = COMPATIBILITY.test(run) ? written.map((c) => (COMPATIBILITY.test(c) ? c.normalize("NFC") : c)) : written;
   const pieces = segmentRun(chars, source);
   const segments: ReadSegment[] = [];
   let at = offset;
-  let previous: string | undefined;
+  // After a digit the first piece is not the start of a word: "" is a syllable no rule changes a reading after.
+  let previous: string | undefined = counted ? "" : undefined;
   for (const piece of pieces) {
     const pieceChars = chars.slice(piece.start, piece.start + piece.length);
     const hanja = written.slice(piece.start, piece.start + piece.length).join("");
