@@ -107,6 +107,18 @@ describe("segmentation", () => {
     ]);
   });
 
+  test("a run longer than the last one is read whole, and a shorter one after it only as itself", () => {
+    expect(read("歷史".repeat(100))).toBe("역사".repeat(100));
+    expect(readText("比", source).segments).toHaveLength(1);
+    expect(read("男女老少 大韓民國國民")).toBe("남녀노소 대한민국국민");
+  });
+
+  test("an answer changed by its caller leaves the next answer as it was", () => {
+    const first = readText("歷史", source);
+    first.segments[0]?.other_readings.push("changed");
+    expect(readText("歷史", source).segments[0]?.other_readings).toEqual(["력사"]);
+  });
+
   test("links an idiom to its idx and passes everything that is not Han through", () => {
     const { hangul, segments } = readText("«一石二鳥»!", source);
     expect(hangul).toBe("«일석이조»!");
