@@ -191,11 +191,16 @@ function readWord(position: number, word: string, hanja: string, source: ReaderS
 
 function readCharacter(char: string, hanja: string, previous: string | undefined, source: ReaderSource, links: ReaderLinks | undefined): ReadSegment {
   const usual = source.usualReading(char);
-  const href = links && source.characterReadings(char) !== undefined ? links.characterPath(char) : undefined;
-  if (usual === undefined) return { hanja, hangul: hanja, source: "none", other_readings: [], offset: 0, ...(href ? { href } : {}) };
-  const reading = previous === undefined ? atWordStart(usual) : afterSyllable(previous, usual);
-  const others = (source.characterReadings(char) ?? []).filter((r) => r !== reading);
-  return { hanja, hangul: reading, source: "characters", other_readings: others, offset: 0, ...(href ? { href } : {}) };
+  const readings = source.characterReadings(char);
+  let segment: ReadSegment;
+  if (usual === undefined) segment = { hanja, hangul: hanja, source: "none", other_readings: [], offset: 0 };
+  else {
+    const reading = previous === undefined ? atWordStart(usual) : afterSyllable(previous, usual);
+    segment = { hanja, hangul: reading, source: "characters", other_readings: (readings ?? []).filter((r) => r !== reading), offset: 0 };
+  }
+  // Set after the others, not spread in: one object a piece, its members in the answer's order.
+  if (links && readings !== undefined) segment.href = links.characterPath(char);
+  return segment;
 }
 
 /** A word's reading character by character, as if no dictionary word covered it (for `chooseReading`'s step 4). */
