@@ -40,6 +40,7 @@ const characters = new Map<string, string[]>(
     大: ["대"],
     中: ["중"],
     李: ["리", "이"],
+    年: ["년", "연"],
     麗: ["려", "여"],
     一: ["일"],
     石: ["석"],
@@ -106,6 +107,18 @@ describe("segmentation", () => {
     ]);
   });
 
+  test("a run longer than the last one is read whole, and a shorter one after it only as itself", () => {
+    expect(read("歷史".repeat(100))).toBe("역사".repeat(100));
+    expect(readText("比", source).segments).toHaveLength(1);
+    expect(read("男女老少 大韓民國國民")).toBe("남녀노소 대한민국국민");
+  });
+
+  test("an answer changed by its caller leaves the next answer as it was", () => {
+    const first = readText("歷史", source);
+    first.segments[0]?.other_readings.push("changed");
+    expect(readText("歷史", source).segments[0]?.other_readings).toEqual(["력사"]);
+  });
+
   test("links an idiom to its idx and passes everything that is not Han through", () => {
     const { hangul, segments } = readText("«一石二鳥»!", source);
     expect(hangul).toBe("«일석이조»!");
@@ -154,6 +167,13 @@ describe("the spelling rules", () => {
     expect(read("不正")).toBe("부정");
     expect(read("不可能")).toBe("불가능");
     expect(read("不可")).toBe("불가");
+  });
+
+  test("a character right after a digit is a bound noun, not under the initial-sound law", () => {
+    expect(read("1919年 年")).toBe("1919년 연");
+    expect(read("１年")).toBe("１년");
+    expect(read("\u{1D7CF}年")).toBe("\u{1D7CF}년");
+    expect(read("3來日")).toBe("3내일");
   });
 
   test("金 starting a name no word covers is 김, alone 금", () => {

@@ -14,7 +14,7 @@ import { type InterfaceContext, type Operation, type OperationDoc, defineOperati
 const RULES =
   "Each run of Han characters is split into words of the dictionary (libhangul's hanja dictionary): of all the ways to cover it with dictionary words and single characters, the one with the fewest pieces, then the one whose first piece is longest, then its second, and so on. " +
   "A word takes its dictionary reading; where the dictionary gives several, the South Korean standard form: the initial-sound law at the start of a word (역사, not 력사), 열/율 after a vowel or ㄴ (비율, not 비률), no added ㅅ (기차, not 기찻), the customary sounds 한글 맞춤법 제52항 names (시월, 의논), then the reading the dictionary's longer words agree with (변소 for 便所), then the characters' usual sounds. " +
-  "A character no word covers takes its usual reading (the one its dictionary words use most), spelled by its place: the initial-sound law at the start of a run, 열/율 after a vowel or ㄴ, 不 as 부 before ㄷ and ㅈ; characters no word covers next to each other are read as one word (a name), 金 starting two to four of them as the family name 김. " +
+  "A character no word covers takes its usual reading (the one its dictionary words use most), spelled by its place: the initial-sound law at the start of a run, 열/율 after a vowel or ㄴ, 不 as 부 before ㄷ and ㅈ; characters no word covers next to each other are read as one word (a name), 金 starting two to four of them as the family name 김. A character right after a digit is a bound noun counting it, not under the initial-sound law (1919年 1919년). " +
   "Everything that is not a Han character is passed through unchanged. A CJK compatibility ideograph is read with its own reading when it has one, else as the character it stands for.";
 
 const ANSWER =

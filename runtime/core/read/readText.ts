@@ -13,6 +13,8 @@
  * as one word (a name: 李麗 이려), and 金 starting two to four such characters as the family name
  * 김 (金大中 김대중). A word after another piece starts a word of its own, so the
  * initial-sound law applies to it (國際聯合 국제연합, 男女老少 남녀노소: 한글 맞춤법 제12항 붙임 2).
+ * A character right after a digit is a bound noun counting it (1919年 1919년, 10里 10리: 제10항
+ * 다만), so the initial-sound law does not apply to it.
  */
 import { atWordStart, afterSyllable, buBefore } from "./syllableRules.ts";
 import { type ChosenReading, chooseReading } from "./chooseReading.ts";
@@ -25,6 +27,8 @@ export type { ReadResult, ReadSegment };
 const HAN_RUN = /\p{Script=Han}+/gu;
 /** Compatibility ideographs, looked up as the unified ideograph they stand for (樂 U+F914 → 樂 U+6A02). */
 const COMPATIBILITY = /[\uF900-\uFAFF\u{2F800}-\u{2FA1F}]/u;
+/** A decimal digit ending the text before a run (two code units: some digits are astral). */
+const DIGIT_BEFORE = /\p{Nd}$/u;
 
 /** Reads `text` with the words and characters of `source` (see the module's rules); a character read alone links to its detail when `links` are given. */
 export function readText(text: string, source: ReaderSource, links?: ReaderLinks): ReadResult {
@@ -34,101 +38,169 @@ export function readText(text: string, source: ReaderSource, links?: ReaderLinks
   for (const match of text.matchAll(HAN_RUN)) {
     const offset = match.index;
     hangul += text.slice(last, offset);
-    const run = readRun(match[0], offset, source, links);
-    for (const segment of run) hangul += segment.hangul;
-    segments.push(...run);
+    const first = segments.length;
+    readRun(match[0], offset, source, links, afterDigit(text, offset), segments);
+    for (let i = first; i < segments.length; i++) hangul += (segments[i] as ReadSegment).hangul;
     last = offset + match[0].length;
   }
   hangul += text.slice(last);
   return { text, hangul, segments };
 }
 
-interface Piece {
-  start: number;
-  length: number;
+/** True when the character before `offset` is a decimal digit (of any script: 1, １). */
+function afterDigit(text: string, offset: number): boolean {
+  if (offset === 0) return false;
+  const unit = text.charCodeAt(offset - 1);
+  if (unit < 0x80) return unit >= 0x30 && unit <= 0x39;
+  return DIGIT_BEFORE.test(text.slice(Math.max(0, offset - 2), offset));
 }
 
-function readRun(run: string, offset: number, source: ReaderSource, links: ReaderLinks | undefined): ReadSegment[] {
-  const written = [...run];
-  const chars = COMPATIBILITY.test(run) ? written.map((c) => (COMPATIBILITY.test(c) ? c.normalize("NFC") : c)) : written;
-  const pieces = segmentRun(chars, source);
-  const segments: ReadSegment[] = [];
-  let at = offset;
-  let previous: string | undefined;
-  for (const piece of pieces) {
-    const pieceChars = chars.slice(piece.start, piece.start + piece.length);
-    const hanja = written.slice(piece.start, piece.start + piece.length).join("");
+/** A run's characters: their code points and where each starts in the run's string (one more offset: its end). */
+interface RunText {
+  text: string;
+  /** How many characters. */
+  n: number;
+  codes: Uint32Array;
+  at: Uint32Array;
+}
+
+/**
+ * Arrays reused from run to run, grown to the longest run read: a typed array made per run cost
+ * more than the rest of reading a short one. Reading is synchronous, so one run uses them at a time.
+ */
+const scratch = { codes: new Uint32Array(64), at: new Uint32Array(65), count: new Uint32Array(65), length: new Uint8Array(64), position: new Int32Array(64) };
+
+function grow(units: number): void {
+  if (units <= scratch.codes.length) return;
+  const size = Math.max(units, scratch.codes.length * 2);
+  Object.assign(scratch, {
+    codes: new Uint32Array(size),
+    at: new Uint32Array(size + 1),
+    count: new Uint32Array(size + 1),
+    length: new Uint8Array(size),
+    position: new Int32Array(size),
+  });
+}
+
+/** The code points and offsets of `text`, in the scratch arrays or (`own`) in arrays of its own. */
+function runText(text: string, own: boolean): RunText {
+  const codes = own ? new Uint32Array(text.length) : scratch.codes;
+  const at = own ? new Uint32Array(text.length + 1) : scratch.at;
+  let n = 0;
+  for (let i = 0; i < text.length; n++) {
+    const code = text.codePointAt(i) as number;
+    codes[n] = code;
+    at[n] = i;
+    i += code > 0xffff ? 2 : 1;
+  }
+  at[n] = text.length;
+  return { text, n, codes, at };
+}
+
+/** Reads one run of Han characters into `segments`; `counted` when a digit comes right before it. */
+function readRun(run: string, offset: number, source: ReaderSource, links: ReaderLinks | undefined, counted: boolean, segments: ReadSegment[]): void {
+  grow(run.length);
+  const written = runText(run, false);
+  // Looked up as the unified ideographs (a compatibility ideograph decomposes to exactly one).
+  const looked = COMPATIBILITY.test(run) ? runText(Array.from(run, (c) => (COMPATIBILITY.test(c) ? c.normalize("NFC") : c)).join(""), true) : written;
+  const { length, position } = segmentRun(looked, source);
+  const first = segments.length;
+  // After a digit the first piece is not the start of a word: "" is a syllable no rule changes a reading after.
+  let previous: string | undefined = counted ? "" : undefined;
+  let words = 0;
+  for (let i = 0; i < looked.n; i += length[i] as number) {
+    const end = i + (length[i] as number);
+    const hanja = run.slice(written.at[i], written.at[end]);
     let segment: ReadSegment;
-    if (piece.length > 1) segment = readWord(pieceChars, hanja, source);
-    else {
+    if (end - i > 1) {
+      segment = readWord(position[i] as number, looked.text.slice(looked.at[i], looked.at[end]), hanja, source);
+      words++;
+    } else {
+      const char = String.fromCodePoint(looked.codes[i] as number);
       // A compatibility ideograph with a reading of its own (樂 U+F914, the 낙 of KS X 1001) is read with it.
-      const single = hanja === pieceChars[0] || source.characterReadings(hanja) === undefined ? (pieceChars[0] as string) : hanja;
+      const single = hanja === char || source.characterReadings(hanja) === undefined ? char : hanja;
       segment = readCharacter(single, hanja, previous, source, links);
     }
-    segment.offset = at;
-    at += hanja.length;
+    segment.offset = offset + (written.at[i] as number);
     segments.push(segment);
     previous = segment.source === "none" ? undefined : segment.hangul.at(-1);
   }
-  applyBu(segments);
-  readFamilyName(segments, pieces);
-  return segments;
+  applyBu(segments, first);
+  if (words === 0) readFamilyName(segments, first);
 }
 
-/** Fewest pieces, then longest first (see the module's rule), by dynamic programming from the run's end. */
-export function segmentRun(chars: readonly string[], source: ReaderSource): Piece[] {
-  const n = chars.length;
-  // Candidate words are cut from one string by UTF-16 offsets, not joined from arrays: most
-  // positions try several lengths, and this is most of a reading's work.
-  const text = chars.join("");
-  const at = new Uint32Array(n + 1);
-  for (let i = 0; i < n; i++) at[i + 1] = (at[i] as number) + (chars[i] as string).length;
-  const count = new Uint32Array(n + 1);
-  const length = new Uint8Array(n).fill(1);
+/** The pieces of a segmentation: `length[i]` is the length of the piece starting at character `i`, `position[i]` its word's position in the source. */
+interface Segmentation {
+  length: Uint8Array;
+  position: Int32Array;
+}
+
+/** Fewest pieces, then longest first (see the module's rule), by dynamic programming from the run's end; in the scratch arrays. */
+function segmentRun(run: RunText, source: ReaderSource): Segmentation {
+  const { text, codes, at, n } = run;
+  const { count, length, position } = scratch;
+  count[n] = 0;
   for (let i = n - 1; i >= 0; i--) {
     count[i] = 1 + (count[i + 1] as number);
-    const lengths = i + 1 < n ? source.wordLengthsFrom(chars[i] as string, chars[i + 1] as string) : 0;
+    length[i] = 1;
+    position[i] = -1;
+    const lengths = i + 1 < n ? source.wordLengthsFrom(codes[i] as number, codes[i + 1] as number) : 0;
+    if (lengths === 0) continue;
     for (let len = Math.min(n - i, 31); len >= 2; len--) {
       if ((lengths & (1 << len)) === 0) continue;
       const pieces = 1 + (count[i + len] as number);
       if (pieces < (count[i] as number) || (pieces === count[i] && len > (length[i] as number))) {
-        if (!source.hasWord(text.slice(at[i], at[i + len]))) continue;
+        const found = source.wordPosition(text.slice(at[i], at[i + len]));
+        if (found === -1) continue;
         count[i] = pieces;
         length[i] = len;
+        position[i] = found;
       }
     }
   }
-  const pieces: Piece[] = [];
-  for (let i = 0; i < n; i += length[i] as number) pieces.push({ start: i, length: length[i] as number });
-  return pieces;
+  return { length, position };
 }
 
-/** The choice made for each word with several readings, per source: at most the dictionary's few thousand such words. */
-const choices = new WeakMap<ReaderSource, Map<string, ChosenReading>>();
+/** A word's reading as every segment of it answers it. */
+interface WordReading {
+  chosen: ChosenReading;
+  idiom: number | undefined;
+}
 
-function readWord(chars: string[], hanja: string, source: ReaderSource): ReadSegment {
-  const word = chars.join("");
-  const readings = source.wordReadings(word) as readonly string[];
-  let chosen: ChosenReading | undefined = { reading: readings[0] as string, others: [] };
-  if (readings.length > 1) {
-    let made = choices.get(source);
-    if (made === undefined) choices.set(source, (made = new Map()));
-    chosen = made.get(word);
-    if (chosen === undefined) made.set(word, (chosen = chooseReading(chars, readings, readCharacters(chars, source), source)));
+/** Per source, the readings of the words read lately by position (bounded: past it, they are dropped and kept anew). */
+const wordReadings = new WeakMap<ReaderSource, Map<number, WordReading>>();
+/** How many words' readings are kept per source (the commonest words of a text come back in the next). */
+const WORDS_KEPT = 20_000;
+
+function readWord(position: number, word: string, hanja: string, source: ReaderSource): ReadSegment {
+  let kept = wordReadings.get(source);
+  if (kept === undefined) wordReadings.set(source, (kept = new Map()));
+  let known = kept.get(position);
+  if (known === undefined) {
+    const readings = source.wordReadings(word) as readonly string[];
+    const chars = [...word];
+    const chosen = readings.length > 1 ? chooseReading(chars, readings, readCharacters(chars, source), source) : { reading: readings[0] as string, others: [] };
+    if (kept.size >= WORDS_KEPT) kept.clear();
+    kept.set(position, (known = { chosen, idiom: source.idiomIdx(word) }));
   }
-  const segment: ReadSegment = { hanja, hangul: chosen.reading, source: "dictionary", other_readings: chosen.others, offset: 0 };
-  const idx = source.idiomIdx(word);
-  if (idx !== undefined) segment.idiom_idx = idx;
+  // The others are copied: a caller may change its answer without changing the next one.
+  const segment: ReadSegment = { hanja, hangul: known.chosen.reading, source: "dictionary", other_readings: known.chosen.others.slice(), offset: 0 };
+  if (known.idiom !== undefined) segment.idiom_idx = known.idiom;
   return segment;
 }
 
 function readCharacter(char: string, hanja: string, previous: string | undefined, source: ReaderSource, links: ReaderLinks | undefined): ReadSegment {
   const usual = source.usualReading(char);
-  const href = links && source.characterReadings(char) !== undefined ? links.characterPath(char) : undefined;
-  if (usual === undefined) return { hanja, hangul: hanja, source: "none", other_readings: [], offset: 0, ...(href ? { href } : {}) };
-  const reading = previous === undefined ? atWordStart(usual) : afterSyllable(previous, usual);
-  const others = (source.characterReadings(char) ?? []).filter((r) => r !== reading);
-  return { hanja, hangul: reading, source: "characters", other_readings: others, offset: 0, ...(href ? { href } : {}) };
+  const readings = source.characterReadings(char);
+  let segment: ReadSegment;
+  if (usual === undefined) segment = { hanja, hangul: hanja, source: "none", other_readings: [], offset: 0 };
+  else {
+    const reading = previous === undefined ? atWordStart(usual) : afterSyllable(previous, usual);
+    segment = { hanja, hangul: reading, source: "characters", other_readings: (readings ?? []).filter((r) => r !== reading), offset: 0 };
+  }
+  // Set after the others, not spread in: one object a piece, its members in the answer's order.
+  if (links && readings !== undefined) segment.href = links.characterPath(char);
+  return segment;
 }
 
 /** A word's reading character by character, as if no dictionary word covered it (for `chooseReading`'s step 4). */
@@ -144,9 +216,9 @@ function readCharacters(chars: readonly string[], source: ReaderSource): string 
   return syllables.join("");
 }
 
-/** 不 read alone is 부 before a piece starting with ㄷ or ㅈ (不當 부당, 不正 부정; 한글 맞춤법 제52항). */
-function applyBu(segments: ReadSegment[]): void {
-  for (let i = 0; i < segments.length - 1; i++) {
+/** 不 read alone is 부 before a piece starting with ㄷ or ㅈ (不當 부당, 不正 부정; 한글 맞춤법 제52항); the run's segments start at `first`. */
+function applyBu(segments: ReadSegment[], first: number): void {
+  for (let i = first; i < segments.length - 1; i++) {
     const segment = segments[i] as ReadSegment;
     if (segment.source === "characters" && segment.hangul === "불" && (segment.hanja === "不" || segment.hanja.normalize("NFC") === "不")) {
       if (buBefore((segments[i + 1] as ReadSegment).hangul[0])) {
@@ -158,14 +230,14 @@ function applyBu(segments: ReadSegment[]): void {
 }
 
 /**
- * 金 alone at the start of a run of two to four characters that no word covers is a family name,
+ * 金 alone at the start of a run of two to four characters that no word covers (called only for a
+ * run without words) is a family name,
  * read 김 (金大中 김대중); the dictionary's names and places (金九, 金浦) are words of their own.
  */
-function readFamilyName(segments: ReadSegment[], pieces: readonly Piece[]): void {
-  const first = segments[0];
-  if (first === undefined || (first.hanja !== "金" && first.hanja !== "\uF90A") || pieces.length < 2 || pieces.length > 4) return;
-  if (pieces.every((p) => p.length === 1)) {
-    first.hangul = "김";
-    first.other_readings = ["금"];
-  }
+function readFamilyName(segments: ReadSegment[], at: number): void {
+  const first = segments[at];
+  const pieces = segments.length - at;
+  if (first === undefined || (first.hanja !== "金" && first.hanja !== "\uF90A") || pieces < 2 || pieces > 4) return;
+  first.hangul = "김";
+  first.other_readings = ["금"];
 }

@@ -7,14 +7,18 @@
 export interface ReaderSource {
   /** The dictionary's readings of a word of two or more characters, in the dictionary's order, or undefined when it is not a word. */
   wordReadings(hanja: string): readonly string[] | undefined;
-  /** Whether the dictionary has a word of two or more characters written so (what segmentation asks most, so it must be cheap). */
-  hasWord(hanja: string): boolean;
   /**
-   * The lengths, in characters, of the words starting with these two characters, as bits (bit L
-   * set: a word of L characters; lengths over 31 are left out), so that segmentation tries only
-   * those: 0 where no word starts so.
+   * Where the dictionary has a word of two or more characters written so (a number the source
+   * gives each word, by which the reader keeps what it worked out of it), or -1 when it has none:
+   * what segmentation asks most, so it must be cheap.
    */
-  wordLengthsFrom(first: string, second: string): number;
+  wordPosition(hanja: string): number;
+  /**
+   * The lengths, in characters, of the words starting with these two characters (code points), as
+   * bits (bit L set: a word of L characters; lengths over 31 are left out), so that segmentation
+   * tries only those: 0 where no word starts so.
+   */
+  wordLengthsFrom(first: number, second: number): number;
   /** The words of two or more characters that hold this character (for `chooseReading`'s step 6). */
   wordsWith(character: string): Iterable<string>;
   /** How many words hold this character (to scan the fewest in `wordsWith`). */

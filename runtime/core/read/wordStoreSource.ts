@@ -52,21 +52,23 @@ export function wordPairs(pairs: readonly (readonly [string, readonly string[]])
 export function wordStoreSource(store: WordStore, lists: SourceLists): ReaderSource {
   // Per first character, the lengths of the words after each second character (bits): made from the
   // words holding the first character when a text first has it (not from every word at once), and kept.
-  const lengths = new Map<string, Map<string, number>>();
-  const lengthsAfter = (first: string): Map<string, number> => {
-    let made = lengths.get(first);
+  // Keyed by code points, not strings: a number is looked up without hashing a string made for it.
+  const lengths = new Map<number, Map<number, number>>();
+  const lengthsAfter = (firstCode: number): Map<number, number> => {
+    let made = lengths.get(firstCode);
     if (made !== undefined) return made;
     made = new Map();
+    const first = String.fromCodePoint(firstCode);
     for (const position of store.ofCharacter(first)) {
       const hanja = store.hanjaAt(position);
       if (!hanja.startsWith(first) || hanja.length <= first.length) continue;
-      const second = String.fromCodePoint(hanja.codePointAt(first.length) as number);
+      const second = hanja.codePointAt(first.length) as number;
       // Code points: a word of astral characters is longer in UTF-16 units than in characters.
       let length = 0;
       for (let i = 0; i < hanja.length; i += (hanja.codePointAt(i) as number) > 0xffff ? 2 : 1) length++;
       if (length <= MAX_LENGTH) made.set(second, (made.get(second) ?? 0) | (1 << length));
     }
-    lengths.set(first, made);
+    lengths.set(firstCode, made);
     return made;
   };
   const counts = new Map<string, number>();
@@ -83,7 +85,7 @@ export function wordStoreSource(store: WordStore, lists: SourceLists): ReaderSou
       const position = store.positionOf(hanja);
       return position === -1 ? undefined : store.readingsAt(position);
     },
-    hasWord: (hanja) => store.positionOf(hanja) !== -1,
+    wordPosition: (hanja) => store.positionOf(hanja),
     wordLengthsFrom: (first, second) => lengthsAfter(first).get(second) ?? 0,
     *wordsWith(character) {
       for (const position of store.ofCharacter(character)) yield store.hanjaAt(position);
