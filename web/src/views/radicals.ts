@@ -25,18 +25,21 @@ export async function radicalsView(main: HTMLElement, ctx: ViewContext): Promise
       main,
       h("h1", { tabindex: -1 }, t().radicalsTitle),
       h("p", {}, t().radicalsIntro(answer.body.total)),
-      [...groups].map(([strokes, radicals]) =>
-        h(
-          "section",
-          { class: "radical-group" },
-          h("h2", {}, strokes === null ? "—" : t().strokeCount(strokes)),
+      // Fewest strokes first, whatever the radical order (Unihan counts 瓦, 鬼 and a few others as written today).
+      [...groups]
+        .sort(([a], [b]) => (a ?? Number.MAX_SAFE_INTEGER) - (b ?? Number.MAX_SAFE_INTEGER))
+        .map(([strokes, radicals]) =>
           h(
-            "ul",
-            { class: "radicals" },
-            radicals.map((r) => h("li", {}, radicalLink(r))),
+            "section",
+            { class: "radical-group" },
+            h("h2", {}, strokes === null ? "—" : t().strokeCount(strokes)),
+            h(
+              "ul",
+              { class: "radicals" },
+              radicals.map((r) => h("li", {}, radicalLink(r))),
+            ),
           ),
         ),
-      ),
       requestPanel(answer.request),
     );
   } catch (error) {
