@@ -12,6 +12,7 @@ import type { View, ViewContext } from "./views/context.ts";
 import { idiomDetail, idiomSearch } from "./views/idioms.ts";
 import { keyView } from "./views/key.ts";
 import { quizView, refreshQuota } from "./views/quiz.ts";
+import { radicalsView } from "./views/radicals.ts";
 import { readView } from "./views/read.ts";
 import { wordSearch } from "./views/words.ts";
 
@@ -30,6 +31,7 @@ function route(hash: string): { view: View; arg: string; params: URLSearchParams
   if (section === "hanja" && arg) return { view: characterDetail, arg, params, section: "hanja" };
   if (section === "idioms") return { view: idiomSearch, arg, params, section };
   if (section === "idiom" && arg) return { view: idiomDetail, arg, params, section: "idioms" };
+  if (section === "radicals") return { view: radicalsView, arg, params, section: "hanja" };
   if (section === "words") return { view: wordSearch, arg, params, section: "hanja" };
   if (section === "quiz") return { view: quizView, arg, params, section };
   if (section === "read") return { view: readView, arg, params, section };

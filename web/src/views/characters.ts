@@ -3,7 +3,9 @@ import { call } from "../api.ts";
 import { type Child, field, h, replace } from "../dom.ts";
 import { lang, t } from "../i18n.ts";
 import { type Problem, errorBox, loading, ok, requestPanel, searchForm } from "../ui.ts";
+import { codePointOf, unifiedOf } from "../compat.ts";
 import { type ViewContext, hashOf } from "./context.ts";
+import { radicalHash } from "./radicals.ts";
 import { wordList } from "./wordList.ts";
 import type { ListEnvelope } from "../../../runtime/format/recordSchemas.ts";
 import type { HanjaDetail, HanjaRecord, IdiomItemA } from "../../../runtime/format/records.ts";
@@ -44,7 +46,7 @@ export async function characterSearch(main: HTMLElement, ctx: ViewContext): Prom
     h("div", { class: "filters" }, field(t().strokes, strokes), field(t().radical, radical)),
     h("div", { class: "checks" }, checkbox(t().starterOnly, starter), checkbox(t().educationOnly, education)),
   );
-  replace(main, h("h1", { tabindex: -1 }, t().navSearch), form, results);
+  replace(main, h("h1", { tabindex: -1 }, t().navSearch), form, h("p", {}, h("a", { href: "#/radicals" }, `${t().browseRadicals} →`)), results);
   const query = Object.fromEntries(FILTERS.map((name) => [name, p.get(name) ?? undefined]));
   const searched = FILTERS.some((name) => name !== "page" && p.get(name));
   if (!searched) {
@@ -103,7 +105,25 @@ function characterCard(c: HanjaRecord): HTMLElement {
       { class: "card-text" },
       h("span", { class: "readings", lang: "ko" }, headline(c, CARD_HUNUM)),
       c.definition_en ? h("span", { class: "definition", lang: "en" }, c.definition_en) : null,
+      compatNote(c.character),
     ),
+  );
+}
+
+/**
+ * "호환 한자 U+F914 — 같은 글자: 樂 U+6A02" for a compatibility ideograph, else nothing: two look-alike
+ * results told apart. On the card the unified form is a link (a result is a link already, so not there).
+ */
+function compatNote(character: string, link = false): HTMLElement | null {
+  const unified = unifiedOf(character);
+  if (!unified) return null;
+  const attributes = { lang: "ko", ...(link ? { href: hashOf(`/hanja/${encodeURIComponent(unified)}`) } : {}) };
+  return h(
+    "span",
+    { class: "compat" },
+    `${t().compatibility} ${codePointOf(character)} — ${t().sameAs} `,
+    h(link ? "a" : "span", attributes, unified),
+    ` ${codePointOf(unified)}`,
   );
 }
 
@@ -143,7 +163,7 @@ export async function characterDetail(main: HTMLElement, ctx: ViewContext): Prom
       [t().definition, c.definition_en ? h("span", { lang: "en" }, c.definition_en) : "—"],
       [t().codepoint, c.codepoint],
       [t().strokes, c.strokes],
-      [t().radicalLabel, c.radical ? h("span", { lang: "ko" }, `${c.radical} (${c.radical_number})`) : "—"],
+      [t().radicalLabel, h("a", { href: radicalHash(c.radical_number), lang: "ko" }, `${c.radical} (${c.radical_number})`)],
       [t().variants, c.variants ? variantLinks(c.variants) : "—"],
       [t().education, c.education_hanja ? t().yes : t().no],
       [t().nameHanja, c.name_hanja ? t().yes : t().no],
@@ -153,15 +173,20 @@ export async function characterDetail(main: HTMLElement, ctx: ViewContext): Prom
       main,
       h("p", { class: "back" }, h("a", { href: lastSearch }, `← ${t().backToSearch}`)),
       h(
-        "h1",
-        { tabindex: -1, class: "detail-title" },
-        h("span", { class: "big-glyph", lang: "ko" }, c.character),
-        h("span", { class: "sub", lang: "ko" }, headline(c, 1)),
-      ),
-      h(
-        "dl",
-        { class: "facts" },
-        rows.map(([term, value]) => [h("dt", {}, term), h("dd", {}, value)]),
+        "article",
+        { class: "char-card" },
+        h(
+          "h1",
+          { tabindex: -1, class: "detail-title" },
+          h("span", { class: "big-glyph", lang: "ko" }, c.character),
+          h("span", { class: "sub", lang: "ko" }, headline(c, 1)),
+        ),
+        compatNote(c.character, true),
+        h(
+          "dl",
+          { class: "facts" },
+          rows.map(([term, value]) => [h("dt", {}, term), h("dd", {}, value)]),
+        ),
       ),
       h("h2", {}, t().idiomsWith(c.character)),
       idioms.length === 0 ? h("p", {}, t().noIdioms) : idiomList(idioms),
