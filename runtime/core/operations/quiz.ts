@@ -116,15 +116,19 @@ export const quizInterface: Interface = (ctx) => {
             level: p.level ?? QUIZ_PARAMS.level.documentedDefault,
           };
         },
-        async (p) => {
+        (p) => {
           // A seed makes the draw repeatable; quiz ids still come from the platform CSPRNG, so they stay unique.
           const random = p.seed === undefined ? services.random : seededRandom(p.seed);
           const sources = { idiomMaker: quizMaker, characterMaker: characterQuizMaker, ids: services.quizIds, random, idRandom: services.random };
-          const quizzes = await drawQuizzes(p, sources);
-          if (!quizzes) throw invalidParameter("exclude", `exclude leaves fewer than ${p.count} idioms to ask about`);
-          const extraBytes = quizzes.reduce((sum, q) => sum + q.extraBytes, 0);
-          const text = p.count === 1 ? `"quiz":${(quizzes[0] as SizedText).text}` : `"quizzes":[${quizzes.map((q) => q.text).join(",")}]`;
-          return { text, extraBytes };
+          const framed = (quizzes: SizedText[] | null) => {
+            if (!quizzes) throw invalidParameter("exclude", `exclude leaves fewer than ${p.count} idioms to ask about`);
+            const extraBytes = quizzes.reduce((sum, q) => sum + q.extraBytes, 0);
+            const text = p.count === 1 ? `"quiz":${(quizzes[0] as SizedText).text}` : `"quizzes":[${quizzes.map((q) => q.text).join(",")}]`;
+            return { text, extraBytes };
+          };
+          // Revealed quizzes are drawn at once: only signing reveal=0's ids waits, so only that reply is deferred.
+          const drawn = drawQuizzes(p, sources);
+          return drawn instanceof Promise ? drawn.then(framed) : framed(drawn);
         },
       ),
     }),

@@ -56,16 +56,16 @@ export function isIdiomRequest(p: Pick<QuizParams, "type" | "typed">): boolean {
   return !p.typed && p.type.every((name) => isIdiomType(QUIZ_TYPE_BY_NAME[name]));
 }
 
-/** The quizzes of a request as JSON texts with their ids; null when too few answers are left. */
-export async function drawQuizzes(p: QuizParams, sources: QuizSources): Promise<SizedText[] | null> {
+/**
+ * The quizzes of a request as JSON texts with their ids; null when too few answers are left. At
+ * once for revealed quizzes (the published interface's, which need no signing), so their reply is
+ * not put off to a later turn; a promise only while the ids of `reveal=0` are signed.
+ */
+export function drawQuizzes(p: QuizParams, sources: QuizSources): SizedText[] | null | Promise<SizedText[] | null> {
   const made = draw(p, sources);
   if (made === null) return null;
-  // A revealed quiz is graded by its client: its id is a plain unique one, as the published
-  // interface has it. Only a quiz whose answers are left out is signed (some 20–50 µs of Web
-  // Crypto per quiz), so the server can grade it.
   if (p.reveal) return made.map((quiz) => quizText(quiz, `qz_${randomBase62(sources.idRandom, 16)}`));
-  const ids = await sources.ids.sign(made.map((quiz) => quiz.claims));
-  return made.map((quiz, i) => withoutAnswers(quizText(quiz, ids[i] as string)));
+  return sources.ids.sign(made.map((quiz) => quiz.claims)).then((ids) => made.map((quiz, k) => withoutAnswers(quizText(quiz, ids[k] as string))));
 }
 
 /**
