@@ -104,8 +104,11 @@ export const quizInterface: Interface = (ctx) => {
             if (left < p.count)
               throw invalidParameter("exclude", `exclude leaves ${left} ${left === 1 ? "idiom" : "idioms"} to ask about; count is ${p.count}`);
           }
+          // Written out, not spread from `p` (which costs more than a quiz's draw).
           return {
-            ...p,
+            choices: p.choices,
+            count: p.count,
+            seed: p.seed,
             type,
             exclude,
             mature,

@@ -76,12 +76,20 @@ export function drawQuizzes(p: QuizParams, sources: QuizSources): SizedText[] | 
 function draw(p: QuizParams, sources: QuizSources): MadeQuiz[] | null {
   const idiomTypes = p.type.filter((name) => isIdiomType(QUIZ_TYPE_BY_NAME[name])) as IdiomTypeName[];
   const idiomQuizzes = (count: number) =>
-    sources
-      .idiomMaker()
-      .quizzes(
-        { ...p, count, type: idiomTypes.length === 1 ? idiomTypes[0] : undefined, types: idiomTypes.length > 1 ? idiomTypes : undefined },
-        sources.random,
-      );
+    sources.idiomMaker().quizzes(
+      // Written out, not spread from `p`: spreading the parsed parameters cost more than drawing the quiz.
+      {
+        type: idiomTypes.length === 1 ? idiomTypes[0] : undefined,
+        types: idiomTypes.length > 1 ? idiomTypes : undefined,
+        choices: p.choices,
+        count,
+        exclude: p.exclude,
+        difficulty: p.difficulty,
+        mature: p.mature,
+        lang: p.lang,
+      },
+      sources.random,
+    );
   if (isIdiomRequest(p)) return idiomQuizzes(p.count);
   const characterTypes = p.typed ? p.type : p.type.filter((name) => !isIdiomType(QUIZ_TYPE_BY_NAME[name]));
   const characterQuizzes = (count: number) => sources.characterMaker().quizzes({ ...p, count, types: characterTypes }, sources.random);
