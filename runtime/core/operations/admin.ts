@@ -26,6 +26,8 @@ const unauthorized: Response = problem(401, "Missing or wrong `Authorization: Be
 });
 const badId = problem(400, "`id` is not `key_` and 12 letters and digits (`param: id`).", { codes: ["invalid_parameter"] });
 const noKey = problem(404, "No key with this id (`param: id`).", { codes: ["not_found"] });
+/** The `404` an operation on one key answers when there is no key with that id. */
+const noSuchKey = () => new ApiError(404, "not_found", "No key with this id.", "id");
 const keyOk = (description: string) => ok(description, "AdminKeyResponse", headers(["Cache-Control"]));
 /** The answers of an operation on one key (`{id}`): `answer` when it is done, else why not. */
 const onOneKey = (answer: Response): OperationDoc["responses"] => ({
@@ -58,7 +60,7 @@ export const adminInterface: Interface = ({ services }) => {
     const result = await action(services.store, id, now);
     if (!result.ok) {
       if (result.reason === "revoked") throw new ApiError(409, "conflict", "A revoked key cannot be confirmed.", "id");
-      throw new ApiError(404, "not_found", "No key with this id.", "id");
+      throw noSuchKey();
     }
     if (!result.unchanged) return send(request, { key: adminView(result.key, now) });
     // The record alone would not show that nothing happened (an early renewal is not recorded): said here, as the CLI says it.
@@ -111,7 +113,7 @@ export const adminInterface: Interface = ({ services }) => {
       authorize: guard,
       handler: async (request, _ctx, { id }) => {
         const key = await services.store.keyById(id);
-        if (!key) throw new ApiError(404, "not_found", "No key with this id.", "id");
+        if (!key) throw noSuchKey();
         return send(request, { key: adminView(key, services.now()) });
       },
     }),
@@ -129,7 +131,7 @@ export const adminInterface: Interface = ({ services }) => {
       }),
       authorize: guard,
       handler: async (request, _ctx, { id }) => {
-        if (!(await services.store.keyById(id))) throw new ApiError(404, "not_found", "No key with this id.", "id");
+        if (!(await services.store.keyById(id))) throw noSuchKey();
         const now = services.now();
         return send(request, { id, ...(await usageHistory(services.store, id, now, quotaDay(now, services.offsetMinutes).day)) });
       },
