@@ -52,3 +52,14 @@ export function isUtf8Label(label: string): boolean {
     return false;
   }
 }
+
+/**
+ * Refuses a body whose `Content-Type` declares a charset other than UTF-8 (`415`); `sendAs` says
+ * what to send instead ("the text as UTF-8"). No charset is UTF-8.
+ */
+export function refuseOtherCharset(contentType: string, sendAs: string): void {
+  const charset = /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(contentType)?.[1];
+  if (charset !== undefined && !isUtf8Label(charset)) {
+    throw new ApiError(415, "unsupported_media_type", `Send ${sendAs} (got charset ${JSON.stringify(charset.slice(0, 40))}).`);
+  }
+}

@@ -2,7 +2,7 @@
  * Request bodies of interface B (`POST /subscribe`, `POST /grade`): UTF-8 JSON only, at most
  * `MAX_BODY_BYTES` whatever `Content-Length` claims.
  */
-import { isUtf8Label, readBody } from "../http/body.ts";
+import { readBody, refuseOtherCharset } from "../http/body.ts";
 import { ApiError, invalidParameter } from "../http/errors.ts";
 import type { RequestLike } from "../http/reply.ts";
 import { MAX_BODY_BYTES } from "../quota/plans.ts";
@@ -14,10 +14,7 @@ export async function readJson(request: RequestLike, what: string): Promise<unkn
     throw new ApiError(415, "unsupported_media_type", `Send ${what} as Content-Type: application/json (got ${JSON.stringify(type.slice(0, 60) || "none")}).`);
   }
   // JSON is UTF-8 (RFC 8259 §8.1): a body declared in another charset would be misread.
-  const charset = /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(type)?.[1];
-  if (charset !== undefined && !isUtf8Label(charset)) {
-    throw new ApiError(415, "unsupported_media_type", `Send ${what} as UTF-8 JSON (got charset ${JSON.stringify(charset.slice(0, 40))}).`);
-  }
+  refuseOtherCharset(type, `${what} as UTF-8 JSON`);
   return parseJson(await readBody(request, MAX_BODY_BYTES, `The body may be at most ${MAX_BODY_BYTES} bytes.`));
 }
 
@@ -27,7 +24,8 @@ export function jsonObject(value: unknown): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-function parseJson(text: string): unknown {
+/** `text` parsed as JSON, else a `400` naming `body`. */
+export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {

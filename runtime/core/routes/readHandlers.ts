@@ -3,7 +3,7 @@
  * in the form `format=` asks. The rules of the text: `http/verbatimText.ts`; the limits:
  * `readParams.ts`; the reading: `read/readText.ts`.
  */
-import { isUtf8Label, readBody } from "../http/body.ts";
+import { readBody, refuseOtherCharset } from "../http/body.ts";
 import { ApiError, invalidParameter } from "../http/errors.ts";
 import type { ParsedParams } from "../http/params.ts";
 import type { Reply, RequestLike } from "../http/reply.ts";
@@ -11,6 +11,7 @@ import type { Caching, Send } from "../http/sender.ts";
 import { verbatimTextProblem } from "../http/verbatimText.ts";
 import type { ReadFormat } from "../read/formatReading.ts";
 import type { ReadResult } from "../../format/records.ts";
+import { parseJson } from "./jsonBody.ts";
 import { READ_BODY_MAX_BYTES, type READ_PARAMS, READ_POST_MAX, type READ_POST_PARAMS } from "./readParams.ts";
 
 /** What the handlers need: the reading (with the service's links), the sender and interface A's caching. */
@@ -54,18 +55,10 @@ async function bodyText(request: RequestLike): Promise<string | undefined> {
       `Send the text as Content-Type: text/plain or application/json (got ${JSON.stringify(type.slice(0, 60) || "none")}).`,
     );
   }
-  const charset = /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(type)?.[1];
-  if (charset !== undefined && !isUtf8Label(charset)) {
-    throw new ApiError(415, "unsupported_media_type", `Send the text as UTF-8 (got charset ${JSON.stringify(charset.slice(0, 40))}).`);
-  }
+  refuseOtherCharset(type, "the text as UTF-8");
   const body = await readBody(request, READ_BODY_MAX_BYTES, TOO_LARGE);
   if (media === "text/plain") return body;
-  let value: unknown;
-  try {
-    value = JSON.parse(body);
-  } catch {
-    throw invalidParameter("body", "The body is not valid JSON.");
-  }
+  const value = parseJson(body);
   if (typeof value !== "object" || value === null || Array.isArray(value)) throw invalidParameter("body", 'The body must be a JSON object: {"text": "…"}.');
   const text = (value as Record<string, unknown>).text;
   if (text !== undefined && typeof text !== "string")
