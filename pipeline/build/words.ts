@@ -5,7 +5,8 @@
 import { initialSoundForms } from "../../runtime/format/hangul.ts";
 import { DETAIL_WORDS } from "../../runtime/format/recordSchemas.ts";
 import { type HanjaRecord, type IdiomRecord, wordItem } from "../../runtime/format/records.ts";
-import { type Word, type WordColumns, compareCodePoints, encodeWords, listedOrder } from "../../runtime/format/words.ts";
+import { packStrings } from "../../runtime/format/packedStrings.ts";
+import { type Word, compareCodePoints, encodeWords, listedOrder } from "../../runtime/format/words.ts";
 import { compoundCounts } from "../parse/words.ts";
 
 /**
@@ -42,19 +43,19 @@ export function buildWords(words: readonly Word[], records: readonly HanjaRecord
   // The columns the runtime decodes from the file, made from the words in the file's order (code
   // point order): decoding the file again cost a tenth of the build.
   const sorted = [...words].sort((a, b) => compareCodePoints(a.hanja, b.hanja));
-  const columns: WordColumns = {
-    hanja: sorted.map((w) => w.hanja),
-    readings: sorted.map((w) => w.readings.join(",")),
+  const columns = {
+    hanja: packStrings(sorted.map((w) => w.hanja)),
+    readings: packStrings(sorted.map((w) => w.readings.join(","))),
     within: Uint32Array.from(sorted, (w) => within.get(w.hanja) ?? 0),
     notes: new Map(sorted.flatMap((w, position) => (w.note === null ? [] : [[position, w.note] as const]))),
   };
-  const education = new Set(records.filter((r) => r.education_hanja).map((r) => r.character));
+  const education = new Set(records.filter((r) => r.education_hanja).map((r) => r.character.codePointAt(0) as number));
   const idiomIdx = new Map(idioms.map((idiom) => [idiom.hanja, idiom.idx]));
   const byCharacter = new Map<string, CharacterWords>();
   // The characters of the word at hand, one array for all (a Set per word cost a tenth of a second).
   const seen: string[] = [];
-  for (const position of listedOrder(columns, (c) => education.has(c))) {
-    const hanja = columns.hanja[position] as string;
+  for (const position of listedOrder(columns, (codePoint) => education.has(codePoint))) {
+    const { hanja, readings, note } = sorted[position] as Word;
     let item: string | undefined;
     seen.length = 0;
     for (const character of hanja) {
@@ -65,10 +66,9 @@ export function buildWords(words: readonly Word[], records: readonly HanjaRecord
       if (entry === undefined) byCharacter.set(character, (entry = { items: [], count: 0 }));
       entry.count++;
       if (entry.items.length < DETAIL_WORDS) {
-        const word = { hanja, readings: (columns.readings[position] as string).split(","), note: columns.notes.get(position) ?? null };
-        entry.items.push((item ??= JSON.stringify(wordItem(word, idiomIdx.get(hanja)))));
+        entry.items.push((item ??= JSON.stringify(wordItem({ hanja, readings, note }, idiomIdx.get(hanja)))));
       }
     }
   }
-  return { text, byCharacter, count: columns.hanja.length };
+  return { text, byCharacter, count: sorted.length };
 }

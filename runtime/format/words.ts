@@ -18,6 +18,8 @@
  * ```
  * ```
  */
+import { NO_SCRATCH, type Scratch, codePointIn } from "./packedStrings.ts";
+import type { WordColumns } from "./wordsDecode.ts";
 
 /** A word as the service lists it, before its idiom link: the written form, its readings (standard first) and the dictionary's note. */
 export interface Word {
@@ -29,7 +31,8 @@ export interface Word {
 /** The note the dictionary gives a place name (`佳景洞:지명`): such words are listed last. */
 export const PLACE_NAME_NOTE = "지명";
 
-const DIGITS = 36;
+/** The base of the file's numbers: a word's shared characters are one digit, so a word has at most 36 characters. */
+export const DIGITS = 36;
 
 /** Compares two strings by code point (JavaScript's `<` compares UTF-16 code units, which orders astral characters otherwise). */
 export function compareCodePoints(a: string, b: string): number {
@@ -91,135 +94,38 @@ function readingCode(characters: readonly string[], reading: string, syllablesOf
   return code.slice(0, end);
 }
 
-/** The decoded file: each word's fields as columns, in code point order of the hanja. */
-export interface WordColumns {
-  hanja: string[];
-  /** Each word's readings joined by `,`, the standard spelling first. */
-  readings: string[];
-  /** How many other words contain each word. */
-  within: Uint32Array;
-  /** The note of each word that has one, by position. */
-  notes: Map<number, string>;
-}
-
-/** Reads `words.txt` (see the module's comment); a line of another shape fails naming the file and the line. */
-export function decodeWords(text: string, file = "words.txt"): WordColumns {
-  const fail = (line: number, why: string): never => {
-    throw new Error(`dist: ${file} line ${line} ${why}; rebuild dist/`);
-  };
-  // The file is walked line by line with indexOf, not split: 470,000 line strings held at once would
-  // only add to the memory the first /words call peaks at (about 60 MB of heap, 8 MB kept).
-  let at = 0;
-  let line = 0;
-  const next = (): string | undefined => {
-    if (at >= text.length) return undefined;
-    const end = text.indexOf("\n", at);
-    const value = text.slice(at, end === -1 ? text.length : end);
-    at = end === -1 ? text.length : end + 1;
-    line++;
-    return value;
-  };
-  // Each character's syllables, by code point: no string is cut per character of a word.
-  const syllables = new Map<number, string>();
-  for (let value = next(); value !== ""; value = next()) {
-    if (value === undefined) return fail(line, "ends before the empty line that ends the characters");
-    const codePoint = value.codePointAt(0) as number;
-    const width = codePoint > 0xffff ? 2 : 1;
-    if (value.length <= width) fail(line, "lists a character without syllables");
-    syllables.set(codePoint, value.slice(width));
-  }
-  const columns: WordColumns = { hanja: [], readings: [], within: new Uint32Array(0), notes: new Map() };
-  let before = "";
-  for (let value = next(); value !== ""; value = next()) {
-    if (value === undefined) return fail(line, "ends before the empty line that ends the words");
-    const fields = value.split("\t");
-    const [front, codes] = fields as [string, string | undefined];
-    const shared = Number.parseInt(front.charAt(0), DIGITS);
-    if (!(shared <= before.length) || codes === undefined || fields.length > 3) {
-      fail(line, "is not shared characters and hanja, then reading codes (and a note), separated by tabs");
-    }
-    const hanja = before.slice(0, codeUnits(before, shared)) + front.slice(1);
-    before = hanja;
-    for (const c of hanja) if (!syllables.has(c.codePointAt(0) as number)) fail(line, `has ${c}, which the file's characters do not list`);
-    let readings = "";
-    for (const code of (codes as string).split(",")) {
-      // A reading written as itself starts with a Hangul syllable; digits and letters are below it.
-      const reading = code.charCodeAt(0) >= 0xac00 ? code : readingOf(syllables, hanja, code);
-      if (reading === null || reading.length !== hanjaLength(hanja)) fail(line, `has a reading that does not fit its hanja ${hanja}`);
-      readings = readings === "" ? (reading as string) : `${readings},${reading}`;
-    }
-    const position = columns.hanja.push(hanja) - 1;
-    columns.readings.push(readings);
-    if (fields.length === 3) columns.notes.set(position, fields[2] as string);
-  }
-  columns.within = new Uint32Array(columns.hanja.length);
-  for (let position = 0; position < columns.within.length; position++) {
-    const value = next();
-    const within = value === "" ? 0 : Number(value);
-    if (value === undefined || !Number.isInteger(within) || within < 0) {
-      fail(line, `is not a count of words; one line per word (${columns.within.length}) must follow them, got ${JSON.stringify(value ?? "the end")}`);
-    }
-    columns.within[position] = within;
-  }
-  if (at < text.length) fail(line + 1, `follows the ${columns.within.length} counts; the file should end there`);
-  return columns;
-}
-
-/** The code units the first `count` code points of `text` take. */
-function codeUnits(text: string, count: number): number {
-  let at = 0;
-  for (let n = 0; n < count && at < text.length; n++) at += (text.codePointAt(at) as number) > 0xffff ? 2 : 1;
-  return at;
-}
-
-/** The number of code points of a word (Hangul readings are one code unit a syllable). */
-function hanjaLength(hanja: string): number {
-  let n = 0;
-  for (let at = 0; at < hanja.length; n++) at += (hanja.codePointAt(at) as number) > 0xffff ? 2 : 1;
-  return n;
-}
-
-function readingOf(syllables: ReadonlyMap<number, string>, hanja: string, code: string): string | null {
-  let reading = "";
-  let n = 0;
-  for (let at = 0; at < hanja.length; n++) {
-    const codePoint = hanja.codePointAt(at) as number;
-    const list = syllables.get(codePoint);
-    const digit = n < code.length ? DIGIT_VALUES.indexOf(code.charAt(n)) : 0;
-    if (list === undefined || digit < 0 || digit >= list.length) return null;
-    reading += list.charAt(digit);
-    at += codePoint > 0xffff ? 2 : 1;
-  }
-  return n < code.length ? null : reading;
-}
-
-const DIGIT_VALUES = "0123456789abcdefghijklmnopqrstuvwxyz";
-
 /**
  * The order words are listed in (docs/rules.md "Words"), as positions of `columns`: words before
  * place names (note `지명`); then shorter words; then words made only of the 1,800 education hanja;
  * then words more other words contain (水素 is in 103 longer words, 渴水 in none: a word that builds
  * many others is one a learner meets, and the dictionary has no frequencies); then code point order.
  */
-export function listedOrder(columns: WordColumns, isEducation: (character: string) => boolean): Uint32Array {
-  const count = columns.hanja.length;
+export function listedOrder(
+  columns: Pick<WordColumns, "hanja" | "within" | "notes">,
+  isEducation: (codePoint: number) => boolean,
+  memory: Scratch = NO_SCRATCH,
+): Uint32Array {
+  const { units, starts } = columns.hanja;
+  const count = starts.length - 1;
   if (count > POSITIONS) throw new Error(`words: ${count} words; the order can place ${POSITIONS}`);
   // One number per word, its sort key above its position (below 2^20): a numeric sort of a typed array, no comparator.
-  const keys = new Float64Array(count);
+  const keys = memory.float64(count);
   for (let position = 0; position < count; position++) {
-    const hanja = columns.hanja[position] as string;
     let length = 0;
     let education = 1;
-    for (const c of hanja) {
-      length++;
-      if (!isEducation(c)) education = 0;
+    for (let at = starts[position] as number; at < (starts[position + 1] as number); length++) {
+      const codePoint = codePointIn(units, at);
+      at += codePoint > 0xffff ? 2 : 1;
+      if (!isEducation(codePoint)) education = 0;
     }
     const place = columns.notes.get(position) === PLACE_NAME_NOTE ? 1 : 0;
     const fewer = MAX_WITHIN - Math.min(columns.within[position] as number, MAX_WITHIN);
     keys[position] = (((place * 64 + Math.min(length, 63)) * 2 + (1 - education)) * (MAX_WITHIN + 1) + fewer) * POSITIONS + position;
   }
   keys.sort();
-  return Uint32Array.from(keys, (key) => key % POSITIONS);
+  const order = memory.uint32(count);
+  for (let listed = 0; listed < count; listed++) order[listed] = (keys[listed] as number) % POSITIONS;
+  return order;
 }
 
 const MAX_WITHIN = 4095;

@@ -13,7 +13,7 @@ import { BASE, expectProblem, idiomsInOrder } from "./hanja-expect.ts";
 const app = testApp();
 const tables = JSON.parse(distText(DIST_FILES.tables)) as Tables;
 const education = new Set(tables.characters.filter((_, i) => ((tables.flags[i] ?? 0) & FLAG_EDUCATION) !== 0));
-const index = wordIndex(distText(DIST_FILES.words), (c) => education.has(c));
+const index = wordIndex(distText(DIST_FILES.words), (codePoint) => education.has(String.fromCodePoint(codePoint)));
 
 interface WordPage {
   data: WordItem[];

@@ -3,7 +3,9 @@ import { describe, expect, test } from "vitest";
 import { wordSyllables } from "../../pipeline/build/words.ts";
 import { parseHanjaDictionary } from "../../pipeline/load/hanjaDictionary.ts";
 import { collectWords, compoundCounts, northernSpellings, standardFirst } from "../../pipeline/parse/words.ts";
-import { type Word, decodeWords, encodeWords, listedOrder } from "../../runtime/format/words.ts";
+import { type PackedStrings, unpack } from "../../runtime/format/packedStrings.ts";
+import { type Word, encodeWords, listedOrder } from "../../runtime/format/words.ts";
+import { decodeWords } from "../../runtime/format/wordsDecode.ts";
 import { hanja } from "./helpers.ts";
 
 describe("the standard spelling first", () => {
@@ -122,16 +124,18 @@ describe("words.txt", () => {
 
   test("decodes to the words it was written from", () => {
     const columns = decodeWords(text);
-    expect(columns.hanja).toEqual(["佳景洞", "歷史", "水稻", "水道", "水道稻", "水𠀋"]);
-    expect(columns.readings).toEqual(["가경동", "역사,력사", "수도", "수도,수돗", "수도도", "수상"]);
+    const all = (packed: PackedStrings) => Array.from({ length: packed.starts.length - 1 }, (_, p) => unpack(packed, p));
+    expect(all(columns.hanja)).toEqual(["佳景洞", "歷史", "水稻", "水道", "水道稻", "水𠀋"]);
+    expect(all(columns.readings)).toEqual(["가경동", "역사,력사", "수도", "수도,수돗", "수도도", "수상"]);
     expect([...columns.within]).toEqual([0, 0, 0, 1, 0, 0]);
     expect([...columns.notes]).toEqual([[0, "지명"]]);
+    expect(columns.longest).toBe(3);
   });
 
   test("lists words before place names, shorter first, education hanja first, then those more words contain", () => {
     const columns = decodeWords(text);
-    const education = new Set(records.filter((r) => r.education_hanja).map((r) => r.character));
-    const listed = [...listedOrder(columns, (c) => education.has(c))].map((p) => columns.hanja[p]);
+    const education = new Set(records.filter((r) => r.education_hanja).map((r) => r.character.codePointAt(0)));
+    const listed = [...listedOrder(columns, (codePoint) => education.has(codePoint))].map((p) => unpack(columns.hanja, p));
     expect(listed).toEqual(["水道", "歷史", "水稻", "水𠀋", "水道稻", "佳景洞"]);
   });
 

@@ -1,6 +1,8 @@
 /** The words in memory (runtime/core/words): lookup, a character's words and search by hanja or hangul, exact → prefix → containing. */
 import { describe, expect, test } from "vitest";
-import { type Word, encodeWords } from "../../runtime/format/words.ts";
+import { unpack } from "../../runtime/format/packedStrings.ts";
+import { type Word, encodeWords, listedOrder } from "../../runtime/format/words.ts";
+import { decodeWords } from "../../runtime/format/wordsDecode.ts";
 import { wordIndex } from "../../runtime/core/words/wordIndex.ts";
 import { DIST_FILES, FLAG_EDUCATION, type Tables } from "../../runtime/format/dist.ts";
 import { distText } from "../helpers/app.ts";
@@ -28,7 +30,7 @@ const SYLLABLES: Record<string, string[]> = {
   洞: ["동"],
 };
 const text = encodeWords(WORDS, new Map([["水道", 2]]), (c) => SYLLABLES[c] ?? []);
-const index = wordIndex(text, (c) => c !== "稻" && c !== "佳");
+const index = wordIndex(text, (codePoint) => !["稻", "佳"].includes(String.fromCodePoint(codePoint)));
 const hanjaOf = (positions: number[]) => positions.map((p) => index.word(p).hanja);
 
 describe("wordIndex", () => {
@@ -68,17 +70,41 @@ describe("wordIndex", () => {
     expect(index.search("")).toEqual([]);
     expect(() => index.word(index.count)).toThrow(RangeError);
   });
+
+  test("gives a word's hanja alone, as the word has it", () => {
+    for (let p = 0; p < index.count; p++) expect(index.hanjaAt(p)).toBe(index.word(p).hanja);
+    expect(() => index.hanjaAt(index.count)).toThrow(RangeError);
+    expect(() => index.hanjaAt(-1)).toThrow(RangeError);
+  });
 });
 
 describe("the built words", () => {
   const tables = JSON.parse(distText(DIST_FILES.tables)) as Tables;
   const education = new Set(tables.characters.filter((_, i) => ((tables.flags[i] ?? 0) & FLAG_EDUCATION) !== 0));
-  const built = wordIndex(distText(DIST_FILES.words), (c) => education.has(c));
+  const built = wordIndex(distText(DIST_FILES.words), (codePoint) => education.has(String.fromCodePoint(codePoint)));
 
   test("hold the dictionary's words of the dataset's characters, the South Korean reading first (歷史, 比率)", () => {
     expect(built.count).toBe(234_308);
     expect(built.lookup("歷史")?.readings).toEqual(["역사", "력사"]);
     expect(built.lookup("比率")?.readings).toEqual(["비율", "비률"]);
+  });
+
+  test("are the words the file decodes to, column by column, in the listed order (the index's one scratch buffer changes nothing)", () => {
+    const columns = decodeWords(distText(DIST_FILES.words));
+    const order = listedOrder(columns, (codePoint) => education.has(String.fromCodePoint(codePoint)));
+    expect(order).toHaveLength(built.count);
+    const differing: string[] = [];
+    order.forEach((position, listed) => {
+      const word = built.word(listed);
+      const decoded = {
+        hanja: unpack(columns.hanja, position),
+        readings: unpack(columns.readings, position).split(","),
+        note: columns.notes.get(position) ?? null,
+      };
+      if (JSON.stringify(word) !== JSON.stringify(decoded)) differing.push(`${listed}: ${JSON.stringify(word)} ≠ ${JSON.stringify(decoded)}`);
+    });
+    expect(differing.slice(0, 5)).toEqual([]);
+    expect(built.longest).toBe(columns.longest);
   });
 
   test("list common words first: 水's first words are 水素, 水銀, 水平", () => {

@@ -170,7 +170,7 @@ export function loadData(files: DistFiles): LoadedData {
   );
   const meta = once(() => JSON.parse(text(files, DIST_FILES.meta)) as Record<string, unknown>);
   const terms = once(() => text(files, DIST_FILES.terms));
-  const isEducation = (character: string) => ((flags[positionIn(codePoints, character) ?? -1] ?? 0) & FLAG_EDUCATION) !== 0;
+  const isEducation = (codePoint: number) => ((flags[positionOfCodePoint(codePoints, codePoint)] ?? 0) & FLAG_EDUCATION) !== 0;
   const words = once(() => wordIndex(text(files, DIST_FILES.words), isEducation));
   return {
     manifest,
@@ -273,6 +273,12 @@ function codePointsInOrder(characters: readonly string[]): Uint32Array {
 function positionIn(codePoints: Uint32Array, character: string): number | undefined {
   const codePoint = character.codePointAt(0);
   if (codePoint === undefined || character.length !== (codePoint > 0xffff ? 2 : 1)) return undefined;
+  const position = positionOfCodePoint(codePoints, codePoint);
+  return position === -1 ? undefined : position;
+}
+
+/** The position of a code point among the characters' (a binary search), or -1. */
+function positionOfCodePoint(codePoints: Uint32Array, codePoint: number): number {
   let low = 0;
   let high = codePoints.length - 1;
   while (low <= high) {
@@ -282,7 +288,7 @@ function positionIn(codePoints: Uint32Array, character: string): number | undefi
     if (at < codePoint) low = middle + 1;
     else high = middle - 1;
   }
-  return undefined;
+  return -1;
 }
 
 function countFlag(flags: Uint8Array, flag: number): number {

@@ -15,6 +15,7 @@ import { wordStoreSource } from "./wordStoreSource.ts";
 export interface WordIndexLike {
   readonly count: number;
   word(position: number): { hanja: string; readings: string[] };
+  hanjaAt(position: number): string;
   positionOf(hanja: string): number;
   ofCharacter(character: string): number[];
 }
@@ -76,7 +77,7 @@ function dataSource(data: ReaderData): ReaderSource {
       get count() {
         return data.words.count;
       },
-      hanjaAt: (position) => data.words.word(position).hanja,
+      hanjaAt: (position) => data.words.hanjaAt(position),
       readingsAt(position) {
         // The words of a text are mostly common ones: their readings are kept (a bounded number of
         // them) rather than cut from the index's text again for every text.

@@ -6,7 +6,7 @@
  * per field and a map of them took over 25 MB. Search scans a text (`indexOf`: a few ms for the
  * commonest syllable); lookup by hanja goes through a hash table of positions.
  */
-import { decodeWords, listedOrder } from "../../format/words.ts";
+import { type Lines, listWords } from "../../format/wordsDecode.ts";
 import type { Word } from "../../format/words.ts";
 
 export type { Word } from "../../format/words.ts";
@@ -19,6 +19,8 @@ export interface WordIndex {
   readonly longest: number;
   /** The word at a listed position (0 ≤ position < count). */
   word(position: number): Word;
+  /** The hanja of the word at a listed position, cut from the index's text (no word made: what a reader asks most). */
+  hanjaAt(position: number): string;
   /** The word written `hanja` (its readings, the standard spelling first), or undefined. */
   lookup(hanja: string): Word | undefined;
   /** The listed position of the word written `hanja`, or -1. */
@@ -33,16 +35,21 @@ export interface WordIndex {
   search(q: string): number[];
 }
 
-/** Reads `words.txt` and indexes it; `isEducation` says which characters are education hanja (the listed order ranks by it). */
-export function wordIndex(text: string, isEducation: (character: string) => boolean): WordIndex {
-  const { hanja, readings, notes, longest } = layOut(text, isEducation);
+/** Reads `words.txt` and indexes it; `isEducation` says which characters (code points) are education hanja (the listed order ranks by it). */
+export function wordIndex(text: string, isEducation: (codePoint: number) => boolean): WordIndex {
+  const { hanja, readings, notes, longest } = listWords(text, isEducation);
   const table = hashTable(hanja);
   const count = hanja.starts.length - 1;
 
-  const word = (position: number): Word => {
+  const checked = (position: number): number => {
     if (!(position >= 0 && position < count)) throw new RangeError(`words: no word at ${position} (${count} words)`);
-    return { hanja: line(hanja, position), readings: line(readings, position).split(","), note: notes.get(position) ?? null };
+    return position;
   };
+  const word = (position: number): Word => ({
+    hanja: line(hanja, checked(position)),
+    readings: line(readings, position).split(","),
+    note: notes.get(position) ?? null,
+  });
   const positionOf = (query: string): number => {
     if (query === "" || query.includes("\n")) return -1;
     for (let slot = hashOf(query, 0, query.length) & table.mask; ; slot = (slot + 1) & table.mask) {
@@ -55,6 +62,7 @@ export function wordIndex(text: string, isEducation: (character: string) => bool
     count,
     longest,
     word,
+    hanjaAt: (position) => line(hanja, checked(position)),
     positionOf,
     lookup: (query) => {
       const position = positionOf(query);
@@ -66,41 +74,6 @@ export function wordIndex(text: string, isEducation: (character: string) => bool
       return (/\p{Script=Han}/u.test(q) ? matches(hanja, q, "line") : matches(readings, q, "comma-separated")).flat();
     },
   };
-}
-
-/**
- * The words' hanja and readings as lines in listed order, their notes by listed position. Made
- * apart from the closures `wordIndex` returns, which would otherwise keep the decoded columns alive.
- */
-function layOut(text: string, isEducation: (character: string) => boolean) {
-  const columns = decodeWords(text);
-  const order = listedOrder(columns, isEducation);
-  const notes = new Map<number, string>();
-  order.forEach((position, listed) => {
-    const note = columns.notes.get(position);
-    if (note !== undefined) notes.set(listed, note);
-  });
-  const longest = columns.hanja.reduce((most, word) => Math.max(most, [...word].length), 0);
-  return { hanja: lines(columns.hanja, order), readings: lines(columns.readings, order), notes, longest };
-}
-
-/** Lines of text, one per word in listed order: the text starts and ends with `\n`, line `p` is `text[starts[p], starts[p + 1] - 1)`. */
-interface Lines {
-  text: string;
-  starts: Uint32Array;
-}
-
-function lines(values: readonly string[], order: Uint32Array): Lines {
-  const starts = new Uint32Array(order.length + 1);
-  let at = 1;
-  const parts = Array.from(order, (position, listed) => {
-    const value = values[position] as string;
-    starts[listed] = at;
-    at += value.length + 1;
-    return value;
-  });
-  starts[order.length] = at;
-  return { text: `\n${parts.join("\n")}\n`, starts };
 }
 
 function line(lines: Lines, position: number): string {

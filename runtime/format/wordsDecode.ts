@@ -1,0 +1,276 @@
+/**
+ * Reading `words.txt` (its format: `words.ts`): into columns, for the build's checks and tests, and
+ * into the lines in listed order the runtime's word index searches.
+ */
+import { NO_SCRATCH, Packer, type PackedStrings, Scratch, unitsToString } from "./packedStrings.ts";
+import { DIGITS, listedOrder } from "./words.ts";
+
+/** The words in listed order as the runtime holds them: two texts of one line per word, and the notes. */
+export interface ListedWords {
+  hanja: Lines;
+  /** Each word's readings joined by `,`, the standard spelling first. */
+  readings: Lines;
+  /** The note of each word that has one, by listed position. */
+  notes: Map<number, string>;
+  /** The most characters (code points) a word has. */
+  longest: number;
+}
+
+/** Lines of text, one per word in listed order: the text starts and ends with `\n`, line `p` is `text[starts[p], starts[p + 1] - 1)`. */
+export interface Lines {
+  text: string;
+  starts: Uint32Array;
+}
+
+/**
+ * Decodes `words.txt` into the lines a word index keeps, in listed order (`listedOrder`;
+ * `isEducation` says which code points are education hanja). Every working array is cut from one
+ * scratch buffer, dropped whole when this returns: only the two texts, their starts and the notes stay.
+ */
+export function listWords(text: string, isEducation: (codePoint: number) => boolean, file = "words.txt"): ListedWords {
+  let memory = NO_SCRATCH;
+  const columns = decode(text, file, (size) => {
+    const { words, hanjaUnits, readingUnits } = size;
+    // The two packers' starts and units, the counts, the order's keys and positions, the lines' units.
+    const bytes = [(words + 1) * 4, hanjaUnits * 2, (words + 1) * 4, readingUnits * 2, words * 4, words * 8, words * 4];
+    memory = Scratch.sized([...bytes, (hanjaUnits + words + 1) * 2, (readingUnits + words + 1) * 2]);
+    return memory;
+  });
+  const order = listedOrder(columns, isEducation, memory);
+  const notes = new Map<number, string>();
+  order.forEach((position, listed) => {
+    const note = columns.notes.get(position);
+    if (note !== undefined) notes.set(listed, note);
+  });
+  return { hanja: listedLines(columns.hanja, order, memory), readings: listedLines(columns.readings, order, memory), notes, longest: columns.longest };
+}
+
+/** The packed strings as lines in listed order: copied a code unit at a time into scratch units, then made one string. */
+function listedLines(packed: PackedStrings, order: Uint32Array, memory: Scratch): Lines {
+  const starts = new Uint32Array(order.length + 1);
+  const units = memory.uint16(packed.units.length + order.length + 1);
+  units[0] = NEWLINE;
+  let at = 1;
+  order.forEach((position, listed) => {
+    starts[listed] = at;
+    for (let unit = packed.starts[position] as number; unit < (packed.starts[position + 1] as number); unit++) units[at++] = packed.units[unit] as number;
+    units[at++] = NEWLINE;
+  });
+  starts[order.length] = at;
+  return { text: unitsToString(units), starts };
+}
+
+/** The decoded file: each word's fields as columns, in code point order of the hanja. */
+export interface WordColumns {
+  hanja: PackedStrings;
+  /** Each word's readings joined by `,`, the standard spelling first. */
+  readings: PackedStrings;
+  /** How many other words contain each word. */
+  within: Uint32Array;
+  /** The note of each word that has one, by position. */
+  notes: Map<number, string>;
+  /** The most characters (code points) a word has. */
+  longest: number;
+}
+
+/**
+ * Reads `words.txt` (see the module's comment); a line of another shape fails naming the file and
+ * the line. The words are decoded a code unit at a time into packed columns: no string is made per
+ * word or per field (strings for every word took the first /words call to about 60 MB more heap,
+ * which the process kept).
+ */
+export function decodeWords(text: string, file = "words.txt"): WordColumns {
+  return decode(text, file, () => NO_SCRATCH);
+}
+
+/** `decodeWords`, its columns cut from the scratch buffer `memoryFor` makes once the words' size is known. */
+function decode(text: string, file: string, memoryFor: (size: WordsSize) => Scratch): WordColumns {
+  const fail = (line: number, why: string): never => {
+    throw new Error(`dist: ${file} line ${line} ${why}; rebuild dist/`);
+  };
+  let at = 0;
+  let line = 0;
+  const next = (): string | undefined => {
+    if (at >= text.length) return undefined;
+    const end = text.indexOf("\n", at);
+    const value = text.slice(at, end === -1 ? text.length : end);
+    at = end === -1 ? text.length : end + 1;
+    line++;
+    return value;
+  };
+  // Each character's syllables, by code point.
+  const syllables = new Map<number, string>();
+  for (let value = next(); value !== ""; value = next()) {
+    if (value === undefined) return fail(line, "ends before the empty line that ends the characters");
+    const codePoint = value.codePointAt(0) as number;
+    const width = codePoint > 0xffff ? 2 : 1;
+    if (value.length <= width) fail(line, "lists a character without syllables");
+    syllables.set(codePoint, value.slice(width));
+  }
+  const size = sizeOfWords(text, at);
+  const memory = memoryFor(size);
+  const hanja = new Packer(size.words, size.hanjaUnits, memory);
+  const readings = new Packer(size.words, size.readingUnits, memory);
+  const notes = new Map<number, string>();
+  const shape = "is not shared characters and hanja, then reading codes (and a note), separated by tabs";
+  let longest = 0;
+  let before = 0; // the characters of the word before
+  for (;;) {
+    if (at >= text.length) return fail(line, "ends before the empty line that ends the words");
+    line++;
+    if (text.charCodeAt(at) === NEWLINE) {
+      at++;
+      break;
+    }
+    // The characters shared with the word before, copied from it.
+    const shared = digitValue(text.charCodeAt(at++));
+    if (!(shared >= 0 && shared <= before)) fail(line, shape);
+    const start = hanja.length;
+    let length = 0;
+    for (let unit = hanja.lastStart; length < shared; length++) {
+      const width = hanja.codePointAt(unit) > 0xffff ? 2 : 1;
+      for (const end = unit + width; unit < end; unit++) hanja.push(hanja.unitAt(unit));
+    }
+    // The rest of the hanja, up to the tab.
+    for (;;) {
+      if (at >= text.length || text.charCodeAt(at) === NEWLINE) return fail(line, shape);
+      const codePoint = text.codePointAt(at) as number;
+      if (codePoint === TAB) break;
+      if (!syllables.has(codePoint)) fail(line, `has ${String.fromCodePoint(codePoint)}, which the file's characters do not list`);
+      hanja.push(text.charCodeAt(at++));
+      if (codePoint > 0xffff) hanja.push(text.charCodeAt(at++));
+      length++;
+    }
+    at++;
+    // The readings, comma-separated, each code written against the characters' syllables.
+    for (let first = true; ; first = false) {
+      if (!first) readings.push(COMMA);
+      const written = readings.length;
+      const code = at;
+      while (at < text.length && !isFieldEnd(text.charCodeAt(at))) at++;
+      const fits = text.charCodeAt(code) >= 0xac00 ? copyReading(text, code, at, readings) : spellReading(text, code, at, hanja, start, syllables, readings);
+      if (!fits || readings.length - written !== length) fail(line, `has a reading that does not fit its hanja ${unitsOf(hanja, start)}`);
+      if (at >= text.length || text.charCodeAt(at) !== COMMA) break;
+      at++;
+    }
+    hanja.close();
+    readings.close();
+    const position = hanja.count - 1;
+    if (text.charCodeAt(at) === TAB) {
+      const end = text.indexOf("\n", at);
+      const note = text.slice(at + 1, end === -1 ? text.length : end);
+      if (note.includes("\t")) fail(line, shape);
+      notes.set(position, note);
+      at = end === -1 ? text.length : end;
+    }
+    if (at < text.length)
+      at++; // the line's newline
+    else return fail(line, "ends before the empty line that ends the words");
+    before = length;
+    if (length > longest) longest = length;
+  }
+  const count = hanja.count;
+  const within = memory.uint32(count);
+  for (let position = 0; position < count; position++) {
+    if (at >= text.length) return fail(line, `is not a count of words; one line per word (${count}) must follow them, got "the end"`);
+    line++;
+    let value = 0;
+    let end = at;
+    for (; end < text.length && text.charCodeAt(end) !== NEWLINE; end++) {
+      const digit = text.charCodeAt(end) - 0x30;
+      value = digit >= 0 && digit <= 9 ? value * 10 + digit : Number.NaN;
+    }
+    if (!(value <= 0xffffffff)) {
+      fail(line, `is not a count of words; one line per word (${count}) must follow them, got ${JSON.stringify(text.slice(at, end))}`);
+    }
+    within[position] = value;
+    at = end + 1;
+  }
+  if (at < text.length) fail(line + 1, `follows the ${count} counts; the file should end there`);
+  return { hanja: hanja.packed(), readings: readings.packed(), within, notes, longest };
+}
+
+/** How many words a file holds, and the code units of their hanja and readings (joined by commas). */
+interface WordsSize {
+  words: number;
+  hanjaUnits: number;
+  readingUnits: number;
+}
+
+/**
+ * How many words the words' lines from `at` hold, and at most how many code units their hanja and
+ * readings take, to size the buffers once: a scan that only counts (what a line holds is checked
+ * as it is decoded).
+ */
+function sizeOfWords(text: string, at: number): WordsSize {
+  let words = 0;
+  let hanjaUnits = 0;
+  let readingUnits = 0;
+  // The code units of each character of the word before, for the characters a word shares with it.
+  const widths = new Uint8Array(DIGITS + 1);
+  while (at < text.length && text.charCodeAt(at) !== NEWLINE) {
+    words++;
+    let characters = Math.max(digitValue(text.charCodeAt(at++)), 0);
+    for (let i = 0; i < characters; i++) hanjaUnits += widths[i] as number;
+    for (; at < text.length && !isFieldEnd(text.charCodeAt(at)); at++) {
+      hanjaUnits++;
+      if ((text.charCodeAt(at) & 0xfc00) === 0xdc00) widths[characters - 1] = 2;
+      else if (characters < DIGITS) widths[characters++] = 1;
+    }
+    // The readings: the field after the tab, up to a second tab (a note) or the line's end.
+    let readingCount = 1;
+    for (at++; at < text.length && text.charCodeAt(at) !== NEWLINE && text.charCodeAt(at) !== TAB; at++) {
+      if (text.charCodeAt(at) === COMMA) readingCount++;
+    }
+    readingUnits += readingCount * characters + readingCount - 1;
+    const end = text.indexOf("\n", at);
+    at = end === -1 ? text.length : end + 1;
+  }
+  return { words, hanjaUnits, readingUnits };
+}
+
+const NEWLINE = 0x0a;
+const TAB = 0x09;
+const COMMA = 0x2c;
+
+function isFieldEnd(unit: number): boolean {
+  return unit === COMMA || unit === TAB || unit === NEWLINE;
+}
+
+/** The value of a base-36 digit (`0`–`9`, `a`–`z`), or -1. */
+function digitValue(unit: number): number {
+  if (unit >= 0x30 && unit <= 0x39) return unit - 0x30;
+  if (unit >= 0x61 && unit <= 0x7a) return unit - 0x61 + 10;
+  return -1;
+}
+
+/** The code units from `start` to the end of what a packer holds, as a string (for a message). */
+function unitsOf(packer: Packer, start: number): string {
+  let text = "";
+  for (let at = start; at < packer.length; at++) text += String.fromCharCode(packer.unitAt(at));
+  return text;
+}
+
+/** A reading written as itself (Hangul syllables, `text[from, to)`), copied. */
+function copyReading(text: string, from: number, to: number, readings: Packer): boolean {
+  for (let at = from; at < to; at++) readings.push(text.charCodeAt(at));
+  return true;
+}
+
+/**
+ * A reading written as digits (`text[from, to)`, one per character, missing trailing ones 0),
+ * spelled from the syllables of the word's characters (`hanja` from `start`); false when a digit
+ * names no syllable or there are more digits than characters.
+ */
+function spellReading(text: string, from: number, to: number, hanja: Packer, start: number, syllables: ReadonlyMap<number, string>, readings: Packer): boolean {
+  let n = 0;
+  for (let at = start; at < hanja.length; n++) {
+    const codePoint = hanja.codePointAt(at);
+    at += codePoint > 0xffff ? 2 : 1;
+    const list = syllables.get(codePoint);
+    const digit = from + n < to ? digitValue(text.charCodeAt(from + n)) : 0;
+    if (list === undefined || digit < 0 || digit >= list.length) return false;
+    readings.push(list.charCodeAt(digit));
+  }
+  return from + n >= to;
+}
