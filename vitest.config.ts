@@ -19,6 +19,7 @@ const SPAWNING = [
   "test/store/redis*.test.ts",
   "test/runtime/startDeno.test.ts",
   "test/runtime/metricsPromtool.test.ts",
+  "test/runtime/youngGeneration.test.ts",
   "test/pipeline/buildInputs.test.ts",
   "test/pipeline/fixtures.test.ts",
   "test/release/version-flow.test.ts",

@@ -1,0 +1,27 @@
+/**
+ * The Node server's young generation. V8 grows it (two semi-spaces) as the allocation rate rises,
+ * up to 32 MB on 64-bit, and keeps it once grown: under load it is about a quarter of the server's
+ * memory, for garbage that lives a request long. The server holds it at the size loading the data
+ * gave it (8 MB) by turning its growth off, which V8 reads each time it would grow it. An operator
+ * who starts Node with `--max-semi-space-size` (on the command line or in NODE_OPTIONS) has chosen
+ * a size: the server then leaves it alone. Figures: test/bench/RESULTS.md "Node's memory after load".
+ */
+import { setFlagsFromString } from "node:v8";
+
+/** How Node was started: its own options and NODE_OPTIONS. */
+export interface NodeStart {
+  execArgv: readonly string[];
+  nodeOptions: string | undefined;
+}
+
+/** Whether Node was started with a young generation size of its operator's choosing. */
+export function sizeChosen({ execArgv, nodeOptions }: NodeStart): boolean {
+  return [...execArgv, ...(nodeOptions ?? "").split(/\s+/)].some((option) => /^--max[-_]semi[-_]space[-_]size(=|$)/.test(option));
+}
+
+/** Holds the young generation at its present size unless the operator chose one; says whether it did. */
+export function holdYoungGeneration(start: NodeStart = { execArgv: process.execArgv, nodeOptions: process.env.NODE_OPTIONS }): boolean {
+  if (sizeChosen(start)) return false;
+  setFlagsFromString("--semi-space-growth-factor=1");
+  return true;
+}
