@@ -7,7 +7,8 @@
 // worktree (`npx tsx -e` cannot await: call scripts/bundle.ts's `bundle(outfile)` from a .mts file).
 //   npx tsx test/bench/probes/compare-bundles.ts /tmp/before/hanja-api.mjs dist/runtime/hanja-api.mjs
 // ROUNDS (default 7), SECONDS per case (default 4), RUNTIME (node or bun), DIST_DIR (default dist/),
-// CASES (default `detail,quiz-with-key`: the cases to load, say `detail` alone);
+// CASES (default `detail,quiz-with-key`: the cases to load, say `detail` alone; also `search` for
+// q=수, `words` for /words?q=수, `read` for /read with 500 different texts of 200 characters);
 // BEFORE_DIST and AFTER_DIST give each build its own dist/ (default DIST_DIR), for builds whose
 // dist formats differ (the "before" one built by `npx tsx pipeline/cli.ts` in its worktree).
 // BEFORE_ENV and AFTER_ENV add settings to one build's servers (`METRICS_TOKEN=…,ACCESS_LOG=0`).
@@ -26,6 +27,17 @@ const DETAIL = `/hanja/v1/hanja/${encodeURIComponent("水")}`;
 const ADMIN = "bench-admin-token-0123456789";
 const KEYS = 40;
 const CASES = (process.env.CASES ?? "detail,quiz-with-key").split(",");
+const enc = encodeURIComponent;
+const phrases = readFileSync(join(ROOT, "test/content/reader-phrases.csv"), "utf8")
+  .trim()
+  .split("\n")
+  .slice(1)
+  .map((line) => line.split(",")[0] as string);
+const TEXTS = Array.from({ length: 500 }, (_, i) => {
+  let text = `${i} `;
+  for (let k = i; [...text].length < 200; k += 7) text += `${phrases[k % phrases.length]} `;
+  return `/hanja/v1/read?text=${enc([...text].slice(0, 200).join(""))}`;
+});
 const work = mkdtempSync(join(tmpdir(), "hanja-compare-"));
 const results = new Results();
 const builds = { before, after };
@@ -37,7 +49,7 @@ const extraEnv = (text = "") =>
     text
       .split(",")
       .filter(Boolean)
-      .map((pair) => pair.split("=", 2) as [string, string]),
+      .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
   );
 const envOf = { before: extraEnv(process.env.BEFORE_ENV), after: extraEnv(process.env.AFTER_ENV) };
 const startup = { before: { ms: [] as number[], rssMb: [] as number[] }, after: { ms: [] as number[], rssMb: [] as number[] } };
@@ -60,6 +72,9 @@ for (let round = 1; round <= ROUNDS; round++) {
     const cases: [string, string[], Record<string, string>[] | undefined][] = [
       ["detail", [DETAIL], undefined] as [string, string[], undefined],
       ["quiz-with-key", keys.map(() => "/quiz/v1/quiz"), keys.map((key) => ({ "X-API-Key": key }))] as [string, string[], Record<string, string>[]],
+      ["search", [`/hanja/v1/hanja?q=${enc("수")}`], undefined] as [string, string[], undefined],
+      ["words", [`/hanja/v1/words?q=${enc("수")}`], undefined] as [string, string[], undefined],
+      ["read", TEXTS, undefined] as [string, string[], undefined],
     ].filter(([label]) => CASES.includes(label));
     for (const [label, paths, headers] of cases) {
       await load(server.url, paths, { seconds: 1, headers });
