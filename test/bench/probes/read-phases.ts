@@ -1,61 +1,59 @@
-// Where the µs of a `GET /read` of 200 characters go, in process: app.handle whole (with and
-// without the access log), and its phases one by one on the same 1,000 texts: the query's decoding,
-// the checks of `text`, the reading, its JSON. CPU time, median of ROUNDS (default 5).
-//   npx tsx test/bench/probes/read-phases.ts
+// Where the µs of a `GET /read` of 200 characters go, in process: app.handle whole (access log on,
+// writing nowhere) and its phases on the same 1,000 texts (the query's decoding, the reading, the
+// reading and its JSON), for each tree given (this one by default), the trees in one process
+// taking turns round by round. CPU time per text, median and least of ROUNDS (default 21).
+//   npx tsx test/bench/probes/read-phases.ts [<tree> …]
+// An older tree is a worktree of its commit (its node_modules linked); every tree reads this one's dist/.
 import { join } from "node:path";
-import { createApp } from "../../../runtime/core/app.ts";
-import { parseQuery, queryOf } from "../../../runtime/core/http/params.ts";
-import { readHanja } from "../../../runtime/core/read/readHanja.ts";
-import { readResultJson } from "../../../runtime/core/read/readResultJson.ts";
-import { READ_PARAMS } from "../../../runtime/core/routes/readParams.ts";
-import { createAccessLog } from "../../../runtime/entry/accessLog.ts";
-import { loadDistFiles } from "../../../runtime/entry/loadDist.ts";
-import { ROOT, median } from "../lib.ts";
+import { ROOT } from "../lib.ts";
 import { phrasePicker, readTargets, readerTexts } from "../readerTexts.ts";
 
-const ROUNDS = Number(process.env.ROUNDS ?? 5);
+const trees = process.argv.length > 2 ? process.argv.slice(2) : [ROOT];
+const ROUNDS = Number(process.env.ROUNDS ?? 21);
 const texts = readerTexts(phrasePicker(), "1", 1_000, 200);
 const urls = readTargets(texts).map((target) => `http://localhost${target}`);
 const headers = { get: (name: string) => (name === "host" ? "localhost" : null) };
 const requests = urls.map((url) => ({ method: "GET", url, headers }));
 
-const dist = loadDistFiles(join(ROOT, "dist"));
-const plain = createApp({ dist });
-const log = createAccessLog(true, () => {});
-const logged = createApp({ dist, log: log.write });
-const data = plain.data;
+type Phase = { tree: string; phase: string; run: () => void };
+const phases: Phase[] = [];
+for (const tree of trees) {
+  const module = (path: string) => import(join(tree, path));
+  const { createApp } = await module("runtime/core/app.ts");
+  const { readHanja } = await module("runtime/core/read/readHanja.ts");
+  const { loadDistFiles } = await module("runtime/entry/loadDist.ts");
+  const { createAccessLog } = await module("runtime/entry/accessLog.ts");
+  const { queryOf } = await module("runtime/core/http/params.ts");
+  // Trees before the answer's JSON was written member by member used JSON.stringify.
+  const json: (result: unknown) => string = await module("runtime/core/read/readResultJson.ts").then(
+    (m) => m.readResultJson,
+    () => JSON.stringify,
+  );
+  const app = createApp({ dist: loadDistFiles(join(ROOT, "dist")), log: createAccessLog(true, () => {}).write });
+  const add = (phase: string, run: () => void) => phases.push({ tree, phase, run });
+  add("app.handle (GET /read, access log on)", () => requests.forEach((r) => app.handle(r)));
+  add("the query's decoding (queryOf)", () => urls.forEach((u) => queryOf(u)));
+  add("the reading (readHanja)", () => texts.forEach((t) => readHanja(t, app.data)));
+  add("the reading and its JSON", () => texts.forEach((t) => json(readHanja(t, app.data))));
+}
 
-const phases: Record<string, () => void> = {
-  "app.handle, no access log": () => {
-    for (const r of requests) plain.handle(r);
-  },
-  "app.handle, access log": () => {
-    for (const r of requests) logged.handle(r);
-  },
-  queryOf: () => {
-    for (const u of urls) queryOf(u);
-  },
-  "queryOf + parseQuery (the checks of text)": () => {
-    for (const u of urls) parseQuery(queryOf(u), READ_PARAMS);
-  },
-  readHanja: () => {
-    for (const t of texts) readHanja(t, data);
-  },
-  "readHanja + its JSON (readResultJson)": () => {
-    for (const t of texts) readResultJson(readHanja(t, data));
-  },
-};
-const results: Record<string, number[]> = {};
-for (const run of Object.values(phases)) run();
+for (const { run } of phases) run();
+const times = new Map<Phase, number[]>(phases.map((p) => [p, []]));
 for (let round = 0; round < ROUNDS; round++) {
-  for (const [name, run] of Object.entries(phases)) {
-    const cpu = process.cpuUsage();
-    run();
-    const used = process.cpuUsage(cpu);
-    (results[name] ??= []).push((used.user + used.system) / texts.length);
+  for (const phase of round % 2 ? [...phases].reverse() : phases) {
+    const started = process.cpuUsage();
+    phase.run();
+    const used = process.cpuUsage(started);
+    times.get(phase)?.push((used.user + used.system) / texts.length);
   }
 }
-const body = readResultJson(readHanja(texts[0] as string, data));
-console.log(`1,000 texts of 200 characters; a query of about ${urls[0]?.length} characters, an answer of about ${Buffer.byteLength(body)} bytes`);
-console.log(`CPU µs per request, median of ${ROUNDS} rounds`);
-for (const [name, values] of Object.entries(results)) console.log(`${name.padEnd(50)} ${median(values).toFixed(1)}`);
+const figure = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return `${(sorted[sorted.length >> 1] as number).toFixed(1)} (${(sorted[0] as number).toFixed(1)})`;
+};
+console.log(`In process, µs of CPU per 200-character text (1,000 texts), median (least) of ${ROUNDS} rounds, the trees taking turns`);
+for (const name of new Set(phases.map((p) => p.phase))) {
+  const cells = phases.filter((p) => p.phase === name).map((p) => `${figure(times.get(p) ?? [])}`.padEnd(14));
+  console.log(`${name.padEnd(40)} ${cells.join("  ")}`);
+}
+console.log(`trees: ${trees.join(", ")}`);
