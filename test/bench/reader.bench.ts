@@ -10,11 +10,15 @@
  *    target: faster than the package);
  * 3. under load (wrk, Node, 50 connections): req/s of `GET /read` with 1,000 different texts of 200
  *    characters in turn (the server keeps no answer to free text, so each request is read anew), as
- *    a share of the character detail's req/s in the same round (target ≥ 50 %).
+ *    a share of the character detail's req/s in the same round (target ≥ 50 %), each with the
+ *    server's CPU per request; and a plain node:http server answering one `/read` answer's bytes
+ *    and headers to the same 1,000 targets (`baselines/hello.node.mjs`, reading nothing), which is
+ *    what the runtime itself allows for an answer of that size.
  *
  * `npm run bench -- reader` (ROUNDS, SECONDS to change the defaults).
  */
-import { readFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import hanjaPackage from "hanja";
 import { createApp } from "../../runtime/core/app.ts";
@@ -23,20 +27,12 @@ import { loadDistFiles } from "../../runtime/entry/loadDist.ts";
 import { bundle } from "../../scripts/bundle.ts";
 import { ensureDist } from "../../scripts/ensureDist.ts";
 import { ROOT, load, median, startServer, table } from "./lib.ts";
+import { phrasePicker, readTargets, readerPhrases, readerTexts } from "./readerTexts.ts";
 
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const SECONDS = Number(process.env.SECONDS ?? 4);
 // The package is CommonJS with `exports.default`: under ESM its functions are one level down.
 const peer = ((hanjaPackage as unknown as { default?: typeof hanjaPackage }).default ?? hanjaPackage) as typeof hanjaPackage;
-
-/** The phrases and their standard readings (`phrase,reading,checked`; no phrase holds a comma). */
-export function readerPhrases(): { phrase: string; reading: string }[] {
-  const lines = readFileSync(join(ROOT, "test/content/reader-phrases.csv"), "utf8").trim().split("\n").slice(1);
-  return lines.map((line) => {
-    const [phrase, reading] = line.split(",");
-    return { phrase: phrase as string, reading: reading as string };
-  });
-}
 
 await ensureDist();
 const app = createApp({ dist: loadDistFiles(join(ROOT, "dist")) });
@@ -54,12 +50,11 @@ for (const { phrase, reading } of phrases) {
 const share = (n: number) => `${((n / phrases.length) * 100).toFixed(1)} % (${n} of ${phrases.length})`;
 
 // 2. Speed in process on the same mixed text.
-let seed = 1;
-const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+const pick = phrasePicker();
 const pieces: string[] = [];
 let bytes = 0;
 while (bytes < 1_000_000) {
-  const phrase = (phrases[Math.floor(random() * phrases.length)] as { phrase: string }).phrase;
+  const phrase = pick();
   pieces.push(phrase);
   bytes += Buffer.byteLength(phrase) + 2;
 }
@@ -90,33 +85,56 @@ for (let round = 0; round < ROUNDS; round++) {
   speed.peer1k.push(mbps(() => texts1k.forEach((t) => peer.translate(t, "SUBSTITUTION")), megabytes1k));
 }
 
-// 3. Under load: 200-character texts, 1,000 in turn, beside the character detail.
+// 3. Under load: 200-character texts, 1,000 in turn, beside the character detail and node:http answering a /read answer's bytes.
 const server = await bundle();
-const texts = (round: number, n: number) =>
-  Array.from({ length: n }, (_, i) => {
-    let t = `${round}-${i} `;
-    while ([...t].length < 200) t += `${(phrases[Math.floor(random() * phrases.length)] as { phrase: string }).phrase} `;
-    return `/hanja/v1/read?text=${encodeURIComponent([...t].slice(0, 200).join(""))}`;
-  });
+const HELLO = join(ROOT, "test/bench/baselines/hello.node.mjs");
+const saved = mkdtempSync(join(tmpdir(), "reader-bench-"));
 const details = ["水", "樂", "人", "學", "國"].map((c) => `/hanja/v1/hanja/${encodeURIComponent(c)}`);
-const rps = { read: [] as number[], detail: [] as number[] };
-const failed = { read: 0, detail: 0 };
+const rps = { read: [] as number[], detail: [] as number[], bare: [] as number[], share: [] as number[] };
+const cpu = { read: [] as number[], detail: [] as number[], bare: [] as number[] };
+const failed = { read: 0, detail: 0, bare: 0 };
+let answerBytes = 0;
 for (let round = 1; round <= ROUNDS; round++) {
   const running = await startServer("node", [server], { QUOTA_STORE: "memory" }, details[0] as string);
-  const paths = texts(round, 1_000);
+  const paths = readTargets(readerTexts(pick, String(round), 1_000, 200));
   // Each text once, one at a time, before the clock runs: the words load and the characters' usual
   // readings are worked out (then kept), as on a server that has been reading for a while.
   for (const path of paths) await (await fetch(running.url + path)).arrayBuffer();
+  const files = await saveAnswer(running.url + paths[0], round);
   await load(running.url, details, { seconds: 1 });
-  const detail = await load(running.url, details, { seconds: SECONDS });
-  const read = await load(running.url, paths, { seconds: SECONDS });
+  const detail = await load(running.url, details, { seconds: SECONDS, server: running.proc });
+  const read = await load(running.url, paths, { seconds: SECONDS, server: running.proc });
+  await running.stop();
+  // The same /read bytes from node:http alone, to the same targets; writing a turn's answers together, as the service does.
+  const hello = await startServer("node", [HELLO], { ...files, PER_TURN: "1" }, "/");
+  await load(hello.url, paths, { seconds: 1 });
+  const bare = await load(hello.url, paths, { seconds: SECONDS, server: hello.proc });
+  await hello.stop();
   // wrk counts its timeouts (2 s) with the non-2xx answers: on a busy shared machine a few happen; reported, not fatal.
   failed.read += read.non2xx;
   failed.detail += detail.non2xx;
+  failed.bare += bare.non2xx;
   rps.read.push(read.rps);
   rps.detail.push(detail.rps);
-  await running.stop();
+  rps.bare.push(bare.rps);
+  rps.share.push(read.rps / detail.rps);
+  cpu.read.push(read.cpuUs ?? Number.NaN);
+  cpu.detail.push(detail.cpuUs ?? Number.NaN);
+  cpu.bare.push(bare.cpuUs ?? Number.NaN);
   console.error(`round ${round}/${ROUNDS} done`);
+}
+
+/** One `/read` answer's body and headers (those node:http adds left out), saved for the plain server. */
+async function saveAnswer(url: string, round: number): Promise<{ BODY_FILE: string; HEADERS_FILE: string }> {
+  const answer = await fetch(url);
+  const headers = Object.fromEntries(answer.headers);
+  for (const name of ["content-length", "transfer-encoding", "connection", "keep-alive", "date"]) delete headers[name];
+  const body = Buffer.from(await answer.arrayBuffer());
+  answerBytes = body.length;
+  const files = { BODY_FILE: join(saved, `read-${round}.json`), HEADERS_FILE: join(saved, `read-${round}.headers.json`) };
+  writeFileSync(files.BODY_FILE, body);
+  writeFileSync(files.HEADERS_FILE, JSON.stringify(headers));
+  return files;
 }
 
 console.log(
@@ -134,13 +152,26 @@ console.log(
     ["hanja 1.1.5 (translate, SUBSTITUTION)", share(right.peer), median(speed.peer).toFixed(2), median(speed.peer1k).toFixed(2)],
   ]),
 );
-const readRps = median(rps.read);
 const detailRps = median(rps.detail);
-console.log(`\nUnder wrk, Node, 50 connections, median of ${ROUNDS} rounds of ${SECONDS} s\n`);
+const percent = (ratio: number) => `${(ratio * 100).toFixed(0)} %`;
+console.log(`\nUnder wrk, Node, 50 connections, median of ${ROUNDS} rounds of ${SECONDS} s; a /read answer of ${answerBytes} bytes\n`);
 console.log(
   table([
-    ["request", "req/s", "vs detail", "non-2xx or timed out (all rounds)"],
-    ["GET /hanja/v1/hanja/{character} (detail)", Math.round(detailRps), "100 %", failed.detail],
-    ["GET /hanja/v1/read?text= (200 characters, 1,000 texts in turn)", Math.round(readRps), `${((readRps / detailRps) * 100).toFixed(0)} %`, failed.read],
+    ["request", "req/s", "vs detail", "server CPU µs/request", "non-2xx or timed out (all rounds)"],
+    ["GET /hanja/v1/hanja/{character} (detail)", Math.round(detailRps), "100 %", median(cpu.detail).toFixed(1), failed.detail],
+    [
+      "GET /hanja/v1/read?text= (200 characters, 1,000 texts in turn)",
+      Math.round(median(rps.read)),
+      `${percent(median(rps.read) / detailRps)} (rounds' median ${percent(median(rps.share))})`,
+      median(cpu.read).toFixed(1),
+      failed.read,
+    ],
+    [
+      "node:http alone, a /read answer's bytes, the same targets",
+      Math.round(median(rps.bare)),
+      percent(median(rps.bare) / detailRps),
+      median(cpu.bare).toFixed(1),
+      failed.bare,
+    ],
   ]),
 );

@@ -58,6 +58,19 @@ describe("GET /read", () => {
     expect((await get(text)).body).toEqual(readHanja(text, app.data));
   });
 
+  test("links each character under the base it is read for, the service's or an embedder's, in turn", async () => {
+    const hrefs = (base?: string) => readHanja("民 水", app.data, base === undefined ? {} : { base }).segments.map((s) => s.href);
+    const encoded = ["民", "水"].map((c) => encodeURIComponent(c));
+    for (let turn = 0; turn < 2; turn++) {
+      expect(hrefs()).toEqual(encoded.map((c) => `/hanja/v1/hanja/${c}`));
+      expect(hrefs("/api/hanja")).toEqual(encoded.map((c) => `/api/hanja/hanja/${c}`));
+      expect(hrefs("")).toEqual(encoded.map((c) => `/hanja/${c}`));
+    }
+    const mounted = testApp({ mountPath: "/svc" });
+    const { body } = await getJson(mounted, `${READ}?text=${encodeURIComponent("民")}`);
+    expect(body.segments[0].href).toBe(`/svc/hanja/v1/hanja/${encoded[0]}`);
+  });
+
   test("refuses a missing, empty, too long or control-character text with 400 naming text and the rule", async () => {
     for (const [target, detail] of [
       [READ, "text is required"],

@@ -1,4 +1,5 @@
 /** The answer's forms (hangul, paren, ruby) and the text rules of the reader. */
+import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { formatReading } from "../../runtime/core/read/formatReading.ts";
 import { readText } from "../../runtime/core/read/readText.ts";
@@ -61,5 +62,44 @@ describe("the text the reader takes", () => {
       detail: "text holds the control character U+0000 at index 1; only tab, line feed and carriage return are taken",
     });
     expect(verbatimTextProblem("text", "\u009F", 10)?.rule).toBe("control_character");
+  });
+
+  test("names the first lone surrogate before any control character, at the index the patterns of Unicode's classes give", () => {
+    // The rules as patterns (what the check once ran): a surrogate not in a pair, and Cc but tab and line breaks.
+    const lone = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+    const control = /(?![\t\n\r])\p{Cc}/u;
+    const expected = (text: string) => {
+      const found = lone.exec(text) ?? control.exec(text);
+      if (found === null) return undefined;
+      const unit = found[0].charCodeAt(0).toString(16).toUpperCase();
+      return lone.test(text)
+        ? `text holds a lone surrogate (U+${unit}) at index ${found.index}: send well-formed UTF-16 or UTF-8`
+        : `text holds the control character U+${unit.padStart(4, "0")} at index ${found.index}; only tab, line feed and carriage return are taken`;
+    };
+    const unit = fc.constantFrom(
+      "a",
+      "수",
+      "\t",
+      "\n",
+      "\r",
+      "\u0000",
+      "\u001f",
+      "\u007f",
+      "\u009f",
+      "\u00a0",
+      "\uD800",
+      "\uDBFF",
+      "\uDC00",
+      "\uDFFF",
+      "𠀀",
+      " ",
+    );
+    fc.assert(
+      fc.property(fc.array(unit, { minLength: 1, maxLength: 12 }), (units) => {
+        const text = units.join("");
+        expect(verbatimTextProblem("text", text, 100)?.detail).toBe(expected(text));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

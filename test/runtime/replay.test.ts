@@ -39,6 +39,21 @@ describe("remembered answers", () => {
     expect(JSON.parse(text(again as Reply)).character).toBe("水");
   });
 
+  it("answers again a target of any length seen before: the longest remembered is looked up, a longer one is routed", async () => {
+    const app = testApp();
+    const routing = watchRouting();
+    // Unknown parameters are ignored: the detail answers, remembered under the long target.
+    const long = `${DETAIL}?pad=${"x".repeat(3000)}`;
+    const routed = await app.handle(get(long));
+    expect(app.handle(get(long))).toBe(routed);
+    expect(routing).toHaveBeenCalledTimes(1);
+    const longer = `${long}x`;
+    expect(JSON.parse(text(await app.handle(get(longer)))).character).toBe("水");
+    expect(routing).toHaveBeenCalledTimes(2);
+    expect(app.handle(get(longer))).toBe(routed);
+    expect(routing).toHaveBeenCalledTimes(2);
+  });
+
   it("negotiates a remembered answer for each request: 304, HEAD and gzip each get their own headers", async () => {
     const app = testApp({ compressors: nodeCompressors });
     const plain = (await app.handle(get(SEARCH))) as Reply;

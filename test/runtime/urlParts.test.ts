@@ -2,7 +2,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { redactedTarget } from "../../runtime/core/http/redact.ts";
-import { queryOf } from "../../runtime/core/http/params.ts";
+import { assertWellFormed, queryOf } from "../../runtime/core/http/params.ts";
 import { pathOf, targetOf } from "../../runtime/core/http/target.ts";
 import { testApp } from "../helpers/app.ts";
 
@@ -40,6 +40,78 @@ describe("queryOf", () => {
     expect({ ...queryOf("http://h/a#f?x=1") }).toEqual({});
     expect({ ...queryOf("http://h/a?x=1#f&y=2") }).toEqual({ x: "1" });
     expect({ ...queryOf("http://h/a") }).toEqual({});
+  });
+
+  /** URLSearchParams' names and values, and the names whose value `decodeURIComponent` refuses (`+` read as a space). */
+  const searchParamsReading = (url: string) => {
+    const hash = url.indexOf("#");
+    const raw = url.slice(url.indexOf("?"), hash === -1 ? undefined : hash);
+    const values = Object.create(null) as Record<string, string | string[]>;
+    for (const [name, value] of new URLSearchParams(raw)) {
+      const seen = values[name];
+      values[name] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
+    }
+    const malformed = new Set<string>();
+    for (const pair of raw.slice(1).split("&")) {
+      const eq = pair.indexOf("=");
+      if (eq === -1) continue;
+      try {
+        decodeURIComponent(pair.slice(eq + 1).replaceAll("+", " "));
+      } catch {
+        malformed.add(new URLSearchParams(`x=${pair.slice(0, eq)}`).get("x") as string);
+      }
+    }
+    return { values, malformed };
+  };
+  const wellFormedNames = (query: ReturnType<typeof queryOf>, names: string[]) =>
+    names.filter((name) => {
+      try {
+        assertWellFormed(query, name);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+
+  it("decodes each value once as URLSearchParams does, and tells the values with a broken escape, whatever the query holds", () => {
+    // Escapes whole, broken and of non-UTF-8 bytes, "+", "=", "&", "?", text outside ASCII and lone surrogates.
+    const piece = fc.constantFrom(
+      "a",
+      "b",
+      "=",
+      "&",
+      "+",
+      "?",
+      "%",
+      "%2",
+      "%41",
+      "%2B",
+      "%26",
+      "%3D",
+      "%EC%88%98",
+      "%EC%88",
+      "%zz",
+      "%ED%A0%80",
+      "%C0%AF",
+      "é",
+      "수",
+      "\ud800",
+      "#",
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 14 }), (pieces) => {
+        const url = `http://h/a?${pieces.join("")}`;
+        const query = queryOf(url);
+        const { values, malformed } = searchParamsReading(url);
+        expect({ ...query }).toEqual(values);
+        const names = Object.keys(values);
+        expect(wellFormedNames(query, names)).toEqual(names.filter((name) => !malformed.has(name)));
+      }),
+      { numRuns: 5000 },
+    );
+    const read = queryOf("http://h/read?text=%EC%88%98+%EA%B0%80&format=ruby&x=%zz&x2=%E6%B0");
+    expect({ ...read }).toEqual({ text: "수 가", format: "ruby", x: "%zz", x2: "\ufffd" });
+    expect(wellFormedNames(read, ["text", "format", "x", "x2"])).toEqual(["text", "format"]);
   });
 });
 

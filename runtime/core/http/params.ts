@@ -6,15 +6,9 @@ import { invalidParameter } from "./errors.ts";
 import { pathOf } from "./target.ts";
 import { codePointLength } from "../util/codePointLength.ts";
 import { verbatimTextProblem } from "./verbatimText.ts";
+import { type RawQuery, assertWellFormed } from "./query.ts";
 
-/** Where a query keeps the names whose value is not valid percent-encoded UTF-8. */
-const MALFORMED: unique symbol = Symbol("malformed");
-
-/**
- * Query values as `queryOf` collects them: a string, or an array when repeated; and the names
- * whose value had a broken escape (`%zz`, `%E6%B0`), which URLSearchParams decodes without a word.
- */
-export type RawQuery = Record<string, string | string[] | undefined> & { [MALFORMED]?: Set<string> };
+export { type RawQuery, assertWellFormed, decodedName, queryOf } from "./query.ts";
 
 /**
  * What every parameter spec carries besides its type and bounds: the reference documents it from
@@ -110,63 +104,6 @@ function longerThan(text: string, limit: number): boolean {
   if (text.length <= limit) return false;
   if (text.length > 2 * limit) return true;
   return codePointLength(text) > limit;
-}
-
-/**
- * The query of a request URL, a repeated name collected as an array, an empty first value kept
- * (`page=&page=2` is a repetition, not a single `page=2`).
- */
-export function queryOf(url: string): RawQuery {
-  const query: RawQuery = Object.create(null) as RawQuery;
-  // Only the query is parsed (URLSearchParams decodes it as URL.searchParams does); most calls have
-  // none. It is passed with its "?", which URLSearchParams drops: a second "?" is then a name.
-  const hash = url.indexOf("#");
-  const start = url.indexOf("?");
-  if (start === -1 || (hash !== -1 && hash < start)) return query;
-  const raw = hash === -1 ? url.slice(start) : url.slice(start, hash);
-  for (const [name, value] of new URLSearchParams(raw)) {
-    const seen = query[name];
-    query[name] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
-  }
-  if (raw.includes("%")) {
-    const malformed = malformedNames(raw);
-    // Not enumerable: the query still lists only names and values.
-    if (malformed.size > 0) Object.defineProperty(query, MALFORMED, { value: malformed });
-  }
-  return query;
-}
-
-/** The names, as the query parser reads them, of the pairs of a raw query (`?a=1&b=%zz`) whose value is not valid percent-encoded UTF-8. */
-function malformedNames(raw: string): Set<string> {
-  const names = new Set<string>();
-  for (const pair of raw.slice(1).split("&")) {
-    const eq = pair.indexOf("=");
-    if (eq === -1 || !pair.includes("%", eq)) continue;
-    if (decodeComponent(pair.slice(eq + 1)) === null) names.add(decodedName(pair.slice(0, eq)));
-  }
-  return names;
-}
-
-/** A query parameter's name as the query parser reads it (`%61pi_key` is `api_key`). */
-export function decodedName(name: string): string {
-  if (!name.includes("%") && !name.includes("+")) return name;
-  return new URLSearchParams(`${name}=`).keys().next().value ?? name;
-}
-
-/** A form-encoded component decoded (`+` is a space), or null when its escapes are not UTF-8. */
-function decodeComponent(text: string): string | null {
-  try {
-    return decodeURIComponent(text.replaceAll("+", " "));
-  } catch {
-    return null;
-  }
-}
-
-/** Throws `400 invalid_parameter` naming `name` when its value in `query` has a broken escape. */
-export function assertWellFormed(query: RawQuery, name: string): void {
-  if (query[MALFORMED]?.has(name)) {
-    throw invalidParameter(name, `${name} is not valid percent-encoded UTF-8: a % must begin an escape of a whole UTF-8 character (%EC%88%98 for 수)`);
-  }
 }
 
 /**

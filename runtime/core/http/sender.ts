@@ -98,6 +98,9 @@ export function createSender(compressors: Compressors = {}): Sender {
     maxSize: 32_000_000,
     sizeCalculation: (a, target) => target.length + Math.max(64, a.body.length),
   });
+  // The longest target ever remembered: a longer one (a `/read` of free text, 1.5 KB for 200
+  // characters) cannot be among them, and is not looked up, which would hash the whole of it.
+  let longest = 0;
   const brotli = Boolean(compressors.brotli);
   // The coding chosen for each Accept-Encoding value seen: clients send a handful of values, and
   // parsing one costs more than the rest of answering a remembered reply.
@@ -184,13 +187,17 @@ export function createSender(compressors: Compressors = {}): Sender {
   return {
     send(request, body, options) {
       const prepared = prepare(body, options);
-      if (prepared.forms !== undefined && options.replay !== false && (request.method === "GET" || request.method === "HEAD"))
-        answers.set(targetOf(request.url), prepared);
+      if (prepared.forms !== undefined && options.replay !== false && (request.method === "GET" || request.method === "HEAD")) {
+        const target = targetOf(request.url);
+        if (target.length > longest) longest = target.length;
+        answers.set(target, prepared);
+      }
       return negotiate(request, prepared);
     },
     replay(request, answered) {
       if (request.method !== "GET" && request.method !== "HEAD") return undefined;
-      const prepared = answers.get(targetOf(request.url));
+      const target = targetOf(request.url);
+      const prepared = target.length > longest ? undefined : answers.get(target);
       if (prepared === undefined) return undefined;
       if (answered) answered.route = prepared.route;
       return negotiate(request, prepared);

@@ -9,29 +9,34 @@ import { codePointLength } from "../util/codePointLength.ts";
 /** Why a text is refused: the rule it breaks, said so that a client can fix it. */
 export type TextProblem = { rule: "required" | "too_long" | "lone_surrogate" | "control_character"; detail: string };
 
-/** Control characters other than tab, line feed and carriage return (which texts hold). */
-const CONTROL = /(?![\t\n\r])\p{Cc}/u;
-/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
 /** The first rule the value of parameter `name` breaks for a limit of `max` characters (code points), or undefined when it may be taken. */
 export function verbatimTextProblem(name: string, text: string | undefined, max: number): TextProblem | undefined {
   if (text === undefined || text === "") return { rule: "required", detail: `${name} is required: give the text` };
   // A code point is one or two UTF-16 units: most texts need no count.
   const length = text.length <= max ? text.length : codePointLength(text);
   if (length > max) return { rule: "too_long", detail: `${name} is ${length} characters long; the limit is ${max}` };
-  const lone = LONE_SURROGATE.exec(text);
-  if (lone) {
-    const unit = (lone[0].charCodeAt(0) ?? 0).toString(16).toUpperCase();
-    return { rule: "lone_surrogate", detail: `${name} holds a lone surrogate (U+${unit}) at index ${lone.index}: send well-formed UTF-16 or UTF-8` };
+  // One pass over the code units for both rules (two patterns took two); a lone surrogate is named
+  // before a control character wherever each is.
+  let control = -1;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdfff) {
+      // A high surrogate followed by a low one is one character; any other surrogate is alone.
+      const next = unit <= 0xdbff && i + 1 < text.length ? text.charCodeAt(i + 1) : 0;
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+      else return { rule: "lone_surrogate", detail: `${name} holds a lone surrogate (U+${hex(unit)}) at index ${i}: send well-formed UTF-16 or UTF-8` };
+    } else if (control === -1 && isControl(unit)) control = i;
   }
-  const control = CONTROL.exec(text);
-  if (control) {
-    const unit = (control[0].charCodeAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0");
-    return {
-      rule: "control_character",
-      detail: `${name} holds the control character U+${unit} at index ${control.index}; only tab, line feed and carriage return are taken`,
-    };
-  }
-  return undefined;
+  if (control === -1) return undefined;
+  return {
+    rule: "control_character",
+    detail: `${name} holds the control character U+${hex(text.charCodeAt(control)).padStart(4, "0")} at index ${control}; only tab, line feed and carriage return are taken`,
+  };
 }
+
+/** A control character (Unicode's Cc: U+0000–U+001F and U+007F–U+009F) other than tab, line feed and carriage return. */
+function isControl(unit: number): boolean {
+  return unit < 0x20 ? unit !== 0x09 && unit !== 0x0a && unit !== 0x0d : unit >= 0x7f && unit <= 0x9f;
+}
+
+const hex = (unit: number) => unit.toString(16).toUpperCase();

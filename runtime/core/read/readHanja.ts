@@ -8,7 +8,7 @@ import type { CharacterData, IdiomData } from "../data/load.ts";
 import type { ReadResult } from "../../format/records.ts";
 import { type ReadFormat, formatReading } from "./formatReading.ts";
 import { readText } from "./readText.ts";
-import type { ReaderSource } from "./source.ts";
+import type { ReaderLinks, ReaderSource } from "./source.ts";
 import { wordStoreSource } from "./wordStoreSource.ts";
 
 /** The words as the runtime's word index gives them (`data.words`). */
@@ -47,10 +47,35 @@ const READINGS_KEPT = 20_000;
 export function readHanja(text: string, data: ReaderData, options: ReadOptions = {}): ReadResult {
   let source = sources.get(data);
   if (source === undefined) sources.set(data, (source = dataSource(data)));
-  const base = options.base ?? "/hanja/v1";
-  const reading = readText(text, source, { characterPath: (c) => `${base}/hanja/${encodeURIComponent(c)}` });
+  const reading = readText(text, source, linksAt(options.base ?? "/hanja/v1"));
   const format = options.format ?? "hangul";
   return format === "hangul" ? reading : { ...reading, hangul: formatReading(reading, format) };
+}
+
+/** The links of each base a reading was asked for (a service has one), each character's path made once. */
+const links = new Map<string, ReaderLinks>();
+
+/**
+ * The links to character details under `base`. Each path is kept: the characters that have one
+ * are the dataset's (a character without a reading gets no link), so they are bounded, and a
+ * reading makes one for most of its characters read alone.
+ */
+function linksAt(base: string): ReaderLinks {
+  let made = links.get(base);
+  if (made === undefined) {
+    const paths = new Map<string, string>();
+    made = {
+      characterPath(character) {
+        let path = paths.get(character);
+        if (path === undefined) paths.set(character, (path = `${base}/hanja/${encodeURIComponent(character)}`));
+        return path;
+      },
+    };
+    // Bases come from the embedder's code, not from requests; the bound only keeps a loop of them from growing it.
+    if (links.size >= 16) links.clear();
+    links.set(base, made);
+  }
+  return made;
 }
 
 function dataSource(data: ReaderData): ReaderSource {

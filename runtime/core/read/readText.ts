@@ -33,13 +33,18 @@ const DIGIT_BEFORE = /\p{Nd}$/u;
 /** Reads `text` with the words and characters of `source` (see the module's rules); a character read alone links to its detail when `links` are given. */
 export function readText(text: string, source: ReaderSource, links?: ReaderLinks): ReadResult {
   const segments: ReadSegment[] = [];
+  let kept = wordReadings.get(source);
+  if (kept === undefined) wordReadings.set(source, (kept = new Map()));
+  const reading: Reading = { source, links, kept, segments };
   let hangul = "";
   let last = 0;
-  for (const match of text.matchAll(HAN_RUN)) {
+  // `exec` from `lastIndex` rather than `matchAll`, whose iterator cost more than the pattern's matching.
+  HAN_RUN.lastIndex = 0;
+  for (let match = HAN_RUN.exec(text); match !== null; match = HAN_RUN.exec(text)) {
     const offset = match.index;
     hangul += text.slice(last, offset);
     const first = segments.length;
-    readRun(match[0], offset, source, links, afterDigit(text, offset), segments);
+    readRun(match[0], offset, reading, afterDigit(text, offset));
     for (let i = first; i < segments.length; i++) hangul += (segments[i] as ReadSegment).hangul;
     last = offset + match[0].length;
   }
@@ -55,6 +60,14 @@ function afterDigit(text: string, offset: number): boolean {
   return DIGIT_BEFORE.test(text.slice(Math.max(0, offset - 2), offset));
 }
 
+/** What reading one text uses: the source, the links, the source's kept word readings, and the segments so far. */
+interface Reading {
+  source: ReaderSource;
+  links: ReaderLinks | undefined;
+  kept: Map<number, WordReading>;
+  segments: ReadSegment[];
+}
+
 /** A run's characters: their code points and where each starts in the run's string (one more offset: its end). */
 interface RunText {
   text: string;
@@ -62,6 +75,8 @@ interface RunText {
   n: number;
   codes: Uint32Array;
   at: Uint32Array;
+  /** Whether it holds a compatibility ideograph (see `COMPATIBILITY`). */
+  compatibility: boolean;
 }
 
 /**
@@ -87,22 +102,26 @@ function runText(text: string, own: boolean): RunText {
   const codes = own ? new Uint32Array(text.length) : scratch.codes;
   const at = own ? new Uint32Array(text.length + 1) : scratch.at;
   let n = 0;
+  let compatibility = false;
   for (let i = 0; i < text.length; n++) {
     const code = text.codePointAt(i) as number;
     codes[n] = code;
     at[n] = i;
+    // The ranges of `COMPATIBILITY`, told here rather than by a second pass of the pattern over the run.
+    if ((code >= 0xf900 && code <= 0xfaff) || (code >= 0x2f800 && code <= 0x2fa1f)) compatibility = true;
     i += code > 0xffff ? 2 : 1;
   }
   at[n] = text.length;
-  return { text, n, codes, at };
+  return { text, n, codes, at, compatibility };
 }
 
 /** Reads one run of Han characters into `segments`; `counted` when a digit comes right before it. */
-function readRun(run: string, offset: number, source: ReaderSource, links: ReaderLinks | undefined, counted: boolean, segments: ReadSegment[]): void {
+function readRun(run: string, offset: number, reading: Reading, counted: boolean): void {
+  const { source, links, segments } = reading;
   grow(run.length);
   const written = runText(run, false);
   // Looked up as the unified ideographs (a compatibility ideograph decomposes to exactly one).
-  const looked = COMPATIBILITY.test(run) ? runText(Array.from(run, (c) => (COMPATIBILITY.test(c) ? c.normalize("NFC") : c)).join(""), true) : written;
+  const looked = written.compatibility ? runText(Array.from(run, (c) => (COMPATIBILITY.test(c) ? c.normalize("NFC") : c)).join(""), true) : written;
   const { length, position } = segmentRun(looked, source);
   const first = segments.length;
   // After a digit the first piece is not the start of a word: "" is a syllable no rule changes a reading after.
@@ -113,7 +132,9 @@ function readRun(run: string, offset: number, source: ReaderSource, links: Reade
     const hanja = run.slice(written.at[i], written.at[end]);
     let segment: ReadSegment;
     if (end - i > 1) {
-      segment = readWord(position[i] as number, looked.text.slice(looked.at[i], looked.at[end]), hanja, source);
+      // Without compatibility ideographs the word looked up is the one written.
+      const word = looked === written ? hanja : looked.text.slice(looked.at[i], looked.at[end]);
+      segment = readWord(position[i] as number, word, hanja, reading);
       words++;
     } else {
       const char = String.fromCodePoint(looked.codes[i] as number);
@@ -172,9 +193,7 @@ const wordReadings = new WeakMap<ReaderSource, Map<number, WordReading>>();
 /** How many words' readings are kept per source (the commonest words of a text come back in the next). */
 const WORDS_KEPT = 20_000;
 
-function readWord(position: number, word: string, hanja: string, source: ReaderSource): ReadSegment {
-  let kept = wordReadings.get(source);
-  if (kept === undefined) wordReadings.set(source, (kept = new Map()));
+function readWord(position: number, word: string, hanja: string, { source, kept }: Reading): ReadSegment {
   let known = kept.get(position);
   if (known === undefined) {
     const readings = source.wordReadings(word) as readonly string[];

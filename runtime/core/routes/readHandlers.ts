@@ -10,6 +10,7 @@ import type { Reply, RequestLike } from "../http/reply.ts";
 import type { Caching, Send } from "../http/sender.ts";
 import { verbatimTextProblem } from "../http/verbatimText.ts";
 import type { ReadFormat } from "../read/formatReading.ts";
+import { readResultJson } from "../read/readResultJson.ts";
 import type { ReadResult } from "../../format/records.ts";
 import { parseJson } from "./jsonBody.ts";
 import { READ_BODY_MAX_BYTES, type READ_PARAMS, READ_POST_MAX, type READ_POST_PARAMS } from "./readParams.ts";
@@ -29,7 +30,7 @@ export function readHandlers({ read, send, caching }: ReadDeps): {
   return {
     get(request, { text, format }) {
       // Each text is its own answer: kept out of the caches of remembered answers (`keep: false`).
-      return send(request, JSON.stringify(read(text, format ?? "hangul")), { caching, keep: false });
+      return send(request, readResultJson(read(text, format ?? "hangul")), { caching, keep: false });
     },
     async post(request, { format }) {
       const text = await bodyText(request);
@@ -37,7 +38,7 @@ export function readHandlers({ read, send, caching }: ReadDeps): {
       if (problem?.rule === "too_long") throw new ApiError(413, "payload_too_large", `${problem.detail}: send at most ${READ_POST_MAX} characters a request`);
       // verbatimTextProblem names a missing text, so text is a string past this line.
       if (problem !== undefined || text === undefined) throw invalidParameter("text", problem?.detail ?? "text is required");
-      return send(request, JSON.stringify(read(text, format ?? "hangul")), { caching: "no-store" });
+      return send(request, readResultJson(read(text, format ?? "hangul")), { caching: "no-store" });
     },
   };
 }

@@ -7,11 +7,12 @@
 //   npx tsx test/bench/probes/reader-compare.ts <before tree> <before bundle> <after bundle>
 // The before tree is a worktree of the older commit (its node_modules linked); both read this
 // tree's dist/. ROUNDS (default 5), SECONDS per case (default 3).
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import hanjaPackage from "hanja";
 import { ROOT, load, median, startServer, table } from "../lib.ts";
+import { phrasePicker, readerTexts } from "../readerTexts.ts";
 
 const [beforeTree, beforeBundle, afterBundle] = process.argv.slice(2);
 if (!beforeTree || !beforeBundle || !afterBundle) throw new Error("usage: reader-compare.ts <before tree> <before bundle> <after bundle>");
@@ -29,22 +30,9 @@ for (const [name, tree] of Object.entries(trees) as ["before" | "after", string]
   readers[name] = { read: readHanja, data: createApp({ dist: loadDistFiles(join(ROOT, "dist")) }).data };
 }
 
-// The phrases of the reader benchmark (importing it would run it): the first field of each row.
-const phrases = readFileSync(join(ROOT, "test/content/reader-phrases.csv"), "utf8")
-  .trim()
-  .split("\n")
-  .slice(1)
-  .map((line) => line.split(",")[0] as string);
-let seed = 1;
-const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-const pick = () => phrases[Math.floor(random() * phrases.length)] as string;
+const pick = phrasePicker();
 /** `n` different texts of `size` characters, phrases in a random order after a number. */
-const textsOf = (tag: string, n: number, size: number) =>
-  Array.from({ length: n }, (_, i) => {
-    let t = `${tag}-${i} `;
-    while ([...t].length < size) t += `${pick()} `;
-    return [...t].slice(0, size).join("");
-  });
+const textsOf = (tag: string, n: number, size: number) => readerTexts(pick, tag, n, size);
 
 // In process: CPU per 200-character text, and MB/s of 1,000-character texts, each reader in turn per round.
 const short = textsOf("p", 1_000, 200);
