@@ -11,28 +11,19 @@
  *
  * `npm run bench -- memory` (ROUNDS, SECONDS to change the defaults).
  */
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { bundle } from "../../scripts/bundle.ts";
 import { ensureDist } from "../../scripts/ensureDist.ts";
 import { ROOT, load, median, rssMb, startServer, table } from "./lib.ts";
+import { phrasePicker, readTargets, readerTexts } from "./readerTexts.ts";
 
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const SECONDS = Number(process.env.SECONDS ?? 4);
 const TARGET_MB = 160;
 const enc = encodeURIComponent;
 
-// 200-character texts made of the reviewed phrases (`phrase,reading,checked`), 500 different ones.
-const phrases = readFileSync(join(ROOT, "test/content/reader-phrases.csv"), "utf8")
-  .trim()
-  .split("\n")
-  .slice(1)
-  .map((line) => line.split(",")[0] as string);
-const texts = Array.from({ length: 500 }, (_, i) => {
-  let text = `${i} `;
-  for (let k = i; [...text].length < 200; k += 7) text += `${phrases[k % phrases.length]} `;
-  return `/hanja/v1/read?text=${enc([...text].slice(0, 200).join(""))}`;
-});
+// 500 different texts of 200 characters made of the reviewed phrases.
+const texts = readTargets(readerTexts(phrasePicker(), "memory", 500, 200));
 
 const CASES: [string, string[]][] = [
   ["character detail", ["水", "樂", "人", "學", "𮕩", "國"].map((c) => `/hanja/v1/hanja/${enc(c)}`)],

@@ -16,6 +16,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BIN, ROOT, Results, annualKeys, load, median, startServer, table } from "../lib.ts";
+import { phrasePicker, readTargets, readerTexts } from "../readerTexts.ts";
 
 const [before, after] = process.argv.slice(2);
 if (!before || !after) throw new Error("usage: compare-bundles.ts <before bundle> <after bundle>");
@@ -28,16 +29,7 @@ const ADMIN = "bench-admin-token-0123456789";
 const KEYS = 40;
 const CASES = (process.env.CASES ?? "detail,quiz-with-key").split(",");
 const enc = encodeURIComponent;
-const phrases = readFileSync(join(ROOT, "test/content/reader-phrases.csv"), "utf8")
-  .trim()
-  .split("\n")
-  .slice(1)
-  .map((line) => line.split(",")[0] as string);
-const TEXTS = Array.from({ length: 500 }, (_, i) => {
-  let text = `${i} `;
-  for (let k = i; [...text].length < 200; k += 7) text += `${phrases[k % phrases.length]} `;
-  return `/hanja/v1/read?text=${enc([...text].slice(0, 200).join(""))}`;
-});
+const TEXTS = readTargets(readerTexts(phrasePicker(), "compare", 500, 200));
 const work = mkdtempSync(join(tmpdir(), "hanja-compare-"));
 const results = new Results();
 const builds = { before, after };
