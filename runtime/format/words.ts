@@ -18,8 +18,7 @@
  * ```
  * ```
  */
-import { NO_SCRATCH, type Scratch, codePointIn } from "./packedStrings.ts";
-import type { WordColumns } from "./wordsDecode.ts";
+import { NO_SCRATCH, type PackedStrings, type Scratch, codePointIn } from "./packedStrings.ts";
 
 /** A word as the service lists it, before its idiom link: the written form, its readings (standard first) and the dictionary's note. */
 export interface Word {
@@ -92,6 +91,19 @@ function readingCode(characters: readonly string[], reading: string, syllablesOf
   let end = code.length;
   while (end > 0 && code[end - 1] === "0") end--;
   return code.slice(0, end);
+}
+
+/** The decoded file: each word's fields as columns, in code point order of the hanja. */
+export interface WordColumns {
+  hanja: PackedStrings;
+  /** Each word's readings joined by `,`, the standard spelling first. */
+  readings: PackedStrings;
+  /** How many other words contain each word. */
+  within: Uint32Array;
+  /** The note of each word that has one, by position. */
+  notes: Map<number, string>;
+  /** The most characters (code points) a word has. */
+  longest: number;
 }
 
 /**

@@ -3,7 +3,7 @@
  * into the lines in listed order the runtime's word index searches.
  */
 import { NO_SCRATCH, Packer, type PackedStrings, Scratch, unitsToString } from "./packedStrings.ts";
-import { DIGITS, listedOrder } from "./words.ts";
+import { DIGITS, type WordColumns, listedOrder } from "./words.ts";
 
 /** The words in listed order as the runtime holds them: two texts of one line per word, and the notes. */
 export interface ListedWords {
@@ -58,19 +58,6 @@ function listedLines(packed: PackedStrings, order: Uint32Array, memory: Scratch)
   });
   starts[order.length] = at;
   return { text: unitsToString(units), starts };
-}
-
-/** The decoded file: each word's fields as columns, in code point order of the hanja. */
-export interface WordColumns {
-  hanja: PackedStrings;
-  /** Each word's readings joined by `,`, the standard spelling first. */
-  readings: PackedStrings;
-  /** How many other words contain each word. */
-  within: Uint32Array;
-  /** The note of each word that has one, by position. */
-  notes: Map<number, string>;
-  /** The most characters (code points) a word has. */
-  longest: number;
 }
 
 /**
