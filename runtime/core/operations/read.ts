@@ -10,6 +10,7 @@ import { readHandlers } from "../routes/readHandlers.ts";
 import { READ_BODY_MAX_BYTES, READ_GET_MAX, READ_PARAMS, READ_POST_MAX, READ_POST_PARAMS } from "../routes/readParams.ts";
 import type { Caching } from "../http/sender.ts";
 import { type InterfaceContext, type Operation, type OperationDoc, defineOperation } from "./operation.ts";
+import { count } from "../util/count.ts";
 
 const RULES =
   "Each run of Han characters is split into words of the dictionary (libhangul's hanja dictionary): of all the ways to cover it with dictionary words and single characters, the one with the fewest pieces, then the one whose first piece is longest, then its second, and so on. " +
@@ -48,11 +49,11 @@ export function readOperations({ base, bases, data, services }: InterfaceContext
       doc: doc({
         operationId: "readText",
         summary: "Read hanja text in Hangul",
-        description: `Reads a text that mixes Han characters with Hangul or anything else, at most ${READ_GET_MAX.toLocaleString("en")} characters; for longer texts use \`POST\`.\n\n${RULES}\n\n${ANSWER}\n\nPublic and cacheable: \`Cache-Control: public, max-age=86400\` and a strong \`ETag\`; send \`If-None-Match\` to get \`304\`.`,
+        description: `Reads a text that mixes Han characters with Hangul or anything else, at most ${count(READ_GET_MAX)} characters; for longer texts use \`POST\`.\n\n${RULES}\n\n${ANSWER}\n\nPublic and cacheable: \`Cache-Control: public, max-age=86400\` and a strong \`ETag\`; send \`If-None-Match\` to get \`304\`.`,
         responses: {
           "200": ok("The text and its reading.", "ReadResult", headers(CACHED)),
           "304": shared("NotModified"),
-          "400": badText(`over ${READ_GET_MAX.toLocaleString("en")} characters`),
+          "400": badText(`over ${count(READ_GET_MAX)} characters`),
           "500": shared("InternalError"),
         },
         examples: [
@@ -71,7 +72,7 @@ export function readOperations({ base, bases, data, services }: InterfaceContext
       doc: doc({
         operationId: "readLongText",
         summary: "Read a long hanja text in Hangul",
-        description: `As \`GET /read\`, for a text of up to ${READ_POST_MAX.toLocaleString("en")} characters sent as the body: \`Content-Type: text/plain\` (the whole body is the text) or \`application/json\` (\`{"text": "…"}\`), UTF-8. \`format\` stays in the query. Not cached (\`Cache-Control: no-store\`).`,
+        description: `As \`GET /read\`, for a text of up to ${count(READ_POST_MAX)} characters sent as the body: \`Content-Type: text/plain\` (the whole body is the text) or \`application/json\` (\`{"text": "…"}\`), UTF-8. \`format\` stays in the query. Not cached (\`Cache-Control: no-store\`).`,
         requestBody: {
           description: "The text, as the whole body or as the `text` member of a JSON object.",
           required: true,
@@ -86,7 +87,7 @@ export function readOperations({ base, bases, data, services }: InterfaceContext
         responses: {
           "200": ok("The text and its reading.", "ReadResult", headers(["Cache-Control"])),
           "400": badText("holds a lone surrogate, the body is not UTF-8 or not a JSON object with a string `text`"),
-          "413": problem(413, `The text is over ${READ_POST_MAX.toLocaleString("en")} characters, or the body over ${READ_BODY_MAX_BYTES} bytes.`, {
+          "413": problem(413, `The text is over ${count(READ_POST_MAX)} characters, or the body over ${READ_BODY_MAX_BYTES} bytes.`, {
             codes: ["payload_too_large"],
           }),
           "415": problem(415, "The body is not sent as `text/plain` or `application/json` in UTF-8.", { codes: ["unsupported_media_type"] }),

@@ -1,6 +1,7 @@
 /** The parameters and limits of `GET`/`POST /read`, each written once (the routes parse with them, the reference documents them). */
 import type { EnumSpec, TextSpec } from "../http/params.ts";
 import { READ_FORMATS, type ReadFormat } from "../read/formatReading.ts";
+import { count } from "../util/count.ts";
 
 /** The most characters (code points) `GET /read?text=` takes. */
 export const READ_GET_MAX = 1_000;
@@ -30,7 +31,7 @@ export const READ_PARAMS = {
     required: true,
     maxLength: READ_GET_MAX,
     component: "ReadText",
-    description: `The text to read: any mix of Han characters and anything else (at most ${READ_GET_MAX.toLocaleString("en")} code points here; \`POST\` takes up to ${READ_POST_MAX.toLocaleString("en")}).`,
+    description: `The text to read: any mix of Han characters and anything else (at most ${count(READ_GET_MAX)} code points here; \`POST\` takes up to ${count(READ_POST_MAX)}).`,
   },
 } as const satisfies Record<string, TextSpec | EnumSpec>;
 
