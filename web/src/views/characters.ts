@@ -1,5 +1,5 @@
 /** Character search (reading, English, hangul gloss, code point; filters) and a character's detail with its idioms and first words. */
-import { call } from "../api.ts";
+import { type Answer, call } from "../api.ts";
 import { type Child, field, h, replace } from "../dom.ts";
 import { lang, t } from "../i18n.ts";
 import { type Problem, errorBox, loading, ok, requestPanel, searchForm } from "../ui.ts";
@@ -58,20 +58,13 @@ export async function characterSearch(main: HTMLElement, ctx: ViewContext): Prom
   try {
     const answer = ok(await call<Page<HanjaRecord> | Problem>(`${ctx.bases.hanja}/hanja`, { ...query, per_page: 24 }));
     if (!ctx.current()) return;
-    const { data, total, page, pages } = answer.body;
-    replace(
-      results,
-      h("h2", { tabindex: -1, "data-focus": "" }, t().results(total)),
-      data.length === 0
-        ? h("p", {}, t().noResults)
-        : h(
-            "ul",
-            { class: "cards" },
-            data.map((c) => h("li", {}, characterCard(c))),
-          ),
-      pager(page, pages, (n) => hashOf("/hanja", { ...query, page: n })),
-      requestPanel(answer.request),
-    );
+    const cards = (data: HanjaRecord[]) =>
+      h(
+        "ul",
+        { class: "cards" },
+        data.map((c) => h("li", {}, characterCard(c))),
+      );
+    replace(results, ...resultsPage(answer, cards, (n) => hashOf("/hanja", { ...query, page: n })));
   } catch (error) {
     if (ctx.current())
       replace(
@@ -137,8 +130,22 @@ function hunumList(c: HanjaRecord): HTMLElement {
   );
 }
 
+/**
+ * A page of a search's results, as every search shows it: how many there are, the list (or that
+ * there are none), the pager (`hashFor` makes a page's link) and the request that was made.
+ */
+export function resultsPage<T>(answer: Answer<Page<T>>, list: (data: T[]) => Child, hashFor: (page: number) => string): Child[] {
+  const { data, total, page, pages } = answer.body;
+  return [
+    h("h2", { tabindex: -1, "data-focus": "" }, t().results(total)),
+    data.length === 0 ? h("p", {}, t().noResults) : list(data),
+    pager(page, pages, hashFor),
+    requestPanel(answer.request),
+  ];
+}
+
 /** Previous/next links and the page number; nothing for a single page. */
-export function pager(page: number, pages: number, hashFor: (page: number) => string): HTMLElement | null {
+function pager(page: number, pages: number, hashFor: (page: number) => string): HTMLElement | null {
   if (pages <= 1) return null;
   return h(
     "nav",

@@ -3,7 +3,7 @@ import { call } from "../api.ts";
 import { field, h, replace } from "../dom.ts";
 import { t } from "../i18n.ts";
 import { type Problem, errorBox, loading, ok, requestPanel, searchForm } from "../ui.ts";
-import { type IdiomItem, type Page, idiomList, pager } from "./characters.ts";
+import { type IdiomItem, type Page, idiomList, resultsPage } from "./characters.ts";
 import { type ViewContext, hashOf } from "./context.ts";
 
 /** `#/idioms?q=…`: the form and its results. */
@@ -19,14 +19,7 @@ export async function idiomSearch(main: HTMLElement, ctx: ViewContext): Promise<
   try {
     const answer = ok(await call<Page<IdiomItem> | Problem>(`${ctx.bases.hanja}/idioms`, { q: text, page, per_page: 20 }));
     if (!ctx.current()) return;
-    const body = answer.body;
-    replace(
-      results,
-      h("h2", { tabindex: -1, "data-focus": "" }, t().results(body.total)),
-      body.data.length === 0 ? h("p", {}, t().noResults) : idiomList(body.data),
-      pager(body.page, body.pages, (n) => hashOf("/idioms", { q: text, page: n })),
-      requestPanel(answer.request),
-    );
+    replace(results, ...resultsPage(answer, idiomList, (n) => hashOf("/idioms", { q: text, page: n })));
   } catch (error) {
     if (ctx.current())
       replace(

@@ -2,9 +2,9 @@
 import { call } from "../api.ts";
 import { field, h, replace } from "../dom.ts";
 import { t } from "../i18n.ts";
-import { type Problem, errorBox, loading, ok, requestPanel, searchForm } from "../ui.ts";
+import { type Problem, errorBox, loading, ok, searchForm } from "../ui.ts";
 import type { WordItem } from "../../../runtime/format/records.ts";
-import { type Page, pager } from "./characters.ts";
+import { type Page, resultsPage } from "./characters.ts";
 import { type ViewContext, hashOf } from "./context.ts";
 import { wordList } from "./wordList.ts";
 
@@ -23,14 +23,7 @@ export async function wordSearch(main: HTMLElement, ctx: ViewContext): Promise<v
     const page = ctx.params.get("page") ?? undefined;
     const answer = ok(await call<Page<WordItem> | Problem>(`${ctx.bases.hanja}/words`, { ...query, page, per_page: 30 }));
     if (!ctx.current()) return;
-    const body = answer.body;
-    replace(
-      results,
-      h("h2", { tabindex: -1, "data-focus": "" }, t().results(body.total)),
-      body.data.length === 0 ? h("p", {}, t().noResults) : wordList(body.data),
-      pager(body.page, body.pages, (n) => hashOf("/words", { ...query, page: n })),
-      requestPanel(answer.request),
-    );
+    replace(results, ...resultsPage(answer, wordList, (n) => hashOf("/words", { ...query, page: n })));
   } catch (error) {
     if (ctx.current())
       replace(
