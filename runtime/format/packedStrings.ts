@@ -31,10 +31,11 @@ export function unpack(packed: PackedStrings, position: number): string {
 /**
  * Code units `[from, to)` of `units` as a string: decoded in one call where the runtime's
  * TextDecoder reads UTF-16 (Node, Bun, Deno: no garbage but the string), else a chunk at a time
- * (an argument list has a limit). Typed arrays are little-endian on every platform the runtime serves.
+ * (an argument list has a limit; `decoder: null` takes that way). Typed arrays are little-endian on
+ * every platform the runtime serves.
  */
-export function unitsToString(units: Uint16Array, from = 0, to = units.length): string {
-  if (utf16 !== undefined) return utf16.decode(units.subarray(from, to));
+export function unitsToString(units: Uint16Array, from = 0, to = units.length, decoder: TextDecoder | null = utf16): string {
+  if (decoder !== null) return decoder.decode(units.subarray(from, to));
   if (to - from <= CHUNK) return String.fromCharCode.apply(null, units.subarray(from, to) as unknown as number[]);
   const parts: string[] = [];
   for (let at = from; at < to; at += CHUNK) {
@@ -47,7 +48,7 @@ const utf16 = (() => {
   try {
     return new TextDecoder("utf-16le");
   } catch {
-    return undefined;
+    return null;
   }
 })();
 const CHUNK = 8192;

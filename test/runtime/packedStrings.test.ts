@@ -28,6 +28,10 @@ describe("packed strings", () => {
     const text = unitsToString(units);
     expect(text).toHaveLength(200_000);
     expect(text.charCodeAt(199_999)).toBe(0xac00 + (199_999 % 11_172));
+    // A runtime whose TextDecoder does not read UTF-16 gets the same text a chunk at a time.
+    expect(unitsToString(units, 0, units.length, null)).toBe(text);
+    expect(unitsToString(units, 5, 9000, null)).toBe(text.slice(5, 9000));
+    expect(unitsToString(units, 3, 8, null)).toBe(text.slice(3, 8));
   });
 });
 
