@@ -1,4 +1,5 @@
 /** `GET` and `POST /hanja/v1/read` in process: the answer, its forms, the links, and every refusal with its status and `param`. */
+import { gunzipSync } from "node:zlib";
 import { describe, expect, test } from "vitest";
 import { readHanja } from "../../runtime/core/index.ts";
 import { call, getJson, testApp } from "../helpers/app.ts";
@@ -22,6 +23,22 @@ describe("GET /read", () => {
     ]);
     expect(headers.get("cache-control")).toBe("public, max-age=86400");
     expect(headers.get("etag")).toMatch(/^"/);
+  });
+
+  test("the answer is the reading's JSON in UTF-8: its Content-Length (HEAD), its gzip form and a POST's are those bytes", async () => {
+    // Long enough for its answer to be compressed.
+    const text = "大韓民國은 歷史에 民 \"𠀀\" 水 ".repeat(12);
+    const path = `${READ}?text=${encodeURIComponent(text)}`;
+    const expected = Buffer.from(JSON.stringify(readHanja(text, app.data)));
+    const bytes = Buffer.from(await (await call(app, path)).arrayBuffer());
+    expect(bytes).toEqual(expected);
+    const head = await call(app, path, { method: "HEAD" });
+    expect(head.headers.get("content-length")).toBe(String(expected.length));
+    const zipped = await call(app, path, { headers: { "accept-encoding": "gzip" } });
+    expect(zipped.headers.get("content-encoding")).toBe("gzip");
+    expect(gunzipSync(Buffer.from(await zipped.arrayBuffer()))).toEqual(expected);
+    const posted = await call(app, READ, { method: "POST", headers: { "content-type": "text/plain" }, body: text });
+    expect(Buffer.from(await posted.arrayBuffer())).toEqual(expected);
   });
 
   test("the issue's words, read as the standard does", async () => {
