@@ -2,8 +2,9 @@
  * A `ReaderSource` over a store of words (the dictionary's words as the runtime holds them, or a
  * handful in a test) and the characters' readings. What the store does not give is worked out on
  * first use and kept: the lengths of the words from each pair of characters (from the words holding the
- * first), a character's usual reading (from the words that hold it), how many words hold a character.
+ * first, in `PairLengths`), a character's usual reading (from the words that hold it), how many words hold a character.
  */
+import { PairLengths } from "./pairLengths.ts";
 import type { ReaderSource } from "./source.ts";
 import { type WordUse, usualReadingOf } from "./usualReading.ts";
 
@@ -50,14 +51,13 @@ export function wordPairs(pairs: readonly (readonly [string, readonly string[]])
 
 /** Builds a `ReaderSource` from a word store and the characters' readings. */
 export function wordStoreSource(store: WordStore, lists: SourceLists): ReaderSource {
-  // Per first character, the lengths of the words after each second character (bits): made from the
-  // words holding the first character when a text first has it (not from every word at once), and kept.
-  // Keyed by code points, not strings: a number is looked up without hashing a string made for it.
-  const lengths = new Map<number, Map<number, number>>();
-  const lengthsAfter = (firstCode: number): Map<number, number> => {
-    let made = lengths.get(firstCode);
-    if (made !== undefined) return made;
-    made = new Map();
+  // The lengths of the words by their first two characters: a first character's words are added
+  // when a text first has it (not every word at once), and kept.
+  const pairs = new PairLengths();
+  // Which first characters' words are in `pairs`: a bit per code point (139 KB), told without hashing.
+  const added = new Uint8Array(0x110000 >> 3);
+  const addWordsFrom = (firstCode: number): void => {
+    added[firstCode >> 3] = (added[firstCode >> 3] as number) | (1 << (firstCode & 7));
     const first = String.fromCodePoint(firstCode);
     for (const position of store.ofCharacter(first)) {
       const hanja = store.hanjaAt(position);
@@ -66,10 +66,8 @@ export function wordStoreSource(store: WordStore, lists: SourceLists): ReaderSou
       // Code points: a word of astral characters is longer in UTF-16 units than in characters.
       let length = 0;
       for (let i = 0; i < hanja.length; i += (hanja.codePointAt(i) as number) > 0xffff ? 2 : 1) length++;
-      if (length <= MAX_LENGTH) made.set(second, (made.get(second) ?? 0) | (1 << length));
+      if (length <= MAX_LENGTH) pairs.add(firstCode, second, 1 << length);
     }
-    lengths.set(firstCode, made);
-    return made;
   };
   const counts = new Map<string, number>();
   const usual = new Map<string, string | undefined>();
@@ -86,7 +84,10 @@ export function wordStoreSource(store: WordStore, lists: SourceLists): ReaderSou
       return position === -1 ? undefined : store.readingsAt(position);
     },
     wordPosition: (hanja) => store.positionOf(hanja),
-    wordLengthsFrom: (first, second) => lengthsAfter(first).get(second) ?? 0,
+    wordLengthsFrom(first, second) {
+      if (((added[first >> 3] as number) & (1 << (first & 7))) === 0) addWordsFrom(first);
+      return pairs.get(first, second);
+    },
     *wordsWith(character) {
       for (const position of store.ofCharacter(character)) yield store.hanjaAt(position);
     },
