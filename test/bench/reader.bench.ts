@@ -13,10 +13,15 @@
  *    a share of the character detail's req/s in the same round (target ≥ 50 %), each with the
  *    server's CPU per request; and a plain node:http server answering one `/read` answer's bytes
  *    and headers to the same 1,000 targets (`baselines/hello.node.mjs`, reading nothing), which is
- *    what the runtime itself allows for an answer of that size.
+ *    what the runtime itself allows for an answer of that size;
+ * 4. the most `/read` could reach: on the same texts in process (a process of their own,
+ *    `readCost.ts`), the CPU of the reading alone and of the whole answer (`app.handle`); the detail's CPU per request over the reading's plus what
+ *    node:http spends sending the answer's bytes is the share a server doing nothing but read and
+ *    send would have.
  *
  * `npm run bench -- reader` (ROUNDS, SECONDS to change the defaults).
  */
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -94,9 +99,18 @@ const rps = { read: [] as number[], detail: [] as number[], bare: [] as number[]
 const cpu = { read: [] as number[], detail: [] as number[], bare: [] as number[] };
 const failed = { read: 0, detail: 0, bare: 0 };
 let answerBytes = 0;
+// In process, on each round's texts, in a process of their own (readCost.ts): the reading alone, and the whole answer as the server makes it.
+const inProcess = { read: [] as number[], handle: [] as number[] };
+const readCost = (texts: string[], round: number): { read: number; handle: number } => {
+  const file = join(saved, `texts-${round}.json`);
+  writeFileSync(file, JSON.stringify(texts));
+  const out = execFileSync(process.execPath, ["--import", "tsx", join(ROOT, "test/bench/readCost.ts"), file], { encoding: "utf8" });
+  return JSON.parse(out);
+};
 for (let round = 1; round <= ROUNDS; round++) {
   const running = await startServer("node", [server], { QUOTA_STORE: "memory" }, details[0] as string);
-  const paths = readTargets(readerTexts(pick, String(round), 1_000, 200));
+  const texts = readerTexts(pick, String(round), 1_000, 200);
+  const paths = readTargets(texts);
   // Each text once, one at a time, before the clock runs: the words load and the characters' usual
   // readings are worked out (then kept), as on a server that has been reading for a while.
   for (const path of paths) await (await fetch(running.url + path)).arrayBuffer();
@@ -121,6 +135,9 @@ for (let round = 1; round <= ROUNDS; round++) {
   cpu.read.push(read.cpuUs ?? Number.NaN);
   cpu.detail.push(detail.cpuUs ?? Number.NaN);
   cpu.bare.push(bare.cpuUs ?? Number.NaN);
+  const cost = readCost(texts, round);
+  inProcess.read.push(cost.read);
+  inProcess.handle.push(cost.handle);
   console.error(`round ${round}/${ROUNDS} done`);
 }
 
@@ -174,4 +191,13 @@ console.log(
       failed.bare,
     ],
   ]),
+);
+// The least a server can spend on a /read: the reading itself (in process) and node:http sending its answer's bytes.
+const floor = median(inProcess.read) + median(cpu.bare);
+console.log(
+  `\nIn process (readCost.ts), CPU µs per text on the same texts (median of ${ROUNDS} rounds): the reading (readHanja) ${median(inProcess.read).toFixed(1)}, ` +
+    `the whole answer (app.handle: the query decoded, read, written as JSON in bytes) ${median(inProcess.handle).toFixed(1)}.\n` +
+    `The most /read could reach: the detail's CPU per request over the reading's plus node:http's sending its bytes ` +
+    `(${median(cpu.detail).toFixed(1)} / (${median(inProcess.read).toFixed(1)} + ${median(cpu.bare).toFixed(1)})) = ${percent(median(cpu.detail) / floor)} of the detail's req/s; ` +
+    `with the whole answer made in process instead of the reading alone: ${percent(median(cpu.detail) / (median(inProcess.handle) + median(cpu.bare)))}.`,
 );

@@ -1,6 +1,6 @@
 // Where the µs of a `GET /read` of 200 characters go, in process: app.handle whole (access log on,
 // writing nowhere) and its phases on the same 1,000 texts (the query's decoding, the reading, the
-// reading and its JSON), for each tree given (this one by default), the trees in one process
+// reading and its JSON in UTF-8, as the server sends it), for each tree given (this one by default), the trees in one process
 // taking turns round by round. CPU time per text, median and least of ROUNDS (default 21).
 //   npx tsx test/bench/probes/read-phases.ts [<tree> …]
 // An older tree is a worktree of its commit (its node_modules linked); every tree reads this one's dist/.
@@ -24,17 +24,22 @@ for (const tree of trees) {
   const { loadDistFiles } = await module("runtime/entry/loadDist.ts");
   const { createAccessLog } = await module("runtime/entry/accessLog.ts");
   const { queryOf } = await module("runtime/core/http/params.ts");
-  // Trees before the answer's JSON was written member by member used JSON.stringify.
-  const json: (result: unknown) => string = await module("runtime/core/read/readResultJson.ts").then(
+  // Trees before the answer's JSON was written member by member used JSON.stringify; before it was
+  // written in bytes, the server encoded the string (Buffer.from: measuring it, then encoding it).
+  const json: (result: unknown) => string | Uint8Array = await module("runtime/core/read/readResultJson.ts").then(
     (m) => m.readResultJson,
     () => JSON.stringify,
   );
+  const bytes = (result: unknown) => {
+    const answer = json(result);
+    return typeof answer === "string" ? Buffer.from(answer) : answer;
+  };
   const app = createApp({ dist: loadDistFiles(join(ROOT, "dist")), log: createAccessLog(true, () => {}).write });
   const add = (phase: string, run: () => void) => phases.push({ tree, phase, run });
   add("app.handle (GET /read, access log on)", () => requests.forEach((r) => app.handle(r)));
   add("the query's decoding (queryOf)", () => urls.forEach((u) => queryOf(u)));
   add("the reading (readHanja)", () => texts.forEach((t) => readHanja(t, app.data)));
-  add("the reading and its JSON", () => texts.forEach((t) => json(readHanja(t, app.data))));
+  add("the reading and its JSON in UTF-8", () => texts.forEach((t) => bytes(readHanja(t, app.data))));
 }
 
 for (const { run } of phases) run();

@@ -1,0 +1,36 @@
+/**
+ * The CPU a `/read` costs in process, in a process of its own that holds only the service (as a
+ * server does: measured inside the benchmark's process, which also holds the `hanja` package and
+ * the megabyte of mixed text, the same reading cost two to three times as much, and varied more).
+ * Reads the texts from the JSON file named by its argument, reads each once (the words load, the
+ * characters' usual readings are worked out), then times, turn by turn, the reading alone
+ * (`readHanja`) and the whole answer (`app.handle` of `GET /read`: the query decoded, the text read
+ * and written as JSON in bytes). Prints `{"read": µs, "handle": µs}`, medians of the turns, per text.
+ *   npx tsx test/bench/readCost.ts <texts.json>
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { createApp } from "../../runtime/core/app.ts";
+import { readHanja } from "../../runtime/core/read/readHanja.ts";
+import { loadDistFiles } from "../../runtime/entry/loadDist.ts";
+import { ROOT, median } from "./lib.ts";
+import { readTargets } from "./readerTexts.ts";
+
+const TURNS = 15;
+const texts = JSON.parse(readFileSync(process.argv[2] as string, "utf8")) as string[];
+const app = createApp({ dist: loadDistFiles(join(ROOT, "dist")) });
+const headers = { get: (name: string) => (name === "host" ? "localhost" : null) };
+const requests = readTargets(texts).map((target) => ({ method: "GET", url: `http://localhost${target}`, headers }));
+const phases = { read: () => texts.forEach((text) => readHanja(text, app.data)), handle: () => requests.forEach((request) => app.handle(request)) };
+const times = { read: [] as number[], handle: [] as number[] };
+phases.read();
+phases.handle();
+for (let turn = 0; turn < TURNS; turn++) {
+  for (const name of ["read", "handle"] as const) {
+    const before = process.cpuUsage();
+    phases[name]();
+    const used = process.cpuUsage(before);
+    times[name].push((used.user + used.system) / texts.length);
+  }
+}
+console.log(JSON.stringify({ read: median(times.read), handle: median(times.handle) }));
