@@ -27,7 +27,7 @@ describe("GET /read", () => {
 
   test("the answer is the reading's JSON in UTF-8: its Content-Length (HEAD), its gzip form and a POST's are those bytes", async () => {
     // Long enough for its answer to be compressed.
-    const text = "大韓民國은 歷史에 民 \"𠀀\" 水 ".repeat(12);
+    const text = '大韓民國은 歷史에 民 "𠀀" 水 '.repeat(12);
     const path = `${READ}?text=${encodeURIComponent(text)}`;
     const expected = Buffer.from(JSON.stringify(readHanja(text, app.data)));
     const bytes = Buffer.from(await (await call(app, path)).arrayBuffer());
