@@ -20,6 +20,7 @@ const SPAWNING = [
   "test/runtime/startDeno.test.ts",
   "test/runtime/metricsPromtool.test.ts",
   "test/runtime/youngGeneration.test.ts",
+  "test/runtime/oldGeneration.test.ts",
   "test/pipeline/buildInputs.test.ts",
   "test/pipeline/fixtures.test.ts",
   "test/release/version-flow.test.ts",

@@ -6,6 +6,7 @@ import type { Booted } from "./boot.ts";
 import type { Listening } from "./listening.ts";
 import { clientErrorListener, connectListener, nodeListener } from "./nodeListener.ts";
 import { parseInSlices } from "./slicedInput.ts";
+import { keepOldGenerationNearLive } from "./oldGeneration.ts";
 import { holdYoungGeneration } from "./youngGeneration.ts";
 
 /** While stopping, how often connections that have gone idle since are closed. */
@@ -28,8 +29,10 @@ const netClose = NetServer.prototype.close as (this: unknown, callback: (error?:
 const TIMEOUTS = { headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 1_000 };
 
 export function serveNode({ app, config }: Booted): Promise<Listening> {
-  // The data is loaded: V8's young generation stays the size that gave it (see youngGeneration.ts).
+  // The data is loaded: V8's young generation stays the size that gave it, and the old generation
+  // is collected before it grows far past what survives (see youngGeneration.ts, oldGeneration.ts).
   holdYoungGeneration();
+  keepOldGenerationNearLive();
   let closing = false;
   const listener = nodeListener(app);
   const server = createServer(TIMEOUTS, (req, res) => {

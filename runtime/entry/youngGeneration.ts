@@ -14,9 +14,15 @@ export interface NodeStart {
   nodeOptions: string | undefined;
 }
 
+/** Whether Node was started with the V8 option `name` (`max-semi-space-size`), in either spelling (`-` or `_`), on its command line or in NODE_OPTIONS. */
+export function optionGiven({ execArgv, nodeOptions }: NodeStart, name: string): boolean {
+  const spelled = new RegExp(`^--${name.replaceAll("-", "[-_]")}(=|$)`);
+  return [...execArgv, ...(nodeOptions ?? "").split(/\s+/)].some((option) => spelled.test(option));
+}
+
 /** Whether Node was started with a young generation size of its operator's choosing. */
-export function sizeChosen({ execArgv, nodeOptions }: NodeStart): boolean {
-  return [...execArgv, ...(nodeOptions ?? "").split(/\s+/)].some((option) => /^--max[-_]semi[-_]space[-_]size(=|$)/.test(option));
+export function sizeChosen(start: NodeStart): boolean {
+  return optionGiven(start, "max-semi-space-size");
 }
 
 /** Holds the young generation at its present size unless the operator chose one; says whether it did. */

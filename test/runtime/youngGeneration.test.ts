@@ -1,10 +1,7 @@
 /** The Node server holds V8's young generation at its start-up size unless the operator chose one (runtime/entry/youngGeneration.ts). */
-import { spawnSync } from "node:child_process";
-import { join } from "node:path";
 import { describe, expect, test } from "vitest";
+import { inFreshNode } from "../helpers/freshNode.ts";
 import { sizeChosen } from "../../runtime/entry/youngGeneration.ts";
-
-const ROOT = join(import.meta.dirname, "../..");
 
 /** The young generation's size in MB after a burst of short-lived allocations, in a fresh Node. */
 function youngGenerationAfterBurst(hold: boolean, nodeArgs: string[] = []): number {
@@ -16,8 +13,7 @@ function youngGenerationAfterBurst(hold: boolean, nodeArgs: string[] = []): numb
     for (let i = 0; i < 2e6; i++) { kept.push({ i, s: "x" + i }); if (kept.length > 2000) kept = []; }
     const space = getHeapSpaceStatistics().find((s) => s.space_name === "new_space");
     console.log(JSON.stringify({ held, mb: space.space_size / 1048576 }));`;
-  const run = spawnSync(process.execPath, [...nodeArgs, "--import", "tsx", "--input-type=module", "-e", script], { cwd: ROOT, encoding: "utf8" });
-  const result = JSON.parse(run.stdout.trim().split("\n").at(-1) ?? "{}") as { held: boolean; mb: number };
+  const result = inFreshNode<{ held: boolean; mb: number }>(script, nodeArgs);
   expect(result.held).toBe(hold && !nodeArgs.some((a) => a.startsWith("--max-semi-space-size")));
   return result.mb;
 }
