@@ -16,8 +16,7 @@ export interface NodeStart {
 
 /** Whether Node was started with the V8 option `name` (`max-semi-space-size`), in either spelling (`-` or `_`), on its command line or in NODE_OPTIONS. */
 export function optionGiven({ execArgv, nodeOptions }: NodeStart, name: string): boolean {
-  const spelled = new RegExp(`^--${name.replaceAll("-", "[-_]")}(=|$)`);
-  return [...execArgv, ...(nodeOptions ?? "").split(/\s+/)].some((option) => spelled.test(option));
+  return [...execArgv, ...(nodeOptions ?? "").split(/\s+/)].some((option) => (option.split("=")[0] as string).replaceAll("_", "-") === `--${name}`);
 }
 
 /** Whether Node was started with a young generation size of its operator's choosing. */
