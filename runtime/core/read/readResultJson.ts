@@ -17,6 +17,8 @@ export function readResultJson(result: ReadResult): string {
     const segment = segments[i] as ReadSegment;
     const { hanja, hangul, other_readings: others } = segment;
     if (i > 0) out += ",";
+    // The segment's head as one template, not through `quoted`: the two extra strings a segment made
+    // that way cost about a quarter more in the answer's JSON and encoding (25 → 31–35 µs a 200-character text, 1,000 texts).
     out +=
       plain(hanja) && plain(hangul)
         ? `{"hanja":"${hanja}","hangul":"${hangul}","source":"${segment.source}","other_readings":[`
@@ -24,16 +26,17 @@ export function readResultJson(result: ReadResult): string {
     for (let j = 0; j < others.length; j++) {
       const other = others[j] as string;
       if (j > 0) out += ",";
-      out += plain(other) ? `"${other}"` : JSON.stringify(other);
+      out += quoted(other);
     }
     out += `],"offset":${segment.offset}`;
-    if (segment.href !== undefined) out += plain(segment.href) ? `,"href":"${segment.href}"` : `,"href":${JSON.stringify(segment.href)}`;
+    if (segment.href !== undefined) out += `,"href":${quoted(segment.href)}`;
     if (segment.idiom_idx !== undefined) out += `,"idiom_idx":${segment.idiom_idx}`;
     out += "}";
   }
   return `${out}]}`;
 }
 
+/** `text` as JSON writes it: between quotes as it is when it needs no escape (the usual case), else by `JSON.stringify`. */
 function quoted(text: string): string {
   return plain(text) ? `"${text}"` : JSON.stringify(text);
 }
