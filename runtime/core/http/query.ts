@@ -41,12 +41,14 @@ export function queryOf(url: string): RawQuery {
     if (amp > from) {
       const eq = url.indexOf("=", from);
       const split = eq !== -1 && eq < amp;
-      const name = decodeForm(url.slice(from, split ? eq : amp), ascii) ?? searchParamsDecoded(url.slice(from, split ? eq : amp));
+      const rawName = url.slice(from, split ? eq : amp);
+      const name = decodeForm(rawName, ascii) ?? searchParamsDecoded(rawName);
       const rawValue = split ? url.slice(eq + 1, amp) : "";
       let value = decodeForm(rawValue, ascii);
       if (value === null) {
         value = searchParamsDecoded(rawValue);
-        if (!wellFormed(rawValue)) (malformed ??= new Set()).add(name);
+        // ASCII text is refused by decodeForm only for a broken escape; other text is tried here.
+        if (ascii || decodeComponent(rawValue) === null) (malformed ??= new Set()).add(name);
       }
       const seen = query[name];
       query[name] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
@@ -65,20 +67,15 @@ export function queryOf(url: string): RawQuery {
 function decodeForm(text: string, ascii: boolean): string | null {
   if (!ascii) return null;
   if (!text.includes("%")) return text.includes("+") ? text.replaceAll("+", " ") : text;
+  return decodeComponent(text);
+}
+
+/** A form-encoded component decoded by `decodeURIComponent` (`+` a space), or null when one of its escapes is not of UTF-8 (it throws). */
+function decodeComponent(text: string): string | null {
   try {
     return decodeURIComponent(text.includes("+") ? text.replaceAll("+", " ") : text);
   } catch {
     return null;
-  }
-}
-
-/** Whether every escape of a form-encoded component is of UTF-8 (a broken one makes `decodeURIComponent` throw). */
-function wellFormed(text: string): boolean {
-  try {
-    decodeURIComponent(text.replaceAll("+", " "));
-    return true;
-  } catch {
-    return false;
   }
 }
 
