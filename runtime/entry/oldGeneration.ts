@@ -11,7 +11,7 @@
  * allows it on the command line only) keeps their own.
  */
 import { setFlagsFromString } from "node:v8";
-import { type NodeStart, optionGiven } from "./youngGeneration.ts";
+import { type NodeStart, optionGiven, thisStart } from "./nodeStart.ts";
 
 /** The factor as V8's flag gives it: the old generation may grow by this percentage of what survived a collection. */
 export const HEAP_GROWING_PERCENT = 20;
@@ -22,7 +22,7 @@ export function growthChosen(start: NodeStart): boolean {
 }
 
 /** Keeps the old generation near what survives its collections unless the operator chose a factor; says whether it did. */
-export function keepOldGenerationNearLive(start: NodeStart = { execArgv: process.execArgv, nodeOptions: process.env.NODE_OPTIONS }): boolean {
+export function keepOldGenerationNearLive(start: NodeStart = thisStart()): boolean {
   if (growthChosen(start)) return false;
   setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
   return true;

@@ -7,17 +7,7 @@
  * a size: the server then leaves it alone. Figures: test/bench/RESULTS.md "Node's memory after load".
  */
 import { setFlagsFromString } from "node:v8";
-
-/** How Node was started: its own options and NODE_OPTIONS. */
-export interface NodeStart {
-  execArgv: readonly string[];
-  nodeOptions: string | undefined;
-}
-
-/** Whether Node was started with the V8 option `name` (`max-semi-space-size`), in either spelling (`-` or `_`), on its command line or in NODE_OPTIONS. */
-export function optionGiven({ execArgv, nodeOptions }: NodeStart, name: string): boolean {
-  return [...execArgv, ...(nodeOptions ?? "").split(/\s+/)].some((option) => (option.split("=")[0] as string).replaceAll("_", "-") === `--${name}`);
-}
+import { type NodeStart, optionGiven, thisStart } from "./nodeStart.ts";
 
 /** Whether Node was started with a young generation size of its operator's choosing. */
 export function sizeChosen(start: NodeStart): boolean {
@@ -25,7 +15,7 @@ export function sizeChosen(start: NodeStart): boolean {
 }
 
 /** Holds the young generation at its present size unless the operator chose one; says whether it did. */
-export function holdYoungGeneration(start: NodeStart = { execArgv: process.execArgv, nodeOptions: process.env.NODE_OPTIONS }): boolean {
+export function holdYoungGeneration(start: NodeStart = thisStart()): boolean {
   if (sizeChosen(start)) return false;
   setFlagsFromString("--semi-space-growth-factor=1");
   return true;

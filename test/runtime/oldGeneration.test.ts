@@ -41,7 +41,7 @@ describe("the old generation on Node", () => {
     expect(oldGenerationPeak(true, ["--heap-growing-percent=300"])).toBeGreaterThan(110);
   });
 
-  test("the operator's choice is seen on Node's command line, in either spelling (the rule is youngGeneration.ts's optionGiven)", () => {
+  test("the operator's choice is seen on Node's command line, in either spelling (the rule is nodeStart.ts's optionGiven)", () => {
     expect(
       [["--heap-growing-percent=50"], ["--heap_growing_percent=10"], ["--heap-growing-percents=1"], []].map((execArgv) =>
         growthChosen({ execArgv, nodeOptions: undefined }),
