@@ -14,13 +14,12 @@ import { createApp } from "../../runtime/core/app.ts";
 import { readHanja } from "../../runtime/core/read/readHanja.ts";
 import { loadDistFiles } from "../../runtime/entry/loadDist.ts";
 import { ROOT, median } from "./lib.ts";
-import { readTargets } from "./readerTexts.ts";
+import { readRequests } from "./readerTexts.ts";
 
 const TURNS = 15;
 const texts = JSON.parse(readFileSync(process.argv[2] as string, "utf8")) as string[];
 const app = createApp({ dist: loadDistFiles(join(ROOT, "dist")) });
-const headers = { get: (name: string) => (name === "host" ? "localhost" : null) };
-const requests = readTargets(texts).map((target) => ({ method: "GET", url: `http://localhost${target}`, headers }));
+const requests = readRequests(texts);
 const phases = { read: () => texts.forEach((text) => readHanja(text, app.data)), handle: () => requests.forEach((request) => app.handle(request)) };
 const times = { read: [] as number[], handle: [] as number[] };
 phases.read();

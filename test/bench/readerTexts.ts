@@ -33,3 +33,9 @@ export function readerTexts(pick: () => string, tag: string, n: number, size: nu
 
 /** The `GET /read` targets of texts. */
 export const readTargets = (texts: readonly string[]) => texts.map((text) => `/hanja/v1/read?text=${encodeURIComponent(text)}`);
+
+/** The `GET /read` requests of texts as `app.handle` takes them in process (a plain request, its only header `host`). */
+export const readRequests = (texts: readonly string[]) => {
+  const headers = { get: (name: string) => (name === "host" ? "localhost" : null) };
+  return readTargets(texts).map((target) => ({ method: "GET", url: `http://localhost${target}`, headers }));
+};

@@ -6,14 +6,13 @@
 // An older tree is a worktree of its commit (its node_modules linked); every tree reads this one's dist/.
 import { join } from "node:path";
 import { ROOT } from "../lib.ts";
-import { phrasePicker, readTargets, readerTexts } from "../readerTexts.ts";
+import { phrasePicker, readRequests, readerTexts } from "../readerTexts.ts";
 
 const trees = process.argv.length > 2 ? process.argv.slice(2) : [ROOT];
 const ROUNDS = Number(process.env.ROUNDS ?? 21);
 const texts = readerTexts(phrasePicker(), "1", 1_000, 200);
-const urls = readTargets(texts).map((target) => `http://localhost${target}`);
-const headers = { get: (name: string) => (name === "host" ? "localhost" : null) };
-const requests = urls.map((url) => ({ method: "GET", url, headers }));
+const requests = readRequests(texts);
+const urls = requests.map((request) => request.url);
 
 type Phase = { tree: string; phase: string; run: () => void };
 const phases: Phase[] = [];
