@@ -15,7 +15,6 @@ import { ServiceMetrics } from "./metrics/serviceMetrics.ts";
 import { mountInterfaces, routingOrder } from "./operations/interfaces.ts";
 import { Router, assertReachable } from "./operations/router.ts";
 import { createQuizIds } from "./quiz/quizId.ts";
-import { cryptoRandom } from "./util/random.ts";
 
 export interface App {
   /** Answers a Web `Request` (what embedding servers and frameworks call). */
@@ -65,7 +64,7 @@ export function createApp(options: AppOptions): App {
   const sender = createSender(config.compressors);
   const bases = { hanjaBase, quizBase, mountPath, adminEnabled: Boolean(adminToken) };
   const { random, offsetMinutes, trustProxyHops, bankAccount } = config;
-  const quizIds = createQuizIds({ secrets: quizSecrets, now, random: cryptoRandom, dataHash: data.manifest.data_hash });
+  const quizIds = createQuizIds({ secrets: quizSecrets, now, dataHash: data.manifest.data_hash });
   const services = {
     sendBody: sender.send,
     store,

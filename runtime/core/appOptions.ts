@@ -58,9 +58,9 @@ export interface AppOptions {
   /** Bank account text of the payment instructions. Default: a placeholder asking to configure it. */
   bankAccount?: string;
   /**
-   * The secret the ids of quizzes drawn with `reveal=0` are signed with (`POST /grade` checks
+   * The secret the ids of quizzes drawn with `reveal=0` are encrypted under (`POST /grade` opens
    * them), at least 16 characters; several separated by commas during a rotation (the first
-   * signs, each verifies). Default: a random secret of this app, so its quiz ids are graded only by
+   * encrypts, each opens). Default: a random secret of this app, so its quiz ids are graded only by
    * this app and not after a restart.
    */
   quizSecret?: string;
@@ -166,7 +166,7 @@ export interface ResolvedOptions extends Omit<RuledValues, "bankAccount"> {
   /** Minutes east of UTC of the metering day. */
   offsetMinutes: number;
   bankAccount: string;
-  /** The quiz-id secrets (`quizSecret`): the first signs, every one verifies; undefined, the quiz ids draw one of their own on first use. */
+  /** The quiz-id secrets (`quizSecret`): the first encrypts, every one opens; undefined, the quiz ids draw one of their own on first use. */
   quizSecrets: string[] | undefined;
   /** The metrics' name for the store. */
   storeKind: string;

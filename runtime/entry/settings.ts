@@ -40,7 +40,7 @@ export const SETTINGS = {
   bankAccount: forOption("BANK_ACCOUNT", "bankAccount", { unset: "placeholder", help: "bank account text shown in the payment instructions" }),
   quizSecret: forOption("QUIZ_SECRET", "quizSecret", {
     unset: "a random secret per process, with a warning",
-    help: "signs the quiz_id of quizzes drawn with reveal=0, for POST /grade (16+ chars;\nnew,old while rotating; unset: a random one per process)",
+    help: "encrypts the quiz_id of quizzes drawn with reveal=0, for POST /grade (16+ chars;\nnew,old while rotating; unset: a random one per process)",
   }),
   quotaTzOffset: forOption("QUOTA_TZ_OFFSET", "quotaTzOffset", { help: "UTC offset of the quota day; +09:00 is Asia/Seoul" }),
   distDir: text("DIST_DIR", { unset: "nearest `dist/`", help: "folder of the built data (default: the nearest dist/)" }),

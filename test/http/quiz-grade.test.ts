@@ -1,15 +1,16 @@
 /**
  * Hidden answers and grading on the server: `reveal=0`, `answer_format=typed`, and `POST /grade`
- * (stateless, signed quiz ids: tampered, expired, unknown or foreign ids are a 400 naming
- * `quiz_id`; every standard typed answer in any normalisation form is right; not metered).
+ * (stateless, encrypted quiz ids: tampered, expired, future-dated, old-format, unknown or foreign
+ * ids are a 400 naming `quiz_id`; every standard typed answer in any normalisation form is right;
+ * not metered).
  */
 import { describe, expect, it } from "vitest";
 import type { App } from "../../runtime/core/app.ts";
 import { AppOptionError } from "../../runtime/core/appOptions.ts";
-import { QUIZ_ID_TTL_SECONDS, type QuizClaims, createQuizIds } from "../../runtime/core/quiz/quizId.ts";
+import { QUIZ_ID_SKEW_SECONDS, QUIZ_ID_TTL_SECONDS, type QuizClaims, createQuizIds } from "../../runtime/core/quiz/quizId.ts";
 import { QUIZ_TYPES } from "../../runtime/core/quiz/types/index.ts";
-import { cryptoRandom } from "../../runtime/core/util/random.ts";
 import { call, getJson, testApp } from "../helpers/app.ts";
+import { firstFormatQuizId } from "../helpers/firstFormatQuizId.ts";
 import { Q, expectProblem, ipFor, testClock } from "./quiz-helpers.ts";
 
 const SECRET = "grade-test-secret-0123456789";
@@ -22,8 +23,8 @@ const grade = (target: App, body: unknown) =>
   getJson(target, `${Q}/grade`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), clientAddress: ipFor(ips++) });
 
 /** An id for a question the test chooses, signed as the app signs. */
-async function idFor(claims: QuizClaims, secret = SECRET): Promise<string> {
-  const ids = createQuizIds({ secrets: [secret], now: clock.now, random: cryptoRandom, dataHash: app.data.manifest.data_hash });
+async function idFor(claims: QuizClaims, secret = SECRET, now = clock.now): Promise<string> {
+  const ids = createQuizIds({ secrets: [secret], now, dataHash: app.data.manifest.data_hash });
   return (await ids.sign([claims]))[0] as string;
 }
 const position = (character: string) => app.data.characters.position(character) as number;
@@ -134,6 +135,24 @@ describe("POST /grade", () => {
     // An app without a configured secret signs with one of its own: another app cannot grade its ids.
     const unconfigured = testApp({ now: clock.now });
     expectProblem(await grade(unconfigured, { quiz_id: id, answer: "1" }), 400, "invalid_parameter", "quiz_id");
+  });
+
+  it("an id of the first format (the answer in the clear, HMAC-signed under the same secret) is a 400 naming quiz_id", async () => {
+    const claims: QuizClaims = { type: "hunum_to_hanja", typed: false, key: 2, subject: position("水"), blank: 0 };
+    expect((await grade(app, { quiz_id: await idFor(claims), answer: "2" })).body.result.correct).toBe(true);
+    const old = await firstFormatQuizId(claims, SECRET, app.data.manifest.data_hash, clock.current);
+    const refused = await grade(app, { quiz_id: old, answer: "2" });
+    expectProblem(refused, 400, "invalid_parameter", "quiz_id");
+    expect(refused.body.detail).toContain("quiz_id is of an older format, no longer graded");
+  });
+
+  it(`an id stamped more than ${QUIZ_ID_SKEW_SECONDS} s ahead of the server's clock (another instance's clock running fast) is a 400 naming quiz_id; 59 s ahead is graded`, async () => {
+    const claims: QuizClaims = { type: "hunum_to_hanja", typed: false, key: 2, subject: position("水"), blank: 0 };
+    const ahead = (seconds: number) => () => new Date(clock.current.getTime() + seconds * 1000);
+    expect((await grade(app, { quiz_id: await idFor(claims, SECRET, ahead(59)), answer: "2" })).body.result.correct).toBe(true);
+    const refused = await grade(app, { quiz_id: await idFor(claims, SECRET, ahead(61)), answer: "2" });
+    expectProblem(refused, 400, "invalid_parameter", "quiz_id");
+    expect(refused.body.detail).toContain("quiz_id is dated 61 s ahead of this server's clock");
   });
 
   it(`expires ${QUIZ_ID_TTL_SECONDS / 3600} hours after it was drawn`, async () => {

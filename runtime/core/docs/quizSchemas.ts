@@ -42,8 +42,8 @@ export const QUIZ = obj(
   "A quiz. The answer is included so the client can grade locally, unless `reveal=0` asked to leave it out (then `POST /grade` grades).",
   {
     quiz_id: str(
-      "Unique id of the quiz: `qz_` and 16 letters and digits; with `reveal=0`, `qz_` and 48 letters, digits, `-` and `_`, carrying what `POST /grade` needs, signed, for 24 hours. Opaque to clients.",
-      { pattern: "^qz_([0-9A-Za-z]{16}|[0-9A-Za-z_-]{48})$" },
+      "Unique id of the quiz: `qz_` and 16 letters and digits; with `reveal=0`, `qz_` and 56 letters, digits, `-` and `_`, carrying what `POST /grade` needs, encrypted (nothing of the answer can be read out of it), for 24 hours. Opaque to clients.",
+      { pattern: "^qz_([0-9A-Za-z]{16}|[0-9A-Za-z_-]{56})$" },
     ),
     type: oneOf(QUIZ_TYPES, "Quiz type."),
     question: str("Instruction sentence of the type (Korean, or English with `lang=en`)."),

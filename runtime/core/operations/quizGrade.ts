@@ -2,7 +2,7 @@
 import { schemaRef } from "../../format/schema.ts";
 import { headers, ok, problem, shared } from "../docs/responses.ts";
 import type { CharacterBank } from "../quiz/characterBank.ts";
-import { QUIZ_ID_TTL_SECONDS } from "../quiz/quizId.ts";
+import { QUIZ_ID_SKEW_SECONDS, QUIZ_ID_TTL_SECONDS } from "../quiz/quizId.ts";
 import { MAX_BODY_BYTES } from "../quota/plans.ts";
 import { MAX_ANSWER_LENGTH, MAX_GRADED, gradeHandler } from "../routes/gradeRoute.ts";
 import { type InterfaceContext, type Operation, defineOperation } from "./operation.ts";
@@ -22,7 +22,7 @@ export function gradeOperation({ data, services }: InterfaceContext, bank: () =>
       summary: "Grade answers",
       description:
         "Whether an answer to a quiz of `GET /quiz` is right, with the right answer and the idiom or character: for quizzes drawn with `reveal=0`, so that the answers never reach the learner's browser. " +
-        `One answer, or a list of up to ${MAX_GRADED}. Stateless: the \`quiz_id\` of a quiz drawn with \`reveal=0\` carries what grading needs, signed with the server's \`QUIZ_SECRET\`, so any instance with the same secret grades it; ` +
+        `One answer, or a list of up to ${MAX_GRADED}. Stateless: the \`quiz_id\` of a quiz drawn with \`reveal=0\` carries what grading needs, encrypted under the server's \`QUIZ_SECRET\` (so the learner cannot read the answer out of it), so any instance with the same secret grades it; ` +
         `it can be graded for ${QUIZ_ID_TTL_SECONDS / 3600} hours after it was drawn, as often as asked. A typed answer is right when it is any of the standard answers (every reading and 음, and its initial-sound form; ` +
         "each 훈음, with or without its space; the idiom in hanja) in any Unicode normalisation form.\n\n" +
         "Not metered and no key needed: the question was counted when it was drawn. Not cacheable (`Cache-Control: no-store`).",
@@ -42,7 +42,7 @@ export function gradeOperation({ data, services }: InterfaceContext, bank: () =>
         "400": problem(
           400,
           `The body is not a UTF-8 JSON object or a list of 1–${MAX_GRADED}, an \`answer\` is not a string of at most ${MAX_ANSWER_LENGTH} characters, or a \`quiz_id\` was altered, ` +
-            `made under another secret or data release, drawn without \`reveal=0\`, or is over ${QUIZ_ID_TTL_SECONDS / 3600} hours old (\`param\` names \`body\`, \`answer\` or \`quiz_id\`).`,
+            `made under another secret or data release or in an older format, drawn without \`reveal=0\`, over ${QUIZ_ID_TTL_SECONDS / 3600} hours old, or dated over ${QUIZ_ID_SKEW_SECONDS} s ahead of the server's clock (\`param\` names \`body\`, \`answer\` or \`quiz_id\`).`,
           { codes: ["invalid_parameter"] },
         ),
         "413": problem(413, `The body is over ${MAX_BODY_BYTES} bytes.`, { codes: ["payload_too_large"] }),

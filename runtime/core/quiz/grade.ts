@@ -1,5 +1,5 @@
 /**
- * `POST /grade`: whether an answer to a quiz is right, from what the signed `quiz_id` carries
+ * `POST /grade`: whether an answer to a quiz is right, from what the encrypted `quiz_id` carries
  * (nothing is stored): the key of the right option, or for a typed quiz every standard answer,
  * compared in `gradingForm` (any Unicode normalisation form, spaces aside).
  */

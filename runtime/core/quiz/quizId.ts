@@ -1,12 +1,13 @@
 /**
  * Gradeable quiz ids: a `quiz_id` carries what grading needs (the type, what was asked, the key of
- * the right option), when it was made and a nonce, signed with HMAC-SHA-256 (Web Crypto, so every
- * runtime signs alike) under the server's `QUIZ_SECRET`. Any instance with the secret grades a quiz
- * another made; nothing is stored. An id that was altered, made under another secret or another
- * data release, or older than `QUIZ_ID_TTL_SECONDS` is refused (`QuizIdError`; the route answers
- * `400` naming `quiz_id`).
+ * the right option) and when it was made, encrypted and authenticated with AES-256-GCM (Web
+ * Crypto, so every runtime makes them alike) under a key derived from the server's `QUIZ_SECRET`
+ * with HKDF-SHA-256. A client holding the id learns nothing of the answer; any instance with the
+ * secret grades a quiz another made; nothing is stored. An id that was altered, made under another
+ * secret or another data release, in an older format, older than `QUIZ_ID_TTL_SECONDS` or stamped
+ * more than `QUIZ_ID_SKEW_SECONDS` ahead of this server's clock is refused (`QuizIdError`; the
+ * route answers `400` naming `quiz_id`).
  */
-import type { Random } from "../util/random.ts";
 import { QUIZ_TYPES, type QuizType } from "./types/index.ts";
 
 /** How long a quiz can be graded after it was made: a day, a lesson and its homework. */
@@ -25,9 +26,23 @@ export interface QuizClaims {
   blank: number;
 }
 
-const VERSION = 1;
-const BODY = 20;
-const MAC = 16;
+/**
+ * The id's bytes (42, so 56 base64url characters with no padding and no spare bits: each id has
+ * one spelling). Byte 0 is the format's version, in the clear and authenticated (the AEAD's
+ * associated data); then the nonce; then the claims, encrypted; then the AEAD's tag.
+ */
+const VERSION = 2;
+const NONCE = 12;
+/** The claims: type index (bit 7: typed), key, blank, subject (u32), seconds (u32), data tag (u16). */
+const CLAIMS = 13;
+const TAG = 16;
+const LENGTH = 1 + NONCE + CLAIMS + TAG;
+/** The first format (version 1): the claims in the clear, signed with HMAC-SHA-256; refused since. */
+const SIGNED_V1 = { version: 1, length: 36 };
+/** Names the key's purpose and the format it serves: a key derived for anything else differs. */
+const KEY_INFO = "hanja-api quiz_id v2 AES-256-GCM";
+/** How far ahead of this server's clock an id may be stamped: the clock skew between instances. */
+export const QUIZ_ID_SKEW_SECONDS = 60;
 const PREFIX = "qz_";
 
 /** Why a quiz id cannot be graded, said to the client. */
@@ -38,7 +53,7 @@ export class QuizIdError extends Error {
   }
 }
 
-/** Signs and checks quiz ids. */
+/** Makes and checks quiz ids. */
 export interface QuizIds {
   /** An id for each quiz, in order. */
   sign(claims: readonly QuizClaims[]): Promise<string[]>;
@@ -48,14 +63,12 @@ export interface QuizIds {
 
 export interface QuizIdOptions {
   /**
-   * The secrets: the first signs, every one verifies (a rotation keeps the old one here for a
+   * The secrets: the first encrypts, every one decrypts (a rotation keeps the old one here for a
    * day). Undefined: a random one of these ids, drawn on first use (a worker may draw random
    * numbers only while it handles a request).
    */
   secrets: readonly string[] | undefined;
   now: () => Date;
-  /** Draws each id's nonce: two ids made in the same second for the same question differ. */
-  random: Random;
   /** The data release (its hash, hex): an id made from other data is refused, its positions mean other things. */
   dataHash: string;
 }
@@ -74,39 +87,55 @@ function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
   }
 }
 
-/** Quiz ids signed and checked with `options.secrets`. */
+/** An AES-256-GCM key derived from `secret` with HKDF-SHA-256 (no salt: `KEY_INFO` names its use). */
+async function idKey(secret: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {
+  const base = await crypto.subtle.importKey("raw", secret, "HKDF", false, ["deriveKey"]);
+  const hkdf = { name: "HKDF", hash: "SHA-256", salt: new Uint8Array(0), info: new TextEncoder().encode(KEY_INFO) };
+  return crypto.subtle.deriveKey(hkdf, base, { name: "AES-GCM", length: 256 }, false, ["encrypt", "decrypt"]);
+}
+
+/**
+ * Quiz ids made and checked with `options.secrets`. Each id's nonce is 96 bits from the platform
+ * CSPRNG, drawn here and never from an injected generator: GCM under one key must never see a
+ * nonce twice, and a seeded generator (`/quiz?seed=`, the tests) repeats its draws.
+ */
 export function createQuizIds(options: QuizIdOptions): QuizIds {
   const encoder = new TextEncoder();
-  const hmacKey = (secret: Uint8Array<ArrayBuffer>) => crypto.subtle.importKey("raw", secret, { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
-  let imported: Promise<CryptoKey[]> | undefined;
-  // Imported on the first quiz drawn with reveal=0 or the first grade, not when the app is made.
+  let derived: Promise<CryptoKey[]> | undefined;
+  // Derived on the first quiz drawn with reveal=0 or the first grade, not when the app is made.
   const keys = () =>
-    (imported ??= Promise.all(
-      options.secrets === undefined ? [hmacKey(crypto.getRandomValues(new Uint8Array(32)))] : options.secrets.map((secret) => hmacKey(encoder.encode(secret))),
+    (derived ??= Promise.all(
+      options.secrets === undefined ? [idKey(crypto.getRandomValues(new Uint8Array(32)))] : options.secrets.map((secret) => idKey(encoder.encode(secret))),
     ));
   const tag = Number.parseInt(options.dataHash.slice(0, 4), 16) || 0;
   const bad = (why: string) => new QuizIdError(why);
+  const header = Uint8Array.of(VERSION);
+  const seconds = () => Math.floor(options.now().getTime() / 1000);
 
   return {
     async sign(claims) {
       const [key] = await keys();
       if (key === undefined) throw new Error("quiz ids: no secret");
-      const seconds = Math.floor(options.now().getTime() / 1000);
+      const stamped = seconds();
+      const nonces = crypto.getRandomValues(new Uint8Array(NONCE * claims.length));
       return Promise.all(
-        claims.map(async (claim) => {
-          const bytes = new Uint8Array(BODY + MAC);
-          const view = new DataView(bytes.buffer);
+        claims.map(async (claim, n) => {
+          const type = QUIZ_TYPES.indexOf(claim.type);
+          if (type < 0 || type > 0x7f) throw new Error(`quiz ids: no type ${claim.type}`);
+          const plain = new Uint8Array(CLAIMS);
+          const view = new DataView(plain.buffer);
+          plain[0] = type | (claim.typed ? 0x80 : 0);
+          plain[1] = claim.key;
+          plain[2] = claim.blank;
+          view.setUint32(3, claim.subject);
+          view.setUint32(7, stamped);
+          view.setUint16(11, tag);
+          const iv = nonces.subarray(NONCE * n, NONCE * (n + 1));
+          const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv, additionalData: header, tagLength: TAG * 8 }, key, plain));
+          const bytes = new Uint8Array(LENGTH);
           bytes[0] = VERSION;
-          bytes[1] = QUIZ_TYPES.indexOf(claim.type);
-          bytes[2] = claim.typed ? 1 : 0;
-          bytes[3] = claim.key;
-          view.setUint32(4, claim.subject);
-          bytes[8] = claim.blank;
-          view.setUint32(9, seconds);
-          bytes.set(options.random.bytes(5), 13);
-          view.setUint16(18, tag);
-          const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, bytes.subarray(0, BODY)));
-          bytes.set(mac.subarray(0, MAC), BODY);
+          bytes.set(iv, 1);
+          bytes.set(sealed, 1 + NONCE);
           return PREFIX + toBase64Url(bytes);
         }),
       );
@@ -114,26 +143,29 @@ export function createQuizIds(options: QuizIdOptions): QuizIds {
     async verify(id) {
       if (typeof id !== "string" || id === "") throw bad("is missing or not a string");
       const bytes = id.startsWith(PREFIX) ? fromBase64Url(id.slice(PREFIX.length)) : null;
-      if (bytes === null || bytes.length !== BODY + MAC || bytes[0] !== VERSION)
-        throw bad("is not an id this service made (or was made before grading existed)");
-      const body = bytes.subarray(0, BODY);
-      const mac = bytes.subarray(BODY);
-      // Web Crypto has no truncated verify: sign again and compare every byte, whatever differs first.
-      let valid = false;
+      if (bytes !== null && bytes.length === SIGNED_V1.length && bytes[0] === SIGNED_V1.version) throw bad("is of an older format, no longer graded");
+      if (bytes === null || bytes.length !== LENGTH || bytes[0] !== VERSION) throw bad("is not an id this service made (or was made before grading existed)");
+      const iv = bytes.subarray(1, 1 + NONCE);
+      const sealed = bytes.subarray(1 + NONCE);
+      let plain: Uint8Array | undefined;
       for (const key of await keys()) {
-        const expected = new Uint8Array(await crypto.subtle.sign("HMAC", key, body)).subarray(0, MAC);
-        let diff = 0;
-        for (let i = 0; i < MAC; i++) diff |= (expected[i] as number) ^ (mac[i] as number);
-        valid ||= diff === 0;
+        try {
+          plain = new Uint8Array(await crypto.subtle.decrypt({ name: "AES-GCM", iv, additionalData: header, tagLength: TAG * 8 }, key, sealed));
+          break;
+        } catch {
+          // Not this key's (or altered): the next one may open it.
+        }
       }
-      if (!valid) throw bad("was altered or made under another QUIZ_SECRET");
-      const view = new DataView(bytes.buffer, bytes.byteOffset);
-      if (view.getUint16(18) !== tag) throw bad("was made from another data release");
-      const age = Math.floor(options.now().getTime() / 1000) - view.getUint32(9);
+      if (plain?.length !== CLAIMS) throw bad("was altered or made under another QUIZ_SECRET");
+      const view = new DataView(plain.buffer, plain.byteOffset, plain.byteLength);
+      if (view.getUint16(11) !== tag) throw bad("was made from another data release");
+      const age = seconds() - view.getUint32(7);
+      if (age < -QUIZ_ID_SKEW_SECONDS)
+        throw bad(`is dated ${-age} s ahead of this server's clock (at most ${QUIZ_ID_SKEW_SECONDS} s of clock difference is allowed)`);
       if (age > QUIZ_ID_TTL_SECONDS) throw bad(`expired (quizzes can be graded for ${QUIZ_ID_TTL_SECONDS / 3600} hours)`);
-      const type = QUIZ_TYPES[bytes[1] as number];
+      const type = QUIZ_TYPES[(plain[0] as number) & 0x7f];
       if (type === undefined) throw bad("names no quiz type");
-      return { type, typed: bytes[2] === 1, key: bytes[3] as number, subject: view.getUint32(4), blank: bytes[8] as number };
+      return { type, typed: ((plain[0] as number) & 0x80) !== 0, key: plain[1] as number, subject: view.getUint32(3), blank: plain[2] as number };
     },
   };
 }

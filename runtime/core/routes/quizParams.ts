@@ -115,7 +115,7 @@ export const QUIZ_PARAMS = {
     max: 1,
     default: 1,
     component: "Reveal",
-    description: `Extra: \`0\` leaves the answers out (\`answer\`, \`accepted\`, \`answer_idiom\`, \`answer_character\`, and each choice's \`hangul\`, which can read the answer out) and gives the quiz a signed \`quiz_id\` for grading on the server with \`POST /grade\` within ${QUIZ_ID_TTL_SECONDS / 3600} hours. \`1\`: included, as the published interface has them.`,
+    description: `Extra: \`0\` leaves the answers out (\`answer\`, \`accepted\`, \`answer_idiom\`, \`answer_character\`, and each choice's \`hangul\`, which can read the answer out) and gives the quiz an encrypted \`quiz_id\` for grading on the server with \`POST /grade\` within ${QUIZ_ID_TTL_SECONDS / 3600} hours. \`1\`: included, as the published interface has them.`,
   },
 } as const satisfies Record<string, EnumSpec | EnumListSpec | IntSpec | IntListSpec>;
 
