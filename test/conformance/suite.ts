@@ -218,6 +218,25 @@ export function conformanceSuite(label: string, start: StartServer): void {
         expectProblem(await grade({ quiz_id: `${id.slice(0, -1)}${id.endsWith("A") ? "B" : "A"}`, answer: "1" }), 400, "invalid_parameter", "quiz_id");
       });
 
+      it("GET /quiz?reveal=0: decoding the ids tells nothing of the answers (no byte, nor any 3 bits of one, is the right key in 40 quizzes)", async () => {
+        const hidden: string[] = [];
+        const answers: number[] = [];
+        for (const seed of [46, 47]) {
+          const ids = await withKey(`${B}/quiz?count=20&reveal=0&seed=${seed}`);
+          const open = await withKey(`${B}/quiz?count=20&seed=${seed}`);
+          expect([ids.status, open.status], ids.text).toEqual([200, 200]);
+          for (const quiz of ids.body.quizzes) hidden.push(quiz.quiz_id);
+          for (const quiz of open.body.quizzes) answers.push(Number(quiz.answer));
+        }
+        const decoded = hidden.map((id) => Buffer.from(id.slice(3), "base64url"));
+        for (let at = 0; at < (decoded[0] as Buffer).length; at++) {
+          for (let shift = 0; shift <= 5; shift++) {
+            const holds = decoded.every((bytes, n) => (((bytes[at] as number) >> shift) & 7) === answers[n]);
+            expect(holds, `byte ${at}, bits ${shift}-${shift + 2}`).toBe(false);
+          }
+        }
+      });
+
       it("POST /subscribe: 415 without JSON, 400 naming the field", async () => {
         expectProblem(await subscribe({ name: "x", email: "x@example.com" }, "text/plain"), 415, "unsupported_media_type");
         expectProblem(await subscribe({ name: "x", email: "not an address" }), 400, "invalid_parameter", "email");

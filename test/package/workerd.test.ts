@@ -1,8 +1,8 @@
 /**
  * At the edge: the installed package bundled with its data (esbuild, data files as text modules)
  * into one module worker and served by workerd, Cloudflare's runtime, where there is no file
- * system. A character detail, an English search and a seeded quiz equal the standalone app's; the
- * script's size and workerd's start-up and first answers are printed for the README's limits.
+ * system. A character detail, an English search and a seeded quiz equal the standalone app's; a
+ * quiz drawn with `reveal=0` is graded there; the script's size and workerd's start-up and first answers are printed for the README's limits.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -101,6 +101,23 @@ describe("the package in workerd, data imported as modules", () => {
     const direct = await answer(await standalone.fetch(new Request(`http://localhost${path}`), { clientAddress: "127.0.0.1" }));
     expect(edge.status).toBe(200);
     expect(edge).toEqual(direct);
+  });
+
+  it("grades a quiz drawn there with reveal=0: its id encrypted and opened by workerd's Web Crypto (HKDF, AES-GCM)", async () => {
+    const drawn = (await (await fetch(`${url}/quiz/v1/quiz?reveal=0&seed=7&type=hunum_to_hanja`)).json()) as { quiz: { quiz_id: string } };
+    const open = (await (await fetch(`${url}/quiz/v1/quiz?seed=7&type=hunum_to_hanja`)).json()) as { quiz: { answer: string } };
+    expect(drawn.quiz.quiz_id).toMatch(/^qz_[0-9A-Za-z_-]{56}$/);
+    const grade = async (quiz_id: string) =>
+      fetch(`${url}/quiz/v1/grade`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ quiz_id, answer: open.quiz.answer }),
+      });
+    const graded = await grade(drawn.quiz.quiz_id);
+    expect(graded.status).toBe(200);
+    expect(await graded.json()).toMatchObject({ result: { correct: true, answer: open.quiz.answer } });
+    const altered = `${drawn.quiz.quiz_id.slice(0, -1)}${drawn.quiz.quiz_id.endsWith("A") ? "B" : "A"}`;
+    expect(await (await grade(altered)).json()).toMatchObject({ code: "invalid_parameter", param: "quiz_id" });
   });
 
   it("answers a bad parameter with the same 400 problem, naming it", async () => {
