@@ -2,11 +2,10 @@
 export interface Listening {
   port: number;
   /**
-   * Called at the signal, before `stop()`, while the server still accepts. Node and Bun change
+   * Called at the signal, before `stop()`, while the server still accepts. The servers change
    * nothing here: an answer telling a client to close would have it reconnect at once, and a
-   * connection still in the listen queue when the server stops accepting is reset, its request
-   * cut. Deno.serve, which finishes the connections it took on its own, answers with
-   * `Connection: close` from here on.
+   * connection still in the listen queue when the server stops accepting is reset (Deno.serve
+   * drops one it took with no request read yet), its request cut.
    */
   drain(): void;
   /**

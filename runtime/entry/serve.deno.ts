@@ -23,6 +23,13 @@ interface DenoNamespace {
 const RELISTEN_MS = 250;
 /** The failure is logged at most this often while a flood lasts. */
 const WARN_EVERY_MS = 10_000;
+/**
+ * While stopping, requests are held unanswered until none has arrived for this long (every looping
+ * client's next request is in), at most `HOLD_MAX_MS`; then Deno.serve stops accepting and the
+ * held requests are answered with `Connection: close` (as on Bun, serve.bun.ts).
+ */
+const QUIET_MS = 25;
+const HOLD_MAX_MS = 300;
 
 /**
  * Deno.serve ends its accept loop at the first connection it cannot accept (EMFILE: a flood of
@@ -34,14 +41,18 @@ const WARN_EVERY_MS = 10_000;
  */
 export function serveDeno({ app, config }: Booted): Promise<Listening> {
   const deno = (globalThis as unknown as { Deno: DenoNamespace }).Deno;
-  let draining = false;
   let stopped = false;
   let warnedAt = -Infinity;
   const servers = new Set<DenoServer>();
   let boundPort: number | undefined;
+  // Stopping: requests wait for `released`, the moment Deno.serve has stopped accepting.
+  let held: Promise<void> | undefined;
+  let lastArrival = 0;
   const handler = (request: Request, info: DenoServeInfo) => {
     const answer = respond(app.handle(request, new PeerOf(info)));
-    return draining ? andThen(answer, closing) : answer;
+    if (held === undefined) return stopped ? andThen(answer, closing) : answer;
+    lastArrival = performance.now();
+    return held.then(() => andThen(answer, closing));
   };
   const listen = (port: number, onListen?: (addr: { port: number }) => void): void => {
     const server = deno.serve({ port, hostname: config.host, onListen: onListen ?? (() => {}) }, handler);
@@ -74,10 +85,24 @@ export function serveDeno({ app, config }: Booted): Promise<Listening> {
       boundPort = port;
       resolve({
         port,
-        drain: () => void (draining = true),
+        // Answers keep their connections open while Deno.serve still accepts: a client told to
+        // close reconnects at once, and Deno.serve drops a connection it took (or that waits in
+        // the listen queue) with no request read yet when it stops, the request cut.
+        drain: () => {},
         stop: async () => {
+          // Deno.serve closes every idle connection when it stops: first each looping client's
+          // next request is let in and held, so that its connection is busy, not idle, then.
+          let release = () => {};
+          held = new Promise<void>((resolve) => (release = resolve));
+          const started = (lastArrival = performance.now());
+          while (performance.now() - lastArrival < QUIET_MS && performance.now() - started < HOLD_MAX_MS) {
+            await new Promise((resolve) => setTimeout(resolve, 5));
+          }
           stopped = true;
-          await Promise.all([...servers].map((server) => server.shutdown().catch(() => {})));
+          const shutdowns = Promise.all([...servers].map((server) => server.shutdown().catch(() => {})));
+          release();
+          held = undefined;
+          await shutdowns;
         },
         abort: () => {},
       });

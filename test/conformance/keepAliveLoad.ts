@@ -45,6 +45,13 @@ export interface KeepAliveLoad {
   status?: number;
   /** Each client waits a random 0 to `pauseMs` between an answer and its next request (default 0). */
   pauseMs?: number;
+  /**
+   * After an answer carrying `Connection: close`, a client waits for the server to close the
+   * connection before it opens the next (default), or hangs up its end and reconnects at once, as
+   * wrk and most HTTP clients do (`"at-once"`; that the server still closes its end within 2 s
+   * is checked meanwhile).
+   */
+  reconnect?: "after-close" | "at-once";
 }
 
 /** Requests sent that got no answer: cut on a new connection, or on a kept-alive one as it closed. */
@@ -59,8 +66,10 @@ export async function keepAliveLoad(load: KeepAliveLoad): Promise<KeepAliveOutco
   const head = `GET ${load.path} HTTP/1.1\r\nHost: ${hostname}\r\n${Object.entries(load.headers ?? {})
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join("")}\r\n`;
+  // The checks that connections hung up at once were closed by the server too.
+  const closings: Promise<void>[] = [];
   const loop = async () => {
-    while (!load.done()) {
+    connections: while (!load.done()) {
       const connection = await open(Number(port), hostname);
       if (connection === null) {
         if (!load.signalled()) outcome.failedBeforeSignal++;
@@ -87,14 +96,24 @@ export async function keepAliveLoad(load: KeepAliveLoad): Promise<KeepAliveOutco
         else outcome.answers++;
         if (answer.close) {
           outcome.closing++;
-          if (!(await connection.closedWithin(2_000))) outcome.bad.push("connection still open 2 s after an answer with Connection: close");
-          break;
+          const check = connection.closedWithin(2_000).then((closed) => {
+            if (!closed) outcome.bad.push("connection still open 2 s after an answer with Connection: close");
+          });
+          if (load.reconnect !== "at-once") {
+            await check;
+            break;
+          }
+          // Half-closed: the server's end closing is still seen.
+          connection.socket.end();
+          closings.push(check.then(() => void connection.socket.destroy()));
+          continue connections;
         }
       }
       connection.socket.destroy();
     }
   };
   await Promise.all(Array.from({ length: load.clients }, loop));
+  await Promise.all(closings);
   return outcome;
 }
 
