@@ -40,7 +40,7 @@ import { type KeyStatus, type QuotaStore, StoreUnavailableError } from "../core/
 import { ImportFormatError, exportLines, importKeys, parseExport } from "../core/quota/transfer.ts";
 import { DEFAULT_STORE_KIND, STORE_KINDS, type StoreKind, type StoreVariable, isStoreKind, openStore, storeKind, storeVariables } from "../stores/registry.ts";
 import { StoreNotFoundError } from "../stores/storeKind.ts";
-import { DEPOSITS_HELP, type DepositOptions, depositOptions, readStatement, reportDeposits } from "./deposits.ts";
+import { DEPOSITS_HELP, type DepositOptions, StatementChangedError, depositOptions, reportStatement, withStatementFile } from "./deposits.ts";
 import { StatementError } from "./statement.ts";
 import { USAGE_HELP, meteringOffset, printUsage } from "./usage.ts";
 
@@ -287,12 +287,17 @@ function report(result: ActionResult, id: string, now: Date): void {
   }
 }
 
-/** Reads the whole statement before the store is opened: a file that cannot be read changes nothing. */
-function statementOf(command: { file: string } & DepositOptions): ReturnType<typeof readStatement> {
+/**
+ * `keys deposits`: the statement is read whole before anything is credited, so a file that cannot
+ * be read changes nothing; stdin is copied to a temporary file first (it is read twice).
+ */
+async function deposits(store: QuotaStore, command: { file: string } & DepositOptions, now: Date): Promise<void> {
   try {
-    return readStatement(command.file, command.encoding, command.columns);
+    const summary = await withStatementFile(command.file, (file) => reportStatement(store, file, { ...command, now, write: writeOut }));
+    process.stderr.write(`${summary}\n`);
   } catch (error) {
     if (error instanceof StatementError) throw new CliError(`keys: ${command.file}: ${error.message}; nothing changed`, 1);
+    if (error instanceof StatementChangedError) throw new CliError(`keys: ${command.file}: ${error.message}`, 1);
     throw error;
   }
 }
@@ -335,7 +340,6 @@ async function run(argv: string[]): Promise<void> {
     );
   }
   const imported = command.name === "import" ? readExport(command.file) : undefined;
-  const statement = command.name === "deposits" ? statementOf(command) : undefined;
   let store: QuotaStore;
   try {
     // An import may create the store; everything else needs one that exists.
@@ -370,9 +374,7 @@ async function run(argv: string[]): Promise<void> {
         return void process.stderr.write(`${sum}\n`);
       }
       case "deposits":
-        if (statement)
-          process.stderr.write(`${await reportDeposits(store, statement, { apply: command.apply, now, write: (line) => process.stdout.write(line) })}\n`);
-        return;
+        return await deposits(store, command, now);
       case "erasures":
         for await (const erasure of erasuresDue(store, now, command.retentionDays, command.withinDays)) await writeOut(`${JSON.stringify(erasure)}\n`);
         return;

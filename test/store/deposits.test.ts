@@ -1,10 +1,22 @@
 /** Bank statements (statement.ts) and their deposits matched and credited (deposits.ts), in process. */
 import { allKeys } from "../../runtime/core/quota/keyPages.ts";
 import { readFileSync } from "node:fs";
+import iconv from "iconv-lite";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { type DepositReport, matchDeposits, readStatement, referencesIn, reportDeposits } from "../../runtime/cli/deposits.ts";
-import { StatementError, decodeStatement, parseColumns, parseStatement, statementAmount, statementDate } from "../../runtime/cli/statement.ts";
+import {
+  DETECT_BYTES,
+  type Statement,
+  StatementError,
+  collect,
+  decodeStatement,
+  parseColumns,
+  parseStatement,
+  readStatementBytes,
+  statementAmount,
+  statementDate,
+} from "../../runtime/cli/statement.ts";
 import { MemoryQuotaStore } from "../../runtime/core/quota/memoryStore.ts";
 import type { KeyRecord } from "../../runtime/core/quota/store.ts";
 import { keyRecord } from "./contractCases.ts";
@@ -41,25 +53,25 @@ function byLine(reports: DepositReport[]): Map<number, DepositReport> {
 }
 
 describe("bank statement", () => {
-  it("reads a UTF-8 export: the header under the account's details, the deposits with Korean time, withdrawals skipped", () => {
-    const statement = readStatement(join(STATEMENTS, "kb-utf8.csv"));
+  it("reads a UTF-8 export: the header under the account's details, the deposits with Korean time, withdrawals skipped", async () => {
+    const statement = await readStatement(join(STATEMENTS, "kb-utf8.csv"));
     expect(statement.encoding).toBe("utf-8");
     expect(statement.skipped).toBe(1);
     expect(statement.unreadable).toEqual([]);
     expect(statement.deposits.map((d) => d.line)).toEqual([5, 6, 7, 8, 9, 11]);
-    expect(statement.deposits[0]).toEqual({ line: 5, date: "2026-11-20T00:15:02.000Z", depositor: "타행이체 / hj ab12 cd", amount: 9900 });
+    expect(statement.deposits[0]).toEqual({ line: 5, date: "2026-11-20T00:15:02.000Z", precision: "second", depositor: "타행이체 / hj ab12 cd", amount: 9900 });
   });
 
-  it("detects an EUC-KR (CP949) export, syllables outside EUC-KR included, with dates without a time and amounts in 원", () => {
+  it("detects an EUC-KR (CP949) export, syllables outside EUC-KR included, with dates without a time and amounts in 원", async () => {
     const bytes = readFileSync(join(STATEMENTS, "shinhan-euckr.csv"));
     expect(() => new TextDecoder("utf-8", { fatal: true }).decode(bytes)).toThrow();
-    const statement = readStatement(join(STATEMENTS, "shinhan-euckr.csv"));
+    const statement = await readStatement(join(STATEMENTS, "shinhan-euckr.csv"));
     expect(statement.encoding).toBe("euc-kr");
     expect(statement.skipped).toBe(1);
     expect(statement.deposits).toEqual([
-      { line: 2, date: "2026-11-19T15:00:00.000Z", depositor: "ＨＪ ＡＢ１２ＣＤ", amount: 9900 },
-      { line: 3, date: "2026-11-20T15:00:00.000Z", depositor: "박영희 hjzx56cv", amount: 9900 },
-      { line: 5, date: "2026-11-22T15:00:00.000Z", depositor: "똠방각하", amount: 10000 },
+      { line: 2, date: "2026-11-19T15:00:00.000Z", precision: "day", depositor: "ＨＪ ＡＢ１２ＣＤ", amount: 9900 },
+      { line: 3, date: "2026-11-20T15:00:00.000Z", precision: "day", depositor: "박영희 hjzx56cv", amount: 9900 },
+      { line: 5, date: "2026-11-22T15:00:00.000Z", precision: "day", depositor: "똠방각하", amount: 10000 },
     ]);
     // Forced UTF-8 on those bytes is refused rather than read as replacement characters.
     expect(() => decodeStatement(bytes, "utf-8")).toThrow(/not valid UTF-8.*--encoding euc-kr/);
@@ -71,7 +83,7 @@ describe("bank statement", () => {
     expect(() => parseStatement(text, "utf-8")).toThrow(StatementError);
     expect(() => parseStatement(text, "utf-8")).toThrow(/no header row with a date \(거래일시, 거래일자, 입금일시…\).*--columns date=…,depositor=…,amount=…/);
     const statement = parseStatement(text, "utf-8", parseColumns("date=날짜, depositor=받는분메모, amount=금액"));
-    expect(statement.deposits).toEqual([{ line: 2, date: "2026-11-20T01:00:00.000Z", depositor: "HJAB12CD", amount: 9900 }]);
+    expect(statement.deposits).toEqual([{ line: 2, date: "2026-11-20T01:00:00.000Z", precision: "minute", depositor: "HJAB12CD", amount: 9900 }]);
     expect(() => parseColumns("when=날짜")).toThrow(/"when=날짜" does not start with date=, depositor= or amount=/);
     expect(() => parseColumns("date=")).toThrow(/"date=" names no header/);
   });
@@ -106,9 +118,9 @@ describe("bank statement", () => {
 });
 
 describe("matching deposits", () => {
-  it("reports matched, renewed, short, ambiguous and unmatched lines", () => {
+  it("reports matched, renewed, short, ambiguous and unmatched lines", async () => {
     const keys = fixtureKeys();
-    const reports = byLine(matchDeposits(readStatement(join(STATEMENTS, "kb-utf8.csv")), Object.values(keys), NOW));
+    const reports = byLine(matchDeposits(await readStatement(join(STATEMENTS, "kb-utf8.csv")), Object.values(keys), NOW));
     expect(reports.get(5)).toMatchObject({
       outcome: "matched",
       key: keys.pending?.id,
@@ -141,7 +153,7 @@ describe("matching deposits", () => {
     expect(reports.get(4)).toMatchObject({ outcome: "revoked", key: revoked.id });
   });
 
-  it("counts a deposit made before the key's last confirmation as already counted (confirmed by hand after it arrived)", () => {
+  it("counts a deposit made before the key's last confirmation as already counted (confirmed by hand after it arrived)", async () => {
     const confirmed = keyRecord({
       id: "key_ab12cdEFGHIJ",
       plan: "annual",
@@ -149,7 +161,7 @@ describe("matching deposits", () => {
       confirmed_at: "2026-11-20T03:00:00.000Z",
       expires_at: "2027-11-20T03:00:00.000Z",
     });
-    const [report] = matchDeposits(readStatement(join(STATEMENTS, "shinhan-euckr.csv")), [confirmed], NOW);
+    const [report] = matchDeposits(await readStatement(join(STATEMENTS, "shinhan-euckr.csv")), [confirmed], NOW);
     expect(report).toMatchObject({ line: 2, outcome: "counted", key: confirmed.id });
   });
 });
@@ -166,7 +178,11 @@ describe("crediting deposits", () => {
     store.updateKey(credited.id, { plan: "annual", status: "active", confirmed_at: "2026-11-26T00:00:00.000Z", expires_at: "2027-11-26T00:00:00.000Z" });
     const stale = Object.assign(Object.create(store), { keyPage: () => ({ keys: listed, next: null }) });
     const lines: string[] = [];
-    const summary = await reportDeposits(stale, readStatement(join(STATEMENTS, "kb-utf8.csv")), { apply: true, now: NOW, write: (line) => lines.push(line) });
+    const summary = await reportDeposits(stale, await readStatement(join(STATEMENTS, "kb-utf8.csv")), {
+      apply: true,
+      now: NOW,
+      write: (line) => lines.push(line),
+    });
     const reports = byLine(lines.map((line) => JSON.parse(line)));
     expect(reports.get(5)).toMatchObject({ outcome: "revoked", key: revoked.id, detail: "not credited: the key is revoked" });
     expect(reports.get(6)).toMatchObject({ outcome: "counted", key: credited.id, detail: "already counted (credited meanwhile)" });
@@ -180,13 +196,13 @@ describe("crediting deposits", () => {
     const keys = fixtureKeys();
     const store = new MemoryQuotaStore();
     for (const key of Object.values(keys)) store.insertKey(key);
-    const statement = readStatement(join(STATEMENTS, "kb-utf8.csv"));
+    const statement = await readStatement(join(STATEMENTS, "kb-utf8.csv"));
     const lines: string[] = [];
     const write = (line: string) => lines.push(line);
 
     const dry = await reportDeposits(store, statement, { apply: false, now: NOW, write });
     expect(dry).toBe(
-      "keys: deposits (utf-8): 2 matched, 1 unmatched, 1 short, 2 ambiguous, 0 counted, 0 revoked, 0 unreadable; 1 lines without a deposit skipped; nothing changed: run again with --apply to credit the matched lines",
+      "keys: deposits (utf-8): 2 matched, 1 unmatched, 1 short, 2 ambiguous, 0 counted, 0 revoked, 0 early, 0 unreadable; 1 lines without a deposit skipped; nothing changed: run again with --apply to credit the matched lines",
     );
     expect(lines).toHaveLength(6);
     expect(await store.keyById(keys.pending?.id as string)).toEqual(keys.pending);
@@ -208,5 +224,136 @@ describe("crediting deposits", () => {
     const again = await reportDeposits(store, statement, { apply: true, now: new Date("2026-11-28T00:00:00.000Z"), write });
     expect(again).toMatch(/0 matched, 1 unmatched, 1 short, 2 ambiguous, 2 counted, .*; 0 credited$/);
     expect(await store.keyById(keys.active?.id as string)).toMatchObject({ expires_at: "2027-12-01T00:00:00.000Z" });
+  });
+});
+
+/** `bytes` in chunks of `size` bytes, as a stream gives them. */
+async function* chunked(bytes: Uint8Array, size: number): AsyncGenerator<Uint8Array> {
+  for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
+}
+
+/** The statement `readStatementBytes` reads from `bytes` in chunks of `size`. */
+async function streamed(bytes: Uint8Array, size: number, ...rest: Parameters<typeof readStatementBytes> extends [unknown, unknown, ...infer R] ? R : never) {
+  const statement: Statement = { encoding: "utf-8", deposits: [], unreadable: [], skipped: 0 };
+  return { ...statement, ...(await readStatementBytes(chunked(bytes, size), collect(statement), ...rest)) };
+}
+
+describe("statements that cannot be spoofed", () => {
+  const HEADER = "거래일시,보낸분,출금액,입금액,잔액\n";
+
+  it("reports a row with more cells than the header (an unquoted comma in a depositor's name) as unreadable, naming the line", () => {
+    const pending = keyRecord({ id: "key_ab12cdEFGHIJ" });
+    const text = [
+      HEADER,
+      // Sent as "HJAB12CD,,9900" with 1,000 won, written unquoted: 9900 lands in the deposit column.
+      "2026-11-20 10:00,HJAB12CD,,9900,,1000,51000\n",
+      // One cell short: the deposit column would read the balance.
+      "2026-11-21 10:00,HJAB12CD,9900,109900\n",
+      "합계\n",
+      '2026-11-22 10:00,"HJAB12CD,,9900",,1000,52000\n',
+    ].join("");
+    const statement = parseStatement(text, "utf-8");
+    expect(statement.skipped).toBe(1);
+    expect(statement.unreadable).toEqual([
+      { line: 2, problem: "7 cells where the header has 5: a comma outside quotes (in a depositor's name?) shifts the cells after it" },
+      { line: 3, problem: "4 cells where the header has 5: which one is missing cannot be told" },
+    ]);
+    expect(matchDeposits(statement, [pending], NOW).map((report) => [report.line, report.outcome, report.amount ?? null])).toEqual([
+      [2, "unreadable", null],
+      [3, "unreadable", null],
+      [5, "short", 1000],
+    ]);
+  });
+
+  it("reports a deposit dated before the key's application as early and never credits it, to the precision the statement gives", async () => {
+    // Applied for at 14:00 Korean time on 2026-11-20.
+    const key = keyRecord({ id: "key_ab12cdEFGHIJ", created_at: "2026-11-20T05:00:00.000Z" });
+    const text = [
+      "거래일시,입금자명,입금액\n",
+      "2026-11-20 13:59:59,HJAB12CD,9900\n",
+      "2026-11-20 13:59,HJAB12CD,9900\n",
+      "2026.11.19,HJAB12CD,9900\n",
+      // The day it applied (when that day is all the statement says), and the minute it did.
+      "2026.11.20,HJAB12CD,9900\n",
+      "2026-11-20 14:00,HJAB12CD,9900\n",
+    ].join("");
+    const reports = matchDeposits(parseStatement(text, "utf-8"), [key], NOW);
+    expect(reports.map((report) => [report.line, report.outcome, report.action ?? null])).toEqual([
+      [2, "early", null],
+      [3, "early", null],
+      [4, "early", null],
+      [5, "matched", "confirm"],
+      [6, "matched", "renew"],
+    ]);
+    expect(reports[0]?.detail).toBe(
+      "dated before the key's application (2026-11-20T05:00:00.000Z), when its payment reference did not exist yet: not credited; check the deposit by hand",
+    );
+
+    const store = new MemoryQuotaStore();
+    store.insertKey(key);
+    const early = "거래일시,입금자명,입금액\n2026-11-20 13:59:59,HJAB12CD,9900\n2026.11.19,HJAB12CD,9900\n";
+    const lines: string[] = [];
+    const summary = await reportDeposits(store, parseStatement(early, "utf-8"), { apply: true, now: NOW, write: (line) => lines.push(line) });
+    expect(summary).toMatch(/0 matched, .* 2 early, .*; 0 credited$/);
+    expect(lines.map((line) => JSON.parse(line).outcome)).toEqual(["early", "early"]);
+    expect(store.keyById(key.id)).toEqual(key);
+  });
+
+  it("reports an amount past Number.MAX_SAFE_INTEGER as unreadable, and writes every amount as whole won", async () => {
+    expect(statementAmount("9,007,199,254,740,991")).toBe(Number.MAX_SAFE_INTEGER);
+    expect(statementAmount("9007199254740992")).toBeUndefined();
+    expect(statementAmount("100000000000000000000000")).toBeUndefined();
+    const text = '거래일시,입금자명,입금액\n2026-11-20 10:00,HJAB12CD,100000000000000000000000\n2026-11-21 10:00,HJAB12CD,"9,007,199,254,740,991"\n';
+    const statement = parseStatement(text, "utf-8");
+    expect(statement.unreadable).toEqual([
+      { line: 2, problem: 'amount "100000000000000000000000" is more than 9,007,199,254,740,991 won, too large to be counted exactly' },
+    ]);
+    const store = new MemoryQuotaStore();
+    store.insertKey(keyRecord({ id: "key_ab12cdEFGHIJ" }));
+    const lines: string[] = [];
+    await reportDeposits(store, statement, { apply: false, now: NOW, write: (line) => lines.push(line) });
+    expect(lines.join("")).not.toMatch(/e\+/);
+    expect(lines[1]).toContain('"amount":9007199254740991,');
+    expect(JSON.parse(lines[1] as string)).toMatchObject({
+      outcome: "matched",
+      detail: "confirms the annual plan; 9,007,199,254,731,091 KRW over the price (one year is credited)",
+    });
+  });
+
+  it("stops at a line longer than 64 KiB, naming it", () => {
+    const text = `거래일시,입금자명,입금액\n2026-11-20 10:00,HJAB12CD,9900\n2026-11-20 10:00,${"x".repeat(70_000)},9900\n`;
+    expect(() => parseStatement(text, "utf-8")).toThrow(StatementError);
+    expect(() => parseStatement(text, "utf-8")).toThrow(/not a CSV file: .*maximum number of tolerated bytes of 65536 at line 3/);
+  });
+});
+
+describe("reading a statement as it streams in", () => {
+  it("reads the fixtures in chunks of any size as it reads them whole, characters cut between chunks included", async () => {
+    for (const [file, encoding] of [
+      ["kb-utf8.csv", "utf-8"],
+      ["shinhan-euckr.csv", "euc-kr"],
+    ] as const) {
+      const bytes = readFileSync(join(STATEMENTS, file));
+      const whole = parseStatement(decodeStatement(bytes).text, encoding);
+      expect(whole.deposits.length).toBeGreaterThan(2);
+      for (const size of [1, 2, 3, 7, 4096]) expect(await streamed(bytes, size), `${file} in chunks of ${size}`).toEqual(whole);
+    }
+  });
+
+  it("detects CP949 at its first non-ASCII bytes, however far in; UTF-8 broken off after the start it was detected on stops the reading", async () => {
+    const ascii = Array.from({ length: 3000 }, (_, i) => `2026-11-20 10:00,payer ${i},9900\n`).join("");
+    expect(ascii.length).toBeGreaterThan(DETECT_BYTES);
+    const cp949 = Buffer.concat([Buffer.from(`date,name,amount\n${ascii}`), iconv.encode("2026-11-21 10:00,똠방각하 HJAB12CD,9900\n", "cp949")]);
+    const columns = parseColumns("date=date,depositor=name,amount=amount");
+    const statement = await streamed(cp949, 16 * 1024, undefined, columns);
+    expect(statement.encoding).toBe("euc-kr");
+    expect(statement.deposits.at(-1)).toMatchObject({ line: 3002, depositor: "똠방각하 HJAB12CD" });
+
+    const hangul = Array.from({ length: 3000 }, (_, i) => `2026-11-20 10:00,홍길동 ${i},9900\n`).join("");
+    const mixed = Buffer.concat([Buffer.from(`거래일시,입금자명,입금액\n${hangul}`), iconv.encode("2026-11-21 10:00,똠방각하,9900\n", "cp949")]);
+    await expect(streamed(mixed, 16 * 1024)).rejects.toThrow(StatementError);
+    await expect(streamed(mixed, 16 * 1024)).rejects.toThrow(
+      /^not valid UTF-8 past byte \d+, though its first 64 KiB from the first non-ASCII byte were \(try --encoding euc-kr\)$/,
+    );
   });
 });

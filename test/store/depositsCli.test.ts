@@ -1,6 +1,6 @@
 /** `keys deposits`, `keys expiring` and `keys show HJ…` against a real database file. */
-import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { execFile, spawn } from "node:child_process";
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -39,6 +39,70 @@ function keys(...args: string[]): Promise<{ code: number; stdout: string; stderr
       resolve({ code: error ? Number(error.code) : 0, stdout, stderr });
     });
   });
+}
+
+/**
+ * Runs the CLI with `input` on stdin (or none), stdout taken as it comes: its lines counted, the
+ * first `keep` kept and those `pick` selects; and the process's peak resident memory (maxRSS, MB).
+ */
+function keysStreamed(
+  args: string[],
+  options: { input?: Buffer; keep?: number; pick?: (line: string) => boolean } = {},
+): Promise<{ code: number | null; lines: number; kept: string[]; picked: string[]; stderr: string; maxRssMb: number; ms: number }> {
+  const { input, keep = Number.POSITIVE_INFINITY, pick = () => false } = options;
+  // Writes the process's peak RSS on stderr as it exits.
+  const peak = "data:text/javascript,process.on('exit',()=>process.stderr.write('maxRSS '+process.resourceUsage().maxRSS+'\\n'))";
+  const started = Date.now();
+  const child = spawn(process.execPath, ["--import", "tsx", "--import", peak, "runtime/cli/keys.ts", ...args, "--db", db], { cwd: ROOT });
+  let lines = 0;
+  let rest = "";
+  const kept: string[] = [];
+  const picked: string[] = [];
+  let stderr = "";
+  child.stdout.setEncoding("utf8");
+  child.stdout.on("data", (chunk: string) => {
+    const parts = (rest + chunk).split("\n");
+    rest = parts.pop() ?? "";
+    for (const line of parts) {
+      if (lines++ < keep) kept.push(line);
+      if (pick(line)) picked.push(line);
+    }
+  });
+  child.stderr.setEncoding("utf8");
+  child.stderr.on("data", (chunk: string) => void (stderr += chunk));
+  child.stdin.end(input);
+  return new Promise((resolve) =>
+    child.once("close", (code) => {
+      const rss = /^maxRSS (\d+)$/m.exec(stderr);
+      resolve({
+        code,
+        lines,
+        kept,
+        picked,
+        stderr: stderr.replace(/^maxRSS \d+\n/m, ""),
+        maxRssMb: Number(rss?.[1] ?? Number.NaN) / 1024,
+        ms: Date.now() - started,
+      });
+    }),
+  );
+}
+
+/**
+ * A statement of `bytes` or a little more, every line a deposit of a depositor naming no key (the
+ * lines the report writes out one by one), with the lines `special` gives at their line numbers.
+ */
+async function bigStatement(file: string, bytes: number, special: Record<number, string>): Promise<number> {
+  const out = createWriteStream(file);
+  out.write("거래일시,적요,보낸분,출금액,입금액,잔액\n");
+  let written = 0;
+  let line = 2;
+  for (; written < bytes; line++) {
+    const text = special[line] ?? `2026-11-${String(1 + (line % 28)).padStart(2, "0")} 09:15:02,타행이체,홍길동${line},0,"9,900","${line * 7}"\n`;
+    written += Buffer.byteLength(text);
+    if (!out.write(text)) await new Promise<void>((resolve) => out.once("drain", () => resolve()));
+  }
+  await new Promise<void>((resolve) => out.end(resolve));
+  return line - 1;
 }
 
 const lines = (stdout: string) =>
@@ -110,5 +174,39 @@ describe("keys deposits, expiring, show HJ…", () => {
     const unknown = await keys("show", "HJ000000");
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toBe('keys: no key with payment reference "HJ000000"\n');
+  });
+
+  it("reads a statement from stdin (-) as from a file", async () => {
+    const fromFile = await keys("deposits", STATEMENT);
+    const fromStdin = await keysStreamed(["deposits", "-"], { input: readFileSync(STATEMENT) });
+    expect(fromStdin.code, fromStdin.stderr).toBe(0);
+    // The keys' ends are written from now: the same but for the time each run took.
+    const timeless = (line: string) => line.replace(/"expires_at":"[^"]*"/, "");
+    expect(fromStdin.kept.map(timeless)).toEqual(fromFile.stdout.trim().split("\n").map(timeless));
+    expect(fromStdin.stderr).toBe(fromFile.stderr);
+  });
+
+  it("reads a 65 MB statement in under 200 MB of memory, a spoofed row unreadable, every line reported in order", { timeout: 120_000 }, async () => {
+    const file = join(dir, "big.csv");
+    const spoofed = 500_000;
+    const last = await bigStatement(file, 65_000_000, {
+      // 1,000 won from a depositor named "HJAB12CD,,9900", written unquoted.
+      [spoofed]: "2026-11-20 10:00:00,타행이체,HJAB12CD,,9900,0,1000,51000\n",
+    });
+    expect(statSync(file).size).toBeGreaterThanOrEqual(65_000_000);
+    const run = await keysStreamed(["deposits", file], { keep: 3, pick: (line) => line.startsWith(`{"line":${spoofed},`) });
+    console.log(
+      `keys deposits, ${(statSync(file).size / 1e6).toFixed(1)} MB statement of ${last - 1} deposits: ${run.ms} ms, maxRSS ${run.maxRssMb.toFixed(0)} MB`,
+    );
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.maxRssMb).toBeLessThanOrEqual(200);
+    expect(run.lines).toBe(last - 1);
+    expect(run.kept.map((line) => JSON.parse(line).line)).toEqual([2, 3, 4]);
+    expect(run.picked.map((line) => JSON.parse(line))).toEqual([
+      { line: spoofed, outcome: "unreadable", detail: expect.stringMatching(/^8 cells where the header has 6: /) },
+    ]);
+    expect(run.stderr).toBe(
+      `keys: deposits (utf-8): 0 matched, ${last - 2} unmatched, 0 short, 0 ambiguous, 0 counted, 0 revoked, 0 early, 1 unreadable; nothing changed\n`,
+    );
   });
 });
