@@ -1,10 +1,11 @@
 /** `keys deposits`, `keys expiring` and `keys show HJ…` against a real database file. */
 import { execFile, spawn } from "node:child_process";
-import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openSqliteStore } from "../../runtime/stores/sqlite/sqliteStore.ts";
+import { bigStatement } from "./bigStatement.ts";
 import { keyRecord } from "./contractCases.ts";
 
 const ROOT = join(import.meta.dirname, "../..");
@@ -85,24 +86,6 @@ function keysStreamed(
       });
     }),
   );
-}
-
-/**
- * A statement of `bytes` or a little more, every line a deposit of a depositor naming no key (the
- * lines the report writes out one by one), with the lines `special` gives at their line numbers.
- */
-async function bigStatement(file: string, bytes: number, special: Record<number, string>): Promise<number> {
-  const out = createWriteStream(file);
-  out.write("거래일시,적요,보낸분,출금액,입금액,잔액\n");
-  let written = 0;
-  let line = 2;
-  for (; written < bytes; line++) {
-    const text = special[line] ?? `2026-11-${String(1 + (line % 28)).padStart(2, "0")} 09:15:02,타행이체,홍길동${line},0,"9,900","${line * 7}"\n`;
-    written += Buffer.byteLength(text);
-    if (!out.write(text)) await new Promise<void>((resolve) => out.once("drain", () => resolve()));
-  }
-  await new Promise<void>((resolve) => out.end(resolve));
-  return line - 1;
 }
 
 const lines = (stdout: string) =>
