@@ -283,15 +283,18 @@ interface CsvRecord {
  * - a row with more cells than the header is unreadable: a comma outside quotes (an unquoted
  *   depositor name such as `HJOXDSYX,,9900`) shifts every cell after it, so the amount read
  *   would be another column's;
- * - a row with fewer cells is unreadable too when two or more of its cells are filled (which
- *   cell is missing cannot be told: the amount read could be the balance); one with a single
- *   filled cell (a note, a total's caption) is skipped, a blank one ignored;
+ * - a row with fewer cells than the header has up to its last named one is unreadable too when
+ *   two or more of its cells are filled (which cell is missing cannot be told: the amount read
+ *   could be the balance); one with a single filled cell (a note, a total's caption) is skipped,
+ *   a blank one ignored;
  * - rows without a deposit amount are skipped; rows whose date or amount cannot be read are
  *   listed as unreadable.
  */
 class StatementRows {
   private header: Record<StatementColumn, number[]> | null = null;
+  /** The header's cells, and those up to its last with a name (some exports end it with empty ones). */
   private width = 0;
+  private named = 0;
   private skipped = 0;
 
   constructor(
@@ -304,6 +307,8 @@ class StatementRows {
     if (this.header === null) {
       this.header = headerOf(row, this.names);
       this.width = row.length;
+      this.named = row.length;
+      while (this.named > 0 && row[this.named - 1]?.trim() === "") this.named--;
       return;
     }
     let filled = 0;
@@ -315,8 +320,8 @@ class StatementRows {
         problem: `${row.length} cells where the header has ${this.width}: a comma outside quotes (in a depositor's name?) shifts the cells after it`,
       });
     }
-    if (row.length < this.width) {
-      if (filled > 1) return this.each({ line, problem: `${row.length} cells where the header has ${this.width}: which one is missing cannot be told` });
+    if (row.length < this.named) {
+      if (filled > 1) return this.each({ line, problem: `${row.length} cells where the header has ${this.named}: which one is missing cannot be told` });
       this.skipped++;
       return;
     }

@@ -265,6 +265,15 @@ describe("statements that cannot be spoofed", () => {
     ]);
   });
 
+  it("reads rows that stop before the header's trailing empty cells, never rows past its last cell", () => {
+    const text = "거래일시,입금자명,입금액,,\n2026-11-20 10:00,HJAB12CD,9900\n2026-11-20 11:00,HJAB12CD,9900,,\n2026-11-20 12:00,HJAB12CD,9900,,,\n";
+    const statement = parseStatement(text, "utf-8");
+    expect(statement.deposits.map((deposit) => deposit.line)).toEqual([2, 3]);
+    expect(statement.unreadable).toEqual([
+      { line: 4, problem: "6 cells where the header has 5: a comma outside quotes (in a depositor's name?) shifts the cells after it" },
+    ]);
+  });
+
   it("reports a deposit dated before the key's application as early and never credits it, to the precision the statement gives", async () => {
     // Applied for at 14:00 Korean time on 2026-11-20.
     const key = keyRecord({ id: "key_ab12cdEFGHIJ", created_at: "2026-11-20T05:00:00.000Z" });
