@@ -1,10 +1,19 @@
 /** Bank statements (statement.ts) and their deposits matched and credited (deposits.ts), in process. */
 import { allKeys } from "../../runtime/core/quota/keyPages.ts";
-import { readFileSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import iconv from "iconv-lite";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { type DepositReport, matchDeposits, readStatement, referencesIn, reportDeposits } from "../../runtime/cli/deposits.ts";
+import {
+  type DepositReport,
+  StatementChangedError,
+  matchDeposits,
+  readStatement,
+  referencesIn,
+  reportDeposits,
+  reportStatement,
+} from "../../runtime/cli/deposits.ts";
 import {
   DETECT_BYTES,
   type Statement,
@@ -364,5 +373,49 @@ describe("reading a statement as it streams in", () => {
     await expect(streamed(mixed, 16 * 1024)).rejects.toThrow(
       /^not valid UTF-8 past byte \d+, though its first 64 KiB from the first non-ASCII byte were \(try --encoding euc-kr\)$/,
     );
+  });
+});
+
+describe("reporting a statement file, read twice", () => {
+  it("credits once the whole file is read and reports in the file's order; a file changed between the readings is said to be, with what was credited", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "statement-twice-"));
+    try {
+      const file = join(dir, "statement.csv");
+      writeFileSync(file, "거래일시,입금자명,입금액\n2026-11-20 10:00,홍길동,9900\n2026-11-20 11:00,HJAB12CD,9900\n2026-11-20 12:00,HJ,9900,\n");
+      const key = keyRecord({ id: "key_ab12cdEFGHIJ" });
+      const store = new MemoryQuotaStore();
+      store.insertKey(key);
+      const lines: string[] = [];
+      const options = { apply: false, encoding: undefined, columns: {}, now: NOW, write: (text: string) => void lines.push(text) };
+      const summary = await reportStatement(store, file, options);
+      expect(summary).toBe(
+        "keys: deposits (utf-8): 1 matched, 1 unmatched, 0 short, 0 ambiguous, 0 counted, 0 revoked, 0 early, 1 unreadable; nothing changed: run again with --apply to credit the matched lines",
+      );
+      expect(
+        lines
+          .join("")
+          .trim()
+          .split("\n")
+          .map((line) => [JSON.parse(line).line, JSON.parse(line).outcome]),
+      ).toEqual([
+        [2, "unmatched"],
+        [3, "matched"],
+        [4, "unreadable"],
+      ]);
+
+      // The file grows while the key is credited, between the two readings.
+      const changing = Object.assign(Object.create(store), {
+        updateKey: (...args: Parameters<MemoryQuotaStore["updateKey"]>) => {
+          appendFileSync(file, "2026-11-21 10:00,김철수,9900\n");
+          return store.updateKey(...args);
+        },
+      });
+      const failed = reportStatement(changing, file, { ...options, apply: true });
+      await expect(failed).rejects.toThrow(StatementChangedError);
+      await expect(failed).rejects.toThrow("the file changed while its report was written (the report is incomplete); 1 credited: read it again");
+      expect(store.keyById(key.id)).toMatchObject({ status: "active", confirmed_at: "2026-11-20T02:00:00.000Z" });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
