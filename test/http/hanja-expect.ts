@@ -40,11 +40,20 @@ export function cp(character: string): number {
   return character.codePointAt(0) ?? -1;
 }
 
-/** docs/rules.md "Interface A" tie-break: education hanja first, then starters, then fewer strokes, then code point. */
+/** docs/rules.md "Interface A" tie-break: education hanja first, then starters, then name hanja, then fewer strokes, then code point. */
 export function tieBreak(a: HanjaRecord, b: HanjaRecord): number {
   return (
-    Number(b.education_hanja) - Number(a.education_hanja) || Number(b.starter) - Number(a.starter) || a.strokes - b.strokes || cp(a.character) - cp(b.character)
+    Number(b.education_hanja) - Number(a.education_hanja) ||
+    Number(b.starter) - Number(a.starter) ||
+    Number(b.name_hanja) - Number(a.name_hanja) ||
+    a.strokes - b.strokes ||
+    cp(a.character) - cp(b.character)
   );
+}
+
+/** A record's level for learners (docs/rules.md "Interface A"): 0 education hanja, 1 name hanja, 2 any other. */
+export function level(r: HanjaRecord): number {
+  return r.education_hanja ? 0 : r.name_hanja ? 1 : 2;
 }
 
 /** The filters of `GET /hanja`, as query values. */
@@ -75,6 +84,7 @@ export interface HangulGroups {
   byHun: HanjaRecord[];
   /** Then records whose gloss or one of whose 훈 contains it. */
   byGloss: HanjaRecord[];
+  /** The order of the results: the three exact groups by level (education, name, other; groups in order at each level), then `byGloss`. */
   all: HanjaRecord[];
 }
 
@@ -90,7 +100,16 @@ export function hangulExpectation(q: string, f: Filters = {}): HangulGroups {
   const byReading = take((r) => r.readings.includes(q));
   const byHun = take((r) => r.hunum.some((h) => h.hun === q));
   const byGloss = take((r) => (r.meaning_ko ?? "").includes(q) || r.hunum.some((h) => h.hun.includes(q)));
-  return { byHunum, byReading, byHun, byGloss, all: [...byHunum, ...byReading, ...byHun, ...byGloss] };
+  const exact = [byHunum, byReading, byHun];
+  const byLevel = [0, 1, 2].flatMap((l) => exact.flatMap((group) => group.filter((r) => level(r) === l)));
+  return { byHunum, byReading, byHun, byGloss, all: afterUnified([...byLevel, ...byGloss]) };
+}
+
+/** docs/rules.md "Interface A": a CJK compatibility ideograph listed right after its unified counterpart (its NFC form) when both are there. */
+function afterUnified(list: HanjaRecord[]): HanjaRecord[] {
+  const characters = new Set(list.map((r) => r.character));
+  const follows = (r: HanjaRecord) => r.character.normalize("NFC") !== r.character && characters.has(r.character.normalize("NFC"));
+  return list.flatMap((r) => (follows(r) ? [] : [r, ...list.filter((c) => follows(c) && c.character.normalize("NFC") === r.character)]));
 }
 
 /** Query string from name/value pairs (values percent-encoded; `+` stays `%2B`). */

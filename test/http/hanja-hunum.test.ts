@@ -116,14 +116,18 @@ describe("q: search by 훈", () => {
     expect(items).toEqual(chars(all));
   });
 
-  test("물 finds 水 (물 수) after the characters read 물; 집 finds 家 (집 가) after those read 집", async () => {
-    for (const [q, character] of [
-      ["물", "水"],
-      ["집", "家"],
+  test("물 finds 水 (물 수) and 집 finds 家 (집 가) after the education hanja read 물 or 집, before the name hanja and rarer ones read so", async () => {
+    for (const [q, character, within] of [
+      ["물", "水", 3],
+      ["집", "家", 5],
     ] as const) {
       const items = await everything(q);
-      const readAs = fileRecords().filter((r) => r.readings.includes(q)).length;
-      expect(items.indexOf(character)).toBeGreaterThanOrEqual(readAs);
+      const readAs = fileRecords().filter((r) => r.readings.includes(q));
+      const educationReadAs = readAs.filter((r) => r.education_hanja).length;
+      expect(items.indexOf(character)).toBeLessThan(within);
+      expect(items.indexOf(character)).toBeGreaterThanOrEqual(educationReadAs);
+      expect(items.slice(0, educationReadAs)).toEqual(chars(readAs.filter((r) => r.education_hanja)).sort((a, b) => items.indexOf(a) - items.indexOf(b)));
+      for (const r of readAs.filter((r) => !r.education_hanja)) expect(items.indexOf(r.character)).toBeGreaterThan(items.indexOf(character));
       expect(items).toEqual(chars(hangulExpectation(q).all));
     }
   });

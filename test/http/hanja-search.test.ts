@@ -245,7 +245,7 @@ describe("q: Hangul", () => {
     );
   });
 
-  test("tie-break on a reading search: education first, then starters, then fewer strokes, then code point", async () => {
+  test("tie-break on a reading search: education first, then starters, then name hanja, then fewer strokes, then code point", async () => {
     const items = await everything({ q: "수" });
     const readingMatches = items.filter((r) => r.readings.includes("수"));
     // The relation holds pairwise along the list, and the list exercises every level of it.
@@ -258,14 +258,26 @@ describe("q: Hangul", () => {
     expect(chars(readingMatches.slice(0, 2))).toEqual(["手", "水"]); // both starters, 4 strokes: code point decides
   });
 
-  test("물: reading matches, then 훈 matches (水 is 물 수), then gloss or 훈 containing 물", async () => {
+  test("tie-break past the education hanja: name hanja before the rest, even when the rest has fewer strokes (기)", async () => {
+    const items = await everything({ q: "기" });
+    const others = items.filter((r) => r.readings.includes("기") && !r.education_hanja);
+    const firstOther = others.findIndex((r) => !r.name_hanja);
+    expect(firstOther).toBeGreaterThan(0);
+    expect(others.slice(firstOther).every((r) => !r.name_hanja)).toBe(true);
+    expect(Math.min(...others.slice(firstOther).map((r) => r.strokes))).toBeLessThan(Math.max(...others.slice(0, firstOther).map((r) => r.strokes)));
+    for (let i = 1; i < others.length; i++) expect(tieBreak(others[i - 1]!, others[i]!)).toBeLessThan(0);
+  });
+
+  test("물: reading matches, then 훈 matches (水 is 물 수), education hanja before the others, then gloss or 훈 containing 물", async () => {
     const { byReading, byHun, byGloss, all } = hangulExpectation("물");
     expect(byReading.length).toBeGreaterThan(0);
     expect(chars(byHun)).toContain("水");
     expect(byGloss.length).toBeGreaterThan(0);
     const items = await everything({ q: "물" });
     expect(chars(items)).toEqual(chars(all));
-    expect(chars(items).indexOf("水")).toBe(byReading.length + chars(byHun).indexOf("水"));
+    const education = (group: HanjaRecord[]) => chars(group.filter((r) => r.education_hanja));
+    expect(chars(items).indexOf("水")).toBe(education(byReading).length + education(byHun).indexOf("水"));
+    expect(chars(items).slice(0, 3)).toEqual(["勿", "物", "水"]);
   });
 
   test("하늘: a 훈 match finds 天", async () => {

@@ -1,12 +1,13 @@
 /**
  * `GET /hanja` matching and ordering (docs/rules.md "Interface A"): one character, a code point, Hangul
- * (a 훈음, a reading, a 훈, then gloss or 훈 containing it), or full text over English definitions and glosses; filters AND-ed; ties broken by
- * education hanja, starters, fewer strokes, code point. In text searches a CJK compatibility
- * ideograph comes right after its unified counterpart when both match.
+ * (exact matches — a 훈음, a reading, a 훈 — by level: education hanja, name hanja, the rest; then
+ * gloss or 훈 containing it), or full text over English definitions and glosses; filters AND-ed;
+ * ties broken by education hanja, starters, name hanja, fewer strokes, code point. In text
+ * searches a CJK compatibility ideograph comes right after its unified counterpart when both match.
  */
 import type { CharacterData } from "../data/load.ts";
 import { hunsContaining } from "./hunIndexes.ts";
-import { CHARACTER_QUERY, CHARACTER_TYPO_QUERY, EDUCATION_BOOST, FLAG_EDUCATION, FLAG_STARTER } from "../../format/dist.ts";
+import { CHARACTER_QUERY, CHARACTER_TYPO_QUERY, EDUCATION_BOOST, FLAG_EDUCATION, FLAG_NAME, FLAG_STARTER } from "../../format/dist.ts";
 
 /** What a filter of `GET /hanja` keeps for a whole-number value (the filters are in `routes/hanjaParams.ts`). */
 export interface FilterPredicate {
@@ -56,10 +57,12 @@ function exactCharacter(data: CharacterData, q: string): number | null | undefin
 }
 
 /**
- * Hangul, in four groups, each ordered by the tie-break: records with the query as one of their
- * 훈음 (`물 수`, a space between 훈 and 음); records whose readings contain it; records with a 훈
- * equal to it (`물`); records whose gloss (`meaning_ko`) or one of whose 훈 contains it. A record
- * is listed in its first group only.
+ * Hangul, in four groups: records with the query as one of their 훈음 (`물 수`, a space between 훈
+ * and 음); records whose readings contain it; records with a 훈 equal to it (`물`); records whose
+ * gloss (`meaning_ko`) or one of whose 훈 contains it. A record is listed in its first group only.
+ * The three exact groups are listed by level — their education hanja (훈음, reading, 훈 in that
+ * order), then their name hanja, then the rest — so a learner's 家 (집 가) comes before the rare
+ * characters read 집; the containing group follows. Within a group, by the tie-break.
  */
 function searchHangul(data: CharacterData, q: string, keep: (i: number) => boolean): number[] {
   const seen = new Set<number>();
@@ -74,11 +77,16 @@ function searchHangul(data: CharacterData, q: string, keep: (i: number) => boole
     return sortByTieBreak(data, kept);
   };
   const { hun } = data;
-  const byHunum = group(q.includes(" ") ? (hun.byHunum.get(q) ?? []) : []);
-  const byReading = group(data.readings.get(q) ?? []);
-  const byHun = group(hun.byHun.get(q) ?? []);
+  const exact = [group(q.includes(" ") ? (hun.byHunum.get(q) ?? []) : []), group(data.readings.get(q) ?? []), group(hun.byHun.get(q) ?? [])];
   const containing = group(containingPositions(data, q));
-  return afterUnified(data, [...byHunum, ...byReading, ...byHun, ...containing]);
+  const byLevel = [0, 1, 2].flatMap((l) => exact.flatMap((positions) => positions.filter((i) => level(data, i) === l)));
+  return afterUnified(data, [...byLevel, ...containing]);
+}
+
+/** A record's level for learners: 0 education hanja, 1 name hanja, 2 any other. */
+function level(data: CharacterData, i: number): number {
+  const flags = data.flags[i] ?? 0;
+  return flags & FLAG_EDUCATION ? 0 : flags & FLAG_NAME ? 1 : 2;
 }
 
 /** Positions whose gloss or one of whose 훈 contains `q`, in no particular order. */
@@ -147,9 +155,15 @@ function sortByTieBreak(data: CharacterData, positions: number[]): number[] {
   return positions.sort((a, b) => tieBreak(data, a, b));
 }
 
-/** Education hanja first, then starters, then fewer strokes, then code point (= position). */
+/** Education hanja first, then starters, then name hanja, then fewer strokes, then code point (= position). */
 function tieBreak(data: CharacterData, a: number, b: number): number {
   const fa = data.flags[a] ?? 0;
   const fb = data.flags[b] ?? 0;
-  return (fb & FLAG_EDUCATION) - (fa & FLAG_EDUCATION) || (fb & FLAG_STARTER) - (fa & FLAG_STARTER) || (data.strokes[a] ?? 0) - (data.strokes[b] ?? 0) || a - b;
+  return (
+    (fb & FLAG_EDUCATION) - (fa & FLAG_EDUCATION) ||
+    (fb & FLAG_STARTER) - (fa & FLAG_STARTER) ||
+    (fb & FLAG_NAME) - (fa & FLAG_NAME) ||
+    (data.strokes[a] ?? 0) - (data.strokes[b] ?? 0) ||
+    a - b
+  );
 }

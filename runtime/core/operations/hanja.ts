@@ -102,8 +102,8 @@ export const hanjaInterface: Interface = (ctx) => {
           "Matching of `q`: one Han character → that character; a code point (`U+6C34`, `u+6c34`, `U 6C34` since an unencoded `+` arrives as a space, or bare hex with at least one digit, `6C34`) → that character; " +
           "Hangul (runs of spaces read as one) → characters with it as one of their `hunum` (`물 수`: 훈, a space, 음), then characters whose `readings` contain it exactly, then characters with a `hun` equal to it (`물` → 水), then characters whose `meaning_ko` or a `hun` contains it; " +
           "other text → full-text search of `definition_en` and `meaning_ko` (word prefix, all words must match; when nothing matches, one typo per word of four letters or more is allowed: a letter added, left out or changed; two letters swapped count as two).\n\n" +
-          "Order: empty `q` → code point order. Otherwise relevance (full text: score, education hanja boosted ×1.5; Hangul: 훈음 matches, then reading matches, then 훈 matches, then gloss or 훈 containing it); " +
-          "ties go to education hanja first, then starters, then fewer strokes, then code point.\n\n" +
+          "Order: empty `q` → code point order. Otherwise relevance (full text: score, education hanja boosted ×1.5; Hangul: 훈음 matches, then reading matches, then 훈 matches — education hanja of all three first, then name hanja, then the rest — then gloss or 훈 containing it); " +
+          "ties go to education hanja first, then starters, then name hanja, then fewer strokes, then code point.\n\n" +
           "A valid search without match, or a page past the end, is `200` with empty `data`; use `total` and `pages` to know whether more pages exist. " +
           "`/hanja/` (an empty character segment) is `400`.\n\n" +
           CACHING,
