@@ -50,6 +50,9 @@ describe("GET /read", () => {
       ["便所 木瓜 菩提 議論", "변소 모과 보리 의논"],
       ["女子 來日 男女 經歷", "여자 내일 남녀 경력"],
       ["音樂 快樂", "음악 쾌락"],
+      // After a number 年 is the bound noun 년 (제10항 다만), also where it starts a word; 兩 냥, 列 열.
+      ["2025年度 1950年代 3年間 2年次 5年來", "2025년도 1950년대 3년간 2년차 5년래"],
+      ["5兩 3列 10里", "5냥 3열 10리"],
     ];
     for (const [text, reading] of cases) expect((await get(text)).body.hangul, text).toBe(reading);
   });

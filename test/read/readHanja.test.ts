@@ -53,6 +53,11 @@ const characters = new Map<string, string[]>(
     山: ["산"],
     水: ["수"],
     音: ["음"],
+    度: ["도", "탁"],
+    代: ["대"],
+    兩: ["량", "양"],
+    列: ["렬", "열"],
+    里: ["리", "이"],
   }),
 );
 const words: [string, string[]][] = [
@@ -81,6 +86,8 @@ const words: [string, string[]][] = [
   ["一石二鳥", ["일석이조"]],
   ["樂山樂水", ["요산요수"]],
   ["音樂", ["음악"]],
+  ["年度", ["년도", "연도"]],
+  ["年代", ["년대", "연대"]],
 ];
 const idioms = new Map([["一石二鳥", 7]]);
 const source = wordStoreSource(wordPairs(words), {
@@ -174,6 +181,21 @@ describe("the spelling rules", () => {
     expect(read("１年")).toBe("１년");
     expect(read("\u{1D7CF}年")).toBe("\u{1D7CF}년");
     expect(read("3來日")).toBe("3내일");
+  });
+
+  test("after a digit a word starting with 年 starts with the bound noun 년, and 兩 and 列 are the bound nouns 냥 and 열", () => {
+    expect(read("2025年度 1950年代")).toBe("2025년도 1950년대");
+    expect(read("年度 年代")).toBe("연도 연대");
+    expect(read("5兩 3列 10里")).toBe("5냥 3열 10리");
+    expect(read("兩 列 里")).toBe("양 열 이");
+    // The reading the dictionary or the character gave joins the others.
+    const { segments } = readText("2025年度 5兩 3列", source, links);
+    expect(segments.map(({ hanja, hangul, other_readings }) => ({ hanja, hangul, other_readings }))).toEqual([
+      { hanja: "年度", hangul: "년도", other_readings: ["연도"] },
+      { hanja: "兩", hangul: "냥", other_readings: ["량", "양"] },
+      { hanja: "列", hangul: "열", other_readings: ["렬"] },
+    ]);
+    expect(segments[1]?.href).toBe("/hanja/v1/hanja/兩");
   });
 
   test("金 starting a name no word covers is 김, alone 금", () => {

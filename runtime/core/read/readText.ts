@@ -14,9 +14,10 @@
  * 김 (金大中 김대중). A word after another piece starts a word of its own, so the
  * initial-sound law applies to it (國際聯合 국제연합, 男女老少 남녀노소: 한글 맞춤법 제12항 붙임 2).
  * A character right after a digit is a bound noun counting it (1919年 1919년, 10里 10리: 제10항
- * 다만), so the initial-sound law does not apply to it.
+ * 다만), so the initial-sound law does not apply to it; a word starting with 年 there starts with
+ * the bound noun 년 (2025年度 2025년도), and 兩 and 列 are the bound nouns 냥 and 열 (`afterNumber`).
  */
-import { atWordStart, afterSyllable, buBefore } from "./syllableRules.ts";
+import { afterNumber, atWordStart, afterSyllable, buBefore } from "./syllableRules.ts";
 import { type ChosenReading, chooseReading } from "./chooseReading.ts";
 import type { ReaderLinks, ReaderSource } from "./source.ts";
 import type { ReadResult, ReadSegment } from "../../format/records.ts";
@@ -143,6 +144,7 @@ function readRun(run: string, offset: number, reading: Reading, counted: boolean
       segment = readCharacter(single, hanja, previous, source, links);
     }
     segment.offset = offset + (written.at[i] as number);
+    if (counted && i === 0) spellAfterNumber(segment, String.fromCodePoint(looked.codes[0] as number));
     segments.push(segment);
     previous = segment.source === "none" ? undefined : segment.hangul.at(-1);
   }
@@ -220,6 +222,15 @@ function readCharacter(char: string, hanja: string, previous: string | undefined
   // Set after the others, not spread in: one object a piece, its members in the answer's order.
   if (links && readings !== undefined) segment.href = links.characterPath(char);
   return segment;
+}
+
+/** A run's first piece right after a digit, spelled as the counter its first character is (`afterNumber`); the reading it replaces joins the others. */
+function spellAfterNumber(segment: ReadSegment, first: string): void {
+  if (segment.source === "none") return;
+  const reading = afterNumber(first, segment.hangul);
+  if (reading === segment.hangul) return;
+  segment.other_readings = [segment.hangul, ...segment.other_readings].filter((r) => r !== reading);
+  segment.hangul = reading;
 }
 
 /** A word's reading character by character, as if no dictionary word covered it (for `chooseReading`'s step 4). */

@@ -46,6 +46,25 @@ export function breaksYeolYulRule(syllables: readonly string[]): boolean {
   return false;
 }
 
+/**
+ * The sound of a counter that differs from its reading when a piece starts with it right after a
+ * numeral: 年 is the bound noun 년 also where it starts a word (2025年度 2025년도, 1950年代
+ * 1950년대, 3年間 3년간: 제10항 다만, 몇 년), 兩 the bound noun 냥 (5兩 5냥: 제10항 다만, 몇 냥),
+ * and 列 the bound noun 열 (3列 3열: the numeral is a word of its own, so 列 starts one, 제11항).
+ * Any other counter keeps its sound after a numeral (10里 10리: 제11항 다만, 몇 리).
+ */
+const COUNTER_SOUNDS: ReadonlyMap<string, string> = new Map([
+  ["年", "년"],
+  ["兩", "냥"],
+  ["列", "열"],
+]);
+
+/** A piece's reading right after a numeral: its first syllable as the counter `first` (its first character) is spelled there (see `COUNTER_SOUNDS`). */
+export function afterNumber(first: string, reading: string): string {
+  const sound = COUNTER_SOUNDS.get(first);
+  return sound === undefined || reading === "" ? reading : sound + reading.slice(1);
+}
+
 /** True when 不 (read 불) comes before a syllable starting with ㄷ or ㅈ, where it is read 부 (不當 부당, 不正 부정). */
 export function buBefore(next: string | undefined): boolean {
   const jamo = next === undefined ? null : jamoOf(next);
