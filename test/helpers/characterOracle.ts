@@ -51,6 +51,11 @@ export function characterOracle(app: App) {
     for (const { hun, eum } of record.hunum) byHunum.set(`${hun} ${eum}`, [...(byHunum.get(`${hun} ${eum}`) ?? []), character]);
   });
   const idiomHanja = new Set(app.data.idioms.idioms.map((idiom) => idiom.hanja));
+  /** Characters with 훈음 by the 음 of any of their 훈음, each 음 under each of its initial-sound forms. */
+  const byEum = new Map<string, string[]>();
+  for (const [character, f] of facts) {
+    for (const { eum } of f.hunum) for (const form of initialSoundForms(eum)) byEum.set(form, [...new Set([...(byEum.get(form) ?? []), character])]);
+  }
   const of = (character: string) => facts.get(character) as CharacterFacts;
   const variantsLinked = (a: string, b: string) => of(a).variants.includes(b) || of(b).variants.includes(a);
   const shapeAlike = (a: string, b: string) => of(a).radical === of(b).radical && Math.abs(of(a).strokes - of(b).strokes) <= 2;
@@ -114,5 +119,36 @@ export function characterOracle(app: App) {
     };
   }
 
-  return { facts: of, judge, alsoRight };
+  /** Whether a character is in a `level` pool of the character quizzes (education, name, all: with 훈음). */
+  const inPool = (character: string, level: string) => {
+    const f = of(character);
+    return f.hunum.length > 0 && (level === "education" ? f.education : level === "name" ? f.name : true);
+  };
+
+  /**
+   * For a 훈음 quiz (`hunum_to_hanja`, `hanja_to_hunum`): `alone` when the answer is the only
+   * choice whose 음 (its `hangul`, initial-sound forms alike) is the answer's, so a learner who knows
+   * only readings picks it; `avoidable` when the `level` pool has a character whose wrong choice
+   * would show that 음 without being right: for `hunum_to_hanja` a character whose first 훈음 has it
+   * (the 음 a choice shows), for `hanja_to_hunum` a 훈음 with it of a character other than the
+   * answer and its variants.
+   */
+  function eumAlone(quiz: CharacterQuiz, level = "education"): { alone: boolean; avoidable: boolean } {
+    const right = quiz.choices.find((choice) => choice.key === quiz.answer);
+    const eum = right?.hangul ?? "";
+    const alone = quiz.choices.filter((choice) => sameEum(choice.hangul ?? "", eum)).length === 1;
+    const answer = quiz.answer_character.character;
+    const candidates = [...new Set(initialSoundForms(eum).flatMap((form) => byEum.get(form) ?? []))].filter(
+      (c) => c !== answer && !variantsLinked(answer, c) && inPool(c, level),
+    );
+    let avoidable: boolean;
+    if (quiz.type === "hunum_to_hanja") {
+      avoidable = candidates.some((c) => sameEum(of(c).hunum[0]?.eum ?? "", eum) && !alsoRight(quiz, c));
+    } else if (quiz.type === "hanja_to_hunum") {
+      avoidable = candidates.some((c) => of(c).hunum.some((h) => sameEum(h.eum, eum) && !alsoRight(quiz, `${h.hun} ${h.eum}`)));
+    } else throw new Error(`not a 훈음 type: ${quiz.type}`);
+    return { alone, avoidable };
+  }
+
+  return { facts: of, judge, alsoRight, eumAlone };
 }

@@ -95,6 +95,40 @@ describe("difficulty=hard for the character types", () => {
   });
 });
 
+describe("훈음 quizzes: the 음 alone never gives the answer away", () => {
+  it.each(["hunum_to_hanja", "hanja_to_hunum"])(
+    "%s: a wrong choice shows the answer's 음 wherever the pool has one, normal and hard, education and all",
+    async (type) => {
+      for (const [query, level, seeds] of [
+        [`type=${type}`, "education", 50],
+        [`type=${type}&level=all`, "all", 25],
+        [`type=${type}&difficulty=hard`, "education", 25],
+        [`type=${type}&level=all&difficulty=hard&choices=2`, "all", 25],
+      ] as const) {
+        const judged = (await draw(query, seeds)).map((quiz) => ({ quiz, ...oracle.eumAlone(quiz, level) }));
+        const given = judged
+          .filter((j) => j.alone && j.avoidable)
+          .map((j) => `${j.quiz.prompt}: ${j.quiz.choices.map((c) => `${c.text}/${c.hangul}`).join(" ")}`);
+        expect(given, query).toEqual([]);
+        // Nearly every answer's 음 is shared by another character of the pool, so the rule is exercised.
+        expect(judged.filter((j) => j.avoidable).length, query).toBeGreaterThan(judged.length * 0.9);
+      }
+    },
+  );
+
+  it("the wrong choice with the answer's 음 takes any place among the wrong choices", async () => {
+    const places = new Set<number>();
+    for (const quiz of await draw("type=hunum_to_hanja&choices=5", 10)) {
+      const wrong = quiz.choices.filter((choice) => choice.key !== quiz.answer);
+      const right = quiz.choices.find((choice) => choice.key === quiz.answer);
+      wrong.forEach((choice, i) => {
+        if (choice.hangul === right?.hangul) places.add(i);
+      });
+    }
+    expect([...places].sort()).toEqual([0, 1, 2, 3]);
+  });
+});
+
 describe("type: omitted, a list", () => {
   it("omitted: only the published types, in 1,000 quizzes", async () => {
     const types = new Set<string>();

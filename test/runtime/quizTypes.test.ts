@@ -88,6 +88,9 @@ describe("the quiz type registry", () => {
     expect(docs.prompt).toMatch(/ \(`idiom_blank`\) or a new prompt \(`added_type`\); never a `literal`\.$/);
     expect(docs.text).toMatch(/ or a new text \(`added_type`\)\.$/);
     expect(docs.hard).toContain("from the idioms whose meanings are closest to its own (`idiom_to_meaning` and `added_type`)");
+    expect(docs.sameEum).toBe(
+      "At either difficulty one wrong choice of `hunum_to_hanja` and `hanja_to_hunum` shows the answer's 음 (`hangul`, another 훈) whenever the pool has one, so the 음 alone never gives the answer away.",
+    );
   });
 
   it("gives the page its list of types and their labels in both languages", () => {

@@ -152,7 +152,8 @@ function idiomNotes(data: LoadedData): string[] {
     `- Synonym groups: ${groups} groups of idioms a fair reader could take for the same answer (${grouped} idioms), e.g. 각골난망/백골난망, 진퇴양난/진퇴유곡. ` +
       "A quiz never offers a wrong choice from the answer's group, and never shows `literal` in a prompt or a choice.",
     `- \`GET /quiz?difficulty=hard\` draws wrong choices that look like the answer, ${QUIZ_TYPE_DOCS.hard}; ` +
-      "`normal` (the default) draws them at random. `seed` repeats a draw (the same quiz for a whole class) while the data release stays the same. " +
+      `\`normal\` (the default) draws them at random. ${QUIZ_TYPE_DOCS.sameEum} ` +
+      "`seed` repeats a draw (the same quiz for a whole class) while the data release stays the same. " +
       `${mature.length} idiom(s) withheld from the school set are left out of quizzes and random idioms unless \`mature=1\`.`,
   ];
 }

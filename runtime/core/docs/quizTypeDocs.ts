@@ -48,6 +48,10 @@ export function quizTypeDocs(types: readonly AnyQuizType[]) {
         .map((pool) => `from ${HARD_POOLS[pool]} (${names(types.filter((type) => type.hardPool === pool))})`),
       "or",
     ),
+    /** The types with a wrong option that shows the answer's 음 (`sameEumOption`), as a sentence; empty when none has. */
+    sameEum: types.some((type) => type.over === "characters" && type.sameEumOption)
+      ? `At either difficulty one wrong choice of ${names(types.filter((type) => type.over === "characters" && type.sameEumOption))} shows the answer's 음 (\`hangul\`, another 훈) whenever the pool has one, so the 음 alone never gives the answer away.`
+      : "",
   };
 }
 

@@ -1,10 +1,12 @@
 /**
  * Quizzes of the character types (`over: "characters"` in `types/`) and typed quizzes
  * (`answer_format=typed`): what is asked comes from the type's `ask`, wrong options from the
- * type's `option`, never one the type says would also be right (`alsoRight`), drawn from the
- * answer's look-alikes first for `difficulty=hard`, then at random from the same pool.
+ * type's `option`, never one the type says would also be right (`alsoRight`): for a type with
+ * `sameEumOption`, first one showing the answer's 음 when the pool has one; then from the answer's
+ * look-alikes for `difficulty=hard`; then at random from the same pool.
  */
-import { type Asked, type CharacterBank, type Level, type Subject, hunumText } from "./characterBank.ts";
+import { type Asked, type CharacterBank, type Level, type Subject, hunumText, sameEum } from "./characterBank.ts";
+import { initialSoundForms } from "../../format/hangul.ts";
 import type { Difficulty, MadeQuiz } from "./makeQuiz.ts";
 import { sample } from "./makeQuiz.ts";
 import { QUIZ_TYPE_BY_NAME, type QuizType, isCharacterType } from "./types/index.ts";
@@ -69,16 +71,29 @@ export function createCharacterQuizMaker(bank: CharacterBank, answerJson: readon
     const texts = [asked.right.text];
     const chosen: { text: string; hangul: string }[] = [];
     const tried = new Set<number>();
-    const offer = (position: number) => {
+    /** Offers the character's option; with `eum`, only an option showing that 음 (else it may still be drawn later). */
+    const offer = (position: number, eum?: string) => {
       if (tried.has(position)) return;
-      tried.add(position);
-      if (!bank.inPool(request.level, position) || type.alsoRight(bank, asked, position)) return;
+      if (!bank.inPool(request.level, position) || type.alsoRight(bank, asked, position)) return void tried.add(position);
       const option = type.option(bank, asked, position);
-      if (option === null || texts.includes(option.text)) return;
+      if (option === null || texts.includes(option.text)) return void tried.add(position);
+      if (eum !== undefined && !sameEum(option.hangul, eum)) return;
+      tried.add(position);
       texts.push(option.text);
       chosen.push(option);
     };
     const wanted = request.choices - 1;
+    if (type.sameEumOption && wanted > 0) {
+      // One wrong option with the answer's 음, drawn at random among the characters that have it, so
+      // the 음 alone does not give the answer away; it takes a random place among the wrong options.
+      const eum = asked.right.hangul;
+      const same = [...new Set(initialSoundForms(eum).flatMap((form) => bank.byEum(form)))];
+      for (let i = 0; i < same.length && chosen.length === 0; i++) {
+        const j = i + random.int(same.length - i);
+        [same[i], same[j]] = [same[j] as number, same[i] as number];
+        offer(same[i] as number, eum);
+      }
+    }
     if (request.difficulty === "hard") {
       const lookalikes = [...type.lookalikes(bank, asked)];
       for (let i = 0; i < lookalikes.length && chosen.length < wanted; i++) {
@@ -89,6 +104,10 @@ export function createCharacterQuizMaker(bank: CharacterBank, answerJson: readon
     }
     const pool = bank.pool(request.level);
     for (let draws = 0; chosen.length < wanted && draws < pool.length * 4; draws++) offer(pool[random.int(pool.length)] as number);
+    if (type.sameEumOption && chosen.length > 1) {
+      const j = random.int(chosen.length);
+      [chosen[0], chosen[j]] = [chosen[j] as (typeof chosen)[number], chosen[0] as (typeof chosen)[number]];
+    }
     const at = random.int(chosen.length + 1);
     chosen.splice(at, 0, asked.right);
     return { options: chosen, key: at + 1 };

@@ -68,7 +68,7 @@ export const QUIZ_PARAMS = {
     component: "Difficulty",
     description:
       `Extra: how the wrong options are drawn. \`normal\`: at random. \`hard\`: options that look like the answer, ${QUIZ_TYPE_DOCS.hard}; ` +
-      "topped up at random when too few are left. Either way no wrong option is from the answer's synonym group. Another value: `400`.",
+      `topped up at random when too few are left. Either way no wrong option is from the answer's synonym group. ${QUIZ_TYPE_DOCS.sameEum} Another value: \`400\`.`,
   },
   lang: {
     kind: "enum",

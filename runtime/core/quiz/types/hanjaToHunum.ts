@@ -4,10 +4,19 @@ import type { CharacterBank, Hunum } from "../characterBank.ts";
 import { initialSoundForms } from "../../../format/hangul.ts";
 import { quizType } from "./quizType.ts";
 
-/** The 훈음 of the character at `position` that is most like one of `answer`'s (the same 음 or 훈), else its first. */
+/**
+ * The 훈음 of the character at `position` that is most like `answer`'s: one with the 음 the answer
+ * shows (its first 훈음's) that is none of the answer's 훈음, else one with the same 음 or 훈 as one
+ * of them, else its first.
+ */
 function likest(bank: CharacterBank, answer: readonly Hunum[], position: number): Hunum | undefined {
   const own = bank.hunum(position);
-  return own.find((h) => answer.some((a) => sameEum(a.eum, h.eum) || gradingForm(a.hun) === gradingForm(h.hun))) ?? own[0];
+  const shown = answer[0]?.eum;
+  return (
+    (shown === undefined ? undefined : own.find((h) => sameEum(shown, h.eum) && !answer.some((a) => sameHunum(a, h)))) ??
+    own.find((h) => answer.some((a) => sameEum(a.eum, h.eum) || gradingForm(a.hun) === gradingForm(h.hun))) ??
+    own[0]
+  );
 }
 
 export const hanjaToHunum = quizType({
@@ -39,4 +48,5 @@ export const hanjaToHunum = quizType({
     return position === asked.character || bank.variants(asked.character).has(position) || (offered !== undefined && answer.some((h) => sameHunum(h, offered)));
   },
   lookalikes: (bank, asked) => lookalikesOf(bank, asked.character),
+  sameEumOption: true,
 });

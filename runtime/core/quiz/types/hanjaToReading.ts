@@ -36,4 +36,5 @@ export const hanjaToReading = quizType({
   },
   alsoRight: (bank, asked, position) => position === asked.character || wrongReading(bank, asked, position) === undefined,
   lookalikes: (bank, asked) => lookalikesOf(bank, asked.character),
+  sameEumOption: false,
 });

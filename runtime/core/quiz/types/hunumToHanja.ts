@@ -30,4 +30,5 @@ export const hunumToHanja = quizType({
     );
   },
   lookalikes: (bank, asked) => lookalikesOf(bank, asked.character),
+  sameEumOption: true,
 });

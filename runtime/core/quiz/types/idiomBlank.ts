@@ -49,4 +49,5 @@ export const idiomBlank = quizType({
     );
   },
   lookalikes: (bank, asked) => lookalikesOf(bank, asked.character),
+  sameEumOption: false,
 });

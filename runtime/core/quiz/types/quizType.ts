@@ -90,6 +90,12 @@ export interface CharacterQuizType<Name extends string = string> extends QuizTyp
   alsoRight(bank: CharacterBank, asked: Asked, position: number): boolean;
   /** The characters whose options look like the answer, most alike first (`difficulty=hard`). */
   lookalikes(bank: CharacterBank, asked: Asked): readonly number[];
+  /**
+   * Whether one wrong option shows the answer's 음 (its `hangul`) whenever the pool has one, at
+   * either difficulty: where the options' `hangul` is a 음 that a learner who knows only readings
+   * could otherwise pick the answer by (the 훈음 types).
+   */
+  readonly sameEumOption: boolean;
 }
 
 /** Any quiz type. */
