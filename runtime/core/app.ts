@@ -8,6 +8,7 @@ import { type AppOptions, resolveOptions } from "./appOptions.ts";
 import { type LoadedData, loadData } from "./data/load.ts";
 import { createHandler } from "./handler.ts";
 import { type Reply, type RequestLike, type ServeInfo, toResponse } from "./http/reply.ts";
+import { cacheBudget } from "./http/cacheBudget.ts";
 import { createSender } from "./http/sender.ts";
 import { StoreOutages, watchedStore } from "./quota/outages.ts";
 import { type SweepResult, eraseDue, firstKeptDay, firstKeptUsageDay } from "./quota/retention.ts";
@@ -54,6 +55,7 @@ export function createApp(options: AppOptions): App {
     memoryUsage,
     retentionDays,
     quizSecrets,
+    cacheMegabytes,
     ...config
   } = resolveOptions(options);
   // Metrics are kept only when someone may read them; they then measure every store operation.
@@ -61,7 +63,8 @@ export function createApp(options: AppOptions): App {
   // An outage is two lines in the log, not one per call answered 503 (`outages.ts`).
   const outages = new StoreOutages(logLine);
   const store = watchedStore(metrics?.store ?? given, outages);
-  const sender = createSender(config.compressors);
+  const caches = cacheBudget(cacheMegabytes);
+  const sender = createSender(config.compressors, caches);
   const bases = { hanjaBase, quizBase, mountPath, adminEnabled: Boolean(adminToken) };
   const { random, offsetMinutes, trustProxyHops, bankAccount } = config;
   const quizIds = createQuizIds({ secrets: quizSecrets, now, dataHash: data.manifest.data_hash });
@@ -76,6 +79,7 @@ export function createApp(options: AppOptions): App {
     adminToken,
     quizIds,
     metrics: metrics && metricsToken ? { metrics, token: metricsToken } : undefined,
+    caches,
   };
   const mounted = mountInterfaces(bases, data, services);
   const router = new Router(routingOrder(mounted));

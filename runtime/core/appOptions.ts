@@ -6,6 +6,7 @@
  * accept the same values. The rules live here because the core must not import the server programs.
  */
 import type { DistFiles } from "./data/load.ts";
+import { DEFAULT_CACHE_MB, MAX_CACHE_MB, MIN_CACHE_MB } from "./http/cacheBudget.ts";
 import type { Compressors } from "./http/encoding.ts";
 import { strongAdminToken } from "./quota/apiKeys.ts";
 import { BANK_ACCOUNT_UNSET } from "./quota/bankAccount.ts";
@@ -69,6 +70,13 @@ export interface AppOptions {
    * (retention.ts); the app erases what is due when it starts and every hour. 1 to 3650, default 30.
    */
   retentionDays?: number;
+  /**
+   * The most the app's caches hold together, in MB (10^6 bytes): the answers remembered for
+   * repeated targets and their encoded replies, list pages, search results, and the API key and
+   * client address lookups (`http/cacheBudget.ts`). Each entry is counted as what its key and value
+   * cost on the heap. 8 to 4096, default 48.
+   */
+  cacheMegabytes?: number;
   /** Clock, for tests. Default: the system clock. */
   now?: () => Date;
   /** Randomness for quizzes and keys. Default: the platform CSPRNG. */
@@ -112,6 +120,7 @@ export const OPTION_RULES = {
   bankAccount: { type: "text" },
   quizSecret: { type: "secrets" },
   retentionDays: { type: "integer", default: DEFAULT_RETENTION_DAYS, min: 1, max: 3650 },
+  cacheMegabytes: { type: "integer", default: DEFAULT_CACHE_MB, min: MIN_CACHE_MB, max: MAX_CACHE_MB },
 } as const satisfies Record<string, OptionRule>;
 
 /** An option with a rule: one a server setting may feed. */

@@ -55,6 +55,9 @@ export const SETTINGS = {
   retentionDays: forOption("RETENTION_DAYS", "retentionDays", {
     help: "days the name, e-mail, phone and depositor of an application awaiting\nits deposit, or of a revoked key, are kept",
   }),
+  cacheMegabytes: forOption("CACHE_MB", "cacheMegabytes", {
+    help: "MB the caches hold together at most (remembered answers, pages, search\nresults, key and address lookups), each entry counted by its bytes",
+  }),
 };
 
 /** A field of the configuration that a setting of the table fills. */

@@ -28,6 +28,7 @@ describe("readConfig", () => {
       accessLog: true,
       shutdownTimeoutMs: 8_000,
       retentionDays: 30,
+      cacheMegabytes: 48,
     });
   });
 
@@ -143,7 +144,7 @@ describe("the documented bounds", () => {
       const row = readme.split("\n").find((line) => line.startsWith(`| \`${name}\` |`));
       expect(row, `README row for ${name}`).toMatch(new RegExp(`\\b${max}\\b`));
     }
-    expect(bounded.sort()).toEqual(["PORT", "RETENTION_DAYS", "SHUTDOWN_TIMEOUT", "TRUST_PROXY_HOPS"]);
+    expect(bounded.sort()).toEqual(["CACHE_MB", "PORT", "RETENTION_DAYS", "SHUTDOWN_TIMEOUT", "TRUST_PROXY_HOPS"]);
   });
 });
 

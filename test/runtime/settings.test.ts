@@ -26,11 +26,11 @@ const bounded = (Object.values(SETTINGS) as Setting[]).filter((setting) => setti
 
 describe("one set of bounds for a variable and its createApp option", () => {
   it("covers the bounded options", () => {
-    expect(bounded.map((setting) => setting.option).sort()).toEqual(["retentionDays", "trustProxyHops"]);
+    expect(bounded.map((setting) => setting.option).sort()).toEqual(["cacheMegabytes", "retentionDays", "trustProxyHops"]);
   });
 
   it.each(bounded.map((setting) => [setting.variable, setting] as const))("%s and its option take the bounds and refuse one past each", (variable, setting) => {
-    const option = setting.option as "trustProxyHops" | "retentionDays";
+    const option = setting.option as "trustProxyHops" | "retentionDays" | "cacheMegabytes";
     const { min, max } = OPTION_RULES[option];
     expect([setting.min, setting.max]).toEqual([min, max]);
     for (const ok of [min, max]) {
@@ -66,6 +66,7 @@ describe("the server's createApp options", () => {
       adminToken: "0123456789abcdef",
       bankAccount: "Bank 1-2-3",
       retentionDays: 7,
+      cacheMegabytes: 48,
     });
     for (const option of Object.keys(OPTION_RULES)) expect(variableOf(option), option).toMatch(/^[A-Z_]+$/);
     expect(variableOf("trustProxyHops")).toBe("TRUST_PROXY_HOPS");

@@ -5,6 +5,7 @@
  */
 import { LRUCache } from "lru-cache";
 import { utf8Length } from "../util/utf8Length.ts";
+import { type CacheBudget, ENTRY_BYTES, bodyBytes, cacheBudget, stringBytes } from "./cacheBudget.ts";
 import { withAnswerHeaders } from "./answerHeaders.ts";
 import { type Compressors, type Encoding, chooseEncoding, encodeBody } from "./encoding.ts";
 import { matchesEtag, variantTag } from "./etag.ts";
@@ -45,7 +46,7 @@ export const COMPRESS_MIN_BYTES = 1024;
 const encoder = new TextEncoder();
 
 /*
- * Where a cacheable body keeps its shared replies (`Prepared.forms`): one row per encoding, one
+ * Where a cacheable body keeps its shared replies (`Replies.forms`): one row per encoding, one
  * column per form of the answer.
  */
 /** The full answer to a GET. */
@@ -88,15 +89,20 @@ export type Body = string | Uint8Array<ArrayBuffer>;
  * gzip; each variant has its own strong ETag) and `HEAD`. Cacheable bodies (interface A, the docs)
  * never change while the app runs, and each is a function of the request target alone, so their
  * replies — each encoding, 304 and HEAD forms included — are built once and kept, shared, in a
- * bounded cache, and the body sent for each target is remembered for `replay`.
+ * cache bounded by the bytes it holds (`budget`: cacheBudget.ts), and the body sent for each target
+ * is remembered for `replay`.
  */
-export function createSender(compressors: Compressors = {}): Sender {
+export function createSender(compressors: Compressors = {}, budget: Pick<CacheBudget, "replies" | "answers"> = cacheBudget()): Sender {
   // Per body (named by its id, or a string body by itself: V8 keeps a string's hash, so looking up
-  // the same body string costs no more than a short key), its replies by encoding and form.
-  const shared = new LRUCache<string, (Reply | undefined)[]>({ maxSize: 64_000_000 });
+  // the same body string costs no more than a short key), its replies by encoding and form, sized
+  // by the replies it holds (counted again each time one is added, `keep`). Only this cache holds
+  // them: a remembered answer finds them here by its body's id.
+  const shared = new LRUCache<string, Replies>({ maxSize: budget.replies });
+  // Per request target, the body answered (counted here too: an answer keeps its body alive after
+  // the caches that made it let it go).
   const answers = new LRUCache<string, Prepared>({
-    maxSize: 32_000_000,
-    sizeCalculation: (a, target) => target.length + Math.max(64, a.body.length),
+    maxSize: budget.answers,
+    sizeCalculation: (a, target) => ENTRY_BYTES + PREPARED_BYTES + stringBytes(target) + bodyBytes(a.body),
   });
   // The longest target ever remembered: a longer one (a `/read` of free text, 1.5 KB for 200
   // characters) cannot be among them, and is not looked up, which would hash the whole of it.
@@ -152,7 +158,7 @@ export function createSender(compressors: Compressors = {}): Sender {
     });
   };
 
-  /** A body ready to be negotiated: its size class and, for a cacheable body, its shared replies. */
+  /** A body ready to be negotiated: its size class and, for a cacheable body, the id its shared replies are kept by. */
   const prepare = (body: Body, options: BodyOptions): Prepared => {
     const large =
       typeof body === "string"
@@ -161,33 +167,45 @@ export function createSender(compressors: Compressors = {}): Sender {
           : options.byteLength >= COMPRESS_MIN_BYTES
         : body.length >= COMPRESS_MIN_BYTES;
     const id = options.caching === "no-store" || options.keep === false ? undefined : (options.id ?? (typeof body === "string" ? body : undefined));
-    if (id === undefined) return { body, options, large, forms: undefined, route: undefined };
-    let forms = shared.get(id);
-    // Sized as the body about twice over: the plain form and the smaller compressed ones.
-    if (forms === undefined) shared.set(id, (forms = []), { size: 256 + 2 * (typeof body === "string" ? 2 * body.length : body.length) });
-    return { body, options, large, forms, route: undefined };
+    return { body, options, large, id, route: undefined };
+  };
+
+  /** The shared replies of a cacheable body (made empty when there are none yet). */
+  const repliesOf = (id: string, body: Body): (Reply | undefined)[] => {
+    const kept = shared.get(id);
+    if (kept !== undefined) return kept.forms;
+    const forms: (Reply | undefined)[] = [];
+    shared.set(id, { forms }, { size: repliesBytes(id, body, forms) });
+    return forms;
   };
 
   // Not async: a cached or uncompressed reply (the common cases) is returned without a promise around it.
-  const negotiate = (request: RequestLike, { body, options, large, forms }: Prepared): Reply | Promise<Reply> => {
+  const negotiate = (request: RequestLike, { body, options, large, id }: Prepared): Reply | Promise<Reply> => {
     const encoding = large ? codingFor(request.headers.get("accept-encoding")) : undefined;
     const caching = options.caching;
     const notModified = caching !== "no-store" && (options.status ?? 200) === 200 && matchesEtag(request.headers.get("if-none-match"), caching.etag, encoding);
-    if (forms === undefined) return build(request, body, options, encoding, large, notModified, false);
+    if (id === undefined) return build(request, body, options, encoding, large, notModified, false);
+    const forms = repliesOf(id, body);
     const slot =
       (encoding === undefined ? IDENTITY_ROW : encoding === "gzip" ? GZIP_ROW : BR_ROW) +
       (notModified ? NOT_MODIFIED : request.method === "HEAD" ? HEAD : FULL);
     const hit = forms[slot];
     if (hit) return hit;
     const made = build(request, body, options, encoding, large, notModified, true);
-    const keep = (r: Reply) => ((forms[slot] = r), r);
+    const keep = (r: Reply) => {
+      forms[slot] = r;
+      // Counted again with the new reply (a new holder, so that lru-cache sizes it anew), unless the
+      // replies were let go meanwhile (a compression under way).
+      if (shared.peek(id)?.forms === forms) shared.set(id, { forms }, { size: repliesBytes(id, body, forms) });
+      return r;
+    };
     return "then" in made ? made.then(keep) : keep(made);
   };
 
   return {
     send(request, body, options) {
       const prepared = prepare(body, options);
-      if (prepared.forms !== undefined && options.replay !== false && (request.method === "GET" || request.method === "HEAD")) {
+      if (prepared.id !== undefined && options.replay !== false && (request.method === "GET" || request.method === "HEAD")) {
         const target = targetOf(request.url);
         if (target.length > longest) longest = target.length;
         answers.set(target, prepared);
@@ -210,12 +228,33 @@ export function createSender(compressors: Compressors = {}): Sender {
   };
 }
 
-/** A body with what negotiating it needs; `forms`: the shared replies of a cacheable body, by encoding and form. */
+/** What a remembered answer's own objects cost (`Prepared`, beside its target and body). */
+const PREPARED_BYTES = 96;
+/** What one shared reply's objects cost: the reply and its headers (beside a compressed body). */
+const REPLY_BYTES = 640;
+
+/** The shared replies of a body: a holder, made anew each time a reply is added, so that lru-cache counts the entry again. */
+interface Replies {
+  forms: (Reply | undefined)[];
+}
+
+/** What a body's shared replies cost: the entry, its id (a string body is its own id), the body, each reply and each compressed body. */
+function repliesBytes(id: string, body: Body, forms: readonly (Reply | undefined)[]): number {
+  let bytes = ENTRY_BYTES + (id === body ? 0 : stringBytes(id)) + bodyBytes(body);
+  for (const reply of forms) {
+    if (reply === undefined) continue;
+    bytes += REPLY_BYTES;
+    if (reply.body instanceof Uint8Array && reply.body !== body) bytes += bodyBytes(reply.body);
+  }
+  return bytes;
+}
+
+/** A body with what negotiating it needs; `id`: the name its shared replies are kept by, for a cacheable body. */
 interface Prepared {
   body: Body;
   options: BodyOptions;
   large: boolean;
-  forms: (Reply | undefined)[] | undefined;
+  id: string | undefined;
   /** The path template of the route that answered with it, for a remembered answer. */
   route?: string;
 }

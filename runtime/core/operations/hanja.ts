@@ -12,7 +12,7 @@ import { searchCharacters } from "../hanja/searchCharacters.ts";
 import { ApiError } from "../http/errors.ts";
 import { keyValues } from "../http/params.ts";
 import type { RequestLike } from "../http/reply.ts";
-import { cacheKey, pageCache, positionsCache, wordPositionsCache } from "../http/resultCache.ts";
+import { cacheKey, pageCache, positionsCache } from "../http/resultCache.ts";
 import { searchIdioms } from "../idioms/searchIdioms.ts";
 import { CHARACTER_PATH, HANJA_LIST_PARAMS, IDIOMS_LIST_PARAMS, PAGING, WORDS_LIST_PARAMS } from "../routes/hanjaParams.ts";
 import { runWordQuery, wordQuery, wordsItem } from "../words/wordQuery.ts";
@@ -57,9 +57,9 @@ export const hanjaInterface: Interface = (ctx) => {
 
   const encoder = new TextEncoder();
   const detailBytes: Uint8Array<ArrayBuffer>[] = [];
-  const positions = positionsCache();
-  const searches = { hanja: positions, idioms: positions, words: wordPositionsCache() };
-  const pages = pageCache();
+  const positions = positionsCache(services.caches.searches);
+  const searches = { hanja: positions, idioms: positions, words: positionsCache(services.caches.wordSearches) };
+  const pages = pageCache(services.caches.pages);
   const sources = { hanja: JSON.stringify(chars.source), idioms: JSON.stringify(IDIOMS_SOURCE), words: JSON.stringify(HUNUM_SOURCE) };
   const wordItem = wordsItem(data);
   /** One page of a list: the search runs once per distinct query, the page is built once per distinct page. */

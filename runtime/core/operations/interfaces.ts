@@ -4,6 +4,7 @@
  * (interface A first). Adding an interface is one entry here.
  */
 import type { LoadedData } from "../data/load.ts";
+import { cacheBudget } from "../http/cacheBudget.ts";
 import { adminInterface } from "./admin.ts";
 import { hanjaInterface } from "./hanja.ts";
 import type { AppServices, Bases, Interface, Mounted } from "./operation.ts";
@@ -82,5 +83,6 @@ export function describingOnly(): AppServices {
     bankAccount: "",
     adminToken: undefined,
     quizIds: new Proxy({} as AppServices["quizIds"], { get: unavailable }),
+    caches: cacheBudget(),
   };
 }

@@ -4,6 +4,8 @@
  * grouped by its /64.
  */
 import ipaddr from "ipaddr.js";
+import { LRUCache } from "lru-cache";
+import { ENTRY_BYTES, SHARED_LOOKUPS, stringBytes } from "../http/cacheBudget.ts";
 
 export function clientIp(peer: string | undefined, forwardedFor: string | null, trustProxyHops: number): string {
   if (trustProxyHops > 0 && forwardedFor) {
@@ -28,17 +30,20 @@ function withoutPort(entry: string): string {
   return /^\[([^\]]+)\](?::\d+)?$/.exec(entry)?.[1] ?? /^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/.exec(entry)?.[1] ?? entry;
 }
 
-// Normalised addresses (null: not an address), so a busy client is parsed once (bounded: cleared when it grows large).
-const keys = new Map<string, string | null>();
+// lru-cache keeps no null: what is no address is kept as this.
+const NOT_AN_ADDRESS = 0;
+// Normalised addresses (null: not an address), so a busy client is parsed once; bounded by what
+// the entries cost (`SHARED_LOOKUPS.addresses`): an `X-Forwarded-For` entry may be long.
+const keys = new LRUCache<string, string | typeof NOT_AN_ADDRESS>({
+  maxSize: SHARED_LOOKUPS.addresses,
+  sizeCalculation: (key, address) => ENTRY_BYTES + stringBytes(address) + (key === NOT_AN_ADDRESS ? 0 : stringBytes(key)),
+});
 
 /** The metering key of an address: `::ffff:1.2.3.4` → `1.2.3.4`, IPv6 → `2001:db8:1:2::/64`; null for no address. */
 function addressKey(address: string): string | null {
   let key = keys.get(address);
-  if (key === undefined) {
-    if (keys.size >= 10_000) keys.clear();
-    keys.set(address, (key = normalise(address)));
-  }
-  return key;
+  if (key === undefined) keys.set(address, (key = normalise(address) ?? NOT_AN_ADDRESS));
+  return key === NOT_AN_ADDRESS ? null : key;
 }
 
 function normalise(address: string): string | null {

@@ -5,6 +5,7 @@
  * wrapper every metered route shares.
  */
 import { LRUCache } from "lru-cache";
+import { ENTRY_BYTES, SHARED_LOOKUPS, stringBytes } from "../http/cacheBudget.ts";
 import { ApiError, invalidParameter } from "../http/errors.ts";
 import { type RawQuery, assertWellFormed, queryOf } from "../http/params.ts";
 import type { Reply, RequestLike } from "../http/reply.ts";
@@ -20,8 +21,12 @@ import { type ConsumeResult, KeyChangedError, type KeyRecord, type KeyStatus, ty
 import { andThen } from "../util/andThen.ts";
 import type { RequestContext } from "./context.ts";
 
-// SHA-256 of recently seen well-formed keys, so a busy key is checked and hashed once rather than on every call.
-const hashes = new LRUCache<string, string>({ max: 10_000 });
+// SHA-256 of recently seen well-formed keys, so a busy key is checked and hashed once rather than on
+// every call; bounded by what the entries cost (`SHARED_LOOKUPS.keyHashes`).
+const hashes = new LRUCache<string, string>({
+  maxSize: SHARED_LOOKUPS.keyHashes,
+  sizeCalculation: (hash, key) => ENTRY_BYTES + stringBytes(key) + stringBytes(hash),
+});
 function checkedHash({ value: key, param }: PresentedKey): string {
   let hash = hashes.get(key);
   if (hash === undefined) {

@@ -29,6 +29,8 @@ import { KeyCounts } from "./keyCounts.ts";
 import { INDEX_SCRIPTS, RedisKeyIndexes, indexMembers } from "./keyIndexes.ts";
 import { CONSUME, CONSUME_KEYS, ERASE_APPLICANT, INSERT_KEY, KEY_BY_HASH, type LuaScript, type RedisKeys, UPDATE_KEY, redisKeys } from "./scripts.ts";
 import { nextTurn } from "../../core/util/nextTurn.ts";
+import { CountedMap } from "../../core/util/countedMap.ts";
+import { SHARED_LOOKUPS, keyRecordBytes } from "../../core/http/cacheBudget.ts";
 import { DayLife } from "./counterLife.ts";
 import { readUsage } from "./usageHistory.ts";
 import { type StoredRecord, emailKey, toKeyRecord } from "./records.ts";
@@ -41,9 +43,6 @@ const INSERT = undoable(INSERT_KEY, INSERTED);
 /** How long their markers live, as the scripts take it. */
 const WINDOW = String(UNDO_WINDOW_SECONDS);
 
-/** Key lookups kept in memory at most (beyond it the cache starts over). */
-const KEY_CACHE_MAX = 10_000;
-
 /** A `QuotaStore` over Redis; open it with `openRedisStore`. */
 export class RedisQuotaStore implements QuotaStore {
   private readonly keys: RedisKeys;
@@ -53,8 +52,8 @@ export class RedisQuotaStore implements QuotaStore {
   private readonly keyCounts: KeyCounts;
   /** Pages, leases and the key indexes. */
   private readonly indexes: RedisKeyIndexes;
-  /** Key records by hash (null: no such key) as of `cachedVersion`; see `keyByHash`. */
-  private readonly keysByHash = new Map<string, KeyRecord | null>();
+  /** Key records by hash (null: no such key) as of `cachedVersion`, started over past `SHARED_LOOKUPS.keyRecords` bytes; see `keyByHash`. */
+  private readonly keysByHash = new CountedMap<string, KeyRecord | null>(keyRecordBytes);
   private cachedVersion: unknown = undefined;
   /**
    * The buckets of keys whose records `keyByHash(hash, true)` answered from memory, with the
@@ -189,7 +188,7 @@ export class RedisQuotaStore implements QuotaStore {
   /** The key with this hash as of this turn (the version read first), kept in memory at that version. */
   private async currentKeyByHash(hash: string): Promise<KeyRecord | null> {
     const version = await this.keysVersion();
-    if (version !== this.cachedVersion || this.keysByHash.size >= KEY_CACHE_MAX) {
+    if (version !== this.cachedVersion || this.keysByHash.bytes >= SHARED_LOOKUPS.keyRecords) {
       this.keysByHash.clear();
       this.unchecked.clear();
       this.cachedVersion = version;

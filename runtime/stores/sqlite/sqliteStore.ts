@@ -22,6 +22,8 @@ import type { DriverName, SqlDriver, SqlRow, SqlStatement, SqlValue } from "./sq
 import { isBusy, isFull, rollbackAfter, unavailableOr } from "./failures.ts";
 import { SCHEMA_VERSION, checkOwnDatabase, migrate } from "./migrations.ts";
 import { nextTurn } from "../../core/util/nextTurn.ts";
+import { CountedMap } from "../../core/util/countedMap.ts";
+import { SHARED_LOOKUPS, keyRecordBytes } from "../../core/http/cacheBudget.ts";
 import { SqlitePages } from "./pages.ts";
 
 const KEY_COLUMNS = "id, hash, plan, status, created_at, confirmed_at, expires_at, revoked_at, name, email, phone, depositor, erased_at";
@@ -51,9 +53,6 @@ function toKeyRecord(row: SqlRow): KeyRecord {
   const { name, email, phone, depositor, erased_at, ...key } = row as unknown as KeyRow;
   return Object.freeze({ ...key, ...(erased_at === null ? {} : { erased_at }), applicant: Object.freeze({ name, email, phone, depositor }) });
 }
-
-/** Key lookups kept per connection at most (beyond it the cache starts over). */
-const KEY_CACHE_MAX = 10_000;
 
 /**
  * How long a serving connection lets SQLite wait for a lock held by another connection before it
@@ -92,8 +91,8 @@ export class SqliteQuotaStore implements QuotaStore {
   };
   private readonly updates = new Map<string, SqlStatement>();
   private readonly pages: SqlitePages;
-  /** Keys by hash (null: no such key) as of `seenVersion`; see `keyByHash`. */
-  private readonly keysByHash = new Map<string, KeyRecord | null>();
+  /** Keys by hash (null: no such key) as of `seenVersion`, started over past `SHARED_LOOKUPS.keyRecords` bytes; see `keyByHash`. */
+  private readonly keysByHash = new CountedMap<string, KeyRecord | null>(keyRecordBytes);
   private seenVersion: unknown = undefined;
   private versionChecked = false;
   private cacheKeys = false;
@@ -267,7 +266,7 @@ export class SqliteQuotaStore implements QuotaStore {
     const version = this.statements.dataVersion.first();
     // A driver that did not report the version would never show other connections' changes: no cache then.
     this.cacheKeys = version !== undefined;
-    if (version !== this.seenVersion || this.keysByHash.size >= KEY_CACHE_MAX) {
+    if (version !== this.seenVersion || this.keysByHash.bytes >= SHARED_LOOKUPS.keyRecords) {
       this.keysByHash.clear();
       this.seenVersion = version;
     }
