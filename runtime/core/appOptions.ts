@@ -74,7 +74,7 @@ export interface AppOptions {
    * The most the app's caches hold together, in MB (10^6 bytes): the answers remembered for
    * repeated targets and their encoded replies, list pages, search results, and the API key and
    * client address lookups (`http/cacheBudget.ts`). Each entry is counted as what its key and value
-   * cost on the heap. 8 to 4096, default 48.
+   * cost on the heap. 8 to 4096, default 32.
    */
   cacheMegabytes?: number;
   /** Clock, for tests. Default: the system clock. */

@@ -12,24 +12,30 @@ const enc = encodeURIComponent;
 const syllables = (n: number) => String.fromCharCode(0xac00 + (n % 11172), 0xac00 + (Math.floor(n / 11172) % 11172), 0xac00 + ((n * 7919) % 11172));
 const HAN = ["水", "人", "學", "國", "日", "山", "大", "心"];
 
-/** The `n`-th distinct target (`base` is interface A's path, `/hanja/v1` by default). */
+/**
+ * The `n`-th distinct target (`base` is interface A's path, `/hanja/v1` by default). Of every ten,
+ * three are word searches matching nothing (the cheapest to send and, before the caches counted
+ * bytes, the costliest to remember), then one of each other kind.
+ */
 export function distinctTarget(n: number, base = "/hanja/v1"): string {
-  const i = Math.floor(n / 8);
+  const i = Math.floor(n / 10);
   const han = HAN[i % HAN.length] as string;
-  switch (n % 8) {
+  switch (n % 10) {
     case 0:
-      return `${base}/words?q=${enc(syllables(i))}`;
     case 1:
-      return `${base}/idioms?q=zq${i.toString(36)}`;
     case 2:
-      return `${base}/hanja?q=zq${i.toString(36)}`;
+      return `${base}/words?q=${enc(syllables(3 * i + (n % 10)))}`;
     case 3:
-      return `${base}/hanja/${enc(han)}?junk=${i}`;
+      return `${base}/idioms?q=zq${i.toString(36)}`;
     case 4:
-      return `${base}/words?char=${enc(han)}&page=${1 + (i % 10_000)}&per_page=${1 + (Math.floor(i / 10_000) % 50)}`;
+      return `${base}/hanja?q=zq${i.toString(36)}`;
     case 5:
-      return `${base}/idioms?q=${enc(syllables(i).slice(0, 2))}`;
+      return `${base}/hanja/${enc(han)}?junk=${i}`;
     case 6:
+      return `${base}/words?char=${enc(han)}&page=${1 + (i % 10_000)}&per_page=${1 + (Math.floor(i / 10_000) % 50)}`;
+    case 7:
+      return `${base}/idioms?q=${enc(syllables(i).slice(0, 2))}`;
+    case 8:
       return `${base}/hanja?q=water&page=${1 + (i % 10_000)}&per_page=${1 + (Math.floor(i / 10_000) % 50)}`;
     default:
       return `${base}/words?q=${enc(String.fromCharCode(0xac00 + (i % 11172)))}&page=${1 + (Math.floor(i / 11172) % 10_000)}`;

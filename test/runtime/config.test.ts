@@ -28,7 +28,7 @@ describe("readConfig", () => {
       accessLog: true,
       shutdownTimeoutMs: 8_000,
       retentionDays: 30,
-      cacheMegabytes: 48,
+      cacheMegabytes: 32,
     });
   });
 

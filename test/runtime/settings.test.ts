@@ -66,7 +66,7 @@ describe("the server's createApp options", () => {
       adminToken: "0123456789abcdef",
       bankAccount: "Bank 1-2-3",
       retentionDays: 7,
-      cacheMegabytes: 48,
+      cacheMegabytes: 32,
     });
     for (const option of Object.keys(OPTION_RULES)) expect(variableOf(option), option).toMatch(/^[A-Z_]+$/);
     expect(variableOf("trustProxyHops")).toBe("TRUST_PROXY_HOPS");

@@ -15,7 +15,7 @@
  */
 
 /** The default ceiling, in MB (10^6 bytes). */
-export const DEFAULT_CACHE_MB = 48;
+export const DEFAULT_CACHE_MB = 32;
 /** The least ceiling: below it the shared lookups would leave the app's caches next to nothing. */
 export const MIN_CACHE_MB = 8;
 /** The most. */
