@@ -8,6 +8,7 @@ import { existsSync } from "node:fs";
 import { join, normalize, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CONFIG_VARIABLES, type ServerConfig, readConfig } from "../runtime/entry/config.ts";
+import { HEAP_GROWING_PERCENT } from "../runtime/entry/oldGeneration.ts";
 import { type StoreNeeds, optionsFrom, storeKind } from "../runtime/stores/registry.ts";
 import { ROOT, ensureServedDist } from "./ensureDist.ts";
 
@@ -32,6 +33,19 @@ export function denoPermissions(env: Record<string, string | undefined>, code: r
     allowNet(config?.host, needs.net),
   ];
 }
+
+/**
+ * V8's options for the Deno server, which Deno takes on its command line only (its `node:v8`
+ * `setFlagsFromString` changes nothing): as the Node server sets for itself
+ * (runtime/entry/oldGeneration.ts, youngGeneration.ts), the old generation is collected once it has
+ * grown 20 % past what survived the last collection, and the young generation's semi-spaces stay
+ * within 4 MB. Without them V8 lets the old generation grow to four times what survived and the
+ * young one to 32 MB, and a client sending distinct targets (remembered answers made and evicted
+ * as they age) took Deno from 140 MB to past 500 MB in 30 s with the caches within their ceiling;
+ * with them it stays within 1.5 times its idle size plus the ceiling (test/bench/RESULTS.md
+ * "Memory under distinct targets").
+ */
+export const DENO_V8_OPTIONS: readonly string[] = [`--v8-flags=--heap-growing-percent=${HEAP_GROWING_PERCENT},--max-semi-space-size=4`];
 
 /** What the configured store kind needs from the runtime. */
 function storeNeeds(config: ServerConfig): StoreNeeds {
@@ -66,7 +80,9 @@ function denoCommand(): string {
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   if (!args.includes("--help") && !args.includes("-h")) await ensureServedDist();
-  const child = spawn(denoCommand(), ["run", ...denoPermissions(process.env, [ROOT]), join(ROOT, "runtime/entry/server.ts"), ...args], { stdio: "inherit" });
+  const child = spawn(denoCommand(), ["run", ...DENO_V8_OPTIONS, ...denoPermissions(process.env, [ROOT]), join(ROOT, "runtime/entry/server.ts"), ...args], {
+    stdio: "inherit",
+  });
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
   child.on("error", (error) => {
     console.error(`hanja-api: cannot run deno: ${error.message}`);

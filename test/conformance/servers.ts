@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { buildBinary } from "../../scripts/build-binary.ts";
 import { bundle } from "../../scripts/bundle.ts";
-import { denoPermissions } from "../../scripts/start-deno.ts";
+import { DENO_V8_OPTIONS, denoPermissions } from "../../scripts/start-deno.ts";
 import { CONFIG_VARIABLES } from "../../runtime/entry/config.ts";
 import { ROOT } from "../helpers/app.ts";
 import { type RunningServer, type ServerCommand, spawnServer } from "../helpers/server.ts";
@@ -53,14 +53,14 @@ function dbDir(env: Record<string, string>): string {
 /**
  * The command serving from source on `runtime`, as the npm scripts run it once dist/ is built:
  * `node --import tsx runtime/entry/server.ts` (`npm start`), `bun runtime/entry/server.ts`
- * (`npm run start:bun`), `deno run … runtime/entry/server.ts` with the permissions
+ * (`npm run start:bun`), `deno run … runtime/entry/server.ts` with the V8 options and permissions
  * `npm run start:deno` gives the environment `env`.
  */
 export function sourceCommand(runtime: "node" | "bun" | "deno", env: Record<string, string | undefined>): { command: string; args: string[] } {
   const entry = "runtime/entry/server.ts";
   if (runtime === "node") return { command: process.execPath, args: ["--import", "tsx", entry] };
   if (runtime === "bun") return { command: BUN, args: [entry] };
-  return { command: DENO, args: ["run", ...denoPermissions(env), entry] };
+  return { command: DENO, args: ["run", ...DENO_V8_OPTIONS, ...denoPermissions(env), entry] };
 }
 
 function source(runtime: "node" | "bun" | "deno"): StartServer {
@@ -111,7 +111,7 @@ export function bundled(runtime: "node" | "bun" | "deno"): StartServer {
             ? [process.execPath, [file]]
             : runtime === "bun"
               ? [BUN, [file]]
-              : [DENO, ["run", ...denoPermissions(environment(env), [dir, join(ROOT, "dist")]), file]];
+              : [DENO, ["run", ...DENO_V8_OPTIONS, ...denoPermissions(environment(env), [dir, join(ROOT, "dist")]), file]];
         return { command, args, cwd: dbDir(env), env: environment(env) };
       },
       options,
