@@ -3,19 +3,27 @@
  * `DIST_DIR` or `QUOTA_DB` outside the project works, nothing else is readable or writable, and the
  * server may listen on `HOST` alone; SIGTERM to the script stops the server gracefully.
  */
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { CONFIG_VARIABLES } from "../../runtime/entry/config.ts";
 import { RUNTIME_FILES } from "../../runtime/format/dist.ts";
-import { denoPermissions } from "../../scripts/start-deno.ts";
+import { DENO_V8_OPTIONS, denoPermissions } from "../../scripts/start-deno.ts";
 import { environment } from "../conformance/servers.ts";
 import { ROOT } from "../helpers/app.ts";
 import { spawnServer } from "../helpers/server.ts";
 import { CHARACTERS } from "../helpers/pin.ts";
 
 const ENV = `--allow-env=${CONFIG_VARIABLES.join(",")}`;
+
+describe("Deno's V8 options", () => {
+  test("are the Node server's old generation factor and a held young generation, and the README's Deno command gives them", () => {
+    expect(DENO_V8_OPTIONS).toEqual(["--v8-flags=--heap-growing-percent=20,--max-semi-space-size=4"]);
+    const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+    expect(readme).toContain(`npx deno run ${DENO_V8_OPTIONS.join(" ")} --allow-read=`);
+  });
+});
 
 describe("denoPermissions", () => {
   test("by default: read the project and .data, write .data, listen on 127.0.0.1", () => {
