@@ -6,15 +6,18 @@
  * (an array's elements at eight bytes, a body's bytes), and a fixed overhead for the objects
  * around them; an empty result costs its overhead. One ceiling (`cacheMegabytes`, `CACHE_MB`)
  * bounds them together: `FIXED_BYTES` of it go to the key and address lookups, which every app of
- * the process shares, and the rest is split between the app's caches by `SHARES`.
+ * the process shares, and the rest is split between the app's caches by `SHARES`. The reader's
+ * caches (`core/read`) are not under it: they keep at most 20,000 of the data's own words' readings,
+ * keyed by position, whatever the texts.
  *
- * The overheads were measured (V8, lru-cache 11): an lru-cache entry with a short key and an empty
- * array held about 150 bytes of heap beyond the key's characters; a remembered answer with its
- * replies about 1.5 KB beyond its body (test/http/cacheBudget.test.ts holds the heap a flood of
- * distinct targets leaves to the ceiling).
+ * The counts are above what the entries hold on V8: 200,000 distinct targets answered under a
+ * ceiling of 48 MB left 25–29 MB more heap after a full collection, 30,000 under 8 MB 4–5 MB
+ * (test/http/cacheBudget.test.ts holds that heap to the ceiling). The RSS this costs a server is
+ * more than the heap (the collector's room, and on Bun its allocator): test/bench/RESULTS.md
+ * "Memory under distinct targets".
  */
 
-/** The default ceiling, in MB (10^6 bytes). */
+/** The default ceiling, in MB (10^6 bytes): Node stays within 250 MB RSS under distinct targets, Deno within 1.5 times its idle size plus it. */
 export const DEFAULT_CACHE_MB = 32;
 /** The least ceiling: below it the shared lookups would leave the app's caches next to nothing. */
 export const MIN_CACHE_MB = 8;

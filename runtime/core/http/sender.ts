@@ -230,7 +230,11 @@ export function createSender(compressors: Compressors = {}, budget: Pick<CacheBu
 
 /** What a remembered answer's own objects cost (`Prepared`, beside its target and body). */
 const PREPARED_BYTES = 96;
-/** What one shared reply's objects cost: the reply and its headers (beside a compressed body). */
+/**
+ * What one shared reply's objects cost: the reply and its headers (beside a compressed body). The
+ * ready `Response` the Bun and Deno servers keep beside a shared reply (`entry/responses.ts`) is
+ * not counted.
+ */
 const REPLY_BYTES = 640;
 
 /** The shared replies of a body: a holder, made anew each time a reply is added, so that lru-cache counts the entry again. */
