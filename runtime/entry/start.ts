@@ -5,6 +5,7 @@
 import { isIP } from "node:net";
 import { resolve } from "node:path";
 import type { DistFiles } from "../core/data/load.ts";
+import { prepareReader } from "../core/read/readHanja.ts";
 import { boot, onShutdown } from "./boot.ts";
 import { type Listening, detectRuntime } from "./listening.ts";
 
@@ -27,6 +28,9 @@ export async function startServer(options: { dist?: DistFiles; runtime?: string 
     await booted.app.close();
     process.exit(2);
   }
+  // The reader's tables, worked out in slices while the server already answers (`prepareReader`).
+  // A failure shows in each reading's answer too (a 500, logged): here it is said once.
+  prepareReader(booted.app.data).catch((error) => console.error(JSON.stringify({ level: "error", msg: "cannot prepare the reader", error: String(error) })));
   // Where the keys and counts are: with the binary's default, a folder the operator did not name.
   const quotaDb = booted.config.quotaStore === "sqlite" ? { quota_db: resolve(String(booted.config.quotaDb)) } : {};
   console.error(JSON.stringify({ level: "info", msg: "listening", url: `http://${host}:${listening.port}`, runtime: options.runtime ?? runtime, ...quotaDb }));

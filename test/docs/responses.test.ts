@@ -189,6 +189,23 @@ describe("real responses match the OpenAPI document", () => {
     expect((await send("POST", read, { rawBody: "六月", headers: plain })).body.hangul).toBe("유월");
   });
 
+  it("POST /read: 429 with Retry-After for a third long text from one client while two are read, and not from another client", async () => {
+    const read = byId("readLongText").path;
+    const plain = { "Content-Type": "text/plain" };
+    const long = "大韓民國".repeat(300);
+    const ip = freshIp();
+    const answers = await Promise.all([1, 2, 3].map(() => send("POST", read, { rawBody: long, headers: plain, ip })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 429]);
+    const refused = answers.find((a) => a.status === 429) as Sent;
+    expect(refused.headers.get("retry-after")).toBe("1");
+    expect(refused.body.code).toBe("too_many_requests");
+    expect(refused.body.detail).toMatch(/already has 2 texts of over 1,000 characters being read/);
+    // Once they are answered the client has its share again; a short text is never counted.
+    expect((await send("POST", read, { rawBody: long, headers: plain, ip })).status).toBe(200);
+    const mixed = await Promise.all([long, long, "六月"].map((text) => send("POST", read, { rawBody: text, headers: plain, ip })));
+    expect(mixed.map((a) => a.status)).toEqual([200, 200, 200]);
+  });
+
   it("POST /subscribe: 400, 409, 413, 415, 429", async () => {
     const path = byId("subscribe").path;
     expect((await send("POST", path, { body: { name: "", email: "x@example.com" } })).status).toBe(400);

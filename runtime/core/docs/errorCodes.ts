@@ -5,6 +5,8 @@
 import type { ErrorCode } from "../http/errors.ts";
 import { APPLICATIONS_PER_IP } from "../quota/plans.ts";
 import type { ErrorCodeDoc } from "./types.ts";
+import { HEAVY_READ, HEAVY_READS_IN_ALL, HEAVY_READS_PER_CLIENT } from "../routes/heavyReads.ts";
+import { count } from "../util/count.ts";
 
 const ERRORS: Record<ErrorCode, Omit<ErrorCodeDoc, "code">> = {
   invalid_parameter: {
@@ -48,6 +50,11 @@ const ERRORS: Record<ErrorCode, Omit<ErrorCodeDoc, "code">> = {
     status: [429],
     title: "Daily quota exceeded",
     description: `The daily limit of the plan is used up, or a client made more than ${APPLICATIONS_PER_IP} applications today. \`Retry-After\` gives the seconds until the counters reset.`,
+  },
+  too_many_requests: {
+    status: [429],
+    title: "Too many requests",
+    description: `\`POST /read\` of a text over ${count(HEAVY_READ)} characters while this client (its address, as the demo counts it) already has ${count(HEAVY_READS_PER_CLIENT)} such texts being read, or the server ${count(HEAVY_READS_IN_ALL)}. Nothing was read: send it again after the seconds in \`Retry-After\`.`,
   },
   unsupported_media_type: {
     status: [415],

@@ -12,6 +12,7 @@ export type ErrorCode =
   | "key_expired"
   | "key_revoked"
   | "quota_exceeded"
+  | "too_many_requests"
   | "unsupported_media_type"
   | "payload_too_large"
   | "conflict"
@@ -26,6 +27,7 @@ const TITLES: Record<ErrorCode, string> = {
   key_expired: "API key expired",
   key_revoked: "API key revoked",
   quota_exceeded: "Daily quota exceeded",
+  too_many_requests: "Too many requests",
   unsupported_media_type: "Unsupported media type",
   payload_too_large: "Payload too large",
   conflict: "Conflict",

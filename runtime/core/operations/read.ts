@@ -5,8 +5,10 @@
  * `routes/readHandlers.ts`.
  */
 import { CACHED, headers, ok, problem, shared } from "../docs/responses.ts";
-import { readHanja } from "../read/readHanja.ts";
+import { clientIp } from "../quota/clientIp.ts";
+import { readAnswerInSlices } from "../read/readHanja.ts";
 import { readHandlers } from "../routes/readHandlers.ts";
+import { HEAVY_READ, HEAVY_READS_IN_ALL, HEAVY_READS_PER_CLIENT } from "../routes/heavyReads.ts";
 import { READ_BODY_MAX_BYTES, READ_GET_MAX, READ_PARAMS, READ_POST_MAX, READ_POST_PARAMS } from "../routes/readParams.ts";
 import type { Caching } from "../http/sender.ts";
 import { type InterfaceContext, type Operation, type OperationDoc, defineOperation } from "./operation.ts";
@@ -36,7 +38,11 @@ function doc(fields: Omit<OperationDoc, "tags" | "security" | "pathNote">): Oper
 /** The reader's two operations, in interface A (`caching`: interface A's ETag). */
 export function readOperations({ base, bases, data, services }: InterfaceContext, caching: Caching): Operation[] {
   const reader = readHandlers({
-    read: (text, format) => readHanja(text, data, { format, base: `${bases.mountPath}${base}` }),
+    // The answer's bytes, encoded once here: a string body made of hundreds of pieces would be
+    // measured (its UTF-8 length, for Content-Length) and then encoded again by the server as it
+    // writes it (test/bench/RESULTS.md "The reader's answer as bytes"); in slices (`read/slices.ts`).
+    read: (text, format) => readAnswerInSlices(text, data, { format, base: `${bases.mountPath}${base}` }),
+    clientOf: (request, ctx) => (ctx.clientIp ??= clientIp(ctx.clientAddress, request.headers.get("x-forwarded-for"), services.trustProxyHops)),
     send: (request, body, options) => services.sendBody(request, body, options),
     caching,
   });
@@ -72,7 +78,7 @@ export function readOperations({ base, bases, data, services }: InterfaceContext
       doc: doc({
         operationId: "readLongText",
         summary: "Read a long hanja text in Hangul",
-        description: `As \`GET /read\`, for a text of up to ${count(READ_POST_MAX)} characters sent as the body: \`Content-Type: text/plain\` (the whole body is the text) or \`application/json\` (\`{"text": "…"}\`), UTF-8. \`format\` stays in the query. Not cached (\`Cache-Control: no-store\`).`,
+        description: `As \`GET /read\`, for a text of up to ${count(READ_POST_MAX)} characters sent as the body: \`Content-Type: text/plain\` (the whole body is the text) or \`application/json\` (\`{"text": "…"}\`), UTF-8. \`format\` stays in the query. Not cached (\`Cache-Control: no-store\`). A client (its address) may have ${count(HEAVY_READS_PER_CLIENT)} texts of over ${count(HEAVY_READ)} characters being read at once; another is answered \`429\` at once.`,
         requestBody: {
           description: "The text, as the whole body or as the `text` member of a JSON object.",
           required: true,
@@ -91,11 +97,16 @@ export function readOperations({ base, bases, data, services }: InterfaceContext
             codes: ["payload_too_large"],
           }),
           "415": problem(415, "The body is not sent as `text/plain` or `application/json` in UTF-8.", { codes: ["unsupported_media_type"] }),
+          "429": problem(
+            429,
+            `The text is over ${count(HEAVY_READ)} characters and this client already has ${count(HEAVY_READS_PER_CLIENT)} such texts being read (or the server ${count(HEAVY_READS_IN_ALL)}); nothing was read, send it again after \`Retry-After\` seconds.`,
+            { codes: ["too_many_requests"], extra: headers(["Retry-After"]) },
+          ),
           "500": shared("InternalError"),
         },
         examples: [{ description: "A text as JSON", headers: { "Content-Type": "application/json" }, body: { text: "六月과 十月에 祝祭가 열린다" } }],
       }),
-      handler: (request, _ctx, params) => reader.post(request, params),
+      handler: (request, ctx, params) => reader.post(request, params, ctx),
     }),
   ];
 }

@@ -4,6 +4,7 @@
  */
 import { escapeHtml } from "../docs/markdown.ts";
 import type { ReadResult, ReadSegment } from "./readText.ts";
+import { type Steps, runAtOnce } from "./slices.ts";
 
 /** The forms of `format=`, the first the default. */
 export const READ_FORMATS = ["hangul", "paren", "ruby"] as const;
@@ -16,6 +17,14 @@ export type ReadFormat = (typeof READ_FORMATS)[number];
  * (a character without a reading as it is), everything HTML-escaped.
  */
 export function formatReading(result: ReadResult, format: ReadFormat): string {
+  return runAtOnce(formatReadingSteps(result, format));
+}
+
+/** How many segments `formatReadingSteps` writes between two steps. */
+const STEP_SEGMENTS = 256;
+
+/** `formatReading` in steps (`slices.ts`), one about every `STEP_SEGMENTS` segments. */
+export function* formatReadingSteps(result: ReadResult, format: ReadFormat): Steps<string> {
   if (format === "hangul") return result.hangul;
   const { text, segments } = result;
   let out = "";
@@ -24,7 +33,13 @@ export function formatReading(result: ReadResult, format: ReadFormat): string {
     const plain = text.slice(last, end);
     out += format === "ruby" ? escapeHtml(plain) : plain;
   };
+  let sinceStep = 0;
   for (const run of runs(segments)) {
+    if (format === "paren") sinceStep += run.length;
+    if (sinceStep >= STEP_SEGMENTS) {
+      sinceStep = 0;
+      yield;
+    }
     const first = run[0] as ReadSegment;
     const lastSegment = run.at(-1) as ReadSegment;
     passThrough(first.offset);
@@ -33,7 +48,13 @@ export function formatReading(result: ReadResult, format: ReadFormat): string {
       const reading = run.map((s) => s.hangul).join("");
       out += reading === hanja ? hanja : `${reading}(${hanja})`;
     } else {
-      for (const s of run) out += s.source === "none" ? escapeHtml(s.hanja) : `<ruby>${escapeHtml(s.hanja)}<rt>${escapeHtml(s.hangul)}</rt></ruby>`;
+      for (const s of run) {
+        out += s.source === "none" ? escapeHtml(s.hanja) : `<ruby>${escapeHtml(s.hanja)}<rt>${escapeHtml(s.hangul)}</rt></ruby>`;
+        if (++sinceStep >= STEP_SEGMENTS) {
+          sinceStep = 0;
+          yield;
+        }
+      }
     }
     last = lastSegment.offset + lastSegment.hanja.length;
   }

@@ -6,10 +6,12 @@
  */
 import type { CharacterData, IdiomData } from "../data/load.ts";
 import type { ReadResult } from "../../format/records.ts";
-import { type ReadFormat, formatReading } from "./formatReading.ts";
-import { readText } from "./readText.ts";
-import type { ReaderLinks, ReaderSource } from "./source.ts";
-import { wordStoreSource } from "./wordStoreSource.ts";
+import { type ReadFormat, formatReading, formatReadingSteps } from "./formatReading.ts";
+import { readResultBytes } from "./readResultJson.ts";
+import { runInSlices } from "./slices.ts";
+import { chooseReadings, readText, readTextSteps } from "./readText.ts";
+import type { ReaderLinks } from "./source.ts";
+import { type PreparedSource, wordStoreSource } from "./wordStoreSource.ts";
 
 /** The words as the runtime's word index gives them (`data.words`). */
 export interface WordIndexLike {
@@ -35,7 +37,7 @@ export interface ReadOptions {
   base?: string;
 }
 
-const sources = new WeakMap<ReaderData, ReaderSource>();
+const sources = new WeakMap<ReaderData, PreparedSource>();
 /** How many words' readings a source keeps at most (about 3 MB); past it, the kept ones are dropped and kept anew. */
 const READINGS_KEPT = 20_000;
 
@@ -45,11 +47,47 @@ const READINGS_KEPT = 20_000;
  * The same answer as `GET /read?text=` on a service mounted at `options.base`.
  */
 export function readHanja(text: string, data: ReaderData, options: ReadOptions = {}): ReadResult {
-  let source = sources.get(data);
-  if (source === undefined) sources.set(data, (source = dataSource(data)));
-  const reading = readText(text, source, linksAt(options.base ?? "/hanja/v1"));
+  const reading = readText(text, sourceOf(data), linksAt(options.base ?? "/hanja/v1"));
   const format = options.format ?? "hangul";
   return format === "hangul" ? reading : { ...reading, hangul: formatReading(reading, format) };
+}
+
+function sourceOf(data: ReaderData): PreparedSource {
+  let source = sources.get(data);
+  if (source === undefined) sources.set(data, (source = dataSource(data)));
+  return source;
+}
+
+const preparing = new WeakMap<ReaderData, Promise<void>>();
+
+/**
+ * Works out what the reader keeps (`PreparedSource.prepare`: the words indexed, every
+ * character's usual reading, the lengths of the words from each pair of characters) in slices
+ * (`slices.ts`), once per data; resolves when it is done. A server calls it as it starts: worked
+ * out on first use instead, reading every character once held the event loop for over 3 s.
+ */
+export function prepareReader(data: ReaderData): Promise<void> {
+  let prepared = preparing.get(data);
+  if (prepared === undefined) preparing.set(data, (prepared = runInSlices(sourceOf(data).prepare())));
+  return prepared;
+}
+
+/**
+ * `readHanja`'s answer as the JSON `/read` answers, in UTF-8, worked out in slices once the reader
+ * is prepared (`prepareReader`): a long text never holds the event loop for more than a slice.
+ */
+export async function readAnswerInSlices(text: string, data: ReaderData, options: ReadOptions = {}): Promise<Uint8Array<ArrayBuffer>> {
+  await prepareReader(data);
+  const source = sourceOf(data);
+  const links = linksAt(options.base ?? "/hanja/v1");
+  const format = options.format ?? "hangul";
+  return runInSlices(
+    (function* () {
+      const reading = yield* readTextSteps(text, source, links);
+      const answer = format === "hangul" ? reading : { ...reading, hangul: yield* formatReadingSteps(reading, format) };
+      return yield* readResultBytes(answer);
+    })(),
+  );
 }
 
 /** The links of each base a reading was asked for (a service has one), each character's path made once. */
@@ -78,7 +116,7 @@ function linksAt(base: string): ReaderLinks {
   return made;
 }
 
-function dataSource(data: ReaderData): ReaderSource {
+function dataSource(data: ReaderData): PreparedSource {
   let readingsOf: Map<string, string[]> | undefined;
   const readingsCache = new Map<number, readonly string[]>();
   let idioms: Map<string, number> | undefined;
@@ -97,7 +135,11 @@ function dataSource(data: ReaderData): ReaderSource {
     }
     return readingsOf.get(character);
   };
-  return wordStoreSource(
+  const idiomIdx = (hanja: string) => {
+    idioms ??= new Map(data.idioms.idioms.map((idiom) => [idiom.hanja, idiom.idx]));
+    return idioms.get(hanja);
+  };
+  const source = wordStoreSource(
     {
       get count() {
         return data.words.count;
@@ -116,12 +158,19 @@ function dataSource(data: ReaderData): ReaderSource {
       positionOf: (hanja) => data.words.positionOf(hanja),
       ofCharacter: (character) => data.words.ofCharacter(character),
     },
-    {
-      characters: characterReadings,
-      idiomIdx(hanja) {
-        idioms ??= new Map(data.idioms.idioms.map((idiom) => [idiom.hanja, idiom.idx]));
-        return idioms.get(hanja);
-      },
-    },
+    { characters: characterReadings, idiomIdx },
   );
+  return {
+    ...source,
+    *prepare() {
+      // The word index, then the characters' readings and the idioms by hanja, each made whole on first use.
+      void data.words.count;
+      yield;
+      characterReadings("");
+      idiomIdx("");
+      yield;
+      yield* source.prepare();
+      yield* chooseReadings(source, source.severalReadings);
+    },
+  };
 }

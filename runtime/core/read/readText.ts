@@ -21,6 +21,7 @@ import { afterNumber, atWordStart, afterSyllable, buBefore } from "./syllableRul
 import { type ChosenReading, chooseReading } from "./chooseReading.ts";
 import type { ReaderLinks, ReaderSource } from "./source.ts";
 import type { ReadResult, ReadSegment } from "../../format/records.ts";
+import { type Steps, runAtOnce } from "./slices.ts";
 
 export type { ReadResult, ReadSegment };
 
@@ -33,25 +34,48 @@ const DIGIT_BEFORE = /\p{Nd}$/u;
 
 /** Reads `text` with the words and characters of `source` (see the module's rules); a character read alone links to its detail when `links` are given. */
 export function readText(text: string, source: ReaderSource, links?: ReaderLinks): ReadResult {
+  return runAtOnce(readTextSteps(text, source, links));
+}
+
+/**
+ * `readText` as steps (`slices.ts`): it yields about every `STEP_PIECES` pieces, between runs and
+ * inside a long run, so that a long text can be read a slice at a time.
+ */
+export function* readTextSteps(text: string, source: ReaderSource, links?: ReaderLinks): Steps<ReadResult> {
   const segments: ReadSegment[] = [];
-  let kept = wordReadings.get(source);
-  if (kept === undefined) wordReadings.set(source, (kept = new Map()));
+  let kept = chosenReadings.get(source);
+  if (kept === undefined) chosenReadings.set(source, (kept = new Map()));
   const reading: Reading = { source, links, kept, segments };
   let hangul = "";
   let last = 0;
+  let sinceStep = 0;
   // `exec` from `lastIndex` rather than `matchAll`, whose iterator cost more than the pattern's matching.
   HAN_RUN.lastIndex = 0;
   for (let match = HAN_RUN.exec(text); match !== null; match = HAN_RUN.exec(text)) {
     const offset = match.index;
+    const resume = HAN_RUN.lastIndex;
     hangul += text.slice(last, offset);
     const first = segments.length;
-    readRun(match[0], offset, reading, afterDigit(text, offset));
+    if (match[0].length > LONG_RUN) yield* readLongRun(match[0], offset, reading, afterDigit(text, offset));
+    else runAtOnce(readRun(match[0], offset, reading, afterDigit(text, offset), scratchArrays(match[0].length)));
     for (let i = first; i < segments.length; i++) hangul += (segments[i] as ReadSegment).hangul;
     last = offset + match[0].length;
+    sinceStep += segments.length - first + 1;
+    if (sinceStep >= STEP_PIECES) {
+      sinceStep = 0;
+      yield;
+      // Another reading may have used the pattern meanwhile.
+      HAN_RUN.lastIndex = resume;
+    }
   }
   hangul += text.slice(last);
   return { text, hangul, segments };
 }
+
+/** About how many pieces are read between two steps (a few tens of microseconds of work). */
+const STEP_PIECES = 128;
+/** A run longer than this (in UTF-16 units) is read in steps, with arrays of its own. */
+const LONG_RUN = 1024;
 
 /** True when the character before `offset` is a decimal digit (of any script: 1, １). */
 function afterDigit(text: string, offset: number): boolean {
@@ -61,11 +85,11 @@ function afterDigit(text: string, offset: number): boolean {
   return DIGIT_BEFORE.test(text.slice(Math.max(0, offset - 2), offset));
 }
 
-/** What reading one text uses: the source, the links, the source's kept word readings, and the segments so far. */
+/** What reading one text uses: the source, the links, the source's chosen readings (`chosenReadings`), and the segments so far. */
 interface Reading {
   source: ReaderSource;
   links: ReaderLinks | undefined;
-  kept: Map<number, WordReading>;
+  kept: Map<number, ChosenReading>;
   segments: ReadSegment[];
 }
 
@@ -80,28 +104,37 @@ interface RunText {
   compatibility: boolean;
 }
 
-/**
- * Arrays reused from run to run, grown to the longest run read: a typed array made per run cost
- * more than the rest of reading a short one. Reading is synchronous, so one run uses them at a time.
- */
-const scratch = { codes: new Uint32Array(64), at: new Uint32Array(65), count: new Uint32Array(65), length: new Uint8Array(64), position: new Int32Array(64) };
-
-function grow(units: number): void {
-  if (units <= scratch.codes.length) return;
-  const size = Math.max(units, scratch.codes.length * 2);
-  Object.assign(scratch, {
-    codes: new Uint32Array(size),
-    at: new Uint32Array(size + 1),
-    count: new Uint32Array(size + 1),
-    length: new Uint8Array(size),
-    position: new Int32Array(size),
-  });
+/** The arrays a run is read with, each at least as long as the run in UTF-16 units (`at` and `count` one more). */
+interface RunArrays {
+  codes: Uint32Array;
+  at: Uint32Array;
+  count: Uint32Array;
+  length: Uint8Array;
+  position: Int32Array;
 }
 
-/** The code points and offsets of `text`, in the scratch arrays or (`own`) in arrays of its own. */
-function runText(text: string, own: boolean): RunText {
-  const codes = own ? new Uint32Array(text.length) : scratch.codes;
-  const at = own ? new Uint32Array(text.length + 1) : scratch.at;
+const runArrays = (size: number): RunArrays => ({
+  codes: new Uint32Array(size),
+  at: new Uint32Array(size + 1),
+  count: new Uint32Array(size + 1),
+  length: new Uint8Array(size),
+  position: new Int32Array(size),
+});
+
+/**
+ * Arrays reused from run to run, grown to the longest short run read: a typed array made per run
+ * cost more than the rest of reading a short one. A short run is read without a step, so one run
+ * uses them at a time; a long one, read in steps while others may be read, has arrays of its own.
+ */
+let scratch = runArrays(64);
+
+function scratchArrays(units: number): RunArrays {
+  if (units > scratch.codes.length) scratch = runArrays(Math.max(units, scratch.codes.length * 2));
+  return scratch;
+}
+
+/** The code points and offsets of `text`, in the given arrays. */
+function runText(text: string, { codes, at }: Pick<RunArrays, "codes" | "at">): RunText {
   let n = 0;
   let compatibility = false;
   for (let i = 0; i < text.length; n++) {
@@ -116,18 +149,31 @@ function runText(text: string, own: boolean): RunText {
   return { text, n, codes, at, compatibility };
 }
 
-/** Reads one run of Han characters into `segments`; `counted` when a digit comes right before it. */
-function readRun(run: string, offset: number, reading: Reading, counted: boolean): void {
+/** Reads a long run of Han characters (over `LONG_RUN` units) in steps, with arrays of its own. */
+function readLongRun(run: string, offset: number, reading: Reading, counted: boolean): Steps<void> {
+  return readRun(run, offset, reading, counted, runArrays(run.length), STEP_PIECES);
+}
+
+/**
+ * Reads one run of Han characters into `segments`; `counted` when a digit comes right before it.
+ * With `every`, it yields about every `every` characters (segmented or read); without, never.
+ */
+function* readRun(run: string, offset: number, reading: Reading, counted: boolean, arrays: RunArrays, every = 0): Steps<void> {
   const { source, links, segments } = reading;
-  grow(run.length);
-  const written = runText(run, false);
+  const written = runText(run, arrays);
   // Looked up as the unified ideographs (a compatibility ideograph decomposes to exactly one).
-  const looked = written.compatibility ? runText(Array.from(run, (c) => (COMPATIBILITY.test(c) ? c.normalize("NFC") : c)).join(""), true) : written;
-  const { length, position } = segmentRun(looked, source);
+  const looked = written.compatibility
+    ? runText(Array.from(run, (c) => (COMPATIBILITY.test(c) ? c.normalize("NFC") : c)).join(""), {
+        codes: new Uint32Array(run.length),
+        at: new Uint32Array(run.length + 1),
+      })
+    : written;
+  const { length, position } = yield* segmentRun(looked, source, arrays, every);
   const first = segments.length;
   // After a digit the first piece is not the start of a word: "" is a syllable no rule changes a reading after.
   let previous: string | undefined = counted ? "" : undefined;
   let words = 0;
+  let sinceStep = 0;
   for (let i = 0; i < looked.n; i += length[i] as number) {
     const end = i + (length[i] as number);
     const hanja = run.slice(written.at[i], written.at[end]);
@@ -147,6 +193,10 @@ function readRun(run: string, offset: number, reading: Reading, counted: boolean
     if (counted && i === 0) spellAfterNumber(segment, String.fromCodePoint(looked.codes[0] as number));
     segments.push(segment);
     previous = segment.source === "none" ? undefined : segment.hangul.at(-1);
+    if (every > 0 && ++sinceStep >= every) {
+      sinceStep = 0;
+      yield;
+    }
   }
   applyBu(segments, first);
   if (words === 0) readFamilyName(segments, first);
@@ -158,12 +208,19 @@ interface Segmentation {
   position: Int32Array;
 }
 
-/** Fewest pieces, then longest first (see the module's rule), by dynamic programming from the run's end; in the scratch arrays. */
-function segmentRun(run: RunText, source: ReaderSource): Segmentation {
+/**
+ * Fewest pieces, then longest first (see the module's rule), by dynamic programming from the run's
+ * end; in the given arrays. With `every`, it yields about every `4 * every` characters.
+ */
+function* segmentRun(run: RunText, source: ReaderSource, { count, length, position }: RunArrays, every: number): Steps<Segmentation> {
   const { text, codes, at, n } = run;
-  const { count, length, position } = scratch;
   count[n] = 0;
+  let sinceStep = 0;
   for (let i = n - 1; i >= 0; i--) {
+    if (every > 0 && ++sinceStep >= 4 * every) {
+      sinceStep = 0;
+      yield;
+    }
     count[i] = 1 + (count[i + 1] as number);
     length[i] = 1;
     position[i] = -1;
@@ -184,29 +241,45 @@ function segmentRun(run: RunText, source: ReaderSource): Segmentation {
   return { length, position };
 }
 
-/** A word's reading as every segment of it answers it. */
-interface WordReading {
-  chosen: ChosenReading;
-  idiom: number | undefined;
+/**
+ * Per source, the reading chosen for each word of several readings, by its position, kept for
+ * good: choosing costs up to milliseconds a word (step 6 of `chooseReading` scans the words
+ * holding a character), and the dictionary has a few thousand such words (3,371), so keeping them
+ * all takes about a megabyte, where a bounded cache that a run of other words flushed chose them
+ * again for every text (0.25–0.40 s for a text of many instead of 0.02–0.03 s).
+ */
+const chosenReadings = new WeakMap<ReaderSource, Map<number, ChosenReading>>();
+
+/**
+ * Chooses the reading of each of `words` (position and hanja: every word of several readings) and
+ * keeps it, as a reading of it would; in steps (`slices.ts`), one every few words.
+ */
+export function* chooseReadings(source: ReaderSource, words: readonly (readonly [number, string])[]): Steps<void> {
+  let kept = chosenReadings.get(source);
+  if (kept === undefined) chosenReadings.set(source, (kept = new Map()));
+  const reading: Reading = { source, links: undefined, kept, segments: [] };
+  for (let i = 0; i < words.length; i++) {
+    const [position, hanja] = words[i] as readonly [number, string];
+    readWord(position, hanja, hanja, reading);
+    if (i % 16 === 15) yield;
+  }
 }
 
-/** Per source, the readings of the words read lately by position (bounded: past it, they are dropped and kept anew). */
-const wordReadings = new WeakMap<ReaderSource, Map<number, WordReading>>();
-/** How many words' readings are kept per source (the commonest words of a text come back in the next). */
-const WORDS_KEPT = 20_000;
-
 function readWord(position: number, word: string, hanja: string, { source, kept }: Reading): ReadSegment {
-  let known = kept.get(position);
-  if (known === undefined) {
-    const readings = source.wordReadings(word) as readonly string[];
-    const chars = [...word];
-    const chosen = readings.length > 1 ? chooseReading(chars, readings, readCharacters(chars, source), source) : { reading: readings[0] as string, others: [] };
-    if (kept.size >= WORDS_KEPT) kept.clear();
-    kept.set(position, (known = { chosen, idiom: source.idiomIdx(word) }));
+  const readings = source.wordReadingsAt(position);
+  let segment: ReadSegment;
+  if (readings.length === 1) segment = { hanja, hangul: readings[0] as string, source: "dictionary", other_readings: [], offset: 0 };
+  else {
+    let chosen = kept.get(position);
+    if (chosen === undefined) {
+      const chars = [...word];
+      kept.set(position, (chosen = chooseReading(chars, readings, readCharacters(chars, source), source)));
+    }
+    // The others are copied: a caller may change its answer without changing the next one.
+    segment = { hanja, hangul: chosen.reading, source: "dictionary", other_readings: chosen.others.slice(), offset: 0 };
   }
-  // The others are copied: a caller may change its answer without changing the next one.
-  const segment: ReadSegment = { hanja, hangul: known.chosen.reading, source: "dictionary", other_readings: known.chosen.others.slice(), offset: 0 };
-  if (known.idiom !== undefined) segment.idiom_idx = known.idiom;
+  const idiom = source.idiomIdx(word);
+  if (idiom !== undefined) segment.idiom_idx = idiom;
   return segment;
 }
 

@@ -13,6 +13,8 @@ export interface ReaderSource {
    * what segmentation asks most, so it must be cheap.
    */
   wordPosition(hanja: string): number;
+  /** The dictionary's readings of the word at a position `wordPosition` gave, in the dictionary's order. */
+  wordReadingsAt(position: number): readonly string[];
   /**
    * The lengths, in characters, of the words starting with these two characters (code points), as
    * bits (bit L set: a word of L characters; lengths over 31 are left out), so that segmentation

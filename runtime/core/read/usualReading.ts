@@ -34,15 +34,23 @@ export function usualReadingOf(character: string, readings: readonly string[], w
   const counts = new Map<string, number>();
   for (const word of words) {
     word.hanja.forEach((ch, i) => {
-      if (ch !== character) return;
-      const basic = basicForm(character, readings, word.reading, i);
-      counts.set(basic, (counts.get(basic) ?? 0) + 1);
+      if (ch === character) countUse(counts, basicForm(character, readings, word.reading, i));
     });
   }
+  return usualReadingFrom(readings, counts);
+}
+
+/** Counts one use of a character in the basic form `basic`. */
+export function countUse(counts: Map<string, number>, basic: string): void {
+  counts.set(basic, (counts.get(basic) ?? 0) + 1);
+}
+
+/** The usual reading of a character with these `readings`, from how many uses of each basic form its words have (`usualReadingOf`'s choice). */
+export function usualReadingFrom(readings: readonly string[], counts: ReadonlyMap<string, number> | undefined): string | undefined {
   let best: string | undefined;
   let bestCount = 0;
   for (const reading of readings) {
-    const count = counts.get(reading) ?? 0;
+    const count = counts?.get(reading) ?? 0;
     if (count > bestCount) [best, bestCount] = [reading, count];
   }
   return best ?? readings.find((r) => !readings.some((other) => other !== r && atWordStart(other) === r)) ?? readings[0];

@@ -6,7 +6,8 @@
  */
 import { PairLengths } from "./pairLengths.ts";
 import type { ReaderSource } from "./source.ts";
-import { type WordUse, usualReadingOf } from "./usualReading.ts";
+import type { Steps } from "./slices.ts";
+import { type WordUse, basicForm, countUse, usualReadingFrom, usualReadingOf } from "./usualReading.ts";
 
 /** The longest word segmentation tries, in characters (longer ones are never tried; bits of a 32-bit number). */
 const MAX_LENGTH = 31;
@@ -49,8 +50,23 @@ export function wordPairs(pairs: readonly (readonly [string, readonly string[]])
   };
 }
 
+/** A source that can work out all it keeps ahead of the first reading. */
+export interface PreparedSource extends ReaderSource {
+  /**
+   * Works out, in one pass over the words, what the source otherwise works out on first use: the
+   * lengths of the words from every pair of characters and every character's usual reading (see
+   * the module). In steps (`slices.ts`) of about 256 words; the answers are the same either way.
+   */
+  prepare(): Steps<void>;
+  /** The words of several readings (position and hanja), once `prepare` is done: the words whose reading is chosen (`chooseReading`). */
+  readonly severalReadings: readonly (readonly [number, string])[];
+}
+
+/** How many words `prepare` goes through between two steps. */
+const PREPARE_STEP = 256;
+
 /** Builds a `ReaderSource` from a word store and the characters' readings. */
-export function wordStoreSource(store: WordStore, lists: SourceLists): ReaderSource {
+export function wordStoreSource(store: WordStore, lists: SourceLists): PreparedSource {
   // The lengths of the words by their first two characters: a first character's words are added
   // when a text first has it (not every word at once), and kept.
   const pairs = new PairLengths();
@@ -78,29 +94,68 @@ export function wordStoreSource(store: WordStore, lists: SourceLists): ReaderSou
       for (const reading of store.readingsAt(position)) yield { hanja, reading: [...reading] };
     }
   }
+  // Set once `prepare` has counted every word: a character it did not count is in none.
+  let prepared = false;
+  // The positions of the words holding each character, made by `prepare` (what `ofCharacter` finds by scanning every word).
+  const holding = new Map<string, number[]>();
+  const severalReadings: [number, string][] = [];
+  const holdingOf = (character: string) => (prepared ? (holding.get(character) ?? []) : store.ofCharacter(character));
   return {
+    severalReadings,
+    *prepare() {
+      const counted = new Map<string, Map<string, number>>();
+      for (let position = 0; position < store.count; position++) {
+        if (position % PREPARE_STEP === PREPARE_STEP - 1) yield;
+        const word = store.hanjaAt(position);
+        const hanja = [...word];
+        for (const character of new Set(hanja)) {
+          const positions = holding.get(character);
+          if (positions === undefined) holding.set(character, [position]);
+          else positions.push(position);
+        }
+        if (hanja.length < 2) continue;
+        if (store.readingsAt(position).length > 1) severalReadings.push([position, word]);
+        const first = (hanja[0] as string).codePointAt(0) as number;
+        // Added again where a reading added the first character's words already: the same bits.
+        if (hanja.length <= MAX_LENGTH) pairs.add(first, (hanja[1] as string).codePointAt(0) as number, 1 << hanja.length);
+        for (const reading of store.readingsAt(position)) {
+          const syllables = [...reading];
+          hanja.forEach((character, i) => {
+            const readings = lists.characters(character);
+            if (readings === undefined) return;
+            let counts = counted.get(character);
+            if (counts === undefined) counted.set(character, (counts = new Map()));
+            countUse(counts, basicForm(character, readings, syllables, i));
+          });
+        }
+      }
+      for (const [character, counts] of counted) usual.set(character, usualReadingFrom(lists.characters(character) as readonly string[], counts));
+      added.fill(0xff);
+      prepared = true;
+    },
     wordReadings(hanja) {
       const position = store.positionOf(hanja);
       return position === -1 ? undefined : store.readingsAt(position);
     },
     wordPosition: (hanja) => store.positionOf(hanja),
+    wordReadingsAt: (position) => store.readingsAt(position),
     wordLengthsFrom(first, second) {
       if (((added[first >> 3] as number) & (1 << (first & 7))) === 0) addWordsFrom(first);
       return pairs.get(first, second);
     },
     *wordsWith(character) {
-      for (const position of store.ofCharacter(character)) yield store.hanjaAt(position);
+      for (const position of holdingOf(character)) yield store.hanjaAt(position);
     },
     wordCount(character) {
       let count = counts.get(character);
-      if (count === undefined) counts.set(character, (count = store.ofCharacter(character).length));
+      if (count === undefined) counts.set(character, (count = holdingOf(character).length));
       return count;
     },
     characterReadings: (character) => lists.characters(character),
     usualReading(character) {
       if (!usual.has(character)) {
         const readings = lists.characters(character);
-        usual.set(character, readings && usualReadingOf(character, readings, uses(character)));
+        usual.set(character, readings && (prepared ? usualReadingFrom(readings, undefined) : usualReadingOf(character, readings, uses(character))));
       }
       return usual.get(character);
     },

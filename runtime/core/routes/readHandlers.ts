@@ -10,48 +10,41 @@ import type { Reply, RequestLike } from "../http/reply.ts";
 import type { Caching, Send } from "../http/sender.ts";
 import { verbatimTextProblem } from "../http/verbatimText.ts";
 import type { ReadFormat } from "../read/formatReading.ts";
-import { readResultJson } from "../read/readResultJson.ts";
-import type { ReadResult } from "../../format/records.ts";
+import type { RequestContext } from "./context.ts";
+import { HeavyReads, isHeavyRead } from "./heavyReads.ts";
 import { parseJson } from "./jsonBody.ts";
 import { READ_BODY_MAX_BYTES, type READ_PARAMS, READ_POST_MAX, type READ_POST_PARAMS } from "./readParams.ts";
 
-/** What the handlers need: the reading (with the service's links), the sender and interface A's caching. */
+/** What the handlers need: the reading (the answer's bytes, with the service's links), the client's address, the sender and interface A's caching. */
 export interface ReadDeps {
-  read(text: string, format: ReadFormat): ReadResult;
+  read(text: string, format: ReadFormat): Promise<Uint8Array<ArrayBuffer>>;
+  /** The address a client's long texts are counted by (`heavyReads.ts`). */
+  clientOf(request: RequestLike, ctx: RequestContext): string;
   send: Send;
   caching: Caching;
 }
 
 /** The two handlers of `/read`. */
-export function readHandlers({ read, send, caching }: ReadDeps): {
-  get(request: RequestLike, params: ParsedParams<typeof READ_PARAMS>): Reply | Promise<Reply>;
-  post(request: RequestLike, params: ParsedParams<typeof READ_POST_PARAMS>): Promise<Reply>;
+export function readHandlers({ read, clientOf, send, caching }: ReadDeps): {
+  get(request: RequestLike, params: ParsedParams<typeof READ_PARAMS>): Promise<Reply>;
+  post(request: RequestLike, params: ParsedParams<typeof READ_POST_PARAMS>, ctx: RequestContext): Promise<Reply>;
 } {
+  const heavy = new HeavyReads();
   return {
-    get(request, { text, format }) {
+    async get(request, { text, format }) {
       // Each text is its own answer: kept out of the caches of remembered answers (`keep: false`).
-      return send(request, answerBytes(read(text, format ?? "hangul")), { caching, keep: false });
+      return send(request, await read(text, format ?? "hangul"), { caching, keep: false });
     },
-    async post(request, { format }) {
+    async post(request, { format }, ctx) {
       const text = await bodyText(request);
       const problem = verbatimTextProblem("text", text, READ_POST_MAX);
       if (problem?.rule === "too_long") throw new ApiError(413, "payload_too_large", `${problem.detail}: send at most ${READ_POST_MAX} characters a request`);
       // verbatimTextProblem names a missing text, so text is a string past this line.
       if (problem !== undefined || text === undefined) throw invalidParameter("text", problem?.detail ?? "text is required");
-      return send(request, answerBytes(read(text, format ?? "hangul")), { caching: "no-store" });
+      const answer = isHeavyRead(text) ? heavy.run(clientOf(request, ctx), () => read(text, format ?? "hangul")) : read(text, format ?? "hangul");
+      return send(request, await answer, { caching: "no-store" });
     },
   };
-}
-
-const encoder = new TextEncoder();
-
-/**
- * A reading's answer, encoded once here: a string body made of hundreds of pieces would be
- * measured (its UTF-8 length, for Content-Length) and then encoded again by the server as it
- * writes it (test/bench/RESULTS.md "The reader's answer as bytes").
- */
-function answerBytes(result: ReadResult): Uint8Array<ArrayBuffer> {
-  return encoder.encode(readResultJson(result));
 }
 
 const TOO_LARGE = `The body may be at most ${READ_BODY_MAX_BYTES} bytes (and its text at most ${READ_POST_MAX} characters).`;
