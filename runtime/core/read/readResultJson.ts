@@ -58,9 +58,9 @@ export function* readResultBytes(result: ReadResult): Steps<Uint8Array<ArrayBuff
   const parts: Uint8Array[] = [];
   const add = (text: string) => parts.push(encoder.encode(text));
   add('{"text":');
-  yield* encodeInParts(quoted(result.text), add);
+  yield* encodeQuoted(result.text, add);
   add(',"hangul":');
-  yield* encodeInParts(quoted(result.hangul), add);
+  yield* encodeQuoted(result.hangul, add);
   add(',"segments":[');
   const { segments } = result;
   for (let from = 0; from < segments.length; from += PART_SEGMENTS) {
@@ -75,6 +75,14 @@ export function* readResultBytes(result: ReadResult): Steps<Uint8Array<ArrayBuff
     at += part.length;
   }
   return bytes;
+}
+
+/** `quoted(text)` encoded in parts: between quotes as it is when it needs no escape, without copying it. */
+function* encodeQuoted(text: string, add: (part: string) => void): Steps<void> {
+  if (!plain(text)) return yield* encodeInParts(JSON.stringify(text), add);
+  add('"');
+  yield* encodeInParts(text, add);
+  add('"');
 }
 
 /** Encodes `text` a part of at most `PART_UNITS` units at a time, never between the two units of a pair. */
