@@ -11,7 +11,7 @@ import { Agent } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { type Timed, datasetCharacters, dictionaryWords, heavyLoadProcess, lightRequests, percentile, randomText, timedRequest } from "./heavyReadLoad.ts";
+import { type Timed, datasetCharacters, dictionaryWords, heavyLoadProcess, lightRequests, percentile, timedRequest } from "./heavyReadLoad.ts";
 import { type ConformanceServer, type StartServer, bunSource, denoSource, nodeSource } from "./servers.ts";
 
 const RUNTIMES: [string, StartServer][] = [
