@@ -68,16 +68,25 @@ const preparing = new WeakMap<ReaderData, Promise<void>>();
  */
 export function prepareReader(data: ReaderData): Promise<void> {
   let prepared = preparing.get(data);
-  if (prepared === undefined) preparing.set(data, (prepared = runInSlices(sourceOf(data).prepare())));
+  if (prepared === undefined) {
+    preparing.set(data, (prepared = runInSlices(sourceOf(data).prepare())));
+    prepared.then(
+      () => ready.add(data),
+      () => {},
+    );
+  }
   return prepared;
 }
+
+/** The data whose reader is prepared: a reading then starts at once, without waiting a turn for the promise. */
+const ready = new WeakSet<ReaderData>();
 
 /**
  * `readHanja`'s answer as the JSON `/read` answers, in UTF-8, worked out in slices once the reader
  * is prepared (`prepareReader`): a long text never holds the event loop for more than a slice.
  */
 export async function readAnswerInSlices(text: string, data: ReaderData, options: ReadOptions = {}): Promise<Uint8Array<ArrayBuffer>> {
-  await prepareReader(data);
+  if (!ready.has(data)) await prepareReader(data);
   const source = sourceOf(data);
   const links = linksAt(options.base ?? "/hanja/v1");
   const format = options.format ?? "hangul";

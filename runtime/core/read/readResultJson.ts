@@ -55,6 +55,8 @@ const PART_UNITS = 32 * 1024;
  * once, it held the event loop for tens of milliseconds.
  */
 export function* readResultBytes(result: ReadResult): Steps<Uint8Array<ArrayBuffer>> {
+  // A short answer (most are) at once: its parts would cost more than they spare.
+  if (result.segments.length <= PART_SEGMENTS && result.text.length + result.hangul.length <= PART_UNITS) return encoder.encode(readResultJson(result));
   const parts: Uint8Array[] = [];
   const add = (text: string) => parts.push(encoder.encode(text));
   add('{"text":');

@@ -34,7 +34,12 @@ const DIGIT_BEFORE = /\p{Nd}$/u;
 
 /** Reads `text` with the words and characters of `source` (see the module's rules); a character read alone links to its detail when `links` are given. */
 export function readText(text: string, source: ReaderSource, links?: ReaderLinks): ReadResult {
-  return runAtOnce(readTextSteps(text, source, links));
+  const state = textReading(text, source, links);
+  while (!state.done) {
+    const long = readRuns(state, Number.POSITIVE_INFINITY);
+    if (long !== undefined) runAtOnce(long);
+  }
+  return endText(state);
 }
 
 /**
@@ -42,34 +47,68 @@ export function readText(text: string, source: ReaderSource, links?: ReaderLinks
  * inside a long run, so that a long text can be read a slice at a time.
  */
 export function* readTextSteps(text: string, source: ReaderSource, links?: ReaderLinks): Steps<ReadResult> {
-  const segments: ReadSegment[] = [];
-  let kept = chosenReadings.get(source);
-  if (kept === undefined) chosenReadings.set(source, (kept = new Map()));
-  const reading: Reading = { source, links, kept, segments };
-  let hangul = "";
-  let last = 0;
-  let sinceStep = 0;
+  const state = textReading(text, source, links);
+  while (!state.done) {
+    const long = readRuns(state, STEP_PIECES);
+    if (long !== undefined) yield* long;
+    yield;
+  }
+  return endText(state);
+}
+
+/** A text being read: how far (`at`: where the pattern goes on), and its reading so far. */
+interface TextReading {
+  text: string;
+  reading: Reading;
+  hangul: string;
+  /** The end of the last run read. */
+  last: number;
+  /** Where the next run is looked for. */
+  at: number;
+  done: boolean;
+}
+
+function textReading(text: string, source: ReaderSource, links: ReaderLinks | undefined): TextReading {
+  const reading: Reading = { source, links, kept: keptFor(source), lately: latelyFor(source), segments: [] };
+  return { text, reading, hangul: "", last: 0, at: 0, done: false };
+}
+
+/**
+ * Reads the text's runs on from where it stopped until about `most` pieces are read; a long run
+ * (over `LONG_RUN` units) is not read here but given back, as steps, for the caller to run.
+ */
+function readRuns(state: TextReading, most: number): Steps<void> | undefined {
+  const { text, reading } = state;
+  const { segments } = reading;
+  let pieces = 0;
   // `exec` from `lastIndex` rather than `matchAll`, whose iterator cost more than the pattern's matching.
-  HAN_RUN.lastIndex = 0;
+  HAN_RUN.lastIndex = state.at;
   for (let match = HAN_RUN.exec(text); match !== null; match = HAN_RUN.exec(text)) {
     const offset = match.index;
-    const resume = HAN_RUN.lastIndex;
-    hangul += text.slice(last, offset);
+    const run = match[0];
+    state.at = HAN_RUN.lastIndex;
+    state.hangul += text.slice(state.last, offset);
+    state.last = offset + run.length;
     const first = segments.length;
-    if (match[0].length > LONG_RUN) yield* readLongRun(match[0], offset, reading, afterDigit(text, offset));
-    else runAtOnce(readRun(match[0], offset, reading, afterDigit(text, offset), scratchArrays(match[0].length)));
-    for (let i = first; i < segments.length; i++) hangul += (segments[i] as ReadSegment).hangul;
-    last = offset + match[0].length;
-    sinceStep += segments.length - first + 1;
-    if (sinceStep >= STEP_PIECES) {
-      sinceStep = 0;
-      yield;
-      // Another reading may have used the pattern meanwhile.
-      HAN_RUN.lastIndex = resume;
+    if (run.length > LONG_RUN) {
+      const steps = readLongRun(run, offset, reading, afterDigit(text, offset));
+      return (function* () {
+        yield* steps;
+        for (let i = first; i < segments.length; i++) state.hangul += (segments[i] as ReadSegment).hangul;
+      })();
     }
+    readRun(run, offset, reading, afterDigit(text, offset), scratchArrays(run.length));
+    for (let i = first; i < segments.length; i++) state.hangul += (segments[i] as ReadSegment).hangul;
+    pieces += segments.length - first + 1;
+    if (pieces >= most) return undefined;
   }
-  hangul += text.slice(last);
-  return { text, hangul, segments };
+  state.done = true;
+  return undefined;
+}
+
+function endText(state: TextReading): ReadResult {
+  state.hangul += state.text.slice(state.last);
+  return { text: state.text, hangul: state.hangul, segments: state.reading.segments };
 }
 
 /** About how many pieces are read between two steps (a few tens of microseconds of work). */
@@ -85,11 +124,12 @@ function afterDigit(text: string, offset: number): boolean {
   return DIGIT_BEFORE.test(text.slice(Math.max(0, offset - 2), offset));
 }
 
-/** What reading one text uses: the source, the links, the source's chosen readings (`chosenReadings`), and the segments so far. */
+/** What reading one text uses: the source, the links, the source's chosen readings (`chosenReadings`) and words read lately (`wordReadings`), and the segments so far. */
 interface Reading {
   source: ReaderSource;
   links: ReaderLinks | undefined;
   kept: Map<number, ChosenReading>;
+  lately: Map<number, WordReading>;
   segments: ReadSegment[];
 }
 
@@ -149,17 +189,26 @@ function runText(text: string, { codes, at }: Pick<RunArrays, "codes" | "at">): 
   return { text, n, codes, at, compatibility };
 }
 
-/** Reads a long run of Han characters (over `LONG_RUN` units) in steps, with arrays of its own. */
-function readLongRun(run: string, offset: number, reading: Reading, counted: boolean): Steps<void> {
-  return readRun(run, offset, reading, counted, runArrays(run.length), STEP_PIECES);
+/** A run being read: its text as written and as looked up, its arrays, and how far its pieces are read. */
+interface RunReading {
+  run: string;
+  offset: number;
+  reading: Reading;
+  written: RunText;
+  looked: RunText;
+  arrays: RunArrays;
+  /** The segment its first piece went to. */
+  first: number;
+  /** The last syllable read, or undefined at the start of a word (see `readCharacter`). */
+  previous: string | undefined;
+  /** How many of its pieces are dictionary words. */
+  words: number;
+  /** A digit comes right before it: its first piece is a counter (`spellAfterNumber`). */
+  counted: boolean;
 }
 
-/**
- * Reads one run of Han characters into `segments`; `counted` when a digit comes right before it.
- * With `every`, it yields about every `every` characters (segmented or read); without, never.
- */
-function* readRun(run: string, offset: number, reading: Reading, counted: boolean, arrays: RunArrays, every = 0): Steps<void> {
-  const { source, links, segments } = reading;
+/** A run to read with these arrays; `counted` when a digit comes right before it. */
+function runReading(run: string, offset: number, reading: Reading, counted: boolean, arrays: RunArrays): RunReading {
   const written = runText(run, arrays);
   // Looked up as the unified ideographs (a compatibility ideograph decomposes to exactly one).
   const looked = written.compatibility
@@ -168,13 +217,41 @@ function* readRun(run: string, offset: number, reading: Reading, counted: boolea
         at: new Uint32Array(run.length + 1),
       })
     : written;
-  const { length, position } = yield* segmentRun(looked, source, arrays, every);
-  const first = segments.length;
   // After a digit the first piece is not the start of a word: "" is a syllable no rule changes a reading after.
-  let previous: string | undefined = counted ? "" : undefined;
-  let words = 0;
-  let sinceStep = 0;
-  for (let i = 0; i < looked.n; i += length[i] as number) {
+  return { run, offset, reading, written, looked, arrays, first: reading.segments.length, previous: counted ? "" : undefined, words: 0, counted };
+}
+
+/** Reads one run of Han characters into `segments` at once; `counted` when a digit comes right before it. */
+function readRun(run: string, offset: number, reading: Reading, counted: boolean, arrays: RunArrays): void {
+  const state = runReading(run, offset, reading, counted, arrays);
+  segmentRun(state.looked, reading.source, arrays, 0, state.looked.n);
+  readPieces(state, 0, state.looked.n);
+  endRun(state);
+}
+
+/** Reads a long run of Han characters (over `LONG_RUN` units) in steps, with arrays of its own. */
+function* readLongRun(run: string, offset: number, reading: Reading, counted: boolean): Steps<void> {
+  const state = runReading(run, offset, reading, counted, runArrays(run.length));
+  const { n } = state.looked;
+  // Segmented from the end, as the dynamic programming goes.
+  for (let end = n; end > 0; end -= 4 * STEP_PIECES) {
+    segmentRun(state.looked, reading.source, state.arrays, Math.max(0, end - 4 * STEP_PIECES), end);
+    yield;
+  }
+  for (let i = 0; i < n; ) {
+    i = readPieces(state, i, STEP_PIECES);
+    yield;
+  }
+  endRun(state);
+}
+
+/** Reads the pieces of the run from character `i` on, about `most` characters of them; gives the character after the last piece read. */
+function readPieces(state: RunReading, i: number, most: number): number {
+  const { run, written, looked, reading } = state;
+  const { source, links, segments } = reading;
+  const { length, position } = state.arrays;
+  const stop = Math.min(looked.n, i + most);
+  for (; i < stop; i += length[i] as number) {
     const end = i + (length[i] as number);
     const hanja = run.slice(written.at[i], written.at[end]);
     let segment: ReadSegment;
@@ -182,45 +259,37 @@ function* readRun(run: string, offset: number, reading: Reading, counted: boolea
       // Without compatibility ideographs the word looked up is the one written.
       const word = looked === written ? hanja : looked.text.slice(looked.at[i], looked.at[end]);
       segment = readWord(position[i] as number, word, hanja, reading);
-      words++;
+      state.words++;
     } else {
       const char = String.fromCodePoint(looked.codes[i] as number);
       // A compatibility ideograph with a reading of its own (樂 U+F914, the 낙 of KS X 1001) is read with it.
       const single = hanja === char || source.characterReadings(hanja) === undefined ? char : hanja;
-      segment = readCharacter(single, hanja, previous, source, links);
+      segment = readCharacter(single, hanja, state.previous, source, links);
     }
-    segment.offset = offset + (written.at[i] as number);
-    if (counted && i === 0) spellAfterNumber(segment, String.fromCodePoint(looked.codes[0] as number));
+    segment.offset = state.offset + (written.at[i] as number);
+    if (state.counted && i === 0) spellAfterNumber(segment, String.fromCodePoint(looked.codes[0] as number));
     segments.push(segment);
-    previous = segment.source === "none" ? undefined : segment.hangul.at(-1);
-    if (every > 0 && ++sinceStep >= every) {
-      sinceStep = 0;
-      yield;
-    }
+    state.previous = segment.source === "none" ? undefined : segment.hangul.at(-1);
   }
+  return i;
+}
+
+/** The rules that look at the run's pieces together, once they are all read. */
+function endRun({ reading: { segments }, first, words }: RunReading): void {
   applyBu(segments, first);
   if (words === 0) readFamilyName(segments, first);
 }
 
-/** The pieces of a segmentation: `length[i]` is the length of the piece starting at character `i`, `position[i]` its word's position in the source. */
-interface Segmentation {
-  length: Uint8Array;
-  position: Int32Array;
-}
-
 /**
  * Fewest pieces, then longest first (see the module's rule), by dynamic programming from the run's
- * end; in the given arrays. With `every`, it yields about every `4 * every` characters.
+ * end, for the characters from `from` to `to` (the ones after `to` done already, or none when `to`
+ * is the run's end), into the arrays: `length[i]` the length of the piece starting at character
+ * `i`, `position[i]` its word's position in the source.
  */
-function* segmentRun(run: RunText, source: ReaderSource, { count, length, position }: RunArrays, every: number): Steps<Segmentation> {
+function segmentRun(run: RunText, source: ReaderSource, { count, length, position }: RunArrays, from: number, to: number): void {
   const { text, codes, at, n } = run;
-  count[n] = 0;
-  let sinceStep = 0;
-  for (let i = n - 1; i >= 0; i--) {
-    if (every > 0 && ++sinceStep >= 4 * every) {
-      sinceStep = 0;
-      yield;
-    }
+  if (to === n) count[n] = 0;
+  for (let i = to - 1; i >= from; i--) {
     count[i] = 1 + (count[i + 1] as number);
     length[i] = 1;
     position[i] = -1;
@@ -238,7 +307,6 @@ function* segmentRun(run: RunText, source: ReaderSource, { count, length, positi
       }
     }
   }
-  return { length, position };
 }
 
 /**
@@ -254,10 +322,20 @@ const chosenReadings = new WeakMap<ReaderSource, Map<number, ChosenReading>>();
  * Chooses the reading of each of `words` (position and hanja: every word of several readings) and
  * keeps it, as a reading of it would; in steps (`slices.ts`), one every few words.
  */
-export function* chooseReadings(source: ReaderSource, words: readonly (readonly [number, string])[]): Steps<void> {
+function keptFor(source: ReaderSource): Map<number, ChosenReading> {
   let kept = chosenReadings.get(source);
   if (kept === undefined) chosenReadings.set(source, (kept = new Map()));
-  const reading: Reading = { source, links: undefined, kept, segments: [] };
+  return kept;
+}
+
+function latelyFor(source: ReaderSource): Map<number, WordReading> {
+  let lately = wordReadings.get(source);
+  if (lately === undefined) wordReadings.set(source, (lately = new Map()));
+  return lately;
+}
+
+export function* chooseReadings(source: ReaderSource, words: readonly (readonly [number, string])[]): Steps<void> {
+  const reading: Reading = { source, links: undefined, kept: keptFor(source), lately: latelyFor(source), segments: [] };
   for (let i = 0; i < words.length; i++) {
     const [position, hanja] = words[i] as readonly [number, string];
     readWord(position, hanja, hanja, reading);
@@ -265,21 +343,36 @@ export function* chooseReadings(source: ReaderSource, words: readonly (readonly 
   }
 }
 
-function readWord(position: number, word: string, hanja: string, { source, kept }: Reading): ReadSegment {
-  const readings = source.wordReadingsAt(position);
-  let segment: ReadSegment;
-  if (readings.length === 1) segment = { hanja, hangul: readings[0] as string, source: "dictionary", other_readings: [], offset: 0 };
-  else {
-    let chosen = kept.get(position);
+/** A word's reading as every segment of it answers it. */
+interface WordReading {
+  chosen: ChosenReading;
+  idiom: number | undefined;
+}
+
+/**
+ * Per source, the readings of the words read lately, by position: bounded (past `WORDS_KEPT`, they
+ * are dropped and kept anew), which costs little since a word's choice is in `chosenReadings`.
+ */
+const wordReadings = new WeakMap<ReaderSource, Map<number, WordReading>>();
+/** How many words' readings are kept per source (the commonest words of a text come back in the next). */
+const WORDS_KEPT = 20_000;
+const ONE_READING: string[] = [];
+
+function readWord(position: number, word: string, hanja: string, { source, kept, lately }: Reading): ReadSegment {
+  let known = lately.get(position);
+  if (known === undefined) {
+    const readings = source.wordReadingsAt(position);
+    let chosen = readings.length === 1 ? { reading: readings[0] as string, others: ONE_READING } : kept.get(position);
     if (chosen === undefined) {
       const chars = [...word];
       kept.set(position, (chosen = chooseReading(chars, readings, readCharacters(chars, source), source)));
     }
-    // The others are copied: a caller may change its answer without changing the next one.
-    segment = { hanja, hangul: chosen.reading, source: "dictionary", other_readings: chosen.others.slice(), offset: 0 };
+    if (lately.size >= WORDS_KEPT) lately.clear();
+    lately.set(position, (known = { chosen, idiom: source.idiomIdx(word) }));
   }
-  const idiom = source.idiomIdx(word);
-  if (idiom !== undefined) segment.idiom_idx = idiom;
+  // The others are copied: a caller may change its answer without changing the next one.
+  const segment: ReadSegment = { hanja, hangul: known.chosen.reading, source: "dictionary", other_readings: known.chosen.others.slice(), offset: 0 };
+  if (known.idiom !== undefined) segment.idiom_idx = known.idiom;
   return segment;
 }
 
