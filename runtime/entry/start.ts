@@ -9,6 +9,9 @@ import { prepareReader } from "../core/read/readHanja.ts";
 import { boot, onShutdown } from "./boot.ts";
 import { type Listening, detectRuntime } from "./listening.ts";
 
+/** How long after listening the server starts preparing the reader, in milliseconds. */
+const PREPARE_AFTER_MS = 1_000;
+
 /** Boots and serves; `dist` is given by the compiled binary, which carries its data inside. */
 export async function startServer(options: { dist?: DistFiles; runtime?: string } = {}): Promise<void> {
   const runtime = detectRuntime();
@@ -28,9 +31,17 @@ export async function startServer(options: { dist?: DistFiles; runtime?: string 
     await booted.app.close();
     process.exit(2);
   }
-  // The reader's tables, worked out in slices while the server already answers (`prepareReader`).
-  // A failure shows in each reading's answer too (a 500, logged): here it is said once.
-  prepareReader(booted.app.data).catch((error) => console.error(JSON.stringify({ level: "error", msg: "cannot prepare the reader", error: String(error) })));
+  // The reader's tables, worked out in slices while the server already answers (`prepareReader`),
+  // a moment after it starts: their first step, indexing the words, is one block of 150-200 ms,
+  // which the first requests would otherwise wait for (the first reading starts it sooner). A
+  // failure shows in each reading's answer too (a 500, logged): here it is said once.
+  setTimeout(
+    () =>
+      prepareReader(booted.app.data).catch((error) =>
+        console.error(JSON.stringify({ level: "error", msg: "cannot prepare the reader", error: String(error) })),
+      ),
+    PREPARE_AFTER_MS,
+  );
   // Where the keys and counts are: with the binary's default, a folder the operator did not name.
   const quotaDb = booted.config.quotaStore === "sqlite" ? { quota_db: resolve(String(booted.config.quotaDb)) } : {};
   console.error(JSON.stringify({ level: "info", msg: "listening", url: `http://${host}:${listening.port}`, runtime: options.runtime ?? runtime, ...quotaDb }));
