@@ -8,7 +8,7 @@ import { type AppOptions, resolveOptions } from "./appOptions.ts";
 import { type LoadedData, loadData } from "./data/load.ts";
 import { createHandler } from "./handler.ts";
 import { type Reply, type RequestLike, type ServeInfo, toResponse } from "./http/reply.ts";
-import { cacheBudget } from "./http/cacheBudget.ts";
+import { cacheBudget } from "./util/cacheBudget.ts";
 import { createSender } from "./http/sender.ts";
 import { StoreOutages, watchedStore } from "./quota/outages.ts";
 import { type SweepResult, eraseDue, firstKeptDay, firstKeptUsageDay } from "./quota/retention.ts";

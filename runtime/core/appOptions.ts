@@ -6,7 +6,7 @@
  * accept the same values. The rules live here because the core must not import the server programs.
  */
 import type { DistFiles } from "./data/load.ts";
-import { DEFAULT_CACHE_MB, MAX_CACHE_MB, MIN_CACHE_MB } from "./http/cacheBudget.ts";
+import { DEFAULT_CACHE_MB, MAX_CACHE_MB, MIN_CACHE_MB } from "./util/cacheBudget.ts";
 import type { Compressors } from "./http/encoding.ts";
 import { strongAdminToken } from "./quota/apiKeys.ts";
 import { BANK_ACCOUNT_UNSET } from "./quota/bankAccount.ts";
@@ -73,7 +73,7 @@ export interface AppOptions {
   /**
    * The most the app's caches hold together, in MB (10^6 bytes): the answers remembered for
    * repeated targets and their encoded replies, list pages, search results, and the API key and
-   * client address lookups (`http/cacheBudget.ts`). Each entry is counted as what its key and value
+   * client address lookups (`util/cacheBudget.ts`). Each entry is counted as what its key and value
    * cost on the heap. 8 to 4096, default 32.
    */
   cacheMegabytes?: number;

@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { DENO_V8_OPTIONS } from "../../scripts/start-deno.ts";
 import { bundle } from "../../scripts/bundle.ts";
 import { ensureDist } from "../../scripts/ensureDist.ts";
-import { DEFAULT_CACHE_MB } from "../../runtime/core/http/cacheBudget.ts";
+import { DEFAULT_CACHE_MB } from "../../runtime/core/util/cacheBudget.ts";
 import { driveDistinct } from "../helpers/distinctTargets.ts";
 import { BIN, ROOT, median, rssMb, startServer, table } from "./lib.ts";
 

@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { DEFAULT_CACHE_MB } from "../../runtime/core/http/cacheBudget.ts";
+import { DEFAULT_CACHE_MB } from "../../runtime/core/util/cacheBudget.ts";
 import { driveDistinct } from "../helpers/distinctTargets.ts";
 import { rssOf } from "../helpers/pipelining.ts";
 import { spawnServer } from "../helpers/server.ts";

@@ -6,7 +6,7 @@
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { ENTRY_BYTES, FIXED_BYTES, cacheBudget, keyRecordBytes, stringBytes } from "../../runtime/core/http/cacheBudget.ts";
+import { ENTRY_BYTES, FIXED_BYTES, cacheBudget, keyRecordBytes, stringBytes } from "../../runtime/core/util/cacheBudget.ts";
 import { pageCache, positionsCache } from "../../runtime/core/http/resultCache.ts";
 import { CountedMap } from "../../runtime/core/util/countedMap.ts";
 import { distinctTarget } from "../helpers/distinctTargets.ts";

@@ -1,11 +1,11 @@
 /**
  * Memoisation of search results and list pages. The data never changes while the app runs, so a
  * result computed once is right for every later request with the same parameters; each cache is
- * bounded by the bytes its entries cost, keys and overhead included (`cacheBudget.ts`), and
+ * bounded by the bytes its entries cost, keys and overhead included (`util/cacheBudget.ts`), and
  * lru-cache evicts the least recently used.
  */
 import { LRUCache } from "lru-cache";
-import { ENTRY_BYTES, arrayBytes, bodyBytes, stringBytes } from "./cacheBudget.ts";
+import { ENTRY_BYTES, arrayBytes, bodyBytes, stringBytes } from "../util/cacheBudget.ts";
 
 /**
  * Match lists per search (positions, best first), within `maxBytes`: a list costs eight bytes a

@@ -5,7 +5,7 @@
  */
 import { LRUCache } from "lru-cache";
 import { utf8Length } from "../util/utf8Length.ts";
-import { type CacheBudget, ENTRY_BYTES, bodyBytes, cacheBudget, stringBytes } from "./cacheBudget.ts";
+import { type CacheBudget, ENTRY_BYTES, bodyBytes, cacheBudget, stringBytes } from "../util/cacheBudget.ts";
 import { withAnswerHeaders } from "./answerHeaders.ts";
 import { type Compressors, type Encoding, chooseEncoding, encodeBody } from "./encoding.ts";
 import { matchesEtag, variantTag } from "./etag.ts";
@@ -89,7 +89,7 @@ export type Body = string | Uint8Array<ArrayBuffer>;
  * gzip; each variant has its own strong ETag) and `HEAD`. Cacheable bodies (interface A, the docs)
  * never change while the app runs, and each is a function of the request target alone, so their
  * replies — each encoding, 304 and HEAD forms included — are built once and kept, shared, in a
- * cache bounded by the bytes it holds (`budget`: cacheBudget.ts), and the body sent for each target
+ * cache bounded by the bytes it holds (`budget`: util/cacheBudget.ts), and the body sent for each target
  * is remembered for `replay`.
  */
 export function createSender(compressors: Compressors = {}, budget: Pick<CacheBudget, "replies" | "answers"> = cacheBudget()): Sender {

@@ -4,7 +4,7 @@
  * (interface A first). Adding an interface is one entry here.
  */
 import type { LoadedData } from "../data/load.ts";
-import { cacheBudget } from "../http/cacheBudget.ts";
+import { cacheBudget } from "../util/cacheBudget.ts";
 import { adminInterface } from "./admin.ts";
 import { hanjaInterface } from "./hanja.ts";
 import type { AppServices, Bases, Interface, Mounted } from "./operation.ts";

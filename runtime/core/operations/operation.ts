@@ -7,7 +7,7 @@
 import type { LoadedData } from "../data/load.ts";
 import type { ParamSpec, ParsedParams, PathSpec } from "../http/params.ts";
 import type { Reply, RequestLike } from "../http/reply.ts";
-import type { CacheBudget } from "../http/cacheBudget.ts";
+import type { CacheBudget } from "../util/cacheBudget.ts";
 import type { Send } from "../http/sender.ts";
 import type { QuizIds } from "../quiz/quizId.ts";
 import type { QuotaStore } from "../quota/store.ts";
@@ -126,7 +126,7 @@ export interface AppServices {
   quizIds: QuizIds;
   /** The metrics and the token that reads them; `/metrics` is mounted only with them. */
   metrics?: { metrics: ServiceMetrics; token: string };
-  /** The bytes each of the app's caches may hold (`cacheMegabytes` split, `http/cacheBudget.ts`). */
+  /** The bytes each of the app's caches may hold (`cacheMegabytes` split, `util/cacheBudget.ts`). */
   caches: CacheBudget;
 }
 

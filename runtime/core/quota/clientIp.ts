@@ -5,7 +5,7 @@
  */
 import ipaddr from "ipaddr.js";
 import { LRUCache } from "lru-cache";
-import { ENTRY_BYTES, SHARED_LOOKUPS, stringBytes } from "../http/cacheBudget.ts";
+import { ENTRY_BYTES, SHARED_LOOKUPS, stringBytes } from "../util/cacheBudget.ts";
 
 export function clientIp(peer: string | undefined, forwardedFor: string | null, trustProxyHops: number): string {
   if (trustProxyHops > 0 && forwardedFor) {

@@ -5,7 +5,7 @@
  * wrapper every metered route shares.
  */
 import { LRUCache } from "lru-cache";
-import { ENTRY_BYTES, SHARED_LOOKUPS, stringBytes } from "../http/cacheBudget.ts";
+import { ENTRY_BYTES, SHARED_LOOKUPS, stringBytes } from "../util/cacheBudget.ts";
 import { ApiError, invalidParameter } from "../http/errors.ts";
 import { type RawQuery, assertWellFormed, queryOf } from "../http/params.ts";
 import type { Reply, RequestLike } from "../http/reply.ts";

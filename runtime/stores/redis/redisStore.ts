@@ -30,7 +30,7 @@ import { INDEX_SCRIPTS, RedisKeyIndexes, indexMembers } from "./keyIndexes.ts";
 import { CONSUME, CONSUME_KEYS, ERASE_APPLICANT, INSERT_KEY, KEY_BY_HASH, type LuaScript, type RedisKeys, UPDATE_KEY, redisKeys } from "./scripts.ts";
 import { nextTurn } from "../../core/util/nextTurn.ts";
 import { CountedMap } from "../../core/util/countedMap.ts";
-import { SHARED_LOOKUPS, keyRecordBytes } from "../../core/http/cacheBudget.ts";
+import { SHARED_LOOKUPS, keyRecordBytes } from "../../core/util/cacheBudget.ts";
 import { DayLife } from "./counterLife.ts";
 import { readUsage } from "./usageHistory.ts";
 import { type StoredRecord, emailKey, toKeyRecord } from "./records.ts";

@@ -23,7 +23,7 @@ import { isBusy, isFull, rollbackAfter, unavailableOr } from "./failures.ts";
 import { SCHEMA_VERSION, checkOwnDatabase, migrate } from "./migrations.ts";
 import { nextTurn } from "../../core/util/nextTurn.ts";
 import { CountedMap } from "../../core/util/countedMap.ts";
-import { SHARED_LOOKUPS, keyRecordBytes } from "../../core/http/cacheBudget.ts";
+import { SHARED_LOOKUPS, keyRecordBytes } from "../../core/util/cacheBudget.ts";
 import { SqlitePages } from "./pages.ts";
 
 const KEY_COLUMNS = "id, hash, plan, status, created_at, confirmed_at, expires_at, revoked_at, name, email, phone, depositor, erased_at";
