@@ -3,7 +3,8 @@
  * into the lines in listed order the runtime's word index searches.
  */
 import { NO_SCRATCH, Packer, type PackedStrings, Scratch, unitsToString } from "./packedStrings.ts";
-import { DIGITS, type WordColumns, listedOrder } from "./words.ts";
+import { type Steps, runAtOnce } from "./steps.ts";
+import { DIGITS, type WordColumns, listedOrderSteps } from "./words.ts";
 
 /** The words in listed order as the runtime holds them: two texts of one line per word, and the notes. */
 export interface ListedWords {
@@ -28,36 +29,63 @@ export interface Lines {
  * scratch buffer, dropped whole when this returns: only the two texts, their starts and the notes stay.
  */
 export function listWords(text: string, isEducation: (codePoint: number) => boolean, file = "words.txt"): ListedWords {
+  return runAtOnce(listWordsSteps(text, isEducation, file));
+}
+
+/**
+ * `listWords` in steps of about a millisecond or less (a few thousand words each), for a server
+ * that decodes the words in slices beside its requests (the whole of it is 100-200 ms).
+ */
+export function* listWordsSteps(text: string, isEducation: (codePoint: number) => boolean, file = "words.txt"): Steps<ListedWords> {
   let memory = NO_SCRATCH;
-  const columns = decode(text, file, (size) => {
+  const columns = yield* decodeSteps(text, file, (size) => {
     const { words, hanjaUnits, readingUnits } = size;
-    // The two packers' starts and units, the counts, the order's keys and positions, the lines' units.
-    const bytes = [(words + 1) * 4, hanjaUnits * 2, (words + 1) * 4, readingUnits * 2, words * 4, words * 8, words * 4];
+    // The two packers' starts and units, the counts, the order's keys (and the sort's spare) and positions, the lines' units.
+    const bytes = [(words + 1) * 4, hanjaUnits * 2, (words + 1) * 4, readingUnits * 2, words * 4, words * 8, words * 8, words * 4];
     memory = Scratch.sized([...bytes, (hanjaUnits + words + 1) * 2, (readingUnits + words + 1) * 2]);
     return memory;
   });
-  const order = listedOrder(columns, isEducation, memory);
+  const order = yield* listedOrderSteps(columns, isEducation, memory);
+  // The notes by listed position: a step per thousand words.
   const notes = new Map<number, string>();
-  order.forEach((position, listed) => {
-    const note = columns.notes.get(position);
-    if (note !== undefined) notes.set(listed, note);
-  });
-  return { hanja: listedLines(columns.hanja, order, memory), readings: listedLines(columns.readings, order, memory), notes, longest: columns.longest };
+  const noteSome = (from: number, to: number): void => {
+    for (let listed = from; listed < to; listed++) {
+      const note = columns.notes.get(order[listed] as number);
+      if (note !== undefined) notes.set(listed, note);
+    }
+  };
+  for (let from = 0; from < order.length; from += STEP) {
+    noteSome(from, Math.min(from + STEP, order.length));
+    yield;
+  }
+  const hanja = yield* listedLinesSteps(columns.hanja, order, memory);
+  const readings = yield* listedLinesSteps(columns.readings, order, memory);
+  return { hanja, readings, notes, longest: columns.longest };
 }
 
 /** The packed strings as lines in listed order: copied a code unit at a time into scratch units, then made one string. */
-function listedLines(packed: PackedStrings, order: Uint32Array, memory: Scratch): Lines {
+function* listedLinesSteps(packed: PackedStrings, order: Uint32Array, memory: Scratch): Steps<Lines> {
   const starts = new Uint32Array(order.length + 1);
   const units = memory.uint16(packed.units.length + order.length + 1);
   units[0] = NEWLINE;
   let at = 1;
-  order.forEach((position, listed) => {
+  for (let from = 0; from < order.length; from += STEP) {
+    at = copyLines(packed, order, from, Math.min(from + STEP, order.length), units, starts, at);
+    yield;
+  }
+  starts[order.length] = at;
+  return { text: unitsToString(units), starts };
+}
+
+/** Copies the lines listed `[from, to)` into `units` from `at` (noting where each starts); where they end. */
+function copyLines(packed: PackedStrings, order: Uint32Array, from: number, to: number, units: Uint16Array, starts: Uint32Array, at: number): number {
+  for (let listed = from; listed < to; listed++) {
+    const position = order[listed] as number;
     starts[listed] = at;
     for (let unit = packed.starts[position] as number; unit < (packed.starts[position + 1] as number); unit++) units[at++] = packed.units[unit] as number;
     units[at++] = NEWLINE;
-  });
-  starts[order.length] = at;
-  return { text: unitsToString(units), starts };
+  }
+  return at;
 }
 
 /**
@@ -67,11 +95,11 @@ function listedLines(packed: PackedStrings, order: Uint32Array, memory: Scratch)
  * which the process kept).
  */
 export function decodeWords(text: string, file = "words.txt"): WordColumns {
-  return decode(text, file, () => NO_SCRATCH);
+  return runAtOnce(decodeSteps(text, file, () => NO_SCRATCH));
 }
 
-/** `decodeWords`, its columns cut from the scratch buffer `memoryFor` makes once the words' size is known. */
-function decode(text: string, file: string, memoryFor: (size: WordsSize) => Scratch): WordColumns {
+/** `decodeWords` in steps, its columns cut from the scratch buffer `memoryFor` makes once the words' size is known. */
+function* decodeSteps(text: string, file: string, memoryFor: (size: WordsSize) => Scratch): Steps<WordColumns> {
   const fail = (line: number, why: string): never => {
     throw new Error(`dist: ${file} line ${line} ${why}; rebuild dist/`);
   };
@@ -94,7 +122,8 @@ function decode(text: string, file: string, memoryFor: (size: WordsSize) => Scra
     if (value.length <= width) fail(line, "lists a character without syllables");
     syllables.set(codePoint, value.slice(width));
   }
-  const size = sizeOfWords(text, at);
+  yield;
+  const size = yield* sizeOfWordsSteps(text, at);
   const memory = memoryFor(size);
   const hanja = new Packer(size.words, size.hanjaUnits, memory);
   const readings = new Packer(size.words, size.readingUnits, memory);
@@ -102,76 +131,88 @@ function decode(text: string, file: string, memoryFor: (size: WordsSize) => Scra
   const shape = "is not shared characters and hanja, then reading codes (and a note), separated by tabs";
   let longest = 0;
   let before = 0; // the characters of the word before
-  for (;;) {
-    if (at >= text.length) return fail(line, "ends before the empty line that ends the words");
-    line++;
-    if (text.charCodeAt(at) === NEWLINE) {
+  // Up to `STEP` words decoded; true when the empty line that ends them is read. (Each step's loop
+  // is a plain function: a generator's own loops are not optimized while they run.)
+  const decodeSome = (): boolean => {
+    for (let n = 0; n < STEP; n++) {
+      if (at >= text.length) return fail(line, "ends before the empty line that ends the words");
+      line++;
+      if (text.charCodeAt(at) === NEWLINE) {
+        at++;
+        return true;
+      }
+      // The characters shared with the word before, copied from it.
+      const shared = digitValue(text.charCodeAt(at++));
+      if (!(shared >= 0 && shared <= before)) fail(line, shape);
+      const start = hanja.length;
+      let length = 0;
+      for (let unit = hanja.lastStart; length < shared; length++) {
+        const width = hanja.codePointAt(unit) > 0xffff ? 2 : 1;
+        for (const end = unit + width; unit < end; unit++) hanja.push(hanja.unitAt(unit));
+      }
+      // The rest of the hanja, up to the tab.
+      for (;;) {
+        if (at >= text.length || text.charCodeAt(at) === NEWLINE) return fail(line, shape);
+        const codePoint = text.codePointAt(at) as number;
+        if (codePoint === TAB) break;
+        if (!syllables.has(codePoint)) fail(line, `has ${String.fromCodePoint(codePoint)}, which the file's characters do not list`);
+        hanja.push(text.charCodeAt(at++));
+        if (codePoint > 0xffff) hanja.push(text.charCodeAt(at++));
+        length++;
+      }
       at++;
-      break;
+      // The readings, comma-separated, each code written against the characters' syllables.
+      for (let first = true; ; first = false) {
+        if (!first) readings.push(COMMA);
+        const written = readings.length;
+        const code = at;
+        while (at < text.length && !isFieldEnd(text.charCodeAt(at))) at++;
+        const fits = text.charCodeAt(code) >= 0xac00 ? copyReading(text, code, at, readings) : spellReading(text, code, at, hanja, start, syllables, readings);
+        if (!fits || readings.length - written !== length) fail(line, `has a reading that does not fit its hanja ${unitsOf(hanja, start)}`);
+        if (at >= text.length || text.charCodeAt(at) !== COMMA) break;
+        at++;
+      }
+      hanja.close();
+      readings.close();
+      const position = hanja.count - 1;
+      if (text.charCodeAt(at) === TAB) {
+        const end = text.indexOf("\n", at);
+        const note = text.slice(at + 1, end === -1 ? text.length : end);
+        if (note.includes("\t")) fail(line, shape);
+        notes.set(position, note);
+        at = end === -1 ? text.length : end;
+      }
+      if (at < text.length)
+        at++; // the line's newline
+      else return fail(line, "ends before the empty line that ends the words");
+      before = length;
+      if (length > longest) longest = length;
     }
-    // The characters shared with the word before, copied from it.
-    const shared = digitValue(text.charCodeAt(at++));
-    if (!(shared >= 0 && shared <= before)) fail(line, shape);
-    const start = hanja.length;
-    let length = 0;
-    for (let unit = hanja.lastStart; length < shared; length++) {
-      const width = hanja.codePointAt(unit) > 0xffff ? 2 : 1;
-      for (const end = unit + width; unit < end; unit++) hanja.push(hanja.unitAt(unit));
-    }
-    // The rest of the hanja, up to the tab.
-    for (;;) {
-      if (at >= text.length || text.charCodeAt(at) === NEWLINE) return fail(line, shape);
-      const codePoint = text.codePointAt(at) as number;
-      if (codePoint === TAB) break;
-      if (!syllables.has(codePoint)) fail(line, `has ${String.fromCodePoint(codePoint)}, which the file's characters do not list`);
-      hanja.push(text.charCodeAt(at++));
-      if (codePoint > 0xffff) hanja.push(text.charCodeAt(at++));
-      length++;
-    }
-    at++;
-    // The readings, comma-separated, each code written against the characters' syllables.
-    for (let first = true; ; first = false) {
-      if (!first) readings.push(COMMA);
-      const written = readings.length;
-      const code = at;
-      while (at < text.length && !isFieldEnd(text.charCodeAt(at))) at++;
-      const fits = text.charCodeAt(code) >= 0xac00 ? copyReading(text, code, at, readings) : spellReading(text, code, at, hanja, start, syllables, readings);
-      if (!fits || readings.length - written !== length) fail(line, `has a reading that does not fit its hanja ${unitsOf(hanja, start)}`);
-      if (at >= text.length || text.charCodeAt(at) !== COMMA) break;
-      at++;
-    }
-    hanja.close();
-    readings.close();
-    const position = hanja.count - 1;
-    if (text.charCodeAt(at) === TAB) {
-      const end = text.indexOf("\n", at);
-      const note = text.slice(at + 1, end === -1 ? text.length : end);
-      if (note.includes("\t")) fail(line, shape);
-      notes.set(position, note);
-      at = end === -1 ? text.length : end;
-    }
-    if (at < text.length)
-      at++; // the line's newline
-    else return fail(line, "ends before the empty line that ends the words");
-    before = length;
-    if (length > longest) longest = length;
-  }
+    return false;
+  };
+  while (!decodeSome()) yield;
   const count = hanja.count;
   const within = memory.uint32(count);
-  for (let position = 0; position < count; position++) {
-    if (at >= text.length) return fail(line, `is not a count of words; one line per word (${count}) must follow them, got "the end"`);
-    line++;
-    let value = 0;
-    let end = at;
-    for (; end < text.length && text.charCodeAt(end) !== NEWLINE; end++) {
-      const digit = text.charCodeAt(end) - 0x30;
-      value = digit >= 0 && digit <= 9 ? value * 10 + digit : Number.NaN;
+  const countSome = (from: number, to: number): void => {
+    for (let position = from; position < to; position++) {
+      if (at >= text.length) fail(line, `is not a count of words; one line per word (${count}) must follow them, got "the end"`);
+      line++;
+      let value = 0;
+      let end = at;
+      for (; end < text.length && text.charCodeAt(end) !== NEWLINE; end++) {
+        const digit = text.charCodeAt(end) - 0x30;
+        value = digit >= 0 && digit <= 9 ? value * 10 + digit : Number.NaN;
+      }
+      if (!(value <= 0xffffffff)) {
+        fail(line, `is not a count of words; one line per word (${count}) must follow them, got ${JSON.stringify(text.slice(at, end))}`);
+      }
+      within[position] = value;
+      at = end + 1;
     }
-    if (!(value <= 0xffffffff)) {
-      fail(line, `is not a count of words; one line per word (${count}) must follow them, got ${JSON.stringify(text.slice(at, end))}`);
-    }
-    within[position] = value;
-    at = end + 1;
+  };
+  for (let from = 0; from < count; from += STEP) {
+    countSome(from, Math.min(from + STEP, count));
+    yield;
   }
   if (at < text.length) fail(line + 1, `follows the ${count} counts; the file should end there`);
   return { hanja: hanja.packed(), readings: readings.packed(), within, notes, longest };
@@ -189,18 +230,22 @@ interface WordsSize {
  * readings take, to size the buffers once: a scan that only counts (what a line holds is checked
  * as it is decoded).
  */
-function sizeOfWords(text: string, at: number): WordsSize {
-  let words = 0;
-  let hanjaUnits = 0;
-  let readingUnits = 0;
+function* sizeOfWordsSteps(text: string, at: number): Steps<WordsSize> {
+  const size = { words: 0, hanjaUnits: 0, readingUnits: 0 };
   // The code units of each character of the word before, for the characters a word shares with it.
   const widths = new Uint8Array(DIGITS + 1);
-  while (at < text.length && text.charCodeAt(at) !== NEWLINE) {
-    words++;
+  for (let from = at; from < text.length && text.charCodeAt(from) !== NEWLINE; yield) from = sizeOfSome(text, from, size, widths);
+  return size;
+}
+
+/** `sizeOfWordsSteps` over up to `STEP` lines from `at`, counted into `size`; where it stopped. */
+function sizeOfSome(text: string, at: number, size: WordsSize, widths: Uint8Array): number {
+  for (let n = 0; n < STEP && at < text.length && text.charCodeAt(at) !== NEWLINE; n++) {
+    size.words++;
     let characters = Math.max(digitValue(text.charCodeAt(at++)), 0);
-    for (let i = 0; i < characters; i++) hanjaUnits += widths[i] as number;
+    for (let i = 0; i < characters; i++) size.hanjaUnits += widths[i] as number;
     for (; at < text.length && !isFieldEnd(text.charCodeAt(at)); at++) {
-      hanjaUnits++;
+      size.hanjaUnits++;
       if ((text.charCodeAt(at) & 0xfc00) === 0xdc00) widths[characters - 1] = 2;
       else if (characters < DIGITS) widths[characters++] = 1;
     }
@@ -209,13 +254,15 @@ function sizeOfWords(text: string, at: number): WordsSize {
     for (at++; at < text.length && text.charCodeAt(at) !== NEWLINE && text.charCodeAt(at) !== TAB; at++) {
       if (text.charCodeAt(at) === COMMA) readingCount++;
     }
-    readingUnits += readingCount * characters + readingCount - 1;
+    size.readingUnits += readingCount * characters + readingCount - 1;
     const end = text.indexOf("\n", at);
     at = end === -1 ? text.length : end + 1;
   }
-  return { words, hanjaUnits, readingUnits };
+  return at;
 }
 
+/** The words a step works through (about a millisecond or less). */
+const STEP = 1024;
 const NEWLINE = 0x0a;
 const TAB = 0x09;
 const COMMA = 0x2c;

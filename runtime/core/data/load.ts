@@ -24,7 +24,8 @@ import {
 import { detailLines } from "./detailLines.ts";
 import { type HunIndexes, hunIndexes } from "../hanja/hunIndexes.ts";
 import { type IdiomRecord, idiomItemA, idiomJsonB } from "../../format/records.ts";
-import { type WordIndex, wordIndex } from "../words/wordIndex.ts";
+import { type WordIndex, wordIndexSteps } from "../words/wordIndex.ts";
+import type { Steps } from "../../format/steps.ts";
 import { RADICAL_COUNT } from "../../format/radicals.ts";
 
 /**
@@ -89,6 +90,14 @@ export interface LoadedData {
   meta: Record<string, unknown>;
   /** The dictionary's words (`words.txt`), read and indexed on first access (a character detail needs none: its words are in its body). */
   readonly words: WordIndex;
+  /**
+   * The same words indexed in steps of about a millisecond (for `runInSlices`: the whole is 100-200
+   * ms of work, which a server does beside its requests), or at once by a step when already made.
+   * The work is shared with `words`: whichever asks first starts it, and `words` finishes it at once.
+   */
+  wordsInSteps(): Steps<WordIndex>;
+  /** Whether the words are indexed (`words` answers without work). */
+  readonly wordsIndexed: boolean;
   terms: string;
 }
 
@@ -171,7 +180,7 @@ export function loadData(files: DistFiles): LoadedData {
   const meta = once(() => JSON.parse(text(files, DIST_FILES.meta)) as Record<string, unknown>);
   const terms = once(() => text(files, DIST_FILES.terms));
   const isEducation = (codePoint: number) => ((flags[positionOfCodePoint(codePoints, codePoint)] ?? 0) & FLAG_EDUCATION) !== 0;
-  const words = once(() => wordIndex(text(files, DIST_FILES.words), isEducation));
+  const words = onceInSteps(() => wordIndexSteps(text(files, DIST_FILES.words), isEducation));
   return {
     manifest,
     characters,
@@ -186,7 +195,11 @@ export function loadData(files: DistFiles): LoadedData {
       return terms();
     },
     get words() {
-      return words();
+      return words.now();
+    },
+    wordsInSteps: words.steps,
+    get wordsIndexed() {
+      return words.made();
     },
   };
 }
@@ -300,4 +313,43 @@ function countFlag(flags: Uint8Array, flag: number): number {
 function once<T>(make: () => T): () => T {
   let value: T | undefined;
   return () => (value ??= make());
+}
+
+/**
+ * `once` for work in steps: `now()` runs what is left of it at once, `steps()` runs it a step at
+ * a time (each caller's steps advance the same work, which runs once in all). A failure is thrown
+ * to the caller whose step met it, and the work starts over on the next call, as with `once`.
+ */
+function onceInSteps<T>(start: () => Steps<T>): { now(): T; steps(): Steps<T>; made(): boolean } {
+  let made: { value: T } | undefined;
+  let running: Steps<T> | undefined;
+  /** One step of the work; whether it is made. */
+  const step = (): boolean => {
+    if (made !== undefined) return true;
+    running ??= start();
+    let next: IteratorResult<void, T>;
+    try {
+      next = running.next();
+    } catch (error) {
+      running = undefined;
+      throw error;
+    }
+    if (next.done) {
+      made = { value: next.value };
+      running = undefined;
+    }
+    return made !== undefined;
+  };
+  const value = () => (made as { value: T }).value;
+  return {
+    now: () => {
+      while (!step());
+      return value();
+    },
+    *steps() {
+      while (!step()) yield;
+      return value();
+    },
+    made: () => made !== undefined,
+  };
 }

@@ -18,6 +18,7 @@ import { CHARACTER_PATH, HANJA_LIST_PARAMS, IDIOMS_LIST_PARAMS, PAGING, WORDS_LI
 import { runWordQuery, wordQuery, wordsItem } from "../words/wordQuery.ts";
 import { type Interface, type OperationDoc, defineOperation } from "./operation.ts";
 import { readOperations } from "./read.ts";
+import { runInSlices } from "../read/slices.ts";
 
 const ALL_GET = "Also answers `HEAD`; other methods: `405` with `Allow`.";
 
@@ -221,7 +222,10 @@ export const hanjaInterface: Interface = (ctx) => {
       handler: (request, _ctx, p) => {
         const query = wordQuery(p.q, p.char);
         const search = keyValues(WORDS_LIST_PARAMS, p, PAGING);
-        return list(request, "words", search, () => runWordQuery(data.words, query), wordItem, p.page, p.per_page);
+        const answer = () => list(request, "words", search, () => runWordQuery(data.words, query), wordItem, p.page, p.per_page);
+        // A request before the words are indexed (the reader's preparation does it soon after the
+        // start) waits for them indexed in slices: at once, the other requests waited 100-200 ms.
+        return data.wordsIndexed ? answer() : runInSlices(data.wordsInSteps()).then(answer);
       },
     }),
     defineOperation({

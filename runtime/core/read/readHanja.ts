@@ -8,7 +8,7 @@ import type { CharacterData, IdiomData } from "../data/load.ts";
 import type { ReadResult } from "../../format/records.ts";
 import { type ReadFormat, formatReading, formatReadingSteps } from "./formatReading.ts";
 import { readResultBytes } from "./readResultJson.ts";
-import { runInSlices } from "./slices.ts";
+import { type Steps, runInSlices } from "./slices.ts";
 import { chooseReadings, readText, readTextSteps } from "./readText.ts";
 import type { ReaderLinks } from "./source.ts";
 import { type PreparedSource, wordStoreSource } from "./wordStoreSource.ts";
@@ -25,6 +25,8 @@ export interface WordIndexLike {
 /** What the reader reads with: the loaded data (`app.data`) has all of it. */
 export interface ReaderData {
   readonly words: WordIndexLike;
+  /** The words indexed in steps (`LoadedData.wordsInSteps`), for the reader's preparation; without it, `words` is indexed at once. */
+  wordsInSteps?(): Steps<unknown>;
   readonly characters: CharacterData;
   readonly idioms: IdiomData;
 }
@@ -173,10 +175,11 @@ function dataSource(data: ReaderData): PreparedSource {
     ...source,
     *prepare() {
       // Not in the turn that asks (the server's start, which answers its first request sooner for it):
-      // then the word index (one block of about 150-200 ms, the only one), the characters' readings
-      // and the idioms by hanja, each made whole on first use.
+      // then the word index, in steps of its own (at once, it held the loop for 100-200 ms), the
+      // characters' readings and the idioms by hanja, each made whole on first use.
       yield;
-      void data.words.count;
+      if (data.wordsInSteps === undefined) void data.words.count;
+      else yield* data.wordsInSteps();
       yield;
       characterReadings("");
       idiomIdx("");

@@ -5,22 +5,15 @@
  * the reader's preparation never holds up the other requests for longer than a slice.
  */
 
-/** Work that yields (nothing) where it may stop, and returns its result. */
-export type Steps<T> = Generator<void, T, void>;
+import type { Steps } from "../../format/steps.ts";
+
+export { type Steps, runAtOnce } from "../../format/steps.ts";
 
 /**
  * How long a slice runs before it lets the event loop turn, in milliseconds: a character's detail
  * waits at most about this long behind each reading under way (the work yields about every 100 µs).
  */
 export const SLICE_MS = 2;
-
-/** Runs the steps to their end, without stopping. */
-export function runAtOnce<T>(steps: Steps<T>): T {
-  for (;;) {
-    const next = steps.next();
-    if (next.done) return next.value;
-  }
-}
 
 /** Work waiting for its next slice, oldest first: each runs one slice and says whether it is done. */
 const waiting: (() => boolean)[] = [];

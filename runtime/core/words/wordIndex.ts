@@ -6,7 +6,8 @@
  * per field and a map of them took over 25 MB. Search scans a text (`indexOf`: a few ms for the
  * commonest syllable); lookup by hanja goes through a hash table of positions.
  */
-import { type Lines, listWords } from "../../format/wordsDecode.ts";
+import { type Steps, runAtOnce } from "../../format/steps.ts";
+import { type Lines, listWordsSteps } from "../../format/wordsDecode.ts";
 import type { Word } from "../../format/words.ts";
 
 export type { Word } from "../../format/words.ts";
@@ -37,8 +38,16 @@ export interface WordIndex {
 
 /** Reads `words.txt` and indexes it; `isEducation` says which characters (code points) are education hanja (the listed order ranks by it). */
 export function wordIndex(text: string, isEducation: (codePoint: number) => boolean): WordIndex {
-  const { hanja, readings, notes, longest } = listWords(text, isEducation);
-  const table = hashTable(hanja);
+  return runAtOnce(wordIndexSteps(text, isEducation));
+}
+
+/**
+ * `wordIndex` in steps of about a millisecond or less, for a server that builds it in slices
+ * beside its requests (`runInSlices`): built at once, it held the event loop for 100-200 ms.
+ */
+export function* wordIndexSteps(text: string, isEducation: (codePoint: number) => boolean): Steps<WordIndex> {
+  const { hanja, readings, notes, longest } = yield* listWordsSteps(text, isEducation);
+  const table = yield* hashTableSteps(hanja);
   const count = hanja.starts.length - 1;
 
   const checked = (position: number): number => {
@@ -126,6 +135,8 @@ function matches(lines: Lines, q: string, values: "line" | "comma-separated" | "
 }
 
 const COMMA = 0x2c;
+/** The words a step of the hash table works through. */
+const STEP = 4096;
 
 /** Open addressing: slot → listed position + 1 (0 empty), at most half full. */
 interface HashTable {
@@ -133,17 +144,25 @@ interface HashTable {
   mask: number;
 }
 
-function hashTable(lines: Lines): HashTable {
+function* hashTableSteps(lines: Lines): Steps<HashTable> {
   const count = lines.starts.length - 1;
   let size = 1;
   while (size < count * 2) size *= 2;
   const table = { slots: new Uint32Array(size), mask: size - 1 };
-  for (let position = 0; position < count; position++) {
+  for (let from = 0; from < count; from += STEP) {
+    hashSome(lines, table, from, Math.min(from + STEP, count));
+    yield;
+  }
+  return table;
+}
+
+/** Puts the lines `[from, to)` in the table (a plain function: a generator's own loops are not optimized while they run). */
+function hashSome(lines: Lines, table: HashTable, from: number, to: number): void {
+  for (let position = from; position < to; position++) {
     let slot = hashOf(lines.text, lines.starts[position] as number, (lines.starts[position + 1] as number) - 1) & table.mask;
     while (table.slots[slot] !== 0) slot = (slot + 1) & table.mask;
     table.slots[slot] = position + 1;
   }
-  return table;
 }
 
 /** FNV-1a over the UTF-16 code units of `text[start, end)`. */
