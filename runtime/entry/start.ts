@@ -32,9 +32,9 @@ export async function startServer(options: { dist?: DistFiles; runtime?: string 
     process.exit(2);
   }
   // The reader's tables, worked out in slices while the server already answers (`prepareReader`),
-  // a moment after it starts: their first step, indexing the words, is one block of 150-200 ms,
-  // which the first requests would otherwise wait for (the first reading starts it sooner). A
-  // failure shows in each reading's answer too (a 500, logged): here it is said once.
+  // a moment after it starts: about 1 s of CPU in slices of a few ms (indexing the words too),
+  // which would otherwise share the CPU with the first requests (the first reading starts it
+  // sooner). A failure shows in each reading's answer too (a 500, logged): here it is said once.
   setTimeout(
     () =>
       prepareReader(booted.app.data).catch((error) =>
