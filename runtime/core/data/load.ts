@@ -91,7 +91,7 @@ export interface LoadedData {
   /** The dictionary's words (`words.txt`), read and indexed on first access (a character detail needs none: its words are in its body). */
   readonly words: WordIndex;
   /**
-   * The same words indexed in steps of about a millisecond (for `runInSlices`: the whole is 100-200
+   * The same words indexed in steps of about half a millisecond (for `runInSlices`: the whole is 100-200
    * ms of work, which a server does beside its requests), or at once by a step when already made.
    * The work is shared with `words`: whichever asks first starts it, and `words` finishes it at once.
    */
