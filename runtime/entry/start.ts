@@ -5,12 +5,8 @@
 import { isIP } from "node:net";
 import { resolve } from "node:path";
 import type { DistFiles } from "../core/data/load.ts";
-import { prepareReader } from "../core/read/readHanja.ts";
 import { boot, onShutdown } from "./boot.ts";
 import { type Listening, detectRuntime } from "./listening.ts";
-
-/** How long after listening the server starts preparing the reader, in milliseconds. */
-const PREPARE_AFTER_MS = 1_000;
 
 /** Boots and serves; `dist` is given by the compiled binary, which carries its data inside. */
 export async function startServer(options: { dist?: DistFiles; runtime?: string } = {}): Promise<void> {
@@ -31,17 +27,6 @@ export async function startServer(options: { dist?: DistFiles; runtime?: string 
     await booted.app.close();
     process.exit(2);
   }
-  // The reader's tables, worked out in slices while the server already answers (`prepareReader`),
-  // a moment after it starts: about 1 s of CPU in slices of a few ms (indexing the words too),
-  // which would otherwise share the CPU with the first requests (the first reading starts it
-  // sooner). A failure shows in each reading's answer too (a 500, logged): here it is said once.
-  setTimeout(
-    () =>
-      prepareReader(booted.app.data).catch((error) =>
-        console.error(JSON.stringify({ level: "error", msg: "cannot prepare the reader", error: String(error) })),
-      ),
-    PREPARE_AFTER_MS,
-  );
   // Where the keys and counts are: with the binary's default, a folder the operator did not name.
   const quotaDb = booted.config.quotaStore === "sqlite" ? { quota_db: resolve(String(booted.config.quotaDb)) } : {};
   console.error(JSON.stringify({ level: "info", msg: "listening", url: `http://${host}:${listening.port}`, runtime: options.runtime ?? runtime, ...quotaDb }));
