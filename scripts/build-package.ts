@@ -53,6 +53,10 @@ export async function buildPackage(): Promise<void> {
     mainFields: ["browser", "module", "main"],
     conditions: ["browser"],
     target: "es2022",
+    // The JavaScript is for machines (the declarations beside it keep every comment): without its
+    // indentation and with its syntax shortened, names kept, the tarball is about 31 KB smaller.
+    minifyWhitespace: true,
+    minifySyntax: true,
     // Only the optional store drivers stay imports (the hosts that choose them install them); bun:sqlite exists only on Bun.
     external: ["node:*", "bun:sqlite", "better-sqlite3", "@redis/client"],
     logLevel: "warning",
