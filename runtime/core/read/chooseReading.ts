@@ -20,7 +20,7 @@
  */
 import { customaryReading } from "./customaryReadings.ts";
 import type { ReaderSource } from "./source.ts";
-import { addsSaisiot, atWordStart, breaksInitialLaw, breaksYeolYulRule, isSaisiotWord } from "./syllableRules.ts";
+import { addsSaisiot, atWordStart, breaksInitialLaw, breaksYeolYulRule, isSaisiotWord } from "../../format/syllableRules.ts";
 
 /** The reading chosen and the others, in the dictionary's order. */
 export interface ChosenReading {

@@ -17,7 +17,7 @@
  * 다만), so the initial-sound law does not apply to it; a word starting with 年 there starts with
  * the bound noun 년 (2025年度 2025년도), and 兩 and 列 are the bound nouns 냥 and 열 (`afterNumber`).
  */
-import { afterNumber, atWordStart, afterSyllable, buBefore } from "./syllableRules.ts";
+import { afterNumber, atWordStart, afterSyllable, buBefore } from "../../format/syllableRules.ts";
 import { type ChosenReading, chooseReading } from "./chooseReading.ts";
 import type { ReaderLinks, ReaderSource } from "./source.ts";
 import type { ReadResult, ReadSegment } from "../../format/records.ts";

@@ -7,7 +7,7 @@
 import { PairLengths } from "./pairLengths.ts";
 import type { ReaderSource } from "./source.ts";
 import type { Steps } from "./slices.ts";
-import { type WordUse, basicForm, countUse, usualReadingFrom, usualReadingOf } from "./usualReading.ts";
+import { type WordUse, basicForm, countUse, usualReadingFrom, usualReadingOf } from "../../format/usualReading.ts";
 
 /** The longest word segmentation tries, in characters (longer ones are never tried; bits of a 32-bit number). */
 const MAX_LENGTH = 31;

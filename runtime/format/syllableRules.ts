@@ -3,7 +3,7 @@
  * on one syllable at a time. The reader applies them to words read character by character, and
  * uses them to pick among the readings the dictionary gives one word.
  */
-import { initialSoundForms, jamoOf } from "../../format/hangul.ts";
+import { initialSoundForms, jamoOf } from "./hangul.ts";
 
 /** Final consonant positions in Unicode's syllable layout. */
 const FINAL_NONE = 0;
