@@ -19,7 +19,16 @@ import { InputError } from "./load/types.ts";
 import { resolveUnihan } from "./load/resolveUnihan.ts";
 import { pinnedDictionary, readDictionaryPin, verifyDictionary } from "./pin/dictionaryPin.ts";
 import { readPin } from "./pin/pin.ts";
-import { dictionaryNotice, hunumSummary, joinHunum, termsWithDictionaryNotice } from "./parse/hunum.ts";
+import {
+  CORRECTION_COLUMNS,
+  HUNUM_FILES,
+  REPRESENTATIVE_COLUMNS,
+  dictionaryNotice,
+  hunumSummary,
+  joinHunum,
+  joinReadings,
+  termsWithDictionaryNotice,
+} from "./parse/hunum.ts";
 import { collectWords } from "./parse/words.ts";
 import { RADICAL_CODEPOINTS, radicalStrokes } from "./parse/radicals.ts";
 import { RECORD_PROPERTIES, buildHanjaRecords, collectUnihan, joinStarters, recordCodepoints } from "./parse/hanjaRecords.ts";
@@ -109,7 +118,7 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
   if (version !== input.pinnedVersion) log(`warning   building Unihan ${version} from ${input.origin}, as asked; the project pins ${input.pinnedVersion}`);
 
   done = stage("sources");
-  const { idiomSources, starterRows, englishRows, hashes, terms } = await sources;
+  const { idiomSources, starterRows, englishRows, hunumOverlay, hashes, terms } = await sources;
   const { idiomRows } = idiomSources;
   // The character index is built on the worker while the records are built and validated.
   const characterDocs = earlyCharacterDocuments(table, recordCodepoints(table), starterRows);
@@ -133,7 +142,10 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
   );
   const radicals = radicalStrokes(table, version, input.pinnedVersion);
   warnings.push(...radicals.warnings);
-  const { records, counts: hunumCounts } = joinHunum(joinStarters(plain, starters), dictionaryRead.entries);
+  const { records: withHunum, counts: hunumCounts } = joinHunum(joinStarters(plain, starters), dictionaryRead.entries, hunumOverlay);
+  const dictionaryWords = collectWords(dictionaryRead.entries, new Set(byCharacter.keys()));
+  // `reading`: the 대표훈음's 음, else the reading the words use most (what the reader gives the character alone).
+  const records = joinReadings(withHunum, dictionaryWords);
   const idioms = joinEnglishMeanings(englishRows, korean);
   for (const warning of warnings) log(`warning   ${warning}`);
   const english = idioms.filter((idiom) => idiom.meaning_en !== null).length;
@@ -148,7 +160,7 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
   }
   const recordJson = records.map((r) => JSON.stringify(r));
   const idiomsByCharacter = idiomPositionsByCharacter(idioms);
-  const words = buildWords(collectWords(dictionaryRead.entries, new Set(byCharacter.keys())), records, idioms);
+  const words = buildWords(dictionaryWords, records, idioms);
   const details = buildDetailBodies(recordJson, records, idioms, idiomsByCharacter, words.byCharacter);
   const tables = buildTables(records, idiomsByCharacter, details, radicals.strokes);
   // From the inputs, not the clock: a rebuild of the same inputs writes the same bytes (and ETags).
@@ -220,7 +232,8 @@ function allOrFail<A, B, C>(first: () => A, second: () => B, third: () => C): [A
 
 /**
  * The project's own inputs: idioms, the lists beside them (synonym groups, allowed close meanings,
- * withheld idioms, reading exceptions, the review by theme: each optional, absent = empty) and starter glosses, parsed,
+ * withheld idioms, reading exceptions, the review by theme: each optional, absent = empty), starter glosses and the 훈음
+ * overlay (corrections and 대표훈음, each optional), parsed,
  * with the SHA-256 of each file read for the manifest; and TERMS.md.
  */
 async function readSources(dataDir: string) {
@@ -237,23 +250,27 @@ async function readSources(dataDir: string) {
     const text = await read(name, true);
     return text === "" ? [] : parseCsvTable(name, text, columns);
   };
-  const [idiomRows, groupRows, allowedRows, matureRows, exceptionRows, themeRows, reviewedRows, englishRows, starters, terms] = await Promise.all([
-    read("idioms.csv").then((text) => parseCsvTable("idioms.csv", text, IDIOM_COLUMNS)),
-    table(LIST_FILES.groups, GROUP_COLUMNS),
-    table(LIST_FILES.allowed, ALLOWED_COLUMNS),
-    table(LIST_FILES.mature, MATURE_COLUMNS),
-    table(LIST_FILES.exceptions, EXCEPTION_COLUMNS),
-    table(LIST_FILES.themes, THEME_COLUMNS),
-    table(LIST_FILES.reviewed, REVIEWED_COLUMNS),
-    table(LIST_FILES.english, ENGLISH_COLUMNS),
-    read("starter.csv"),
-    readSourceText(join(dataDir, "TERMS.md")),
-  ]);
+  const [idiomRows, groupRows, allowedRows, matureRows, exceptionRows, themeRows, reviewedRows, englishRows, corrections, representative, starters, terms] =
+    await Promise.all([
+      read("idioms.csv").then((text) => parseCsvTable("idioms.csv", text, IDIOM_COLUMNS)),
+      table(LIST_FILES.groups, GROUP_COLUMNS),
+      table(LIST_FILES.allowed, ALLOWED_COLUMNS),
+      table(LIST_FILES.mature, MATURE_COLUMNS),
+      table(LIST_FILES.exceptions, EXCEPTION_COLUMNS),
+      table(LIST_FILES.themes, THEME_COLUMNS),
+      table(LIST_FILES.reviewed, REVIEWED_COLUMNS),
+      table(LIST_FILES.english, ENGLISH_COLUMNS),
+      table(HUNUM_FILES.corrections, CORRECTION_COLUMNS),
+      table(HUNUM_FILES.representative, REPRESENTATIVE_COLUMNS),
+      read("starter.csv"),
+      readSourceText(join(dataDir, "TERMS.md")),
+    ]);
   const sortedHashes = Object.fromEntries(Object.entries(hashes).sort(([a], [b]) => (a < b ? -1 : 1)));
   return {
     idiomSources: { idiomRows, groupRows, allowedRows, matureRows, exceptionRows, themeRows, reviewedRows },
     starterRows: parseCsvTable("starter.csv", starters, STARTER_COLUMNS),
     englishRows,
+    hunumOverlay: { corrections, representative },
     hashes: sortedHashes,
     terms,
   };

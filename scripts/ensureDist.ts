@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { buildDist } from "../pipeline/buildDist.ts";
 import { readDictionaryPin } from "../pipeline/pin/dictionaryPin.ts";
 import { PIN_DIR, readPin } from "../pipeline/pin/pin.ts";
+import { HUNUM_FILES } from "../pipeline/parse/hunum.ts";
 import { LIST_FILES } from "../pipeline/validate/idiomLists.ts";
 import { pipelineCodeHash } from "../pipeline/write/codeHash.ts";
 import { sha256 } from "../pipeline/write/writeDist.ts";
@@ -16,7 +17,7 @@ const DATA = join(ROOT, "pipeline/data");
 /**
  * Why dist/ must be built again, or `[]` when it was built from the current inputs. Judged by
  * content, never by file times (a clone resets them): the manifest's format and input hashes —
- * the Unihan zip (the pinned one, or `UNIHAN_ZIP`), idioms.csv and the lists beside it, starter.csv,
+ * the Unihan zip (the pinned one, or `UNIHAN_ZIP`), idioms.csv and the lists beside it, the 훈음 overlay, starter.csv,
  * TERMS.md, the hanja dictionary (by its pin's hash: the build refuses a file that is not the pinned
  * one) and the pipeline's code — against the current ones.
  */
@@ -40,8 +41,8 @@ export function staleReasons(dist = DIST, env: NodeJS.ProcessEnv = process.env):
   for (const name of ["idioms.csv", "starter.csv", "TERMS.md"]) {
     if (inputs[name] !== sha256(readFileSync(join(DATA, name)))) reasons.push(`pipeline/data/${name} changed`);
   }
-  // The lists beside idioms.csv are optional: a list added, changed or removed.
-  for (const name of Object.values(LIST_FILES)) {
+  // The lists beside idioms.csv and the 훈음 overlay are optional: a list added, changed or removed.
+  for (const name of [...Object.values(LIST_FILES), ...Object.values(HUNUM_FILES)]) {
     const path = join(DATA, name);
     if (inputs[name] !== (existsSync(path) ? sha256(readFileSync(path)) : undefined)) reasons.push(`pipeline/data/${name} changed`);
   }

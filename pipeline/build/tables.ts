@@ -31,6 +31,7 @@ export function buildTables(
     readings: sortKeys(readings),
     glosses,
     hunum: records.map(hunumColumn).join(HUNUM_SEPARATORS.record),
+    reading: records.map((r) => r.reading).join(""),
     idiomsByCharacter: sortKeys(idiomsByCharacter),
     detailBytes: details.map((body) => encoder.encode(body).length),
     radicalStrokes: [...radicalStrokes],

@@ -1,5 +1,6 @@
 import { type HanjaRecord, STARTER_GLOSS_SOURCE, UNICODE_LICENSE_URL } from "../../runtime/format/records.ts";
 import { InputError, type UnihanEntry } from "../load/types.ts";
+import { usualReadingOf } from "../../runtime/format/usualReading.ts";
 import {
   FieldError,
   VARIANT_PROPERTIES,
@@ -73,6 +74,7 @@ function buildRecord(cp: number, props: Map<string, UnihanEntry>, source: string
   const strokesRaw = rawValue(cp, props, "kTotalStrokes");
   const rsRaw = rawValue(cp, props, "kRSUnicode");
   const radicalNumber = derive(cp, props, "kRSUnicode", parseRadicalNumber);
+  const readings = derive(cp, props, "kHangul", parseReadings);
   const detail: Partial<Record<VariantProperty, VariantRef[]>> = {};
   for (const property of VARIANT_PROPERTIES) {
     if (props.has(property)) detail[property] = derive(cp, props, property, variantRefs);
@@ -87,7 +89,7 @@ function buildRecord(cp: number, props: Map<string, UnihanEntry>, source: string
     variants: flattenVariants(character, detail),
     source,
     license_url: UNICODE_LICENSE_URL,
-    readings: derive(cp, props, "kHangul", parseReadings),
+    readings,
     strokes: derive(cp, props, "kTotalStrokes", parseStrokes),
     radical_number: radicalNumber,
     starter: false,
@@ -96,6 +98,8 @@ function buildRecord(cp: number, props: Map<string, UnihanEntry>, source: string
     definition_en: props.get("kDefinition")?.value ?? null,
     education_hanja: props.has("kKoreanEducationHanja"),
     name_hanja: props.has("kKoreanName"),
+    // Without words; `joinReadings` sets it from the 대표훈음 and the words.
+    reading: usualReadingOf(character, readings, []) as string,
     hunum: [],
     hunum_source: null,
     variants_detail: detail,

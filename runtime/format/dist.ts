@@ -11,8 +11,10 @@ import MiniSearch, { type Options, type SearchOptions } from "minisearch";
  * 5: records carry `hunum` and `hunum_source`; `tables.json` lists each record's 훈음 (`hunum`) and flags
  * the records that have one; the counts include `with_hunum`; terms.md ends with the dictionary's notice.
  * 6: `words.txt` (the dictionary's words); each detail ends with its first `words` and `word_count`.
+ * 7: records carry `reading` (the representative reading) and an education hanja's first 훈음 is marked
+ * `representative`; `tables.json` lists each record's `reading`.
  */
-export const DIST_FORMAT = 6;
+export const DIST_FORMAT = 7;
 
 /** File names inside `dist/`. */
 export const DIST_FILES = {
@@ -98,6 +100,8 @@ export interface Tables {
    * than 8,525 arrays, and start-up parses this file.
    */
   hunum: string;
+  /** Each record's `reading` (one Hangul syllable each, record order): what the reader gives a character outside any word. */
+  reading: string;
   /** Idiom positions per character (idx order). */
   idiomsByCharacter: Record<string, number[]>;
   /**

@@ -5,7 +5,7 @@
  * these, the OpenAPI document publishes them, the page imports the types, and a test holds the
  * field table of docs/rules.md against them.
  */
-import { type Static, type Typed, arrayOf, bool, int, mapOf, nullable, obj, oneOf, schemaRef, str } from "./schema.ts";
+import { type Static, type Typed, arrayOf, bool, constant, int, mapOf, nullable, obj, oneOf, schemaRef, str } from "./schema.ts";
 
 /** The Unihan variant properties, in the order their characters are listed in `variants`. */
 export const VARIANT_PROPERTIES = [
@@ -59,13 +59,27 @@ const HANJA_FIELDS = {
   definition_en: nullable(str("English definition (Unihan `kDefinition`, original text); null when Unihan has none.")),
   education_hanja: bool("Extra: one of the 1,800 basic hanja for education (Unihan `kKoreanEducationHanja`)."),
   name_hanja: bool("Extra: allowed in Korean personal names (Unihan `kKoreanName`)."),
+  reading: str(
+    "Extra: the representative reading (대표음), the one a teacher gives first: for the 1,800 education hanja the 음 of their representative 훈음 " +
+      "(北 `북`, 行 `행`, 樂 `락`); for the others the reading their words use most, counted in its basic form before the initial-sound law " +
+      "(the reader's reading of the character alone), or without words the first of `readings` that is not another's initial-sound form. " +
+      "Always one of `readings` or a `hunum` 음; `readings` keeps Unihan's order.",
+    { ...ONE_CHARACTER, examples: ["북"] },
+  ),
   hunum: arrayOf(
-    "Extra: the character's 훈음 (meaning word and reading) from libhangul's hanja dictionary, in the dictionary's order; empty when it has none. " +
+    "Extra: the character's 훈음 (meaning word and reading) from libhangul's hanja dictionary with the project's corrections (`hunum-corrections.csv`), in the dictionary's order; " +
+      "for the 1,800 education hanja the project's representative 훈음 (대표훈음, `representative-hunum.csv`) comes first, marked `representative`, and is not repeated further on. " +
+      "Empty when it has none. " +
       "A `eum` may be a reading Unihan does not list (the 두음법칙 form, 郎 `낭`, or a reading Unihan lacks, 乾 `간`): compare with `readings`.",
-    obj('One 훈음, e.g. 水 `{ "hun": "물", "eum": "수" }`.', {
-      hun: str("The meaning word(s) in Korean (`물`, `즐거울`).", { minLength: 1 }),
-      eum: str("The reading (one Hangul syllable).", ONE_CHARACTER),
-    }),
+    obj(
+      'One 훈음, e.g. 水 `{ "hun": "물", "eum": "수", "representative": true }`.',
+      {
+        hun: str("The meaning word(s) in Korean (`물`, `즐거울`).", { minLength: 1 }),
+        eum: str("The reading (one Hangul syllable).", ONE_CHARACTER),
+        representative: constant(true, "Present (true) only on an education hanja's representative 훈음 (대표훈음), its first; absent on every other 훈음."),
+      },
+      ["representative"],
+    ),
   ),
   hunum_source: nullable(
     str("Where `hunum` comes from (libhangul's hanja dictionary and its licence); null when `hunum` is empty.", { enum: [HUNUM_SOURCE, null] }),

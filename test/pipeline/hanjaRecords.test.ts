@@ -75,6 +75,7 @@ describe("buildHanjaRecords on the small fixture (Unihan 16.0.0 content)", () =>
       definition_en: "water, liquid, lotion, juice",
       education_hanja: true,
       name_hanja: false,
+      reading: "수",
       hunum: [],
       hunum_source: null,
       variants_detail: { kSemanticVariant: [{ character: "氵", codepoint: "U+6C35", sources: ["kMatthews"] }] },

@@ -123,6 +123,7 @@ export function hanja(character: string, readings: string[]): HanjaRecord {
     definition_en: null,
     education_hanja: false,
     name_hanja: false,
+    reading: readings[0] as string,
     hunum: [],
     hunum_source: null,
     variants_detail: {},

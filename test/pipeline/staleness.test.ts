@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from "
 import { join } from "node:path";
 import { describe, expect, test, vi } from "vitest";
 import { DIST, ensureDist, staleReasons } from "../../scripts/ensureDist.ts";
+import { HUNUM_FILES } from "../../pipeline/parse/hunum.ts";
 import { LIST_FILES } from "../../pipeline/validate/idiomLists.ts";
 import { DIST_FORMAT, type Manifest } from "../../runtime/format/dist.ts";
 import { PIN } from "../helpers/pin.ts";
@@ -61,8 +62,8 @@ describe("staleReasons", () => {
       ...m,
       inputs: { "idioms.csv": m.inputs["idioms.csv"] ?? "", "starter.csv": m.inputs["starter.csv"] ?? "", "TERMS.md": m.inputs["TERMS.md"] ?? "" },
     }));
-    // A manifest from before the lists beside idioms.csv and the dictionary: each counts as changed.
-    const lists = Object.values(LIST_FILES)
+    // A manifest from before the lists beside idioms.csv, the 훈음 overlay and the dictionary: each counts as changed.
+    const lists = [...Object.values(LIST_FILES), ...Object.values(HUNUM_FILES)]
       .filter((name) => existsSync(join(ROOT, "pipeline/data", name)))
       .map((name) => `pipeline/data/${name} changed`);
     expect(staleReasons(old, {})).toEqual([...lists, "the pinned hanja dictionary changed", "the pipeline's code changed"]);

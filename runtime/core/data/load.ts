@@ -58,6 +58,8 @@ export interface CharacterData {
   flags: Uint8Array;
   readings: ReadonlyMap<string, readonly number[]>;
   glosses: readonly (readonly [number, string])[];
+  /** Each record's `reading`, one Hangul syllable per position (`Tables.reading`). */
+  reading: string;
   /** The 훈음 and 훈 maps search by 훈 reads (`HunIndexes`), made on first use. */
   readonly hun: HunIndexes;
   /** The full-text index over English definitions and glosses, loaded on first use. */
@@ -119,6 +121,9 @@ export function loadData(files: DistFiles): LoadedData {
   if (!Array.isArray(tables.radicalStrokes) || tables.radicalStrokes.length !== RADICAL_COUNT) {
     throw new Error(`dist: ${DIST_FILES.tables} lists ${tables.radicalStrokes?.length ?? "no"} radical strokes, not ${RADICAL_COUNT}; rebuild dist/`);
   }
+  if (typeof tables.reading !== "string" || tables.reading.length !== tables.characters.length) {
+    throw new Error(`dist: ${DIST_FILES.tables} lists ${tables.reading?.length ?? "no"} readings for ${tables.characters.length} characters; rebuild dist/`);
+  }
   const details = detailLines(need(files, DIST_FILES.details), tables.detailBytes);
   const later = [DIST_FILES.idioms, DIST_FILES.quiz, DIST_FILES.meta, DIST_FILES.terms, DIST_FILES.searchCharacters, DIST_FILES.searchIdioms, DIST_FILES.words];
   for (const name of later) {
@@ -160,6 +165,7 @@ export function loadData(files: DistFiles): LoadedData {
     flags,
     readings: new Map(Object.entries(tables.readings)),
     glosses: tables.glosses,
+    reading: tables.reading,
     get hun() {
       return hunMaps();
     },
