@@ -23,7 +23,7 @@ export interface CharacterQuiz {
   prompt: string;
   choices: { key: string; text: string; hangul?: string }[];
   answer: string;
-  answer_character: { character: string; readings: string[]; hunum: string[] };
+  answer_character: { character: string; reading?: string; readings: string[]; hunum: string[] };
 }
 
 const same = (a: string, b: string) => a.replace(/\s+/g, "") === b.replace(/\s+/g, "");

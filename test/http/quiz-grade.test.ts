@@ -69,8 +69,10 @@ describe("POST /grade", () => {
       expect(body.result.correct, JSON.stringify(answer)).toBe(true);
     }
     for (const answer of ["수", "", "락락"]) expect((await grade(app, { quiz_id: id, answer })).body.result.correct, answer).toBe(false);
-    const first = JSON.parse(app.data.characters.record(position("樂"))).readings[0];
-    expect((await grade(app, { quiz_id: id, answer: "수" })).body.result).toMatchObject({ answer: first, answer_character: { character: "樂" } });
+    // The answer shown is the representative reading (락), not the first of `readings` (낙).
+    const { reading } = JSON.parse(app.data.characters.record(position("樂")));
+    expect(reading).toBe("락");
+    expect((await grade(app, { quiz_id: id, answer: "수" })).body.result).toMatchObject({ answer: reading, answer_character: { character: "樂" } });
   });
 
   it("typed: a 훈음 with or without its space, its 음 in the initial-sound form, in any normalisation form", async () => {

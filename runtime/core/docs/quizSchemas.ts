@@ -33,8 +33,12 @@ export const CHOICE = obj(
 /** What a character quiz answers with (component `AnswerCharacter`). */
 export const ANSWER_CHARACTER = obj("Extra: the character a character quiz asks about (for `idiom_blank`, the one left out).", {
   character: str("The character.", { minLength: 1, maxLength: 2 }),
+  reading: str("Its representative reading (대표음), as in interface A's record (`reading`): 北 `북`.", { minLength: 1, maxLength: 1 }),
   readings: arrayOf("Its readings (Unihan), as in interface A's record.", str("One reading.")),
-  hunum: arrayOf("Its 훈음 as `훈 음` texts, the dictionary's order.", str("One 훈음, e.g. `물 수`.")),
+  hunum: arrayOf(
+    "Its 훈음 as `훈 음` texts, as in interface A's record: an education hanja's 대표훈음 first, then the dictionary's order.",
+    str("One 훈음, e.g. `물 수`."),
+  ),
 });
 
 /** A quiz (component `Quiz`; docs/rules.md "Records"). */

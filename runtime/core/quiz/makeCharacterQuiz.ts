@@ -32,7 +32,13 @@ export interface CharacterQuizRequest {
 export function answerMembers(bank: CharacterBank, answerJson: readonly string[], character: number | undefined, idiom: number | undefined): string {
   const parts: string[] = [];
   if (character !== undefined) {
-    const answer = { character: bank.character(character), readings: bank.readings(character), hunum: bank.hunum(character).map(hunumText) };
+    const readings = bank.readings(character);
+    const answer = {
+      character: bank.character(character),
+      reading: bank.reading(character) ?? readings[0],
+      readings,
+      hunum: bank.hunum(character).map(hunumText),
+    };
     parts.push(`"answer_character":${JSON.stringify(answer)}`);
   }
   if (idiom !== undefined) parts.push(`"answer_idiom":${answerJson[idiom]}`);

@@ -169,7 +169,14 @@ function dataSource(data: ReaderData): PreparedSource {
       positionOf: (hanja) => data.words.positionOf(hanja),
       ofCharacter: (character) => data.words.ofCharacter(character),
     },
-    { characters: characterReadings, idiomIdx },
+    {
+      characters: characterReadings,
+      reading(character) {
+        const position = data.characters.position(character);
+        return position === undefined ? undefined : data.characters.reading[position];
+      },
+      idiomIdx,
+    },
   );
   return {
     ...source,

@@ -81,9 +81,14 @@ function checkbox(label: string, input: HTMLInputElement): HTMLElement {
 /** How many 훈음 a result card shows: enough to tell 樂's senses apart, short enough for a phone. */
 const CARD_HUNUM = 3;
 
-/** A character's line of Korean: its first `count` 훈음 (`물 수, 고를 수`), else the project's gloss, else its readings. */
+/** Its readings, the representative one (`reading`) first: 北 `북, 배`. */
+function readingsFirst(c: HanjaRecord): string {
+  return [c.reading, ...c.readings.filter((r) => r !== c.reading)].join(", ");
+}
+
+/** A character's line of Korean: its first `count` 훈음 (`물 수, 고를 수`, an education hanja's 대표훈음 first), else the project's gloss, else its readings. */
 function headline(c: HanjaRecord, count: number): string {
-  if (c.hunum.length === 0) return c.meaning_ko ?? c.readings.join(", ");
+  if (c.hunum.length === 0) return c.meaning_ko ?? readingsFirst(c);
   const shown = c.hunum.slice(0, count).map(({ hun, eum }) => `${hun} ${eum}`);
   return c.hunum.length > count ? `${shown.join(", ")} …` : shown.join(", ");
 }
@@ -120,12 +125,15 @@ function compatNote(character: string, link = false): HTMLElement | null {
   );
 }
 
-/** Every 훈음 of a character, in the dictionary's order, with the dictionary named after them. */
+/** Every 훈음 of a character (an education hanja's 대표훈음 first, in bold), with the dictionary named after them. */
 function hunumList(c: HanjaRecord): HTMLElement {
+  const [first, ...rest] = c.hunum;
+  const representative = first?.representative ? h("strong", {}, `${first.hun} ${first.eum}`) : null;
+  const others = (representative ? rest : c.hunum).map(({ hun, eum }) => `${hun} ${eum}`).join(", ");
   return h(
     "span",
     { class: "hunum" },
-    h("span", { lang: "ko" }, c.hunum.map(({ hun, eum }) => `${hun} ${eum}`).join(", ")),
+    h("span", { lang: "ko" }, representative, representative && others ? ", " : null, others),
     c.hunum_source ? h("small", { class: "source" }, ` (${c.hunum_source})`) : null,
   );
 }
@@ -164,7 +172,7 @@ export async function characterDetail(main: HTMLElement, ctx: ViewContext): Prom
     if (!ctx.current()) return;
     const c = answer.body;
     const rows: [string, Child][] = [
-      [t().readings, h("span", { lang: "ko" }, c.readings.join(", "))],
+      [t().readings, h("span", { lang: "ko" }, readingsFirst(c))],
       [t().hunum, c.hunum.length > 0 ? hunumList(c) : "—"],
       [t().gloss, c.meaning_ko ? h("span", { lang: "ko" }, c.meaning_ko) : "—"],
       [t().definition, c.definition_en ? h("span", { lang: "en" }, c.definition_en) : "—"],

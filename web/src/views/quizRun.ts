@@ -217,7 +217,7 @@ function answerLine(quiz: Quiz, graded: Graded): HTMLElement {
     : h(
         "a",
         { href: hashOf(`/hanja/${encodeURIComponent(character?.character ?? "")}`) },
-        `${character?.character ?? ""} (${character?.readings.join(", ") ?? ""})`,
+        `${character?.character ?? ""} (${character ? [character.reading, ...character.readings.filter((r) => r !== character.reading)].join(", ") : ""})`,
       );
   return h("p", { class: "answer-idiom", lang: "ko" }, h("span", { class: "label", lang: langAttr() }, `${t().answerIdiom}: `), link, " — ", meaning ?? "");
 }

@@ -1,13 +1,21 @@
-/** `hanja_to_reading`: a character is shown; the options are readings (음), or the reading is typed. */
+/**
+ * `hanja_to_reading`: a character is shown; the options are readings (음), or the reading is typed.
+ * It asks for the character's representative reading (`reading`: 北 북, not 배); any of its readings
+ * is accepted when typed, and none of them is offered as a wrong choice.
+ */
 import { gradingForm, lookalikesOf } from "../characterBank.ts";
 import type { Asked, CharacterBank } from "../characterBank.ts";
 import { initialSoundForms } from "../../../format/hangul.ts";
 import { quizType } from "./quizType.ts";
 
-/** The first reading of the character at `position` that is not a right answer to `asked`. */
+/**
+ * The reading of the character at `position` offered as a wrong choice: its representative reading,
+ * else its first reading, that is not a right answer to `asked` (no reading of the asked character).
+ */
 function wrongReading(bank: CharacterBank, asked: Asked, position: number): string | undefined {
   const right = new Set(asked.accepted.map(gradingForm));
-  return bank.readings(position).find((reading) => !right.has(gradingForm(reading)));
+  const own = bank.reading(position);
+  return [...(own === undefined ? [] : [own]), ...bank.readings(position)].find((reading) => !right.has(gradingForm(reading)));
 }
 
 export const hanjaToReading = quizType({
@@ -23,7 +31,7 @@ export const hanjaToReading = quizType({
   labels: { ko: "한자 → 음", en: "Character → reading" },
   ask(bank, subject) {
     const readings = bank.readings(subject.position);
-    const first = readings[0];
+    const first = bank.reading(subject.position) ?? readings[0];
     if (first === undefined) return null;
     // Every reading (樂: 락, 악, 요) and every 음 of its 훈음, each also in its initial-sound form (낙).
     const all = [...readings, ...bank.hunum(subject.position).map((h) => h.eum)];
