@@ -87,7 +87,13 @@ describe("the page in Chromium: flows", () => {
     await page.goto(`${session.served.url}/#/hanja?q=${encodeURIComponent("배울 학")}`);
     await expect.poll(() => page.locator("a.card .glyph").first().textContent()).toBe("學");
     await page.goto(`${session.served.url}/#/hanja?q=${encodeURIComponent("樂")}`);
-    await expect.poll(() => page.locator("a.card .readings").first().textContent()).toBe("즐길 낙, 즐거울 락, 즐길 락 …");
+    // An education hanja's 대표훈음 comes first (樂 즐길 락), then the dictionary's order.
+    await expect.poll(() => page.locator("a.card .readings").first().textContent()).toBe("즐길 락, 즐길 낙, 즐거울 락 …");
+    // The card lists the representative reading first (北 북, then Unihan's 배) and sets the 대표훈음 in bold.
+    await page.goto(`${session.served.url}/#/hanja/${encodeURIComponent("北")}`);
+    await page.getByRole("heading", { level: 1, name: /北/ }).waitFor();
+    await expect.poll(async () => (await page.locator("dl.facts").textContent()) ?? "").toContain("Readings북, 배");
+    expect(await page.locator("dl.facts .hunum strong").textContent()).toBe("북녘 북");
     expectClean(watch);
     await context.close();
   });
