@@ -1,5 +1,5 @@
 /**
- * The quota store never blocks interface A (the SQLite drivers are synchronous: README "Configuration"): while another
+ * The quota store never blocks interface A (the SQLite drivers are synchronous: docs/running.md "Configuration"): while another
  * connection holds the SQLite write lock for 3 s, interface A and /healthz keep answering (slowest
  * answer under 250 ms; before, every answer waited up to the 5 s busy timeout) and metered calls
  * answer within about a second, served or `503 service_unavailable` with `Retry-After`, and a

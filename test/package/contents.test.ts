@@ -17,7 +17,7 @@ import { type Packed, pack } from "./packed.ts";
 const run = promisify(execFile);
 
 /**
- * The budget (README "Embedding" states the sizes): the tarball and the unpacked package, in bytes.
+ * The budget (docs/embedding.md states the sizes): the tarball and the unpacked package, in bytes.
  * The tarball's is the product's ceiling, 3 MB, which the issue on words set for the package with
  * them (2.92 MB: words.txt is 0.88 MB of it, the details' first words 0.09 MB); the unpacked one a
  * guard a little above today's 12.85 MB.

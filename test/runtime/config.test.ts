@@ -113,8 +113,8 @@ describe("readConfig", () => {
     expect(() => readConfig({ HANJA_BASE: "/v1", QUIZ_BASE: "/v1/" })).toThrow(/^QUIZ_BASE: must differ from HANJA_BASE/);
   });
 
-  it("--help, the README's Deno command and start:deno name every variable the server reads", () => {
-    const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+  it("--help, docs/running.md's Deno command and start:deno name every variable the server reads", () => {
+    const readme = readFileSync(join(ROOT, "docs/running.md"), "utf8");
     const allowEnv = (text: string) => /--allow-env=([A-Z_,]+)/.exec(text)?.[1]?.split(",").sort();
     expect(allowEnv(denoPermissions({}).join(" "))).toEqual([...CONFIG_VARIABLES].sort());
     expect(allowEnv(readme)).toEqual([...CONFIG_VARIABLES].sort());
@@ -126,8 +126,8 @@ describe("readConfig", () => {
 });
 
 describe("the documented bounds", () => {
-  it("--help and the README state the largest value of every bounded whole-number variable", () => {
-    const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+  it("--help and docs/running.md state the largest value of every bounded whole-number variable", () => {
+    const readme = readFileSync(join(ROOT, "docs/running.md"), "utf8");
     const bounded: string[] = [];
     for (const name of CONFIG_VARIABLES) {
       let message = "";
@@ -142,7 +142,7 @@ describe("the documented bounds", () => {
       const help = new RegExp(`^  ${name} [^]*?(?=\\n  [A-Z]|$)`).exec(CONFIG_HELP.slice(CONFIG_HELP.indexOf(`  ${name} `)))?.[0];
       expect(help, `--help for ${name}`).toMatch(new RegExp(`\\b${max}\\b`));
       const row = readme.split("\n").find((line) => line.startsWith(`| \`${name}\` |`));
-      expect(row, `README row for ${name}`).toMatch(new RegExp(`\\b${max}\\b`));
+      expect(row, `docs/running.md row for ${name}`).toMatch(new RegExp(`\\b${max}\\b`));
     }
     expect(bounded.sort()).toEqual(["CACHE_MB", "PORT", "RETENTION_DAYS", "SHUTDOWN_TIMEOUT", "TRUST_PROXY_HOPS"]);
   });

@@ -1,7 +1,7 @@
 /**
  * The table of settings (runtime/entry/settings.ts) and what derives from it: one set of bounds for
  * a variable and the `createApp` option behind it, the options the server passes on, the variable
- * start-up names for a refused option, `--help`'s defaults, and the README's configuration table.
+ * start-up names for a refused option, `--help`'s defaults, and the configuration table of docs/running.md.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -84,9 +84,9 @@ describe("--help", () => {
   });
 });
 
-/** The README's configuration table: variable → [default column, meaning column]. */
+/** The configuration table of docs/running.md: variable → [default column, meaning column]. */
 function readmeRows(): Map<string, [string, string]> {
-  const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+  const readme = readFileSync(join(ROOT, "docs/running.md"), "utf8");
   const section = readme.slice(readme.indexOf("### Configuration"), readme.indexOf("\n## ", readme.indexOf("### Configuration")));
   const rows = new Map<string, [string, string]>();
   for (const line of section.split("\n")) {
@@ -96,7 +96,7 @@ function readmeRows(): Map<string, [string, string]> {
   return rows;
 }
 
-describe("the README's configuration table", () => {
+describe("the configuration table of docs/running.md", () => {
   const rows = readmeRows();
 
   it("has one row for each setting, no more", () => {

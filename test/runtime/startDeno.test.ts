@@ -18,9 +18,9 @@ import { CHARACTERS } from "../helpers/pin.ts";
 const ENV = `--allow-env=${CONFIG_VARIABLES.join(",")}`;
 
 describe("Deno's V8 options", () => {
-  test("are the Node server's old generation factor and a held young generation, and the README's Deno command gives them", () => {
+  test("are the Node server's old generation factor and a held young generation, and docs/running.md's Deno command gives them", () => {
     expect(DENO_V8_OPTIONS).toEqual(["--v8-flags=--heap-growing-percent=20,--max-semi-space-size=4"]);
-    const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+    const readme = readFileSync(join(ROOT, "docs/running.md"), "utf8");
     expect(readme).toContain(`npx deno run ${DENO_V8_OPTIONS.join(" ")} --allow-read=`);
   });
 });
