@@ -160,7 +160,10 @@ export function wordStoreSource(store: WordStore, lists: SourceLists): PreparedS
     usualReading(character) {
       if (!usual.has(character)) {
         const readings = lists.characters(character);
-        usual.set(character, readings && (lists.reading?.(character) ?? (prepared ? usualReadingFrom(readings, undefined) : usualReadingOf(character, readings, uses(character)))));
+        usual.set(
+          character,
+          readings && (lists.reading?.(character) ?? (prepared ? usualReadingFrom(readings, undefined) : usualReadingOf(character, readings, uses(character)))),
+        );
       }
       return usual.get(character);
     },
