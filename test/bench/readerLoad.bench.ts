@@ -17,7 +17,7 @@ import { Agent } from "node:http";
 import { join } from "node:path";
 import { bundle } from "../../scripts/bundle.ts";
 import { ensureDist } from "../../scripts/ensureDist.ts";
-import { datasetCharacters, dictionaryWords, heavyLoadProcess, lightRequests, percentile, timedRequest } from "../conformance/heavyReadLoad.ts";
+import { heavyLoadProcess, lightRequests, percentile, readerLoadTexts, timedRequest } from "../conformance/heavyReadLoad.ts";
 import { ROOT, median, runtimeCommands, startServer, table } from "./lib.ts";
 
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
@@ -27,21 +27,7 @@ await ensureDist();
 const builds: [string, string, string][] = [["this build", await bundle(), join(ROOT, "dist")]];
 if (process.env.BEFORE) builds.unshift(["before", process.env.BEFORE, process.env.BEFORE_DIST ?? join(ROOT, "dist")]);
 
-const everyCharacter = datasetCharacters().join("");
-const words = dictionaryWords();
-const several = words.filter(([, readings]) => readings.length > 1);
-const severalText = Array.from({ length: 300 }, (_, i) => (several[Math.floor((i * several.length) / 300)] as [string, string[]])[0]).join(" ");
-const distinctTexts = (() => {
-  const single = words.filter(([, readings]) => readings.length === 1).map(([hanja]) => hanja);
-  const texts: string[] = [];
-  let at = 0;
-  for (let n = 0; n < 5; n++) {
-    let text = "";
-    while (at < single.length && text.length + (single[at] as string).length < 19_900) text += `${single[at++]} `;
-    texts.push(text);
-  }
-  return texts;
-})();
+const { everyCharacter, severalText, distinctTexts } = readerLoadTexts();
 
 /** Per build and runtime, the figures of each round. */
 const figures = new Map<string, Record<string, number[]>>();

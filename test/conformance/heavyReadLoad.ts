@@ -152,3 +152,23 @@ if (process.argv[1] !== undefined && import.meta.filename === process.argv[1]) {
     process.stdout.write(JSON.stringify({ statuses: outcome.statuses, retryAfter: [...outcome.retryAfter] }));
   }, Number(ms));
 }
+
+/**
+ * The reader's three loads: every character of the dataset as one text; 300 words of several
+ * readings drawn across the dictionary as one text (each word's reading is chosen); and five texts
+ * of distinct words of one reading, each under 20,000 characters (about 28,000 words in all).
+ */
+export function readerLoadTexts(): { everyCharacter: string; severalText: string; distinctTexts: string[] } {
+  const words = dictionaryWords();
+  const several = words.filter(([, readings]) => readings.length > 1);
+  const severalText = Array.from({ length: 300 }, (_, i) => (several[Math.floor((i * several.length) / 300)] as [string, string[]])[0]).join(" ");
+  const single = words.filter(([, readings]) => readings.length === 1).map(([hanja]) => hanja);
+  const distinctTexts: string[] = [];
+  let at = 0;
+  for (let n = 0; n < 5; n++) {
+    let text = "";
+    while (at < single.length && text.length + (single[at] as string).length < 19_900) text += `${single[at++]} `;
+    distinctTexts.push(text);
+  }
+  return { everyCharacter: datasetCharacters().join(""), severalText, distinctTexts };
+}

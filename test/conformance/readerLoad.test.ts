@@ -13,7 +13,7 @@ import { Agent } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { type Timed, datasetCharacters, dictionaryWords, heavyLoadProcess, lightRequests, percentile, timedRequest } from "./heavyReadLoad.ts";
+import { type Timed, heavyLoadProcess, lightRequests, percentile, readerLoadTexts, timedRequest } from "./heavyReadLoad.ts";
 import { type ConformanceServer, type StartServer, bunSource, denoSource, nodeSource } from "./servers.ts";
 
 const RUNTIMES: [string, StartServer][] = [
@@ -28,24 +28,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const READ = "/hanja/v1/read";
 const median = (values: readonly number[]) => percentile(values, 50);
 
-/** Every character of the dataset, one text. */
-const everyCharacter = datasetCharacters().join("");
-const words = dictionaryWords();
-/** 300 words of several readings drawn across the dictionary, one text: each word's reading is chosen (`chooseReading`). */
-const several = words.filter(([, readings]) => readings.length > 1);
-const severalText = Array.from({ length: 300 }, (_, i) => (several[Math.floor((i * several.length) / 300)] as [string, string[]])[0]).join(" ");
-/** Five texts of distinct words of one reading, each under 20,000 characters (about 28,000 words in all). */
-const distinctTexts = (() => {
-  const single = words.filter(([, readings]) => readings.length === 1).map(([hanja]) => hanja);
-  const texts: string[] = [];
-  let at = 0;
-  for (let n = 0; n < 5; n++) {
-    let text = "";
-    while (at < single.length && text.length + (single[at] as string).length < 19_900) text += `${single[at++]} `;
-    texts.push(text);
-  }
-  return texts;
-})();
+const { everyCharacter, severalText, distinctTexts } = readerLoadTexts();
 
 describe.each(RUNTIMES)("the reader on %s", (runtime, start) => {
   let server: ConformanceServer | undefined;
