@@ -85,12 +85,13 @@ describe("the page in Chromium: the character card and the radicals", () => {
     await shoot(page, "phone-character-compat-ko");
     await page.locator(".char-card .compat a").click();
     await expect.poll(() => page.url()).toContain(`#/hanja/${encodeURIComponent("\u6A02")}`);
-    await expect.poll(() => page.locator(".char-card h1 .sub").textContent()).toBe("즐길 낙 …");
+    // Its 대표훈음 first (즐길 락), then the dictionary's 훈음 in their order.
+    await expect.poll(() => page.locator(".char-card h1 .sub").textContent()).toBe("즐길 락 …");
     expect(await page.locator(".char-card .compat").count()).toBe(0);
     await page.locator(".char-card dl.facts").waitFor();
     const lines = await facts(page);
-    expect(lines.find((line) => line.startsWith("훈음"))).toContain("즐길 낙, 즐거울 락, 즐길 락, 풍류 악");
-    expect(lines).toContain("음: 낙, 락, 악, 요");
+    expect(lines.find((line) => line.startsWith("훈음"))).toContain("즐길 락, 즐길 낙, 즐거울 락, 풍류 악, 좋아할 요");
+    expect(lines).toContain("음: 락, 낙, 악, 요");
     expect(lines).toContain("부수: 木 (75)");
     expect(lines).toContain("획수: 15");
     await page.getByRole("link", { name: "木 (75)" }).waitFor();
