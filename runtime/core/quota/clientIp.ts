@@ -36,6 +36,7 @@ const NOT_AN_ADDRESS = 0;
 // the entries cost (`SHARED_LOOKUPS.addresses`): an `X-Forwarded-For` entry may be long.
 const keys = new LRUCache<string, string | typeof NOT_AN_ADDRESS>({
   maxSize: SHARED_LOOKUPS.addresses,
+  // lru-cache passes the value first: the metering key (or NOT_AN_ADDRESS), then the address it was made from.
   sizeCalculation: (key, address) => ENTRY_BYTES + stringBytes(address) + (key === NOT_AN_ADDRESS ? 0 : stringBytes(key)),
 });
 
