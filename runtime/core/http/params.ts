@@ -4,7 +4,7 @@
  */
 import { invalidParameter } from "./errors.ts";
 import { pathOf } from "./target.ts";
-import { codePointLength } from "../util/codePointLength.ts";
+import { codePointLength, longerThan } from "../util/codePointLength.ts";
 import { verbatimTextProblem } from "./verbatimText.ts";
 import { type RawQuery, assertWellFormed } from "./query.ts";
 
@@ -96,14 +96,6 @@ export const RAW_TEXT_FACTOR = 4;
 /** The most code points a text parameter's value may have as sent (docs/rules.md "Interface A"). */
 export function rawTextLimit(spec: TextSpec): number {
   return spec.maxLength * RAW_TEXT_FACTOR;
-}
-
-/** Whether `text` has more than `limit` code points, read no further than needed to tell. */
-function longerThan(text: string, limit: number): boolean {
-  // A code point is one or two UTF-16 units: most answers need no count.
-  if (text.length <= limit) return false;
-  if (text.length > 2 * limit) return true;
-  return codePointLength(text) > limit;
 }
 
 /**

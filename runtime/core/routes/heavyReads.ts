@@ -8,6 +8,7 @@
  * being read: no client can queue work behind the ones under way. Shorter texts are not counted.
  */
 import { ApiError } from "../http/errors.ts";
+import { longerThan } from "../util/codePointLength.ts";
 import { count } from "../util/count.ts";
 import { READ_GET_MAX } from "./readParams.ts";
 
@@ -20,17 +21,9 @@ export const HEAVY_READS_IN_ALL = 8;
 /** The `Retry-After` of a long text refused (a 20,000-character text takes tens of milliseconds). */
 const RETRY_AFTER_SECONDS = 1;
 
-/** Whether `text` has more than `HEAVY_READ` characters (code points), told without counting past it. */
+/** Whether `text` has more than `HEAVY_READ` characters (code points). */
 export function isHeavyRead(text: string): boolean {
-  if (text.length <= HEAVY_READ) return false;
-  let characters = 0;
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    // A pair's second unit is not a character of its own.
-    if (unit < 0xdc00 || unit > 0xdfff || i === 0 || (text.charCodeAt(i - 1) & 0xfc00) !== 0xd800) characters++;
-    if (characters > HEAVY_READ) return true;
-  }
-  return false;
+  return longerThan(text, HEAVY_READ);
 }
 
 /** The long texts under way, by client address. */

@@ -4,3 +4,11 @@ export function codePointLength(text: string): number {
   for (const _ of text) n++;
   return n;
 }
+
+/** Whether `text` has more than `limit` code points, read no further than needed to tell. */
+export function longerThan(text: string, limit: number): boolean {
+  // A code point is one or two UTF-16 units: most answers need no count.
+  if (text.length <= limit) return false;
+  if (text.length > 2 * limit) return true;
+  return codePointLength(text) > limit;
+}
