@@ -65,8 +65,8 @@ const preparing = new WeakMap<ReaderData, Promise<void>>();
 /**
  * Works out what the reader keeps (`PreparedSource.prepare`: the words indexed, every
  * character's usual reading, the lengths of the words from each pair of characters) in slices
- * (`slices.ts`), once per data; resolves when it is done. A server calls it as it starts: worked
- * out on first use instead, reading every character once held the event loop for over 3 s.
+ * (`slices.ts`), once per data; resolves when it is done. The first reading calls it (and waits
+ * for it): worked out at once instead, reading every character held the event loop for over 3 s.
  */
 export function prepareReader(data: ReaderData): Promise<void> {
   let prepared = preparing.get(data);
@@ -181,7 +181,7 @@ function dataSource(data: ReaderData): PreparedSource {
   return {
     ...source,
     *prepare() {
-      // Not in the turn that asks (the server's start, which answers its first request sooner for it):
+      // Not in the turn that asks (the first reading's request, which is then answered sooner):
       // then the word index, in steps of its own (at once, it held the loop for 100-200 ms), the
       // characters' readings and the idioms by hanja, each made whole on first use.
       yield;
