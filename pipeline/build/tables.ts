@@ -1,6 +1,5 @@
-import { FLAG_EDUCATION, FLAG_HUNUM, FLAG_NAME, FLAG_STARTER, HUNUM_SEPARATORS, type Tables } from "../../runtime/format/dist.ts";
+import { FLAG_EDUCATION, FLAG_HUNUM, FLAG_NAME, FLAG_STARTER, type Tables } from "../../runtime/format/dist.ts";
 import type { HanjaRecord, IdiomRecord } from "../../runtime/format/records.ts";
-import { InputError } from "../load/types.ts";
 
 /**
  * Compact columns the runtime filters, orders and looks up by (record order = code point order);
@@ -30,21 +29,11 @@ export function buildTables(
     ),
     readings: sortKeys(readings),
     glosses,
-    hunum: records.map(hunumColumn).join(HUNUM_SEPARATORS.record),
     reading: records.map((r) => r.reading).join(""),
     idiomsByCharacter: sortKeys(idiomsByCharacter),
     detailBytes: details.map((body) => encoder.encode(body).length),
     radicalStrokes: [...radicalStrokes],
   };
-}
-
-/** One record's part of `Tables.hunum`; a 훈 holding a separator would split wrongly, and fails the build. */
-function hunumColumn(record: HanjaRecord): string {
-  const items = record.hunum.map(({ hun, eum }) => `${hun} ${eum}`);
-  const bad = items.find((item) => item.includes(HUNUM_SEPARATORS.record) || item.includes(HUNUM_SEPARATORS.hunum));
-  if (bad !== undefined)
-    throw new InputError(`hanja dictionary: the 훈음 ${JSON.stringify(bad)} of ${record.character} holds \`|\` or \`;\`, which tables.json separates with`);
-  return items.join(HUNUM_SEPARATORS.hunum);
 }
 
 /** Positions of the idioms containing each character, in idx order. */

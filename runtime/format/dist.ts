@@ -13,8 +13,9 @@ import MiniSearch, { type Options, type SearchOptions } from "minisearch";
  * 6: `words.txt` (the dictionary's words); each detail ends with its first `words` and `word_count`.
  * 7: records carry `reading` (the representative reading) and an education hanja's first 훈음 is marked
  * `representative`; `tables.json` lists each record's `reading`.
+ * 8: `tables.json` no longer repeats the records' 훈음 (`hunum`): the runtime reads them from the records.
  */
-export const DIST_FORMAT = 7;
+export const DIST_FORMAT = 8;
 
 /** File names inside `dist/`. */
 export const DIST_FILES = {
@@ -93,13 +94,6 @@ export interface Tables {
   readings: Record<string, number[]>;
   /** Starter glosses as `[position, meaning_ko]`. */
   glosses: [number, string][];
-  /**
-   * Each record's 훈음, what search by 훈 reads, as one string (`HUNUM_SEPARATORS`): records in
-   * order separated by `|`, a record's 훈음 as `훈 음` (the 음 after the last space) separated by
-   * `;`, in its `hunum` order; empty for a record without. One string parses about ten times faster
-   * than 8,525 arrays, and start-up parses this file.
-   */
-  hunum: string;
   /** Each record's `reading` (one Hangul syllable each, record order): what the reader gives a character outside any word. */
   reading: string;
   /** Idiom positions per character (idx order). */
@@ -131,9 +125,6 @@ export interface QuizTables {
   /** Per idiom, the idioms with the closest meanings (same measure as the build's similarity check), closest first. */
   theme: number[][];
 }
-
-/** The separators of `Tables.hunum`: between records, between one record's 훈음 (the build refuses a 훈 holding either). */
-export const HUNUM_SEPARATORS = { record: "|", hunum: ";" } as const;
 
 export const FLAG_STARTER = 1;
 export const FLAG_EDUCATION = 2;

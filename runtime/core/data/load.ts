@@ -23,6 +23,7 @@ import {
 } from "../../format/dist.ts";
 import { detailLines } from "./detailLines.ts";
 import { type HunIndexes, hunIndexes } from "../hanja/hunIndexes.ts";
+import { type RecordFields, fieldsOf } from "./recordFields.ts";
 import { type IdiomRecord, idiomItemA, idiomJsonB } from "../../format/records.ts";
 import { type WordIndex, wordIndexSteps } from "../words/wordIndex.ts";
 import type { Steps } from "../../format/steps.ts";
@@ -60,7 +61,12 @@ export interface CharacterData {
   glosses: readonly (readonly [number, string])[];
   /** Each record's `reading`, one Hangul syllable per position (`Tables.reading`). */
   reading: string;
-  /** The 훈음 and 훈 maps search by 훈 reads (`HunIndexes`), made on first use. */
+  /**
+   * A record's readings, 훈음 and variants, read from its text on first use and kept: the one
+   * place the 훈음 are decoded (the character quizzes and search by 훈 both read them here).
+   */
+  fields(position: number): RecordFields;
+  /** The 훈음 and 훈 maps search by 훈 reads (`HunIndexes`), made on first use from `fields`. */
   readonly hun: HunIndexes;
   /** The full-text index over English definitions and glosses, loaded on first use. */
   index(): MiniSearch<CharacterDoc>;
@@ -137,13 +143,9 @@ export function loadData(files: DistFiles): LoadedData {
   const flags = Uint8Array.from(tables.flags);
   const codePoints = codePointsInOrder(tables.characters);
   const positionOf = once(() => new Map(tables.characters.map((c, i) => [c, i])));
-  const hunMaps = once(() => {
-    const indexes = hunIndexes(tables.hunum);
-    if (indexes.hunsOf.length !== tables.characters.length) {
-      throw new Error(`dist: ${DIST_FILES.tables} lists 훈음 for ${indexes.hunsOf.length} records, not ${tables.characters.length}; rebuild dist/`);
-    }
-    return indexes;
-  });
+  const fieldsAt: RecordFields[] = [];
+  const fields = (position: number) => (fieldsAt[position] ??= fieldsOf(record(position), position));
+  const hunMaps = once(() => hunIndexes(details.count, (position) => ((flags[position] ?? 0) & FLAG_HUNUM ? fields(position).hunum : [])));
   const characters: CharacterData = {
     source: `Unicode Unihan ${manifest.unihan.version}`,
     get records() {
@@ -166,6 +168,7 @@ export function loadData(files: DistFiles): LoadedData {
     readings: new Map(Object.entries(tables.readings)),
     glosses: tables.glosses,
     reading: tables.reading,
+    fields,
     get hun() {
       return hunMaps();
     },

@@ -1,5 +1,5 @@
-/** The maps search by 훈 reads (docs/rules.md "Interface A"), made once from `Tables.hunum`. */
-import { HUNUM_SEPARATORS } from "../../format/dist.ts";
+/** The maps search by 훈 reads (docs/rules.md "Interface A"), made once from the records' 훈음 (`CharacterData.fields`). */
+import type { Hunum } from "../data/recordFields.ts";
 
 /** What search by 훈 looks up; positions are listed once each, in record order. */
 export interface HunIndexes {
@@ -19,20 +19,19 @@ const add = (map: Map<string, number[]>, key: string, position: number) => {
   else if (list.at(-1) !== position) list.push(position);
 };
 
-/** Indexes `Tables.hunum` (records separated by `|`, a record's `훈 음` by `;`, the 음 after the last space). */
-export function hunIndexes(hunum: string): HunIndexes {
+/** Indexes the 훈음 of `count` records, `hunumOf(position)` giving each record's. */
+export function hunIndexes(count: number, hunumOf: (position: number) => readonly Hunum[]): HunIndexes {
   const indexes: HunIndexes = { byHunum: new Map(), byHun: new Map(), hunsOf: [], byCodePoint: new Map() };
-  hunum.split(HUNUM_SEPARATORS.record).forEach((column, position) => {
+  for (let position = 0; position < count; position++) {
     const huns: string[] = [];
-    for (const item of column === "" ? [] : column.split(HUNUM_SEPARATORS.hunum)) {
-      const hun = item.slice(0, item.lastIndexOf(" "));
+    for (const { hun, eum } of hunumOf(position)) {
       huns.push(hun);
-      add(indexes.byHunum, item, position);
+      add(indexes.byHunum, `${hun} ${eum}`, position);
       add(indexes.byHun, hun, position);
       for (const ch of hun) add(indexes.byCodePoint, ch, position);
     }
     indexes.hunsOf.push(huns);
-  });
+  }
   return indexes;
 }
 

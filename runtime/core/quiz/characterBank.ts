@@ -7,6 +7,7 @@ import { FLAG_EDUCATION, FLAG_HUNUM, FLAG_NAME } from "../../format/dist.ts";
 import { initialSoundForms } from "../../format/hangul.ts";
 import type { IdiomRecord } from "../../format/records.ts";
 import type { LoadedData } from "../data/load.ts";
+import type { Hunum, RecordFields } from "../data/recordFields.ts";
 
 /** The character pools of `level`: the 1,800 education hanja, the name hanja, or every character with 훈음. */
 export const LEVELS = ["education", "name", "all"] as const;
@@ -15,11 +16,7 @@ export type Level = (typeof LEVELS)[number];
 /** What a character quiz asks about: a character (a position in the character tables), or an idiom with the character at `blank` left out. */
 export type Subject = { kind: "character"; position: number } | { kind: "idiom"; position: number; blank: number };
 
-/** One 훈음: the meaning word(s) and the reading. */
-export interface Hunum {
-  hun: string;
-  eum: string;
-}
+export type { Hunum } from "../data/recordFields.ts";
 
 /** A question a character quiz type asks about its subject. */
 export interface Asked {
@@ -81,48 +78,23 @@ export function hunumText(hunum: Hunum): string {
   return `${hunum.hun} ${hunum.eum}`;
 }
 
-interface Parsed {
-  readings: string[];
-  hunum: Hunum[];
-  variants: string;
-}
-
-/** The record fields the bank reads, each a JSON value without nesting: an array of readings or 훈음, or a string. */
-const FIELDS = { readings: "]", hunum: "]", variants: '"' } as const;
-
-/**
- * The readings, 훈음 and variants of a record, read from its text: parsing the three small values
- * takes a sixth of the time of parsing 7,173 whole records (with their variant sources), which
- * the first character quiz waits for. Found with `indexOf`, so the work is linear in the text.
- */
-function fieldsOf(text: string, position: number): Parsed {
-  const value = (field: keyof typeof FIELDS) => {
-    const key = `"${field}":`;
-    const start = text.indexOf(key) + key.length;
-    const end = start < key.length ? -1 : text.indexOf(FIELDS[field], start + 1);
-    if (end === -1) throw new Error(`dist: record ${position + 1} has no ${field}; rebuild dist/`);
-    return JSON.parse(text.slice(start, end + 1)) as unknown;
-  };
-  return { readings: value("readings") as string[], hunum: value("hunum") as Hunum[], variants: value("variants") as string };
-}
-
 const push = (map: Map<string | number, number[]>, key: string | number, position: number) => {
   const list = map.get(key);
   if (list === undefined) map.set(key, [position]);
   else if (list.at(-1) !== position) list.push(position);
 };
 
-/** The bank over `data`: the records with 훈음 are read here, once. */
+/** The bank over `data`: the records with 훈음, their fields as the data decodes them once (`CharacterData.fields`). */
 export function createCharacterBank(data: LoadedData): CharacterBank {
   const { characters } = data;
-  const parsed = new Map<number, Parsed>();
+  const parsed = new Map<number, RecordFields>();
   const pools: Record<Level, number[]> = { education: [], name: [], all: [] };
   const radicals = new Map<string | number, number[]>();
   const eums = new Map<string | number, number[]>();
   const huns = new Map<string | number, number[]>();
   characters.flags.forEach((flags, position) => {
     if (!(flags & FLAG_HUNUM)) return;
-    const record = fieldsOf(characters.record(position), position);
+    const record = characters.fields(position);
     parsed.set(position, record);
     pools.all.push(position);
     if (flags & FLAG_EDUCATION) pools.education.push(position);
