@@ -29,6 +29,7 @@ import {
   joinReadings,
   termsWithDictionaryNotice,
 } from "./parse/hunum.ts";
+import { CORE_WORD_COLUMNS, WORD_FILES, WORD_READING_COLUMNS, learnerWords, learnerWordsSummary } from "./parse/learnerWords.ts";
 import { collectWords } from "./parse/words.ts";
 import { RADICAL_CODEPOINTS, radicalStrokes } from "./parse/radicals.ts";
 import { RECORD_PROPERTIES, buildHanjaRecords, collectUnihan, joinStarters, recordCodepoints } from "./parse/hanjaRecords.ts";
@@ -118,7 +119,7 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
   if (version !== input.pinnedVersion) log(`warning   building Unihan ${version} from ${input.origin}, as asked; the project pins ${input.pinnedVersion}`);
 
   done = stage("sources");
-  const { idiomSources, starterRows, englishRows, hunumOverlay, hashes, terms } = await sources;
+  const { idiomSources, starterRows, englishRows, hunumOverlay, wordLists, hashes, terms } = await sources;
   const { idiomRows } = idiomSources;
   // The character index is built on the worker while the records are built and validated.
   const characterDocs = earlyCharacterDocuments(table, recordCodepoints(table), starterRows);
@@ -146,11 +147,14 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
   const dictionaryWords = collectWords(dictionaryRead.entries, new Set(byCharacter.keys()));
   // `reading`: the 대표훈음's 음, else the reading the words use most (what the reader gives the character alone).
   const records = joinReadings(withHunum, dictionaryWords);
+  // Each word's standard reading first, and the education hanja's core words (docs/rules.md "Words").
+  const learner = learnerWords(dictionaryWords, records, wordLists);
   const idioms = joinEnglishMeanings(englishRows, korean);
   for (const warning of warnings) log(`warning   ${warning}`);
   const english = idioms.filter((idiom) => idiom.meaning_en !== null).length;
   done(`${idioms.length} idioms (${english} with an English meaning), ${starters.size} starters, totals ${warnings.length === 0 ? "match" : "differ"}`);
   log(`hunum     ${hunumSummary(hunumCounts, records.length)}`);
+  log(`words     ${learnerWordsSummary(learner.counts)}`);
 
   done = stage("build");
   // Valid inputs give the same documents as the records and idioms; this only guards that reasoning.
@@ -160,7 +164,7 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
   }
   const recordJson = records.map((r) => JSON.stringify(r));
   const idiomsByCharacter = idiomPositionsByCharacter(idioms);
-  const words = buildWords(dictionaryWords, records, idioms);
+  const words = buildWords(learner.words, records, idioms, learner.core);
   const details = buildDetailBodies(recordJson, records, idioms, idiomsByCharacter, words.byCharacter);
   const tables = buildTables(records, idiomsByCharacter, details, radicals.strokes);
   // From the inputs, not the clock: a rebuild of the same inputs writes the same bytes (and ETags).
@@ -233,7 +237,7 @@ function allOrFail<A, B, C>(first: () => A, second: () => B, third: () => C): [A
 /**
  * The project's own inputs: idioms, the lists beside them (synonym groups, allowed close meanings,
  * withheld idioms, reading exceptions, the review by theme: each optional, absent = empty), starter glosses and the 훈음
- * overlay (corrections and 대표훈음, each optional), parsed,
+ * overlay (corrections and 대표훈음, each optional), the word lists (standard readings and core words, each optional), parsed,
  * with the SHA-256 of each file read for the manifest; and TERMS.md.
  */
 async function readSources(dataDir: string) {
@@ -250,27 +254,44 @@ async function readSources(dataDir: string) {
     const text = await read(name, true);
     return text === "" ? [] : parseCsvTable(name, text, columns);
   };
-  const [idiomRows, groupRows, allowedRows, matureRows, exceptionRows, themeRows, reviewedRows, englishRows, corrections, representative, starters, terms] =
-    await Promise.all([
-      read("idioms.csv").then((text) => parseCsvTable("idioms.csv", text, IDIOM_COLUMNS)),
-      table(LIST_FILES.groups, GROUP_COLUMNS),
-      table(LIST_FILES.allowed, ALLOWED_COLUMNS),
-      table(LIST_FILES.mature, MATURE_COLUMNS),
-      table(LIST_FILES.exceptions, EXCEPTION_COLUMNS),
-      table(LIST_FILES.themes, THEME_COLUMNS),
-      table(LIST_FILES.reviewed, REVIEWED_COLUMNS),
-      table(LIST_FILES.english, ENGLISH_COLUMNS),
-      table(HUNUM_FILES.corrections, CORRECTION_COLUMNS),
-      table(HUNUM_FILES.representative, REPRESENTATIVE_COLUMNS),
-      read("starter.csv"),
-      readSourceText(join(dataDir, "TERMS.md")),
-    ]);
+  const [
+    idiomRows,
+    groupRows,
+    allowedRows,
+    matureRows,
+    exceptionRows,
+    themeRows,
+    reviewedRows,
+    englishRows,
+    corrections,
+    representative,
+    wordReadings,
+    coreWords,
+    starters,
+    terms,
+  ] = await Promise.all([
+    read("idioms.csv").then((text) => parseCsvTable("idioms.csv", text, IDIOM_COLUMNS)),
+    table(LIST_FILES.groups, GROUP_COLUMNS),
+    table(LIST_FILES.allowed, ALLOWED_COLUMNS),
+    table(LIST_FILES.mature, MATURE_COLUMNS),
+    table(LIST_FILES.exceptions, EXCEPTION_COLUMNS),
+    table(LIST_FILES.themes, THEME_COLUMNS),
+    table(LIST_FILES.reviewed, REVIEWED_COLUMNS),
+    table(LIST_FILES.english, ENGLISH_COLUMNS),
+    table(HUNUM_FILES.corrections, CORRECTION_COLUMNS),
+    table(HUNUM_FILES.representative, REPRESENTATIVE_COLUMNS),
+    table(WORD_FILES.readings, WORD_READING_COLUMNS),
+    table(WORD_FILES.core, CORE_WORD_COLUMNS),
+    read("starter.csv"),
+    readSourceText(join(dataDir, "TERMS.md")),
+  ]);
   const sortedHashes = Object.fromEntries(Object.entries(hashes).sort(([a], [b]) => (a < b ? -1 : 1)));
   return {
     idiomSources: { idiomRows, groupRows, allowedRows, matureRows, exceptionRows, themeRows, reviewedRows },
     starterRows: parseCsvTable("starter.csv", starters, STARTER_COLUMNS),
     englishRows,
     hunumOverlay: { corrections, representative },
+    wordLists: { readings: wordReadings, core: coreWords },
     hashes: sortedHashes,
     terms,
   };

@@ -35,39 +35,49 @@ export interface CharacterWords {
 /**
  * `dist/words.txt` for the words of the records' characters, and each character's words for its
  * detail: the first `DETAIL_WORDS` of the words holding it in the order they are listed (the order
- * `GET /words?char=` gives), an idiom written the same linked by its idx.
+ * `GET /words?char=` gives: its own core words first, then the rest as listed), an idiom written
+ * the same linked by its idx. `core`: each education hanja's core words, commonest first.
  */
-export function buildWords(words: readonly Word[], records: readonly HanjaRecord[], idioms: readonly IdiomRecord[]) {
+export function buildWords(
+  words: readonly Word[],
+  records: readonly HanjaRecord[],
+  idioms: readonly IdiomRecord[],
+  core: ReadonlyMap<string, readonly string[]> = new Map(),
+) {
   const within = compoundCounts(words);
   // In the file's order (code point order), sorted once: encodeWords' own sort then finds it sorted.
   const sorted = [...words].sort((a, b) => compareCodePoints(a.hanja, b.hanja));
-  const text = encodeWords(sorted, within, wordSyllables(records));
+  const text = encodeWords(sorted, within, wordSyllables(records), core);
   // What listedOrder reads of the columns the runtime decodes from the file, made from the words
   // (decoding the file again cost a tenth of the build).
   const columns = {
     hanja: packStrings(sorted.map((w) => w.hanja)),
     within: Uint32Array.from(sorted, (w) => within.get(w.hanja) ?? 0),
     notes: new Map(sorted.flatMap((w, position) => (w.note === null ? [] : [[position, w.note] as const]))),
+    core,
   };
   const education = new Set(records.filter((r) => r.education_hanja).map((r) => r.character.codePointAt(0) as number));
   const idiomIdx = new Map(idioms.map((idiom) => [idiom.hanja, idiom.idx]));
+  const byHanja = new Map(sorted.map((word) => [word.hanja, word]));
+  const itemOf = (word: Word): string => JSON.stringify(wordItem(word, idiomIdx.get(word.hanja)));
   const byCharacter = new Map<string, CharacterWords>();
+  // A character's own core words come first in its list.
+  for (const [character, own] of core)
+    byCharacter.set(character, { items: own.slice(0, DETAIL_WORDS).map((hanja) => itemOf(byHanja.get(hanja) as Word)), count: 0 });
   // The characters of the word at hand, one array for all (a Set per word cost a tenth of a second).
   const seen: string[] = [];
   for (const position of listedOrder(columns, (codePoint) => education.has(codePoint))) {
-    const { hanja, readings, note } = sorted[position] as Word;
+    const word = sorted[position] as Word;
     let item: string | undefined;
     seen.length = 0;
-    for (const character of hanja) {
+    for (const character of word.hanja) {
       // A character written twice in a word (歷歷) counts the word once.
       if (seen.includes(character)) continue;
       seen.push(character);
       let entry = byCharacter.get(character);
       if (entry === undefined) byCharacter.set(character, (entry = { items: [], count: 0 }));
       entry.count++;
-      if (entry.items.length < DETAIL_WORDS) {
-        entry.items.push((item ??= JSON.stringify(wordItem({ hanja, readings, note }, idiomIdx.get(hanja)))));
-      }
+      if (entry.items.length < DETAIL_WORDS && !core.get(character)?.includes(word.hanja)) entry.items.push((item ??= itemOf(word)));
     }
   }
   return { text, byCharacter, count: sorted.length };

@@ -19,8 +19,24 @@
  * 8. else the dictionary's order.
  */
 import { customaryReading } from "./customaryReadings.ts";
-import type { ReaderSource } from "./source.ts";
-import { addsSaisiot, atWordStart, breaksInitialLaw, breaksYeolYulRule, isSaisiotWord } from "../../format/syllableRules.ts";
+import { addsSaisiot, afterSyllable, atWordStart, breaksInitialLaw, breaksYeolYulRule, buBefore, isSaisiotWord } from "./syllableRules.ts";
+
+/**
+ * What the rule reads of the words and characters: the reader's source at run time
+ * (`runtime/core/read/source.ts`), the dictionary's words as the build holds them.
+ */
+export interface WordReadingSource {
+  /** The dictionary's readings of a word of two or more characters, or undefined when it is not a word. */
+  wordReadings(hanja: string): readonly string[] | undefined;
+  /** The words of two or more characters that hold this character (for step 6). */
+  wordsWith(character: string): Iterable<string>;
+  /** How many words hold this character (to scan the fewest in `wordsWith`). */
+  wordCount(character: string): number;
+  /** Every reading of one character, or undefined for a character without a Korean reading. */
+  characterReadings(character: string): readonly string[] | undefined;
+  /** The reading a character takes alone, in its basic form (`usualReading.ts`), or undefined. */
+  usualReading(character: string): string | undefined;
+}
 
 /** The reading chosen and the others, in the dictionary's order. */
 export interface ChosenReading {
@@ -32,7 +48,7 @@ export interface ChosenReading {
  * Chooses among a word's readings (see the module's rule). `characters` are the word's characters,
  * `literal` its reading from the characters' usual sounds.
  */
-export function chooseReading(characters: readonly string[], readings: readonly string[], literal: string, source: ReaderSource): ChosenReading {
+export function chooseReading(characters: readonly string[], readings: readonly string[], literal: string, source: WordReadingSource): ChosenReading {
   let candidates = readings.map((r) => [...r]);
   const keep = (test: (syllables: string[]) => boolean) => {
     const kept = candidates.filter(test);
@@ -57,7 +73,7 @@ export function chooseReading(characters: readonly string[], readings: readonly 
  * Step 5: at each place inside the word where the candidates differ only by the initial-sound law
  * (랭 and 냉), the law's form where the rest of the word is a dictionary word, the other elsewhere.
  */
-function followsCompounds(characters: readonly string[], syllables: readonly string[], candidates: readonly string[][], source: ReaderSource): boolean {
+function followsCompounds(characters: readonly string[], syllables: readonly string[], candidates: readonly string[][], source: WordReadingSource): boolean {
   for (let i = 1; i < syllables.length; i++) {
     const own = syllables[i] as string;
     for (const other of candidates) {
@@ -73,7 +89,7 @@ function followsCompounds(characters: readonly string[], syllables: readonly str
 }
 
 /** Step 6: the candidate most of the longer single-reading words holding the word agree with, if one has the most. */
-function bySupport(characters: readonly string[], candidates: readonly string[][], source: ReaderSource): string[] | undefined {
+function bySupport(characters: readonly string[], candidates: readonly string[][], source: WordReadingSource): string[] | undefined {
   const word = characters.join("");
   let rarest = characters[0] as string;
   for (const c of characters) if (source.wordCount(c) < source.wordCount(rarest)) rarest = c;
@@ -92,4 +108,23 @@ function bySupport(characters: readonly string[], candidates: readonly string[][
   const most = Math.max(...support);
   if (most === 0 || support.filter((n) => n === most).length > 1) return undefined;
   return candidates[support.indexOf(most)];
+}
+
+/** The reading the rule gives a word of the source among `readings` (what the build lists first: docs/rules.md "Words"). */
+export function chooseWordReading(word: string, readings: readonly string[], source: WordReadingSource): ChosenReading {
+  const chars = [...word];
+  return chooseReading(chars, readings, literalReading(chars, source), source);
+}
+
+/** A word's reading character by character, as if no dictionary word covered it (step 7). */
+export function literalReading(chars: readonly string[], source: Pick<WordReadingSource, "usualReading">): string {
+  const syllables: string[] = [];
+  chars.forEach((c, i) => {
+    const usual = source.usualReading(c) ?? c;
+    syllables.push(i === 0 ? atWordStart(usual) : afterSyllable(syllables[i - 1] as string, usual));
+  });
+  chars.forEach((c, i) => {
+    if (c === "不" && syllables[i] === "불" && buBefore(syllables[i + 1])) syllables[i] = "부";
+  });
+  return syllables.join("");
 }

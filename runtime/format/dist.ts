@@ -13,7 +13,9 @@ import MiniSearch, { type Options, type SearchOptions } from "minisearch";
  * 6: `words.txt` (the dictionary's words); each detail ends with its first `words` and `word_count`.
  * 7: records carry `reading` (the representative reading) and an education hanja's first 훈음 is marked
  * `representative`; `tables.json` lists each record's `reading`.
- * 8: `tables.json` no longer repeats the records' 훈음 (`hunum`): the runtime reads them from the records.
+ * 8: `words.txt` lists each education hanja's core words after its syllables, and each word's
+ * reading it is read with first (the reader takes the first); `tables.json` no longer repeats the records'
+ * 훈음 (`hunum`): the runtime reads them from the records.
  */
 export const DIST_FORMAT = 8;
 

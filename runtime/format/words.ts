@@ -6,9 +6,10 @@
  * of the character's syllables it takes. 1.3 MB and 0.8 MB gzipped instead of 4.7 MB and 1.9 MB.
  *
  * ```
- * 水수             the syllables of each character used by a word, one line each: the
- * 樂락악요낙        character, then its syllables (index 0, 1, 2, … in base 36); an empty
- *                  line ends them
+ * 水수\t水道 …      the syllables of each character used by a word, one line each: the
+ * 樂락악요낙        character, then its syllables (index 0, 1, 2, … in base 36), then for an
+ *                  education hanja with core words a tab and those words, commonest first,
+ *                  separated by spaces; an empty line ends them
  * 0歷史\t1,         a word: shared characters (base 36) and the rest of its hanja; a tab;
  * 2代\t1,           its readings separated by `,`, each as digits (trailing zeros left out:
  * 0佳景洞\t\t지명     empty = every first syllable) or, when a syllable is not among its
@@ -18,7 +19,7 @@
  * ```
  * ```
  */
-import { NO_SCRATCH, type PackedStrings, type Scratch, codePointIn } from "./packedStrings.ts";
+import { NO_SCRATCH, type PackedStrings, type Scratch, codePointIn, unpack } from "./packedStrings.ts";
 import { type Steps, runAtOnce } from "./steps.ts";
 
 /** A word as the service lists it, before its idiom link: the written form, its readings (standard first) and the dictionary's note. */
@@ -50,16 +51,23 @@ export function compareCodePoints(a: string, b: string): number {
 
 /**
  * The file for `words`, `within` giving how many other words contain each (absent: none), each
- * reading written against `syllablesOf(character)` (the first syllable its usual reading).
+ * reading written against `syllablesOf(character)` (the first syllable its usual reading), `core`
+ * the core words of the characters that have them (each a word of `words` holding the character).
  */
-export function encodeWords(words: readonly Word[], within: ReadonlyMap<string, number>, syllablesOf: (character: string) => readonly string[]): string {
+export function encodeWords(
+  words: readonly Word[],
+  within: ReadonlyMap<string, number>,
+  syllablesOf: (character: string) => readonly string[],
+  core: ReadonlyMap<string, readonly string[]> = new Map(),
+): string {
   const sorted = [...words].sort((a, b) => compareCodePoints(a.hanja, b.hanja));
   const used = new Set<string>();
   for (const { hanja } of sorted) for (const c of hanja) used.add(c);
   const header = [...used].sort(compareCodePoints).map((c) => {
     const syllables = syllablesOf(c);
     if (syllables.length === 0 || syllables.length > DIGITS) throw new Error(`words: ${c} has ${syllables.length} syllables; 1 to ${DIGITS} can be written`);
-    return `${c}${syllables.join("")}`;
+    const own = core.get(c) ?? [];
+    return own.length === 0 ? `${c}${syllables.join("")}` : `${c}${syllables.join("")}\t${own.join(" ")}`;
   });
   let before: string[] = [];
   const lines = sorted.map(({ hanja, readings, note }) => {
@@ -105,16 +113,21 @@ export interface WordColumns {
   notes: Map<number, string>;
   /** The most characters (code points) a word has. */
   longest: number;
+  /** Each education hanja's core words (hanja), commonest first: listed first (`listedOrder`). */
+  core: ReadonlyMap<string, readonly string[]>;
 }
 
 /**
  * The order words are listed in (docs/rules.md "Words"), as positions of `columns`: words before
- * place names (note `지명`); then shorter words; then words made only of the 1,800 education hanja;
- * then words more other words contain (水素 is in 103 longer words, 渴水 in none: a word that builds
- * many others is one a learner meets, and the dictionary has no frequencies); then code point order.
+ * place names (note `지명`); then the education hanja's core words (`core-words.csv`, the
+ * project's stated source of commonness), by their best rank (a word first for one character
+ * before a word second for any); then shorter words; then words made only of the 1,800 education
+ * hanja; then words more other words contain (水素 is in 103 longer words, 渴水 in none: a word
+ * that builds many others is one a learner meets, and the dictionary has no frequencies); then code
+ * point order.
  */
 export function listedOrder(
-  columns: Pick<WordColumns, "hanja" | "within" | "notes">,
+  columns: Pick<WordColumns, "hanja" | "within" | "notes" | "core">,
   isEducation: (codePoint: number) => boolean,
   memory: Scratch = NO_SCRATCH,
 ): Uint32Array {
@@ -127,16 +140,26 @@ export function listedOrder(
  * whole nearly twice as slow.
  */
 export function* listedOrderSteps(
-  columns: Pick<WordColumns, "hanja" | "within" | "notes">,
+  columns: Pick<WordColumns, "hanja" | "within" | "notes" | "core">,
   isEducation: (codePoint: number) => boolean,
   memory: Scratch = NO_SCRATCH,
 ): Steps<Uint32Array> {
   const count = columns.hanja.starts.length - 1;
   if (count > POSITIONS) throw new Error(`words: ${count} words; the order can place ${POSITIONS}`);
+  // Each core word's best rank, by position (the rest: NOT_CORE).
+  const ranks = new Uint8Array(count).fill(NOT_CORE);
+  for (const words of columns.core.values()) {
+    words.forEach((word, rank) => {
+      const position = positionIn(columns.hanja, word);
+      if (position === -1) throw new Error(`words: the core word ${word} is not one of the words`);
+      if (rank < (ranks[position] as number)) ranks[position] = rank;
+    });
+    yield;
+  }
   // One number per word, its sort key above its position (below 2^20): a numeric sort of a typed array, no comparator.
   const keys = memory.float64(count);
   for (let from = 0; from < count; from += STEP) {
-    keysOf(columns, isEducation, keys, from, Math.min(from + STEP, count));
+    keysOf(columns, isEducation, ranks, keys, from, Math.min(from + STEP, count));
     yield;
   }
   const sorted = yield* sortSteps(keys, memory.float64(count));
@@ -152,6 +175,7 @@ export function* listedOrderSteps(
 function keysOf(
   columns: Pick<WordColumns, "hanja" | "within" | "notes">,
   isEducation: (codePoint: number) => boolean,
+  ranks: Uint8Array,
   keys: Float64Array,
   from: number,
   to: number,
@@ -167,7 +191,8 @@ function keysOf(
     }
     const place = columns.notes.get(position) === PLACE_NAME_NOTE ? 1 : 0;
     const fewer = MAX_WITHIN - Math.min(columns.within[position] as number, MAX_WITHIN);
-    keys[position] = (((place * 64 + Math.min(length, 63)) * 2 + (1 - education)) * (MAX_WITHIN + 1) + fewer) * POSITIONS + position;
+    const rank = ranks[position] as number;
+    keys[position] = ((((place * 8 + rank) * 64 + Math.min(length, 63)) * 2 + (1 - education)) * (MAX_WITHIN + 1) + fewer) * POSITIONS + position;
   }
 }
 
@@ -214,3 +239,19 @@ const STEP = 1024;
 const RUN = 8192;
 const MAX_WITHIN = 4095;
 const POSITIONS = 2 ** 20;
+/** The rank of a word that is no character's core word (core words rank 0 to 4). */
+const NOT_CORE = 7;
+
+/** The position of `hanja` among the packed words (in code point order), or -1: a binary search. */
+export function positionIn(packed: PackedStrings, hanja: string): number {
+  let low = 0;
+  let high = packed.starts.length - 2;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const order = compareCodePoints(unpack(packed, middle), hanja);
+    if (order === 0) return middle;
+    if (order < 0) low = middle + 1;
+    else high = middle - 1;
+  }
+  return -1;
+}

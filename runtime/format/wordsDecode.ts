@@ -4,7 +4,7 @@
  */
 import { NO_SCRATCH, Packer, type PackedStrings, Scratch, unitsToString } from "./packedStrings.ts";
 import { type Steps, runAtOnce } from "./steps.ts";
-import { DIGITS, type WordColumns, listedOrderSteps } from "./words.ts";
+import { DIGITS, type WordColumns, listedOrderSteps, positionIn } from "./words.ts";
 
 /** The words in listed order as the runtime holds them: two texts of one line per word, and the notes. */
 export interface ListedWords {
@@ -15,6 +15,8 @@ export interface ListedWords {
   notes: Map<number, string>;
   /** The most characters (code points) a word has. */
   longest: number;
+  /** Each education hanja's core words (hanja), commonest first (`WordColumns.core`). */
+  core: ReadonlyMap<string, readonly string[]>;
 }
 
 /** Lines of text, one per word in listed order: the text starts and ends with `\n`, line `p` is `text[starts[p], starts[p + 1] - 1)`. */
@@ -60,7 +62,7 @@ export function* listWordsSteps(text: string, isEducation: (codePoint: number) =
   }
   const hanja = yield* listedLinesSteps(columns.hanja, order, memory);
   const readings = yield* listedLinesSteps(columns.readings, order, memory);
-  return { hanja, readings, notes, longest: columns.longest };
+  return { hanja, readings, notes, longest: columns.longest, core: columns.core };
 }
 
 /** The packed strings as lines in listed order: copied a code unit at a time into scratch units, then made one string. */
@@ -113,14 +115,26 @@ function* decodeSteps(text: string, file: string, memoryFor: (size: WordsSize) =
     line++;
     return value;
   };
-  // Each character's syllables, by code point.
+  // Each character's syllables, by code point; the core words of those that have them, and the line that lists them.
   const syllables = new Map<number, string>();
+  const core = new Map<string, readonly string[]>();
+  const coreLines = new Map<string, number>();
   for (let value = next(); value !== ""; value = next()) {
     if (value === undefined) return fail(line, "ends before the empty line that ends the characters");
     const codePoint = value.codePointAt(0) as number;
     const width = codePoint > 0xffff ? 2 : 1;
-    if (value.length <= width) fail(line, "lists a character without syllables");
-    syllables.set(codePoint, value.slice(width));
+    const tab = value.indexOf("\t");
+    const own = tab === -1 ? value.slice(width) : value.slice(width, tab);
+    if (own === "") fail(line, "lists a character without syllables");
+    syllables.set(codePoint, own);
+    if (tab !== -1) {
+      const character = value.slice(0, width);
+      const words = value.slice(tab + 1).split(" ");
+      const stray = words.find((word) => !word.includes(character));
+      if (stray !== undefined) fail(line, `lists the core word ${JSON.stringify(stray)}, which does not hold ${character}`);
+      core.set(character, words);
+      coreLines.set(character, line);
+    }
   }
   yield;
   const size = yield* sizeOfWordsSteps(text, at);
@@ -215,7 +229,13 @@ function* decodeSteps(text: string, file: string, memoryFor: (size: WordsSize) =
     yield;
   }
   if (at < text.length) fail(line + 1, `follows the ${count} counts; the file should end there`);
-  return { hanja: hanja.packed(), readings: readings.packed(), within, notes, longest };
+  const packed = hanja.packed();
+  for (const [character, words] of core) {
+    const missing = words.find((word) => positionIn(packed, word) === -1);
+    if (missing !== undefined) fail(coreLines.get(character) as number, `lists the core word ${missing}, which is not one of the words`);
+    yield;
+  }
+  return { hanja: packed, readings: readings.packed(), within, notes, longest, core };
 }
 
 /** How many words a file holds, and the code units of their hanja and readings (joined by commas). */

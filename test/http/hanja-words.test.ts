@@ -5,6 +5,7 @@
  */
 import { describe, expect, test } from "vitest";
 import { wordIndex } from "../../runtime/core/words/wordIndex.ts";
+import { decodeWords } from "../../runtime/format/wordsDecode.ts";
 import { DIST_FILES, FLAG_EDUCATION, type Tables } from "../../runtime/format/dist.ts";
 import { HUNUM_SOURCE, type WordItem } from "../../runtime/format/records.ts";
 import { call, distText, getJson, testApp } from "../helpers/app.ts";
@@ -41,14 +42,29 @@ describe("GET /words?char=", () => {
     expect(page.data.every((w) => w.hanja.includes("水"))).toBe(true);
   });
 
-  test("the order a learner meets words in: common two-character words first, place names last", async () => {
-    expect(hanjaOf(await words(`char=${encodeURIComponent("水")}&per_page=5`))).toEqual(["水素", "水銀", "水平", "水産", "水路"]);
+  test("the order a learner meets words in: the character's core words, other core words, then shorter words first, place names last", async () => {
+    expect(hanjaOf(await words(`char=${encodeURIComponent("水")}&per_page=5`))).toEqual(["水道", "水泳", "水準", "水曜日", "生水"]);
     const listed = index.ofCharacter("洞").map((p) => index.word(p));
     const firstPlace = listed.findIndex((w) => w.note === "지명");
     expect(firstPlace).toBeGreaterThan(0);
     expect(listed.slice(firstPlace).every((w) => w.note === "지명")).toBe(true);
-    const lengths = listed.slice(0, firstPlace).map((w) => [...w.hanja].length);
+    // The core words (洞's own, then other characters' holding 洞) first, then shorter words first.
+    const core = new Set([...decodeWords(distText(DIST_FILES.words)).core.values()].flat());
+    const firstOther = listed.findIndex((w) => !core.has(w.hanja));
+    expect(listed.slice(0, 5).map((w) => w.hanja)).toEqual(["洞窟", "洞察", "洞長", "洞里", "空洞"]);
+    expect(listed.slice(firstOther).filter((w) => core.has(w.hanja))).toEqual([]);
+    const lengths = listed.slice(firstOther, firstPlace).map((w) => [...w.hanja].length);
     expect(lengths).toEqual([...lengths].sort((a, b) => a - b));
+  });
+
+  test('a learner\'s words first (docs/rules.md "Words"): 學 → 學生 and 學校 in the first five, 車 → 自動車 before 動車', async () => {
+    const first = hanjaOf(await words(`char=${encodeURIComponent("學")}&per_page=5`));
+    expect(first).toContain("學生");
+    expect(first).toContain("學校");
+    const car = index.ofCharacter("車").map((p) => index.word(p).hanja);
+    expect(hanjaOf(await words(`char=${encodeURIComponent("車")}&per_page=50`))).toEqual(car.slice(0, 50));
+    expect(car.indexOf("自動車")).toBeGreaterThanOrEqual(0);
+    expect(car.indexOf("自動車")).toBeLessThan(car.indexOf("動車"));
   });
 
   test("a Han character outside the dataset, or a character that is not Han, holds no word", async () => {

@@ -28,8 +28,8 @@ describe("the page in Chromium: flows", () => {
     const facts = (await page.locator("dl.facts").textContent()) ?? "";
     expect(facts).toContain("훈음 (meaning and reading)물 수, 고를 수 (libhangul hanja dictionary");
     await shoot(page, "desktop-character");
-    // Its first words, the commonest first, and a link to all of them.
-    expect(await page.locator("ul.words li").first().textContent()).toBe("水素 수소");
+    // Its first words, its core words first (水道, 水泳, 水準), and a link to all of them.
+    expect(await page.locator("ul.words li").first().textContent()).toBe("水道 수도 (수돗)");
     await page.getByRole("link", { name: "All 2,899 words →" }).click();
     await expect.poll(() => page.url()).toContain(`#/words?char=${encodeURIComponent("水")}`);
     await page.getByRole("heading", { level: 2, name: "2,899 results" }).waitFor();

@@ -130,6 +130,33 @@ describe("words.txt", () => {
     expect([...columns.within]).toEqual([0, 0, 0, 1, 0, 0]);
     expect([...columns.notes]).toEqual([[0, "지명"]]);
     expect(columns.longest).toBe(3);
+    expect([...columns.core]).toEqual([]);
+  });
+
+  test("writes an education hanja's core words after its syllables, and decodes them", () => {
+    const core = new Map([["稻", ["水道稻", "水稻"]]]);
+    const withCore = encodeWords(words, within, wordSyllables(records), core);
+    expect(withCore.split("\n").slice(0, 8)).toEqual(["佳가", "史사", "景경", "歷력역", "水수", "洞동통", "稻도\t水道稻 水稻", "道도"]);
+    expect([...decodeWords(withCore).core]).toEqual([["稻", ["水道稻", "水稻"]]]);
+  });
+
+  test("lists core words first, by their best rank, then by the rest of the order", () => {
+    const education = new Set(records.filter((r) => r.education_hanja).map((r) => r.character.codePointAt(0)));
+    const columns = decodeWords(
+      encodeWords(
+        words,
+        within,
+        wordSyllables(records),
+        new Map([
+          ["稻", ["水道稻", "水稻"]],
+          ["道", ["水道稻", "水道"]],
+        ]),
+      ),
+    );
+    const listed = [...listedOrder(columns, (codePoint) => education.has(codePoint))].map((p) => unpack(columns.hanja, p));
+    // 水道稻 is first for two characters, so first though longer; 水道 and 水稻 second for one (水道, which a
+    // longer word holds, first); then the rest as before.
+    expect(listed).toEqual(["水道稻", "水道", "水稻", "歷史", "水𠀋", "佳景洞"]);
   });
 
   test("lists words before place names, shorter first, education hanja first, then those more words contain", () => {
@@ -140,7 +167,9 @@ describe("words.txt", () => {
   });
 
   test.each([
-    ["水수\n0水道\t", /line 2 ends before the empty line/],
+    ["水수\n0水道", /line 2 ends before the empty line/],
+    ["水수\t道路\n道도\n\n0水道\t\n\n\n", /line 1 lists the core word "道路", which does not hold 水/],
+    ["水수\t水道 水田\n道도\n\n0水道\t\n\n\n", /line 1 lists the core word 水田, which is not one of the words/],
     ["水수\n\n0水道\t\n\n\n", /line 3 has 道, which the file's characters do not list/],
     ["水수\n道도\n\n0水道\t5\n\n\n", /line 4 has a reading that does not fit its hanja 水道/],
     ["水수\n道도\n\n0水道\t\tx\ty\n\n\n", /line 4 is not shared characters/],

@@ -107,8 +107,12 @@ describe("the built words", () => {
     expect(built.longest).toBe(columns.longest);
   });
 
-  test("list common words first: 水's first words are 水素, 水銀, 水平", () => {
-    expect(hanjaOf2(built, built.ofCharacter("水").slice(0, 3))).toEqual(["水素", "水銀", "水平"]);
+  test("list a character's own core words first (水: 水道, 水泳, 水準), then the other core words holding it, then the rest", () => {
+    const listed = hanjaOf2(built, built.ofCharacter("水"));
+    expect(listed.slice(0, 5)).toEqual(["水道", "水泳", "水準", "水曜日", "生水"]);
+    // 洪水 is another character's core word (洪's): listed before the words no editor named, 水素 among them.
+    expect(listed.indexOf("洪水")).toBeLessThan(listed.indexOf("水素"));
+    expect(new Set(listed).size).toBe(listed.length);
     expect(built.ofCharacter("水")).toHaveLength(2_899);
     expect(hanjaOf2(built, built.search("학교").slice(0, 1))).toEqual(["學校"]);
   });

@@ -54,10 +54,13 @@ describe("the word index built in steps", () => {
     expect(steppedIndex.ofCharacter("水")).toEqual(index.ofCharacter("水"));
   });
 
-  test("lists the real words in the listed order: each word before the next by the rule (place names last, shorter, education hanja, more compounds, code point)", () => {
+  test("lists the real words in the listed order: each word before the next by the rule (place names last, core words by best rank, shorter, education hanja, more compounds, code point)", () => {
     const columns = decodeWords(text);
     const order = listedOrder(columns, isEducation);
     expect(new Set(order).size).toBe(columns.hanja.starts.length - 1);
+    const bestRank = new Map<string, number>();
+    for (const words of columns.core.values()) words.forEach((word, rank) => bestRank.set(word, Math.min(rank, bestRank.get(word) ?? rank)));
+    expect(bestRank.size).toBeGreaterThan(5_000);
     const rank = (position: number) => {
       const hanja = unpack(columns.hanja, position);
       const characters = [...hanja];
@@ -65,6 +68,7 @@ describe("the word index built in steps", () => {
         hanja,
         tuple: [
           columns.notes.get(position) === PLACE_NAME_NOTE ? 1 : 0,
+          bestRank.get(hanja) ?? 99,
           characters.length,
           characters.every((c) => isEducation(c.codePointAt(0) as number)) ? 0 : 1,
           -Math.min(columns.within[position] as number, 4095),

@@ -203,9 +203,9 @@ export const hanjaInterface: Interface = (ctx) => {
           "The hanja words of libhangul's hanja dictionary made only of the dataset's characters (234,308). Give `q` or `char` (neither: every word, in the listed order):\n\n" +
           "- `q`, Han characters: the word written so, then the words starting with it, then the words containing it; Hangul syllables: the same against each reading of every word.\n" +
           "- `char`, one Han character: every word holding it.\n\n" +
-          "Each item has `hanja`, `readings` (the South Korean standard spelling first: 歷史 `역사`, then the North's `력사`), the dictionary's `note` and `idiom_idx`, " +
-          "the idx of the project's idiom written the same. Within each group words are listed in one order: words before place names (note `지명`), then shorter words, " +
-          "then words made only of the 1,800 education hanja, then words that more of the other words contain (a word that builds many others is one a learner meets), then code point order.\n\n" +
+          "Each item has `hanja`, `readings` (the reading the word is read with first, as `POST /read` reads it: the standard reading of 표준국어대사전, 先生 `선생` before `선상`, 電車 `전차` before `전거`, 歷史 `역사` before the North's `력사`, never a 사이시옷 form like 수돗 before 수도), the dictionary's `note` and `idiom_idx`, " +
+          "the idx of the project's idiom written the same. Within each group words are listed in one order: words before place names (note `지명`), then the education hanja's core words (the project's reviewed list of up to five common words per character: 學 → 學生, 學校, …), " +
+          "then shorter words, then words made only of the 1,800 education hanja, then words that more of the other words contain, then code point order; `char` lists the character's own core words first.\n\n" +
           "A search without match, or a page past the end, is `200` with empty `data`.\n\n" +
           CACHING,
         responses: cachedResponses(ok("A page of words.", "WordList", headers(CACHED)), {

@@ -9,7 +9,7 @@ import type { ReadResult } from "../../format/records.ts";
 import { type ReadFormat, formatReading, formatReadingSteps } from "./formatReading.ts";
 import { readResultBytes } from "./readResultJson.ts";
 import { type Steps, runInSlices } from "./slices.ts";
-import { chooseReadings, readText, readTextSteps } from "./readText.ts";
+import { readText, readTextSteps } from "./readText.ts";
 import type { ReaderLinks } from "./source.ts";
 import { type PreparedSource, wordStoreSource } from "./wordStoreSource.ts";
 
@@ -176,6 +176,8 @@ function dataSource(data: ReaderData): PreparedSource {
         return position === undefined ? undefined : data.characters.reading[position];
       },
       idiomIdx,
+      // The build lists each word's chosen reading first (docs/rules.md "Words").
+      chosenFirst: true,
     },
   );
   return {
@@ -192,7 +194,6 @@ function dataSource(data: ReaderData): PreparedSource {
       idiomIdx("");
       yield;
       yield* source.prepare();
-      yield* chooseReadings(source, source.severalReadings);
     },
   };
 }

@@ -18,7 +18,7 @@
  * the bound noun 년 (2025年度 2025년도), and 兩 and 列 are the bound nouns 냥 and 열 (`afterNumber`).
  */
 import { afterNumber, atWordStart, afterSyllable, buBefore } from "../../format/syllableRules.ts";
-import { type ChosenReading, chooseReading } from "./chooseReading.ts";
+import { type ChosenReading, chooseWordReading } from "../../format/chooseReading.ts";
 import type { ReaderLinks, ReaderSource } from "./source.ts";
 import type { ReadResult, ReadSegment } from "../../format/records.ts";
 import { type Steps, runAtOnce } from "./slices.ts";
@@ -310,18 +310,14 @@ function segmentRun(run: RunText, source: ReaderSource, { count, length, positio
 }
 
 /**
- * Per source, the reading chosen for each word of several readings, by its position, kept for
- * good: choosing costs up to milliseconds a word (step 6 of `chooseReading` scans the words
- * holding a character), and the dictionary has a few thousand such words (3,371), so keeping them
- * all takes about a megabyte, where a bounded cache that a run of other words flushed chose them
- * again for every text (0.25–0.40 s for a text of many instead of 0.02–0.03 s).
+ * Per source whose words' readings are not chosen ahead (`ReaderSource.chosenFirst` false: a
+ * handful of words in a test or an embedder's own), the reading chosen for each word of several
+ * readings, by its position, kept for good: choosing costs up to milliseconds a word (step 6 of
+ * `chooseReading` scans the words holding a character). The built data lists every word's chosen
+ * reading first, so the service chooses none at run time.
  */
 const chosenReadings = new WeakMap<ReaderSource, Map<number, ChosenReading>>();
 
-/**
- * Chooses the reading of each of `words` (position and hanja: every word of several readings) and
- * keeps it, as a reading of it would; in steps (`slices.ts`), one every few words.
- */
 function keptFor(source: ReaderSource): Map<number, ChosenReading> {
   let kept = chosenReadings.get(source);
   if (kept === undefined) chosenReadings.set(source, (kept = new Map()));
@@ -332,15 +328,6 @@ function latelyFor(source: ReaderSource): Map<number, WordReading> {
   let lately = wordReadings.get(source);
   if (lately === undefined) wordReadings.set(source, (lately = new Map()));
   return lately;
-}
-
-export function* chooseReadings(source: ReaderSource, words: readonly (readonly [number, string])[]): Steps<void> {
-  const reading: Reading = { source, links: undefined, kept: keptFor(source), lately: latelyFor(source), segments: [] };
-  for (let i = 0; i < words.length; i++) {
-    const [position, hanja] = words[i] as readonly [number, string];
-    readWord(position, hanja, hanja, reading);
-    if (i % 16 === 15) yield;
-  }
 }
 
 /** A word's reading as every segment of it answers it. */
@@ -362,11 +349,13 @@ function readWord(position: number, word: string, hanja: string, { source, kept,
   let known = lately.get(position);
   if (known === undefined) {
     const readings = source.wordReadingsAt(position);
-    let chosen = readings.length === 1 ? { reading: readings[0] as string, others: ONE_READING } : kept.get(position);
-    if (chosen === undefined) {
-      const chars = [...word];
-      kept.set(position, (chosen = chooseReading(chars, readings, readCharacters(chars, source), source)));
-    }
+    let chosen =
+      readings.length === 1
+        ? { reading: readings[0] as string, others: ONE_READING }
+        : source.chosenFirst
+          ? { reading: readings[0] as string, others: readings.slice(1) }
+          : kept.get(position);
+    if (chosen === undefined) kept.set(position, (chosen = chooseWordReading(word, readings, source)));
     if (lately.size >= WORDS_KEPT) lately.clear();
     lately.set(position, (known = { chosen, idiom: source.idiomIdx(word) }));
   }
@@ -397,19 +386,6 @@ function spellAfterNumber(segment: ReadSegment, first: string): void {
   if (reading === segment.hangul) return;
   segment.other_readings = [segment.hangul, ...segment.other_readings].filter((r) => r !== reading);
   segment.hangul = reading;
-}
-
-/** A word's reading character by character, as if no dictionary word covered it (for `chooseReading`'s step 4). */
-function readCharacters(chars: readonly string[], source: ReaderSource): string {
-  const syllables: string[] = [];
-  chars.forEach((c, i) => {
-    const usual = source.usualReading(c) ?? c;
-    syllables.push(i === 0 ? atWordStart(usual) : afterSyllable(syllables[i - 1] as string, usual));
-  });
-  chars.forEach((c, i) => {
-    if (c === "不" && syllables[i] === "불" && buBefore(syllables[i + 1])) syllables[i] = "부";
-  });
-  return syllables.join("");
 }
 
 /** 不 read alone is 부 before a piece starting with ㄷ or ㅈ (不當 부당, 不正 부정; 한글 맞춤법 제52항); the run's segments start at `first`. */

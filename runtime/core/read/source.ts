@@ -3,9 +3,17 @@
  * answers it from the dictionary's words and the character data, a test from a handful of words.
  */
 
+import type { WordReadingSource } from "../../format/chooseReading.ts";
+
 /** The words and characters a text is read with. */
-export interface ReaderSource {
-  /** The dictionary's readings of a word of two or more characters, in the dictionary's order, or undefined when it is not a word. */
+export interface ReaderSource extends WordReadingSource {
+  /**
+   * True when each word's readings start with the one it is read with, chosen when the data was
+   * built (`chooseReading` and the editors' reviewed readings: docs/rules.md "Words"), so that a
+   * reading takes the first; otherwise the reader chooses among them (`chooseReading`).
+   */
+  readonly chosenFirst?: boolean;
+  /** The dictionary's readings of a word of two or more characters, or undefined when it is not a word. */
   wordReadings(hanja: string): readonly string[] | undefined;
   /**
    * Where the dictionary has a word of two or more characters written so (a number the source
@@ -13,7 +21,7 @@ export interface ReaderSource {
    * what segmentation asks most, so it must be cheap.
    */
   wordPosition(hanja: string): number;
-  /** The dictionary's readings of the word at a position `wordPosition` gave, in the dictionary's order. */
+  /** The dictionary's readings of the word at a position `wordPosition` gave. */
   wordReadingsAt(position: number): readonly string[];
   /**
    * The lengths, in characters, of the words starting with these two characters (code points), as

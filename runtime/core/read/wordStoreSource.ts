@@ -34,6 +34,8 @@ export interface SourceLists {
   idiomIdx?: (hanja: string) => number | undefined;
   /** The character's representative reading (the record's `reading`), when the data has it: taken over the one worked out from its words. */
   reading?: (character: string) => string | undefined;
+  /** True when the store lists each word's chosen reading first (`ReaderSource.chosenFirst`: the built data does). */
+  chosenFirst?: boolean;
 }
 
 /** A store over `[hanja, readings]` pairs held in memory (a handful of words, in tests and examples). */
@@ -60,8 +62,6 @@ export interface PreparedSource extends ReaderSource {
    * the module). In steps (`slices.ts`) of about 256 words; the answers are the same either way.
    */
   prepare(): Steps<void>;
-  /** The words of several readings (position and hanja), once `prepare` is done: the words whose reading is chosen (`chooseReading`). */
-  readonly severalReadings: readonly (readonly [number, string])[];
 }
 
 /** How many words `prepare` goes through between two steps. */
@@ -100,10 +100,9 @@ export function wordStoreSource(store: WordStore, lists: SourceLists): PreparedS
   let prepared = false;
   // The positions of the words holding each character, made by `prepare` (what `ofCharacter` finds by scanning every word).
   const holding = new Map<string, number[] | Uint32Array>();
-  const severalReadings: [number, string][] = [];
   const holdingOf = (character: string): ArrayLike<number> & Iterable<number> => (prepared ? (holding.get(character) ?? []) : store.ofCharacter(character));
   return {
-    severalReadings,
+    chosenFirst: lists.chosenFirst === true,
     *prepare() {
       const counted = new Map<string, Map<string, number>>();
       for (let position = 0; position < store.count; position++) {
@@ -116,7 +115,6 @@ export function wordStoreSource(store: WordStore, lists: SourceLists): PreparedS
           else (positions as number[]).push(position);
         }
         if (hanja.length < 2) continue;
-        if (store.readingsAt(position).length > 1) severalReadings.push([position, word]);
         const first = (hanja[0] as string).codePointAt(0) as number;
         // Added again where a reading added the first character's words already: the same bits.
         if (hanja.length <= MAX_LENGTH) pairs.add(first, (hanja[1] as string).codePointAt(0) as number, 1 << hanja.length);

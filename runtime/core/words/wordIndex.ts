@@ -26,7 +26,7 @@ export interface WordIndex {
   lookup(hanja: string): Word | undefined;
   /** The listed position of the word written `hanja`, or -1. */
   positionOf(hanja: string): number;
-  /** The positions of the words holding `character`, in listed order. */
+  /** The positions of the words holding `character`: an education hanja's own core words first, commonest first, then the rest in listed order. */
   ofCharacter(character: string): number[];
   /**
    * The positions of the words matching `q`: Han characters are matched against the hanja,
@@ -46,7 +46,7 @@ export function wordIndex(text: string, isEducation: (codePoint: number) => bool
  * beside its requests (`runInSlices`): built at once, it held the event loop for 100-200 ms.
  */
 export function* wordIndexSteps(text: string, isEducation: (codePoint: number) => boolean): Steps<WordIndex> {
-  const { hanja, readings, notes, longest } = yield* listWordsSteps(text, isEducation);
+  const { hanja, readings, notes, longest, core } = yield* listWordsSteps(text, isEducation);
   const table = yield* hashTableSteps(hanja);
   const count = hanja.starts.length - 1;
 
@@ -77,7 +77,13 @@ export function* wordIndexSteps(text: string, isEducation: (codePoint: number) =
       const position = positionOf(query);
       return position === -1 ? undefined : word(position);
     },
-    ofCharacter: (character) => (character === "" ? [] : matches(hanja, character, "any")[2]),
+    ofCharacter(character) {
+      if (character === "") return [];
+      const listed = matches(hanja, character, "any")[2];
+      // An education hanja's own core words first (docs/rules.md "Words"), then the rest as listed.
+      const own = core.get(character)?.map(positionOf);
+      return own === undefined ? listed : [...own, ...listed.filter((position) => !own.includes(position))];
+    },
     search: (q) => {
       if (q === "" || !/^(?:\p{Script=Han}+|\p{Script=Hangul}+)$/u.test(q)) return [];
       return (/\p{Script=Han}/u.test(q) ? matches(hanja, q, "line") : matches(readings, q, "comma-separated")).flat();
