@@ -189,8 +189,26 @@ describe("the page as a study tool: a worksheet to print", () => {
       await context.close();
     }
   });
+
+  it("gives a character's answer with its first 훈음, an education hanja's 대표훈음 (北 북녘 북), after the reading asked", async () => {
+    const { page, context, watch } = await openPage(session.browser, session.served.url, DESKTOP, "ko-KR");
+    await page.goto(`${session.served.url}/#/quiz?type=hanja_to_reading&count=5`);
+    const drawn = page.waitForResponse((r) => r.url().includes("/quiz/v1/quiz?"));
+    await page.locator("button.for-sheet").click();
+    const body = ((await (await drawn).json()) as { quizzes: DrawnQuiz[] }).quizzes;
+    await page.locator(".worksheet").waitFor();
+    const key = await page.locator(".answer-key li").allTextContents();
+    expect(key).toHaveLength(5);
+    body.forEach((quiz, i) => {
+      const character = quiz.answer_character as { character: string; reading: string; hunum: string[] };
+      expect(key[i]).toBe(`${"①②③④⑤⑥"[Number(quiz.answer) - 1]} ${character.reading} — ${character.character} (${character.hunum[0]})`);
+    });
+    expectClean(watch);
+    await context.close();
+  });
 });
 
 interface DrawnQuiz {
   answer: string;
+  answer_character?: unknown;
 }

@@ -56,10 +56,14 @@ export function showWorksheet(area: HTMLElement, quizzes: readonly Quiz[]): void
           {},
           quizzes.map((quiz) => {
             const text = quiz.choices.find((choice) => choice.key === quiz.answer)?.text ?? "";
-            // What the answer stands for, unless the choice already says it: the idiom and its reading, or the character.
+            // What the answer stands for, unless the choice already says it: the idiom and its reading, or
+            // the character and its first 훈음 (an education hanja's 대표훈음: 大 큰 대).
             const idiom = quiz.answer_idiom;
             const shown = idiom ? (idiom.hanja === text ? "" : idiom.hanja) : (quiz.answer_character?.character ?? "");
-            const about = [shown && shown !== text ? ` — ${shown}` : "", idiom ? ` (${idiom.hangul})` : ""].join("");
+            const hunum = idiom ? undefined : quiz.answer_character?.hunum[0];
+            const about = [shown && shown !== text ? ` — ${shown}` : "", idiom ? ` (${idiom.hangul})` : "", hunum && hunum !== text ? ` (${hunum})` : ""].join(
+              "",
+            );
             return h("li", { lang: shownLang(quiz, "options") }, `${circled(quiz.answer ?? "")} ${text}${about}`);
           }),
         ),
