@@ -9,11 +9,11 @@ import { QUIZ_TYPE_DOCS } from "./quizTypeDocs.ts";
 import { count } from "../util/count.ts";
 import type { Mounted } from "../operations/operation.ts";
 import { ERROR_CODES } from "./errorCodes.ts";
-import { parameterRefs, parameters } from "./parameters.ts";
+import { parameterComponents, parameterRefs } from "./parameters.ts";
 import { quizSchemas } from "./quizSchemas.ts";
 import { HEADERS, sharedResponses } from "./responses.ts";
 import { hanjaSchemas } from "./schemas.ts";
-import type { OpenApiDocument, Operation, PathItem, PlanDoc } from "./types.ts";
+import type { OpenApiDocument, Operation, Parameter, PathItem, PlanDoc } from "./types.ts";
 
 export type { OpenApiDocument } from "./types.ts";
 
@@ -26,8 +26,17 @@ export interface ServiceBases {
   adminEnabled: boolean;
 }
 
-/** The document for this data, these bases and these operations (mounted, in the reference's order). */
-export function buildOpenApi(data: LoadedData, bases: ServiceBases, operations: readonly Mounted[]): OpenApiDocument {
+/**
+ * The document for this data, these bases and these operations (mounted, in the reference's order),
+ * with the parameter components derived from their declarations unless given (the app derives
+ * them as it starts, from every documented operation's, the admin routes' even when not mounted).
+ */
+export function buildOpenApi(
+  data: LoadedData,
+  bases: ServiceBases,
+  operations: readonly Mounted[],
+  parameters: Readonly<Record<string, Parameter>> = parameterComponents(operations),
+): OpenApiDocument {
   const { hanjaBase, quizBase } = bases;
   const unihan = data.manifest.unihan.version;
   return {
@@ -59,7 +68,7 @@ export function buildOpenApi(data: LoadedData, bases: ServiceBases, operations: 
     paths: pathsOf(operations),
     components: {
       schemas: { ...hanjaSchemas(), ...quizSchemas() },
-      parameters: parameters(),
+      parameters: { ...parameters },
       headers: HEADERS,
       responses: sharedResponses(),
       securitySchemes: {

@@ -1,12 +1,11 @@
 /**
- * Every parameter of both interfaces as the reference documents it, derived from the specs the
- * routes parse with (`routes/hanjaParams.ts`, `routes/quizParams.ts`): type, bounds, default and
- * description are written there once. Shared as `components.parameters`.
+ * Every parameter of both interfaces as the reference documents it, derived from the parameters the
+ * operations declare (`defineOperation`), which the router parses with: type, bounds, default and
+ * description are written once, in the spec (`routes/hanjaParams.ts`, `routes/quizParams.ts`, …).
+ * Shared as `components.parameters`; there is no other list of them.
  */
 import { type ParamSpec, type PathSpec, RAW_TEXT_FACTOR, rawTextLimit, type TextSpec } from "../http/params.ts";
-import { READ_PARAMS, READ_POST_PARAMS } from "../routes/readParams.ts";
-import { CHARACTER_PATH, HANJA_LIST_PARAMS, IDIOMS_LIST_PARAMS, WORDS_LIST_PARAMS } from "../routes/hanjaParams.ts";
-import { IDIOM_PARAMS, IDX_PATH, KEY_ID_PATH, KEY_LIST_PARAMS, QUIZ_PARAMS, SEARCH_PARAMS } from "../routes/quizParams.ts";
+import type { Mounted } from "../operations/operation.ts";
 import { type Parameter, type Reference, ref } from "./types.ts";
 
 const DIGITS = "Plain decimal digits; anything else (signs, decimals, blanks) or out of bounds is `400`. Given twice: `400`.";
@@ -69,26 +68,30 @@ function pathSchema(spec: PathSpec): Parameter["schema"] {
   }
 }
 
-/** Every spec by route, in the order the reference lists them. */
-const SPECS: Record<string, ParamSpec | PathSpec>[] = [
-  HANJA_LIST_PARAMS,
-  IDIOMS_LIST_PARAMS,
-  WORDS_LIST_PARAMS,
-  { character: CHARACTER_PATH },
-  READ_PARAMS,
-  READ_POST_PARAMS,
-  QUIZ_PARAMS,
-  IDIOM_PARAMS,
-  { idx: IDX_PATH },
-  SEARCH_PARAMS,
-  KEY_LIST_PARAMS,
-  { id: KEY_ID_PATH },
-];
-
-/** The parameters, keyed by component name (a spec shared by two routes is one component). */
-export function parameters(): Record<string, Parameter> {
+/**
+ * The parameters of these operations, keyed by component name, in declaration order: a spec two
+ * operations share (or two specs documented alike) is one component. Two that would be documented
+ * differently under one name throw, naming both: the app checks this as it starts (`operations/interfaces.ts`),
+ * so that the reference, built on its first request, cannot fail on it.
+ */
+export function parameterComponents(operations: readonly Mounted[]): Record<string, Parameter> {
   const out: Record<string, Parameter> = {};
-  for (const specs of SPECS) for (const [name, spec] of Object.entries(specs)) out[spec.component] ??= documented(name, spec);
+  const where = new Map<string, string>();
+  for (const { path, operation } of operations) {
+    const { method } = operation;
+    for (const [name, spec] of Object.entries(operation.parameters ?? {})) {
+      const parameter = documented(name, spec);
+      const found = out[spec.component];
+      if (found === undefined) {
+        out[spec.component] = parameter;
+        where.set(spec.component, `${method} ${path} (${name})`);
+      } else if (JSON.stringify(found) !== JSON.stringify(parameter)) {
+        throw new Error(
+          `parameter component ${spec.component}: ${method} ${path} (${name}) documents it otherwise than ${where.get(spec.component)}; give one of them its own component name`,
+        );
+      }
+    }
+  }
   return out;
 }
 

@@ -4,6 +4,7 @@
  * (interface A first). Adding an interface is one entry here.
  */
 import type { LoadedData } from "../data/load.ts";
+import { parameterComponents } from "../docs/parameters.ts";
 import { cacheBudget } from "../util/cacheBudget.ts";
 import { adminInterface } from "./admin.ts";
 import { hanjaInterface } from "./hanja.ts";
@@ -33,16 +34,22 @@ export interface MountedInterfaces {
 export function mountInterfaces(bases: Bases, data: LoadedData, services: AppServices): MountedInterfaces {
   // The reference describes every interface, its own operations included: read once all are mounted.
   const documented = () => referenceOrder(mounted);
+  const reference = () => ({ operations: documented(), parameters });
   const mount = (build: Interface, base: string): Mounted[] =>
-    build({ base, bases, data, services, documented }).map((operation) => ({ path: `${base}${operation.path}`, operation }));
+    build({ base, bases, data, services, reference }).map((operation) => ({ path: `${base}${operation.path}`, operation }));
+  // Built whether or not it is mounted (building uses no services): its parameters are documented either way.
+  const admin = mount(adminInterface, bases.quizBase);
   const mounted: MountedInterfaces = {
     hanja: mount(hanjaInterface, bases.hanjaBase),
     quiz: mount(quizInterface, bases.quizBase),
-    admin: bases.adminEnabled ? mount(adminInterface, bases.quizBase) : [],
+    admin: bases.adminEnabled ? admin : [],
     service: mount(serviceInterface, ""),
     metrics: mount(metricsInterface, ""),
     page: mount(pageInterface, ""),
   };
+  // The reference's parameters, from the operations' own declarations, derived as the app starts:
+  // two declarations that would document one component differently stop it here, never a request.
+  const parameters = parameterComponents(referenceOrder({ ...mounted, admin }));
   return mounted;
 }
 

@@ -14,7 +14,7 @@ import type { QuotaStore } from "../quota/store.ts";
 import type { ServiceMetrics } from "../metrics/serviceMetrics.ts";
 import type { RequestContext } from "../routes/context.ts";
 import type { Random } from "../util/random.ts";
-import type { RequestBody, RequestExample, Response, Reference, SecurityRequirement } from "../docs/types.ts";
+import type { Parameter, RequestBody, RequestExample, Response, Reference, SecurityRequirement } from "../docs/types.ts";
 
 /** The names of a path template's `{parameters}`: `"/a/{x}/b/{y}"` → `"x" | "y"`. */
 export type PathParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | PathParamNames<Rest> : never;
@@ -137,8 +137,18 @@ export interface InterfaceContext {
   bases: Bases;
   data: LoadedData;
   services: AppServices;
-  /** The documented operations of the whole app, mounted, in the reference's order (what `/openapi.json` describes); call it only when answering. */
-  documented: () => readonly Mounted[];
+  /**
+   * What `/openapi.json` describes: the documented operations of the whole app, mounted, in the
+   * reference's order, and the parameter components derived from every documented operation's
+   * declaration as the app started; call it only when answering.
+   */
+  reference: () => ReferenceSource;
+}
+
+/** The operations the reference describes and its parameter components (`docs/parameters.ts`). */
+export interface ReferenceSource {
+  operations: readonly Mounted[];
+  parameters: Readonly<Record<string, Parameter>>;
 }
 
 /**

@@ -23,14 +23,15 @@ const cached = (description: string, contentType: string, schema: Record<string,
  * process (Redis) cannot answer. The answer stays `200`: the process is alive and interface A
  * serves; only metered calls answer 503 until the store is back.
  */
-export const serviceInterface: Interface = ({ bases, data, services, documented }) => {
+export const serviceInterface: Interface = ({ bases, data, services, reference }) => {
   // Built on first request: start-up stays fast, and a server that never serves them pays nothing.
   // Each is tagged by a hash of its own bytes, which depend on the release and on the options
   // (bases, mount path, admin routes) as much as on the data.
   let bodies: { openapi: Tagged; docs: Tagged; policy: string } | undefined;
   const docs = () => {
     if (!bodies) {
-      const openapi = buildOpenApi(data, bases, documented());
+      const { operations, parameters } = reference();
+      const openapi = buildOpenApi(data, bases, operations, parameters);
       bodies = { openapi: tagged(JSON.stringify(openapi)), docs: tagged(renderDocs(openapi)), policy: docsPolicy() };
     }
     return bodies;
