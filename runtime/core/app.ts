@@ -56,6 +56,7 @@ export function createApp(options: AppOptions): App {
     retentionDays,
     quizSecrets,
     cacheMegabytes,
+    options: ruled,
     ...config
   } = resolveOptions(options);
   // Metrics are kept only when someone may read them; they then measure every store operation.
@@ -66,15 +67,15 @@ export function createApp(options: AppOptions): App {
   const caches = cacheBudget(cacheMegabytes);
   const sender = createSender(config.compressors, caches);
   const bases = { hanjaBase, quizBase, mountPath, adminEnabled: Boolean(adminToken) };
-  const { random, offsetMinutes, trustProxyHops, bankAccount } = config;
+  const { random, offsetMinutes, bankAccount } = config;
   const quizIds = createQuizIds({ secrets: quizSecrets, now, dataHash: data.manifest.data_hash });
   const services = {
+    options: ruled,
     sendBody: sender.send,
     store,
     now,
     random,
     offsetMinutes,
-    trustProxyHops,
     bankAccount,
     adminToken,
     quizIds,

@@ -18,8 +18,12 @@ import type { QuotaStore } from "./quota/store.ts";
 import type { ProcessMemory } from "./metrics/serviceMetrics.ts";
 import { type Random, cryptoRandom } from "./util/random.ts";
 
-/** Options of `createApp`. Every field has the default named in its comment. */
-export interface AppOptions {
+/**
+ * Options of `createApp`. Every field has the default named in its comment. An option with a rule
+ * in `OPTION_RULES` is an option here by that entry alone (`RuledInputs`); its field below says
+ * what it does.
+ */
+export interface AppOptions extends RuledInputs {
   /** The `dist/` files, keyed by file name, each as text or bytes (entry points read them for you; see `DistFiles`). */
   dist: DistFiles;
   /** Base path of interface A. Default `/hanja/v1`. */
@@ -126,6 +130,19 @@ export const OPTION_RULES = {
 /** An option with a rule: one a server setting may feed. */
 export type RuledOption = keyof typeof OPTION_RULES;
 
+/** What an option of each rule is given as. */
+export interface RuleInputs {
+  path: string;
+  offset: string;
+  integer: number;
+  token: string;
+  text: string;
+  secrets: string;
+}
+
+/** The ruled options as `createApp` takes them, each optional. */
+export type RuledInputs = { [K in RuledOption]?: RuleInputs[(typeof OPTION_RULES)[K]["type"]] };
+
 /** What a rule's option holds once checked: a token or text left unset stays undefined. */
 export interface RuleValues {
   path: string;
@@ -170,6 +187,12 @@ export class AppOptionError extends Error {
 
 /** The options with their defaults filled in, checked. */
 export interface ResolvedOptions extends Omit<RuledValues, "bankAccount"> {
+  /**
+   * The ruled options, checked, as one object: what the handlers read a setting from
+   * (`AppServices.options`), so that a new setting is its entry in `OPTION_RULES` and the server's
+   * table, and the operation that reads it.
+   */
+  options: Readonly<RuledValues>;
   dist: DistFiles;
   store: QuotaStore;
   /** Minutes east of UTC of the metering day. */
@@ -189,15 +212,14 @@ export interface ResolvedOptions extends Omit<RuledValues, "bankAccount"> {
 
 /** Checks `options` (the ruled ones by `OPTION_RULES`) and fills in the defaults; a bad option throws `AppOptionError`. */
 export function resolveOptions(options: AppOptions): ResolvedOptions {
-  const ruled = Object.fromEntries(
-    (Object.entries(OPTION_RULES) as [RuledOption, OptionRule][]).map(([name, rule]) => [name, byRule(name, rule, options[name])]),
-  ) as RuledValues;
+  const ruled = ruledOptions(options);
   if (ruled.hanjaBase === ruled.quizBase) throw new AppOptionError("quizBase", `${JSON.stringify(ruled.quizBase)} must differ from hanjaBase`);
   for (const name of ["log", "onError", "now", "memoryUsage"] as const) {
     if (options[name] !== undefined && typeof options[name] !== "function") throw new AppOptionError(name, `must be a function, got ${typeof options[name]}`);
   }
   return {
     ...ruled,
+    options: Object.freeze(ruled),
     dist: options.dist,
     store: options.store ?? new MemoryQuotaStore(),
     offsetMinutes: parseOffset(ruled.quotaTzOffset) as number,
@@ -211,6 +233,13 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
     log: options.log,
     onError: options.onError ?? ((error, id) => console.error(`[${id}] unexpected error:`, error)),
   };
+}
+
+/** The ruled options of `options` checked by their rules (a bad one throws `AppOptionError`), their defaults filled in. */
+export function ruledOptions(options: RuledInputs): RuledValues {
+  return Object.fromEntries(
+    (Object.entries(OPTION_RULES) as [RuledOption, OptionRule][]).map(([name, rule]) => [name, byRule(name, rule, options[name])]),
+  ) as RuledValues;
 }
 
 /** One ruled option checked by its rule, or its default. */

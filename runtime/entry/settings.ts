@@ -8,9 +8,10 @@
  * joined to these by `storeSettings` below.
  *
  * To add a setting: one entry here, keyed by the field the configuration carries it in. A setting
- * for `createApp` names its option with `forOption` (the option needs its field in `AppOptions`
- * and its rule in `OPTION_RULES`, both in `core/appOptions.ts`); then a row in the README's configuration table and its
- * name in the README's Deno command (the test names what is missing).
+ * for `createApp` names its option with `forOption`; the option is its rule in `OPTION_RULES`
+ * (`core/appOptions.ts`, where a field of `AppOptions` says what it does), and a handler reads its
+ * checked value from `services.options`, with nothing to wire between. Then a row in the configuration table of
+ * docs/running.md and its name in the Deno command there (the test names what is missing).
  */
 import type { RuledOption } from "../core/appOptions.ts";
 import { DEFAULT_STORE_KIND, STORE_KINDS, type StoreKindName, type StoreVariable, storeVariables } from "../stores/registry.ts";

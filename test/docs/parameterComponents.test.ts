@@ -39,7 +39,9 @@ const planted: Mounted = {
       examples: [{ description: "A shelf", path: { shelf: "1" } }],
       pathNote: "Also answers `HEAD`.",
     },
-    handler: () => ({ status: 204, headers: {}, body: null }),
+    handler: () => {
+      throw new Error("a planted operation is only described");
+    },
   }),
 };
 

@@ -7,12 +7,20 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CONFIG_HELP, CONFIG_VARIABLES, ConfigError, readConfig } from "../../runtime/entry/config.ts";
+import type { Setting } from "../../runtime/entry/settingTypes.ts";
+import { SETTINGS, allSettings } from "../../runtime/entry/settings.ts";
 import { denoPermissions } from "../../scripts/start-deno.ts";
 import { ROOT, call, getJson, testApp } from "../helpers/app.ts";
 
 describe("readConfig", () => {
   it("gives the documented defaults for an empty environment", () => {
-    expect(readConfig({})).toEqual({
+    const config = readConfig({}) as unknown as Record<string, unknown>;
+    // Every setting of the table with a default reads as that default (derived: a new setting needs no line here).
+    for (const [field, setting] of Object.entries(SETTINGS) as [string, Setting][]) {
+      const parsed = setting.default === undefined ? { value: undefined } : setting.parse(setting.default);
+      expect(config[field], field).toEqual("value" in parsed ? parsed.value : parsed);
+    }
+    expect(readConfig({})).toMatchObject({
       port: 8080,
       host: "127.0.0.1",
       hanjaBase: "/hanja/v1",
@@ -144,7 +152,10 @@ describe("the documented bounds", () => {
       const row = readme.split("\n").find((line) => line.startsWith(`| \`${name}\` |`));
       expect(row, `docs/running.md row for ${name}`).toMatch(new RegExp(`\\b${max}\\b`));
     }
-    expect(bounded.sort()).toEqual(["CACHE_MB", "PORT", "RETENTION_DAYS", "SHUTDOWN_TIMEOUT", "TRUST_PROXY_HOPS"]);
+    // Every whole-number setting of the table, derived (a new one is checked without a list to extend).
+    const integers = allSettings().filter((setting) => setting.type === "integer");
+    expect(bounded.sort()).toEqual(integers.map((setting) => setting.variable).sort());
+    expect(bounded).toEqual(expect.arrayContaining(["CACHE_MB", "PORT", "RETENTION_DAYS", "SHUTDOWN_TIMEOUT", "TRUST_PROXY_HOPS"]));
   });
 });
 

@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { AppOptionError, OPTION_RULES } from "../../runtime/core/appOptions.ts";
+import { AppOptionError, OPTION_RULES, type RuledOption, ruledOptions } from "../../runtime/core/appOptions.ts";
 import { CONFIG_HELP, ConfigError, appOptionsFrom, readConfig } from "../../runtime/entry/config.ts";
 import type { Setting } from "../../runtime/entry/settingTypes.ts";
 import { SETTINGS, allSettings, variableOf } from "../../runtime/entry/settings.ts";
@@ -24,13 +24,18 @@ function thrown(run: () => unknown): unknown {
 
 const bounded = (Object.values(SETTINGS) as Setting[]).filter((setting) => setting.option !== undefined && setting.max !== undefined);
 
+/** The options whose rule is a bounded whole number, from the rules: a new one is covered without a list to extend. */
+type IntegerOption = { [K in RuledOption]: (typeof OPTION_RULES)[K]["type"] extends "integer" ? K : never }[RuledOption];
+const INTEGER_OPTIONS = (Object.keys(OPTION_RULES) as RuledOption[]).filter((option) => OPTION_RULES[option].type === "integer").sort();
+
 describe("one set of bounds for a variable and its createApp option", () => {
   it("covers the bounded options", () => {
-    expect(bounded.map((setting) => setting.option).sort()).toEqual(["cacheMegabytes", "retentionDays", "trustProxyHops"]);
+    expect(bounded.map((setting) => setting.option).sort()).toEqual(INTEGER_OPTIONS);
+    expect(INTEGER_OPTIONS).toEqual(expect.arrayContaining(["cacheMegabytes", "retentionDays", "trustProxyHops"]));
   });
 
   it.each(bounded.map((setting) => [setting.variable, setting] as const))("%s and its option take the bounds and refuse one past each", (variable, setting) => {
-    const option = setting.option as "trustProxyHops" | "retentionDays" | "cacheMegabytes";
+    const option = setting.option as IntegerOption;
     const { min, max } = OPTION_RULES[option];
     expect([setting.min, setting.max]).toEqual([min, max]);
     for (const ok of [min, max]) {
@@ -57,7 +62,10 @@ describe("one set of bounds for a variable and its createApp option", () => {
 describe("the server's createApp options", () => {
   it("carry every setting with an option, set or unset, and start-up names the variable behind each", () => {
     const config = readConfig({ HANJA_BASE: "/h", TRUST_PROXY_HOPS: "3", RETENTION_DAYS: "7", BANK_ACCOUNT: "Bank 1-2-3", ADMIN_TOKEN: "0123456789abcdef" });
-    expect(appOptionsFrom(config)).toEqual({
+    const set = { hanjaBase: "/h", trustProxyHops: 3, retentionDays: 7, bankAccount: "Bank 1-2-3", adminToken: "0123456789abcdef" };
+    // Every option with a rule, its default where the environment leaves it unset (derived: a new setting needs no line here).
+    expect(appOptionsFrom(config)).toEqual({ ...ruledOptions({}), ...set });
+    expect(appOptionsFrom(config)).toMatchObject({
       hanjaBase: "/h",
       quizBase: "/quiz/v1",
       mountPath: "",

@@ -3,6 +3,7 @@
  * its base. The app routes them (interface B first, see `createApp`); the reference documents them
  * (interface A first). Adding an interface is one entry here.
  */
+import { ruledOptions } from "../appOptions.ts";
 import type { LoadedData } from "../data/load.ts";
 import { parameterComponents } from "../docs/parameters.ts";
 import { cacheBudget } from "../util/cacheBudget.ts";
@@ -81,12 +82,12 @@ export function describingOnly(): AppServices {
     throw new Error("operations built to describe them cannot answer requests");
   };
   return {
+    options: ruledOptions({}),
     sendBody: unavailable,
     store: new Proxy({} as AppServices["store"], { get: unavailable }),
     now: unavailable,
     random: new Proxy({} as AppServices["random"], { get: unavailable }),
     offsetMinutes: 0,
-    trustProxyHops: 0,
     bankAccount: "",
     adminToken: undefined,
     quizIds: new Proxy({} as AppServices["quizIds"], { get: unavailable }),

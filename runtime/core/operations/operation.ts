@@ -4,6 +4,7 @@
  * (`docs/openapi.ts`) and the contract tests all read these declarations; nothing about an
  * operation is written anywhere else.
  */
+import type { RuledValues } from "../appOptions.ts";
 import type { LoadedData } from "../data/load.ts";
 import type { ParamSpec, ParsedParams, PathSpec } from "../http/params.ts";
 import type { Reply, RequestLike } from "../http/reply.ts";
@@ -110,14 +111,18 @@ export interface Bases {
 
 /** The app's parts an interface's handlers use, besides the data. */
 export interface AppServices {
+  /**
+   * Every `createApp` option with a rule (`OPTION_RULES`), checked, its default filled in: a
+   * handler reads a setting here (`options.trustProxyHops`), so a new one needs no field of its own
+   * on the way (docs/contributing.md).
+   */
+  options: Readonly<RuledValues>;
   sendBody: Send;
   store: QuotaStore;
   now: () => Date;
   random: Random;
   /** Minutes east of UTC of the metering day (Asia/Seoul: 540). */
   offsetMinutes: number;
-  /** Trusted reverse-proxy hops in front of the server (0: use the socket's peer). */
-  trustProxyHops: number;
   /** Bank account text shown in the payment instructions. */
   bankAccount: string;
   /** The operator's token; the admin interface is mounted only with one. */

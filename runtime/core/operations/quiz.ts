@@ -25,7 +25,7 @@ import { METERED, WITH_KEY, badRequest, meteredOk, meteredResponses, quizDoc } f
 /** The operations of interface B. */
 export const quizInterface: Interface = (ctx) => {
   const { base, bases, data, services } = ctx;
-  const metering = createMetering({ ...services, subscribePath: `${bases.mountPath}${base}/subscribe` });
+  const metering = createMetering({ ...services, trustProxyHops: services.options.trustProxyHops, subscribePath: `${bases.mountPath}${base}/subscribe` });
   const { metered } = metering;
   // The idioms and the quiz fragments are made on the first call of interface B, not at start-up:
   // an embedded app's first character detail does not wait for them.

@@ -42,7 +42,7 @@ export function readOperations({ base, bases, data, services }: InterfaceContext
     // measured (its UTF-8 length, for Content-Length) and then encoded again by the server as it
     // writes it (test/bench/RESULTS.md "The reader's answer as bytes"); in slices (`read/slices.ts`).
     read: (text, format) => readAnswerInSlices(text, data, { format, base: `${bases.mountPath}${base}` }),
-    clientOf: (request, ctx) => (ctx.clientIp ??= clientIp(ctx.clientAddress, request.headers.get("x-forwarded-for"), services.trustProxyHops)),
+    clientOf: (request, ctx) => (ctx.clientIp ??= clientIp(ctx.clientAddress, request.headers.get("x-forwarded-for"), services.options.trustProxyHops)),
     send: (request, body, options) => services.sendBody(request, body, options),
     caching,
   });
