@@ -77,7 +77,6 @@ export function createApp(options: AppOptions): App {
     random,
     offsetMinutes,
     bankAccount,
-    adminToken,
     quizIds,
     metrics: metrics && metricsToken ? { metrics, token: metricsToken } : undefined,
     caches,

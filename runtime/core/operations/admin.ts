@@ -45,10 +45,10 @@ function doc(method: "GET" | "POST", fields: Omit<OperationDoc, "tags" | "securi
   return { ...fields, tags: ["Admin"], security: [{ AdminToken: [] }], pathNote };
 }
 
-/** The admin operations; `services.adminToken` is set whenever they are mounted. */
+/** The admin operations; `services.options.adminToken` is set whenever they are mounted. */
 export const adminInterface: Interface = ({ services }) => {
   const guard = (request: RequestLike) => {
-    if (!constantTimeEqual(bearerToken(request.headers), services.adminToken ?? "")) {
+    if (!constantTimeEqual(bearerToken(request.headers), services.options.adminToken ?? "")) {
       throw new ApiError(401, "invalid_key", "Admin routes need Authorization: Bearer <ADMIN_TOKEN>.", "Authorization", {
         "WWW-Authenticate": 'Bearer realm="admin"',
       });

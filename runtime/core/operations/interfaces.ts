@@ -89,7 +89,6 @@ export function describingOnly(): AppServices {
     random: new Proxy({} as AppServices["random"], { get: unavailable }),
     offsetMinutes: 0,
     bankAccount: "",
-    adminToken: undefined,
     quizIds: new Proxy({} as AppServices["quizIds"], { get: unavailable }),
     caches: cacheBudget(),
   };

@@ -121,12 +121,10 @@ export interface AppServices {
   store: QuotaStore;
   now: () => Date;
   random: Random;
-  /** Minutes east of UTC of the metering day (Asia/Seoul: 540). */
+  /** Minutes east of UTC of the metering day (Asia/Seoul: 540): `options.quotaTzOffset` read once. */
   offsetMinutes: number;
-  /** Bank account text shown in the payment instructions. */
+  /** Bank account text shown in the payment instructions: `options.bankAccount`, or a placeholder asking to configure it. */
   bankAccount: string;
-  /** The operator's token; the admin interface is mounted only with one. */
-  adminToken: string | undefined;
   /** Signs and checks the ids of quizzes drawn with `reveal=0` (`QUIZ_SECRET`). */
   quizIds: QuizIds;
   /** The metrics and the token that reads them; `/metrics` is mounted only with them. */
