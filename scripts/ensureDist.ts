@@ -5,6 +5,7 @@ import { buildDist } from "../pipeline/buildDist.ts";
 import { readDictionaryPin } from "../pipeline/pin/dictionaryPin.ts";
 import { PIN_DIR, readPin } from "../pipeline/pin/pin.ts";
 import { HUNUM_FILES } from "../pipeline/parse/hunum.ts";
+import { WORD_FILES } from "../pipeline/parse/learnerWords.ts";
 import { LIST_FILES } from "../pipeline/validate/idiomLists.ts";
 import { pipelineCodeHash } from "../pipeline/write/codeHash.ts";
 import { sha256 } from "../pipeline/write/writeDist.ts";
@@ -41,8 +42,8 @@ export function staleReasons(dist = DIST, env: NodeJS.ProcessEnv = process.env):
   for (const name of ["idioms.csv", "starter.csv", "TERMS.md"]) {
     if (inputs[name] !== sha256(readFileSync(join(DATA, name)))) reasons.push(`pipeline/data/${name} changed`);
   }
-  // The lists beside idioms.csv and the 훈음 overlay are optional: a list added, changed or removed.
-  for (const name of [...Object.values(LIST_FILES), ...Object.values(HUNUM_FILES)]) {
+  // The lists beside idioms.csv, the 훈음 overlay and the word lists are optional: a list added, changed or removed.
+  for (const name of [...Object.values(LIST_FILES), ...Object.values(HUNUM_FILES), ...Object.values(WORD_FILES)]) {
     const path = join(DATA, name);
     if (inputs[name] !== (existsSync(path) ? sha256(readFileSync(path)) : undefined)) reasons.push(`pipeline/data/${name} changed`);
   }

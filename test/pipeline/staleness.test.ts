@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { describe, expect, test, vi } from "vitest";
 import { DIST, ensureDist, staleReasons } from "../../scripts/ensureDist.ts";
 import { HUNUM_FILES } from "../../pipeline/parse/hunum.ts";
+import { WORD_FILES } from "../../pipeline/parse/learnerWords.ts";
 import { LIST_FILES } from "../../pipeline/validate/idiomLists.ts";
 import { DIST_FORMAT, type Manifest } from "../../runtime/format/dist.ts";
 import { PIN } from "../helpers/pin.ts";
@@ -62,13 +63,21 @@ describe("staleReasons", () => {
       ...m,
       inputs: { "idioms.csv": m.inputs["idioms.csv"] ?? "", "starter.csv": m.inputs["starter.csv"] ?? "", "TERMS.md": m.inputs["TERMS.md"] ?? "" },
     }));
-    // A manifest from before the lists beside idioms.csv, the 훈음 overlay and the dictionary: each counts as changed.
-    const lists = [...Object.values(LIST_FILES), ...Object.values(HUNUM_FILES)]
+    // A manifest from before the lists beside idioms.csv, the 훈음 overlay, the word lists and the dictionary: each counts as changed.
+    const lists = [...Object.values(LIST_FILES), ...Object.values(HUNUM_FILES), ...Object.values(WORD_FILES)]
       .filter((name) => existsSync(join(ROOT, "pipeline/data", name)))
       .map((name) => `pipeline/data/${name} changed`);
     expect(staleReasons(old, {})).toEqual([...lists, "the pinned hanja dictionary changed", "the pipeline's code changed"]);
     const group = await distWith((m) => ({ ...m, inputs: { ...m.inputs, "idiom-groups.csv": "3".repeat(64) } }));
     expect(staleReasons(group, {})).toEqual(["pipeline/data/idiom-groups.csv changed"]);
+    // A word list changed, or added where the build had none.
+    const core = await distWith((m) => ({ ...m, inputs: { ...m.inputs, "core-words.csv": "5".repeat(64) } }));
+    expect(staleReasons(core, {})).toEqual(["pipeline/data/core-words.csv changed"]);
+    const added = await distWith((m) => {
+      const { "word-readings.csv": _, ...inputs } = m.inputs;
+      return { ...m, inputs };
+    });
+    expect(staleReasons(added, {})).toEqual(["pipeline/data/word-readings.csv changed"]);
   });
 });
 
