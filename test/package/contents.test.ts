@@ -84,7 +84,7 @@ describe("npm pack", () => {
   it("installs nothing else: the libraries it uses are bundled, their licences shipped; the Node SQLite driver and the Redis client are optional peers", () => {
     expect(manifest.dependencies ?? {}).toEqual({});
     const notices = readFileSync(join(ROOT, "licenses/THIRD-PARTY.md"), "utf8");
-    for (const bundled of ["minisearch", "lru-cache", "fflate", "@noble/hashes", "ipaddr.js"])
+    for (const bundled of ["minisearch", "lru-cache", "fflate", "@noble/hashes", "ipaddr.js", "itty-router"])
       expect(notices).toMatch(new RegExp(`^## ${bundled.replace(".", "\\.")} \\d`, "m"));
     expect(paths).toContain("licenses/THIRD-PARTY.md");
     expect(manifest.peerDependencies).toEqual({ "@redis/client": expect.any(String), "better-sqlite3": expect.any(String) });

@@ -1,7 +1,6 @@
 /**
- * The router the app owns: the same route and the same params as itty-router's `fetch` for any
- * path (itty-router is the reference its patterns were taken from), and the URL's path as the URL
- * parser normalizes it.
+ * The router reads itty-router's compiled table: the same route and the same params as
+ * itty-router's `fetch` for any path, and the URL's path as the URL parser normalizes it.
  */
 import fc from "fast-check";
 import { IttyRouter, type IRequest } from "itty-router";
@@ -51,7 +50,17 @@ describe("normalized", () => {
 });
 
 describe("the router", () => {
-  const PATTERNS = ["/quiz/v1/quiz", "/quiz/v1/idiom", "/quiz/v1/idiom/:idx", "/hanja/v1/hanja/:character", "/hanja/v1/meta", "/a/:x/b/:y", "/docs"];
+  // `/f/:name.:ext`: itty-router's rule for a parameter after a dot (the extension is what follows the last dot).
+  const PATTERNS = [
+    "/quiz/v1/quiz",
+    "/quiz/v1/idiom",
+    "/quiz/v1/idiom/:idx",
+    "/hanja/v1/hanja/:character",
+    "/hanja/v1/meta",
+    "/a/:x/b/:y",
+    "/f/:name.:ext",
+    "/docs",
+  ];
   /** Ours: the same paths declared as operations (`{name}`), each answering with its pattern and its parsed params. */
   const ours = () =>
     new Router(
@@ -100,6 +109,10 @@ describe("the router", () => {
       }),
       { numRuns: 3000 },
     );
+  });
+
+  it("takes a parameter after a dot as itty-router does: up to the last dot", () => {
+    expect(ours().match("GET", "/f/a.b.c")?.params).toEqual({ name: "a.b", ext: "c" });
   });
 
   it("returns a reply that is ready at once without a promise", () => {

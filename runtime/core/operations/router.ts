@@ -1,9 +1,12 @@
 /**
- * The router the app owns: mounted operations compiled once into a table, `match(method, path)`,
- * the methods a path has, and whether every operation of interface A can be reached. Patterns are
- * compiled as itty-router compiles its `:name` routes (a test holds the two to the same answers),
- * so moving to declarations changed no route's reach.
+ * The app's routing: the mounted operations registered with itty-router, which compiles their
+ * paths, and its route table read by `match(method, path)`, the methods a path has, and whether
+ * every operation of interface A can be reached. itty-router's `fetch` is not used: dispatch stays
+ * synchronous and typed (the handler gets its declared parameters' values, not a request with
+ * params assigned onto it).
  */
+import { IttyRouter } from "itty-router/IttyRouter";
+import type { RouteEntry } from "itty-router";
 import { AppOptionError } from "../appOptions.ts";
 import type { Reply, RequestLike } from "../http/reply.ts";
 import { pathOf } from "../http/target.ts";
@@ -11,14 +14,18 @@ import type { RequestContext } from "../routes/context.ts";
 import type { Mounted, Operation } from "./operation.ts";
 import { type ParseParameters, compileParameters } from "./parameters.ts";
 
-/** One compiled route: the method it answers (HEAD for a GET's), its pattern, the operation and its full path. */
-interface CompiledRoute {
+/** One mounted route: the method it answers (HEAD for a GET's), the operation and its full path. */
+interface Route {
   readonly method: string;
-  readonly pattern: RegExp;
   readonly operation: Operation;
   readonly path: string;
   /** Its declared parameters' parse. */
   readonly parse: ParseParameters;
+}
+
+/** A route with the pattern itty-router compiled for its path, for checks such as `assertReachable`. */
+interface CompiledRoute extends Route {
+  readonly pattern: RegExp;
 }
 
 /** An operation a request's method and path reached, with the path's parameters by name (raw). */
@@ -29,16 +36,25 @@ export interface Match {
   path: string;
 }
 
+/** A path template as itty-router writes it: `/hanja/{character}` → `/hanja/:character`. */
+const ittyPath = (path: string) => path.replace(/\{(\w+)\}/g, ":$1");
+
 /**
- * A full path as a pattern, as itty-router compiles `:name` (runs of `/` read as one, no trailing
- * `/` needed, any number of trailing `/` accepted, a parameter one or more characters up to the next `/`).
+ * itty-router's route table for `routes`, in their order: each entry its method, the pattern it
+ * compiled for the path, no handler (the router dispatches) and the path. Its `:name` rule reads
+ * runs of `/` as one, takes a parameter as one or more characters up to the next `/`, and accepts
+ * any number of trailing `/`: a trailing slash is ignored on every path (`/radicals/` is
+ * `/radicals`, `/hanja/` is `/hanja`).
  */
+function ittyTable(routes: readonly { method: string; path: string }[]): RouteEntry[] {
+  const itty = IttyRouter();
+  for (const { method, path } of routes) itty[method.toLowerCase()](ittyPath(path));
+  return itty.routes;
+}
+
+/** A full path as the router's pattern for it, as itty-router compiles it. */
 export function compilePath(path: string): RegExp {
-  const source = path
-    .replace(/\/+(\/|$)/g, "$1")
-    .replace(/(\/?)\{(\w+)\}/g, "($1(?<$2>[^$1/]+?))")
-    .replace(/\./g, "\\.");
-  return new RegExp(`^${source}/*$`);
+  return (ittyTable([{ method: "GET", path }])[0] as RouteEntry)[1];
 }
 
 /**
@@ -47,18 +63,22 @@ export function compilePath(path: string): RegExp {
  * remembered one.
  */
 export class Router {
+  /** itty-router's compiled table, what `match`, `allowed` and `dispatch` read; entry i is `mounted[i]`'s. */
+  private readonly table: readonly RouteEntry[];
+  private readonly mounted: readonly Route[];
   /** The compiled routes in order (method, pattern, full path), for checks such as `assertReachable`. */
   readonly routes: readonly CompiledRoute[];
 
   constructor(mounted: readonly Mounted[]) {
-    const routes: CompiledRoute[] = [];
+    const routes: Route[] = [];
     for (const { path, operation } of mounted) {
-      const pattern = compilePath(path);
       const parse = compileParameters(operation, path);
-      routes.push({ method: operation.method, pattern, operation, path, parse });
-      if (operation.method === "GET") routes.push({ method: "HEAD", pattern, operation, path, parse });
+      routes.push({ method: operation.method, operation, path, parse });
+      if (operation.method === "GET") routes.push({ method: "HEAD", operation, path, parse });
     }
-    this.routes = routes;
+    this.mounted = routes;
+    this.table = ittyTable(routes);
+    this.routes = routes.map((route, i) => ({ ...route, pattern: (this.table[i] as RouteEntry)[1] }));
   }
 
   /** The first operation answering `method` at `path` (a GET answers HEAD too), with the path's parameters and its full path. */
@@ -67,12 +87,14 @@ export class Router {
     return found && { operation: found.route.operation, params: found.params, path: found.route.path };
   }
 
-  /** The first route answering `method` at `path`, with the path's raw segments by name. */
-  private find(method: string, path: string): { route: CompiledRoute; params: Readonly<Record<string, string>> } | undefined {
-    for (const route of this.routes) {
-      if (route.method !== method) continue;
-      const found = route.pattern.exec(path);
-      if (found !== null) return { route, params: found.groups ?? {} };
+  /** The first route answering `method` at `path`, with the path's raw segments by name: the first entry of itty-router's table that matches, as its `fetch` picks. */
+  private find(method: string, path: string): { route: Route; params: Readonly<Record<string, string>> } | undefined {
+    const { table } = this;
+    for (let i = 0; i < table.length; i++) {
+      const [entryMethod, pattern] = table[i] as RouteEntry;
+      if (entryMethod !== method) continue;
+      const found = pattern.exec(path);
+      if (found !== null) return { route: this.mounted[i] as Route, params: found.groups ?? {} };
     }
     return undefined;
   }
