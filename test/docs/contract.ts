@@ -65,7 +65,7 @@ export class Contract {
     return found as T;
   }
 
-  /** The path template a request path matches (a trailing slash is the list route's empty segment). */
+  /** The path template a request path matches (a trailing slash is ignored, as the router ignores it). */
   templateOf(path: string): string | undefined {
     const plain = path.length > 1 ? path.replace(/\/$/, "") : path;
     return this.templates.find(([pattern]) => pattern.test(plain))?.[1];

@@ -146,8 +146,10 @@ describe("idioms in the detail", () => {
 });
 
 describe("bad segments", () => {
-  test("empty segment → 400 naming character", async () => {
-    await expectProblem(await call(app, `${BASE}/hanja/`), 400, "invalid_parameter", "character");
+  test("no segment (`/hanja/`) is the list, not an empty character: a trailing slash is ignored", async () => {
+    const list = await call(app, `${BASE}/hanja/`);
+    expect(list.status).toBe(200);
+    expect(await list.text()).toBe(await (await call(app, `${BASE}/hanja`)).text());
   });
 
   test("two characters → 400", async () => {

@@ -293,7 +293,7 @@ describe("configuration", () => {
     const meta = await getJson(custom, "/api/chars/meta");
     expect(meta.body.licenses.idioms.url).toBe("/api/chars/terms");
     expect((await call(custom, "/api/chars/terms")).status).toBe(200);
-    await expectProblem(await call(custom, "/api/chars/hanja/"), 400, "invalid_parameter", "character");
+    expect((await getJson(custom, "/api/chars/hanja/?q=%E6%B0%B4")).body.data[0].character).toBe("水");
     for (const path of ROUTES) await expectProblem(await call(custom, path), 404, "not_found");
   });
 

@@ -3,7 +3,6 @@
  * within bounds, a parameter given twice is an error, unknown parameters are ignored.
  */
 import { invalidParameter } from "./errors.ts";
-import { pathOf } from "./target.ts";
 import { codePointLength, longerThan } from "../util/codePointLength.ts";
 import { verbatimTextProblem } from "./verbatimText.ts";
 import { type RawQuery, assertWellFormed } from "./query.ts";
@@ -266,12 +265,4 @@ export function parsePath(name: string, segment: string, spec: PathSpec): { raw:
       if (!spec.pattern.test(raw)) throw invalidParameter(name, `${name} must look like ${spec.shape}`);
       return { raw, value: raw };
   }
-}
-
-/**
- * A list route and its `/{param}` route share the router's pattern for the path with a trailing
- * slash (`/hanja/`, `/idiom/`): that is the item route with an empty `param`, a 400 naming it.
- */
-export function refuseEmptySegment(url: string, param: string, hint: string): void {
-  if (pathOf(url).endsWith("/")) throw invalidParameter(param, `${param} is empty; ${hint}`);
 }

@@ -106,7 +106,7 @@ export const hanjaInterface: Interface = (ctx) => {
           "Order: empty `q` → code point order. Otherwise relevance (full text: score, education hanja boosted ×1.5; Hangul: 훈음 matches, then reading matches, then 훈 matches — education hanja of all three first, then name hanja, then the rest — then gloss or 훈 containing it); " +
           "ties go to education hanja first, then starters, then name hanja, then fewer strokes, then code point.\n\n" +
           "A valid search without match, or a page past the end, is `200` with empty `data`; use `total` and `pages` to know whether more pages exist. " +
-          "`/hanja/` (an empty character segment) is `400`.\n\n" +
+          "`/hanja/` is this list: a trailing slash is ignored on every path.\n\n" +
           CACHING,
         responses: cachedResponses(ok("A page of characters.", "HanjaList", headers(CACHED)), { "400": badListParameter }),
         examples: [
@@ -116,7 +116,6 @@ export const hanjaInterface: Interface = (ctx) => {
           { description: "Starters under radical 85 (水), page 1", query: { radical_number: "85", starter: "1" } },
         ],
       }),
-      emptyItem: { param: "character", hint: "give exactly one character, e.g. /hanja/水" },
       handler: (request, _ctx, p) => {
         const search = keyValues(HANJA_LIST_PARAMS, p, PAGING);
         return list(request, "hanja", search, () => searchCharacters(chars, p.q, HANJA_LIST_PARAMS, p), chars.record, p.page, p.per_page);

@@ -72,12 +72,6 @@ export interface Operation<P extends string = string, S extends ParameterSpecs =
    */
   parameters?: S & PathSpecsOf<P>;
   /**
-   * A list whose item route is `{param}` below it (`/hanja` and `/hanja/{character}`) shares the
-   * router's pattern for its path with a trailing slash: that is the item with an empty `param`,
-   * a `400` naming it with this hint, before any other parameter is read.
-   */
-  emptyItem?: { param: string; hint: string };
-  /**
    * Checks the caller's credentials before anything else is read (the admin operations' bearer
    * token): a caller without them learns nothing of what the parameters would say.
    */

@@ -3,7 +3,7 @@
  * handler: the path's segments by their specs, then the query's parameters in declaration order.
  * The handler gets the values and nothing else, so what it reads is what the reference documents.
  */
-import { type ParamSpec, type ParsedParams, type PathSpec, parsePath, parseQuery, queryOf, refuseEmptySegment } from "../http/params.ts";
+import { type ParamSpec, type ParsedParams, type PathSpec, parsePath, parseQuery, queryOf } from "../http/params.ts";
 import type { RequestContext } from "../routes/context.ts";
 import type { Operation, ParameterSpecs } from "./operation.ts";
 
@@ -32,9 +32,7 @@ export function compileParameters(operation: Operation, path: string): ParsePara
     throw new Error(`${operation.method} ${path}: its path parameters {${inTemplate.join(", ")}} and its declared path specs (${declared.join(", ")}) differ`);
   }
   const hasQuery = Object.keys(query).length > 0;
-  const { emptyItem } = operation;
   return (url, raw, ctx) => {
-    if (emptyItem !== undefined) refuseEmptySegment(url, emptyItem.param, emptyItem.hint);
     let values: Record<string, unknown> | undefined;
     for (const [name, spec] of segments) {
       const segment = parsePath(name, raw[name] ?? "", spec);

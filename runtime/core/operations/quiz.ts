@@ -147,7 +147,6 @@ export const quizInterface: Interface = (ctx) => {
         responses: meteredResponses(meteredOk("The idioms.", "IdiomsResponse"), { "400": badRequest("`count` malformed or out of bounds") }),
         examples: [{ description: "Five random idioms", query: { count: "5" } }],
       }),
-      emptyItem: { param: "idx", hint: "give a positive whole number, e.g. /idiom/1" },
       handler: metered(
         (p: ParsedParams<typeof IDIOM_PARAMS>) => p,
         (p) => `"idioms":[${sample(p.mature === 1 ? data.idioms.itemsB : pool().schoolItemsB, p.count, services.random).join(",")}]`,
@@ -163,7 +162,7 @@ export const quizInterface: Interface = (ctx) => {
         summary: "One idiom by idx",
         description: `One idiom by its stable idx (currently 1 to ${data.counts.idioms}). An unknown idx is \`404\` and is counted.\n\n${METERED}`,
         responses: meteredResponses(meteredOk("The idiom.", "IdiomResponse"), {
-          "400": badRequest("`idx` is empty (`/idiom/`) or not a positive whole number written in digits"),
+          "400": badRequest("`idx` is not a positive whole number written in digits"),
           "404": problem(404, "No idiom with this idx (`param: idx`). The call was counted.", { codes: ["not_found"], metered: true }),
         }),
         examples: [{ description: "Idiom 8", path: { idx: "8" } }],
