@@ -91,9 +91,9 @@ export class Router {
   private find(method: string, path: string): { route: Route; params: Readonly<Record<string, string>> } | undefined {
     const { table } = this;
     for (let i = 0; i < table.length; i++) {
-      const [entryMethod, pattern] = table[i] as RouteEntry;
-      if (entryMethod !== method) continue;
-      const found = pattern.exec(path);
+      const entry = table[i] as RouteEntry;
+      if (entry[0] !== method) continue;
+      const found = entry[1].exec(path);
       if (found !== null) return { route: this.mounted[i] as Route, params: found.groups ?? {} };
     }
     return undefined;
