@@ -102,7 +102,9 @@ export class Router {
   /** The methods (HEAD with GET) that have an operation at `path`, in mounting order; a hidden operation's are not told. */
   allowed(path: string): string[] {
     const methods = new Set<string>();
-    for (const { method, pattern, operation } of this.routes) if (!operation.hidden && pattern.test(path)) methods.add(method);
+    this.table.forEach(([method, pattern], i) => {
+      if (!(this.mounted[i] as Route).operation.hidden && pattern.test(path)) methods.add(method);
+    });
     return [...methods];
   }
 
