@@ -1,5 +1,5 @@
 /**
- * A store outage in the log (README "Logs"): one `warn` line when the first call is answered 503,
+ * A store outage in the log (docs/running.md, the log): one `warn` line when the first call is answered 503,
  * one when the store carries out a change again, with the outage's length and how many calls were
  * answered 503; nothing per call in between, no stack trace, nothing to `onError`. With a failing
  * fake store (the Redis outage is tested with real servers in test/store/redisServers.test.ts).

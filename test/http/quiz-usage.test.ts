@@ -1,5 +1,5 @@
 /**
- * A key's usage history over HTTP (README "Usage history"): `GET /me` shows the last 30 metering
+ * A key's usage history over HTTP (docs/operating.md "Usage history"): `GET /me` shows the last 30 metering
  * days, the admin route the whole history kept; the hourly sweep keeps it 400 days and then prunes
  * it; the erasure of the applicant's personal data leaves it.
  */

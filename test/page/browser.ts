@@ -16,7 +16,7 @@ import { nodeCompressors } from "../../runtime/entry/compressors.ts";
 import { nodeListener } from "../../runtime/entry/nodeListener.ts";
 import { ROOT, testApp } from "../helpers/app.ts";
 
-/** Where the screenshots are written (git-ignored; named in the README). */
+/** Where the screenshots are written (git-ignored; named in docs/contributing.md). */
 export const SCREENSHOTS = join(ROOT, "test-results/page");
 /** A phone's viewport (390 × 844 CSS pixels). */
 export const PHONE = { width: 390, height: 844 };

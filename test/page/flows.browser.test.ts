@@ -1,7 +1,7 @@
 /**
  * The page's flows in a real browser (Debian's Chromium through playwright-core): what a learner,
  * a teacher and a developer do, with no console error and no request to another host.
- * Screenshots go to test-results/page/ (see the README).
+ * Screenshots go to test-results/page/ (see docs/contributing.md).
  */
 import { describe, expect, it } from "vitest";
 import { expectClean, openPage, serve, shoot, useSession } from "./browser.ts";
