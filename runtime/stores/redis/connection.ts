@@ -84,7 +84,8 @@ export async function connect(options: ConnectOptions): Promise<{ client: RedisC
     url: target.url,
     disableOfflineQueue: true,
     // The store bounds each call itself, with one timer for all (`Deadlines`): the client's own
-    // 5 s default makes an AbortSignal and a timer per command, a third of the client's CPU time.
+    // 5 s default makes an AbortSignal and a timer per command, which weighed on every call
+    // (see RESULTS.md, "The ceiling of a Redis-backed call").
     commandOptions: { timeout: 0 },
     socket: {
       connectTimeout: CONNECT_TIMEOUT_MS,

@@ -19,8 +19,8 @@ import type { LuaScript } from "./scripts.ts";
  * How long a marker (and a tombstone) lives. An undo is exact when it runs within this time of the
  * original: a late answer is undone at once on the same connection; an answer lost with its
  * connection, after the reconnect (the client retries every second at most). Short, because every
- * counting script that counts writes one marker (a turn's counts of keys share one) of about 165
- * bytes: at 3,000 scripts a second, a minute of them is about 30 MB of Redis.
+ * counting script that counts writes one marker (a turn's counts of keys share one) and Redis holds
+ * a window's worth of them (their size: see RESULTS.md, "Undoing a call answered 503 on a slow Redis").
  */
 export const UNDO_WINDOW_SECONDS = 60;
 

@@ -112,7 +112,8 @@ export class SqliteQuotaStore implements QuotaStore {
       // One statement counts or refuses: the write lock it runs under makes the count exact. The
       // count is read back by `used` in the same transaction rather than with RETURNING, for which
       // SQLite builds a temporary table on every call; in a micro-benchmark on better-sqlite3 that
-      // often left glibc growing and trimming its heap twice per call (10–14 µs a call, not 2–2.5).
+      // often left glibc growing and trimming its heap twice per call, a slow mode several times the
+      // usual cost (see RESULTS.md, "Interface B on Node", and its history).
       consume: db.prepare(
         `INSERT INTO counters (bucket, day, used) VALUES (?, ?, 1)
          ON CONFLICT (bucket, day) DO UPDATE SET used = used + 1 WHERE used < ?`,
