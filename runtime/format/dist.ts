@@ -155,7 +155,8 @@ const tokenize = MiniSearch.getDefault("tokenize") as (text: string) => string[]
  * word prefix. A match in the first sense counts three times (`water` ranks 水 "water, liquid…"
  * above "water-chestnut"). A repeated word counts once, and a word of one ASCII letter or digit
  * matches whole words only: as a prefix it would match a large part of the index (`a`: every
- * word in a), and a query of forty of them cost 300 ms of CPU (test/http/hanja-search.test.ts).
+ * word in a), and a query of forty of them cost hundreds of times an ordinary query's CPU (see
+ * RESULTS.md, "Worst-case text queries"; test/http/hanja-search.test.ts).
  */
 export const CHARACTER_QUERY: SearchOptions = {
   prefix: (term) => term.length > 1 || term > "\u007f",

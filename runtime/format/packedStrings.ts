@@ -120,8 +120,9 @@ function grown<T extends Uint16Array | Uint32Array>(array: T): T {
 /**
  * Typed arrays cut in turn from one buffer, for working arrays that are dropped together: one
  * allocation, which the allocator returns to the system whole when it is collected, where a
- * dozen arrays of a megabyte or two each leave the process holding their memory (Node's RSS kept
- * about 20 MB more after the words were indexed). An array that no longer fits is made on its own.
+ * dozen arrays of a megabyte or two each leave the process holding their memory (Node's RSS after
+ * the words were indexed: see RESULTS.md, "Node's memory after load"). An array that no longer fits
+ * is made on its own.
  */
 export class Scratch {
   private used = 0;

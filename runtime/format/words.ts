@@ -3,7 +3,8 @@
  * the order they are listed in. Words are in code point order, each written after the number of
  * leading characters it shares with the word before (front coding); most syllables of a reading
  * are the first reading of their character, so a reading is one digit per character saying which
- * of the character's syllables it takes. 1.3 MB and 0.8 MB gzipped instead of 4.7 MB and 1.9 MB.
+ * of the character's syllables it takes: the package carries the file, and this makes it a fraction
+ * of the plain text (the tarball's size: see RESULTS.md, "Words as a learner meets them").
  *
  * ```
  * 水수\t水道 …      the syllables of each character used by a word, one line each: the
@@ -137,7 +138,7 @@ export function listedOrder(
 /**
  * `listedOrder` in steps of about a millisecond or less (a thousand words each). Each step's loop
  * is a plain function: a generator's own loops are not optimized while they run, which made the
- * whole nearly twice as slow.
+ * whole much slower (see RESULTS.md, "The word index built in slices").
  */
 export function* listedOrderSteps(
   columns: Pick<WordColumns, "hanja" | "within" | "notes" | "core">,
@@ -203,8 +204,9 @@ function positionsOf(sorted: Float64Array, order: Uint32Array, from: number, to:
 
 /**
  * Sorts `keys` (distinct numbers) in steps: runs of `RUN` sorted natively, then merged in pairs,
- * runs twice as long each pass, a step per pair (the last pass merges all of them in one, about
- * 2 ms; one native sort of 234,308 words' keys held the loop for 20-30 ms). `spare` is as long as
+ * runs twice as long each pass, a step per pair (the last pass merges all of them in one step; one
+ * native sort of every word's keys held the loop far longer than a step: see RESULTS.md, "The word
+ * index built in slices"). `spare` is as long as
  * `keys`; the sorted numbers end in one of the two, which is returned.
  */
 function* sortSteps(keys: Float64Array, spare: Float64Array): Steps<Float64Array> {

@@ -36,7 +36,8 @@ export function listWords(text: string, isEducation: (codePoint: number) => bool
 
 /**
  * `listWords` in steps of about a millisecond or less (a few thousand words each), for a server
- * that decodes the words in slices beside its requests (the whole of it is 100-200 ms).
+ * that decodes the words in slices beside its requests (at once, it held them up: see RESULTS.md,
+ * "The word index built in slices").
  */
 export function* listWordsSteps(text: string, isEducation: (codePoint: number) => boolean, file = "words.txt"): Steps<ListedWords> {
   let memory = NO_SCRATCH;
@@ -93,8 +94,8 @@ function copyLines(packed: PackedStrings, order: Uint32Array, from: number, to: 
 /**
  * Reads `words.txt` (see the module's comment); a line of another shape fails naming the file and
  * the line. The words are decoded a code unit at a time into packed columns: no string is made per
- * word or per field (strings for every word took the first /words call to about 60 MB more heap,
- * which the process kept).
+ * word or per field (strings for every word made the first /words call's heap several times the
+ * index, and the process kept it: see RESULTS.md, "Node's memory after load").
  */
 export function decodeWords(text: string, file = "words.txt"): WordColumns {
   return runAtOnce(decodeSteps(text, file, () => NO_SCRATCH));
