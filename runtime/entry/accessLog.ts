@@ -15,7 +15,7 @@ export const BATCH_ROOM = BATCH_BYTES + 16_384;
  * Batches lines and writes them every 100 ms or every 64 KiB. Each line is encoded into the
  * batch's bytes as it is written: a batch kept as text instead is a string grown line by line,
  * which lives through several collections among the requests' garbage and then costs more to
- * flatten and encode than the rest of the log (on Deno, about 0.4 µs a request under load).
+ * flatten and encode than the rest of the log (see RESULTS.md, "The access log").
  */
 export function createAccessLog(enabled: boolean, out: (bytes: Uint8Array) => void = stdoutWriter()): AccessLog {
   if (!enabled) return { write: () => {}, flush: () => {} };

@@ -1,7 +1,8 @@
 /**
  * Brotli and gzip from node:zlib (Node, Bun and Deno all provide it), for the core's `compressors`
- * option. node:zlib is imported on the first compression, not with the package: Bun takes about
- * 12 ms to load it, a tenth of an embedded app's time to its first answer.
+ * option. node:zlib is imported on the first compression, not with the package: loading it was a
+ * noticeable part of an embedded app's time to its first answer on Bun (see RESULTS.md, "First
+ * answers when embedded").
  */
 import type { Compressors } from "../core/http/encoding.ts";
 

@@ -88,8 +88,8 @@ export function connectListener(app: App): (req: IncomingMessage, socket: Duplex
 
 /**
  * node:http's reason phrases, required when a raw answer is first written: importing node:http with
- * the package would cost Bun and Deno about 10 ms each, and only a node:http server (which has
- * loaded it already) writes raw answers.
+ * the package would slow Bun's and Deno's first answer (see RESULTS.md, "First answers when
+ * embedded"), and only a node:http server (which has loaded it already) writes raw answers.
  */
 let statusCodes: Readonly<Record<number, string | undefined>> | undefined;
 const reasonOf = (status: number) => (statusCodes ??= (createRequire(import.meta.url)("node:http") as typeof import("node:http")).STATUS_CODES)[status];
@@ -138,8 +138,9 @@ const waiting = new Set<unknown>();
  * Writes a reply that was ready at once after the I/O callbacks of this turn of the event loop
  * (`nextTurn`), with the others ready in the same turn, in the order they came: under load, the
  * requests node:http read in one turn are answered in one run of writes instead of a write between
- * each two reads. On the two-core machine of `test/bench/RESULTS.md` the character detail took
- * about a third less CPU per request so. A lone request waits only for the end of its own turn.
+ * each two reads, which costs the process and the kernel less for each request (see RESULTS.md,
+ * "The detail and the quiz across the refactors"). A lone request waits only for the end of its
+ * own turn.
  *
  * Only the first reply of a connection in a turn waits: a second request on the same connection
  * in the same turn (pipelining) is answered at once, because node:http stops reading a connection
@@ -178,8 +179,8 @@ const prepared = new WeakMap<Reply, { headers: Record<string, string>; body: str
  * Writes a reply with a Content-Length (node:http would otherwise send a body after `writeHead`
  * chunked): added in place to an unshared reply's headers, which are its own; a shared reply is
  * written from a copy, made once, with its text body encoded once: node:http encoded a string body
- * on every answer (the OpenAPI document's 100 KB, about 0.2 ms each on the two-core machine of
- * test/bench/RESULTS.md), which clients asking for it thousands of times at once turned into seconds.
+ * on every answer (the OpenAPI document's too), which clients asking for it thousands of times at
+ * once turned into seconds (see RESULTS.md, "Pipelining clients that never read").
  */
 function write(res: ServerResponse, reply: Reply): void {
   const { body } = reply;

@@ -2,11 +2,10 @@
  * The Node server's old generation. After each full collection V8 lets the old generation grow to
  * a multiple of what survived before collecting again: a factor it picks between about 1.1 and 4
  * from how fast it collects. Under load, short-lived request garbage that outlives two scavenges
- * (answers in flight on 50 connections) fills that room, and the pages stay with the process: on
- * the server's load of details, searches, words and readings in turn, 20–45 MB of its RSS after
- * load, and the run-to-run swing of that figure. The server sets the factor to 1.2 (V8's
- * `--heap-growing-percent`, read at each collection), so it collects sooner: its RSS after that
- * load 129–136 MB instead of 150–157, for no CPU the benchmarks tell apart (test/bench/RESULTS.md
+ * (answers in flight on 50 connections) fills that room, and the pages stay with the process: a
+ * good part of its RSS after load, and most of that figure's swing from run to run. The server
+ * sets the factor to 1.2 (V8's `--heap-growing-percent`, read at each collection), so it collects
+ * sooner, keeping RSS after load under its budget for a few more full collections (see RESULTS.md,
  * "Node's memory after load"). An operator who starts Node with `--heap-growing-percent` (Node
  * allows it on the command line only) keeps their own.
  */

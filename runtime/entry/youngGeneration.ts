@@ -1,10 +1,10 @@
 /**
  * The Node server's young generation. V8 grows it (two semi-spaces) as the allocation rate rises,
- * up to 32 MB on 64-bit, and keeps it once grown: under load it is about a quarter of the server's
- * memory, for garbage that lives a request long. The server holds it at the size loading the data
+ * up to 32 MB on 64-bit, and keeps it once grown: under load a large share of the server's memory
+ * goes to garbage that lives a request long. The server holds it at the size loading the data
  * gave it (8 MB) by turning its growth off, which V8 reads each time it would grow it. An operator
  * who starts Node with `--max-semi-space-size` (on the command line or in NODE_OPTIONS) has chosen
- * a size: the server then leaves it alone. Figures: test/bench/RESULTS.md "Node's memory after load".
+ * a size: the server then leaves it alone (see RESULTS.md, "Node's memory after load").
  */
 import { setFlagsFromString } from "node:v8";
 import { type NodeStart, optionGiven, thisStart } from "./nodeStart.ts";
