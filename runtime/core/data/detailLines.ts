@@ -3,7 +3,8 @@
  * the file. Given as bytes (what `loadDistFiles` reads), the file is never decoded as a whole:
  * each body is a view of its line, found from the line lengths `tables.json` lists, and decoded
  * only when something needs its text. Given as text (a worker's text module), it is split into
- * lines. Decoding 5 MB of UTF-8 was the largest cost of the first answer.
+ * lines. Decoding the whole file was the largest cost of the first answer (see RESULTS.md, "First
+ * answers when embedded").
  */
 import { DIST_FILES } from "../../format/dist.ts";
 

@@ -3,7 +3,7 @@
  * `promtool check metrics` reads): `# HELP` and `# TYPE` per family, one line per sample, label
  * values and help text escaped as the format says. Written here rather than taken from a client
  * library: the one for JavaScript (prom-client) needs node: modules, so the portable core could
- * not bundle it for a worker, and it costs a request more than this does (DESIGN.md).
+ * not bundle it for a worker, and it costs a request more than this does (see RESULTS.md, "Metrics").
  */
 
 /** The `Content-Type` of the text format. */

@@ -2,8 +2,8 @@
  * The lengths of the dictionary's words by their first two characters, as segmentation asks for
  * them: once for every character of a text after the first. One table of typed arrays keyed by
  * the pair of code points (open addressing), where a map per first character, each holding a map
- * of second characters, took two hashed lookups and about a sixth of a reading's time
- * (test/bench/RESULTS.md "The reader's answer as bytes").
+ * of second characters, took two hashed lookups and a good part of a reading's time (see
+ * RESULTS.md, "The reader's answer as bytes").
  */
 
 /** The length bits of a pair (bit `n` set: a word of `n` characters starts with it), or 0. */

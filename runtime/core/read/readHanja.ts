@@ -40,7 +40,7 @@ export interface ReadOptions {
 }
 
 const sources = new WeakMap<ReaderData, PreparedSource>();
-/** How many words' readings a source keeps at most (about 3 MB); past it, the kept ones are dropped and kept anew. */
+/** How many words' readings a source keeps at most, so its memory is bounded whatever the texts; past it, the kept ones are dropped and kept anew. */
 const READINGS_KEPT = 20_000;
 
 /**
@@ -184,7 +184,8 @@ function dataSource(data: ReaderData): PreparedSource {
     ...source,
     *prepare() {
       // Not in the turn that asks (the first reading's request, which is then answered sooner):
-      // then the word index, in steps of its own (at once, it held the loop for 100-200 ms), the
+      // then the word index, in steps of its own (at once, it held the loop up: see RESULTS.md, "The
+      // word index built in slices"), the
       // characters' readings and the idioms by hanja, each made whole on first use.
       yield;
       if (data.wordsInSteps === undefined) void data.words.count;

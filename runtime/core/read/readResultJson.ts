@@ -1,8 +1,8 @@
 /**
  * A reading as the JSON `/read` answers: the same text as `JSON.stringify(result)`, written piece
  * by piece. The answer's shape is fixed (`READ_RESULT`), and about fifty segments of short strings
- * made generically cost about three times what writing their members directly does (on the
- * two-core machine of test/bench/RESULTS.md, about 20 against 7 µs for 200 characters).
+ * made generically cost several times what writing their members directly does (see RESULTS.md,
+ * "The reader's answer as bytes").
  */
 import type { ReadResult, ReadSegment } from "../../format/records.ts";
 import type { Steps } from "./slices.ts";
@@ -25,7 +25,7 @@ function writeSegments(out: string, segments: readonly ReadSegment[], from: numb
     const { hanja, hangul, other_readings: others } = segment;
     if (i > 0) out += ",";
     // The segment's head as one template, not through `quoted`: the two extra strings a segment made
-    // that way cost about a quarter more in the answer's JSON and encoding (25 → 31–35 µs a 200-character text, 1,000 texts).
+    // that way cost noticeably more in the answer's JSON and encoding (see RESULTS.md, "The reader's answer as bytes").
     out +=
       plain(hanja) && plain(hangul)
         ? `{"hanja":"${hanja}","hangul":"${hangul}","source":"${segment.source}","other_readings":[`

@@ -131,7 +131,7 @@ export function wordStoreSource(store: WordStore, lists: SourceLists): PreparedS
       }
       for (const [character, counts] of counted)
         usual.set(character, lists.reading?.(character) ?? usualReadingFrom(lists.characters(character) as readonly string[], counts));
-      // As typed arrays: a third of the memory of the arrays of numbers (13.3 → 6.8 MB of heap for the whole preparation).
+      // As typed arrays, which hold far less than arrays of numbers (the prepared tables' heap: see RESULTS.md, "The reader's share of the CPU").
       for (const [character, positions] of holding) holding.set(character, Uint32Array.from(positions));
       added.fill(0xff);
       prepared = true;

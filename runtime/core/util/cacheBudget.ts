@@ -10,14 +10,13 @@
  * caches (`core/read`) are not under it: they keep at most 20,000 of the data's own words' readings,
  * keyed by position, whatever the texts.
  *
- * The counts are above what the entries hold on V8: 200,000 distinct targets answered under a
- * ceiling of 48 MB left 25–29 MB more heap after a full collection, 30,000 under 8 MB 4–5 MB
- * (test/http/cacheBudget.test.ts holds that heap to the ceiling). The RSS this costs a server is
- * more than the heap (the collector's room, and on Bun its allocator): test/bench/RESULTS.md
- * "Memory under distinct targets".
+ * The counts are above what the entries hold on V8: the heap left after a full collection stays
+ * under the ceiling (test/http/cacheBudget.test.ts holds it there). The RSS this costs a server is
+ * more than the heap (the collector's room, and on Bun its allocator): see RESULTS.md, "Memory
+ * under distinct targets".
  */
 
-/** The default ceiling, in MB (10^6 bytes): Node stays within 250 MB RSS under distinct targets, Deno within 1.5 times its idle size plus it. */
+/** The default ceiling, in MB (10^6 bytes): under distinct targets it keeps each runtime within the conformance test's memory bound (see RESULTS.md, "Memory under distinct targets"). */
 export const DEFAULT_CACHE_MB = 32;
 /** The least ceiling: below it the shared lookups would leave the app's caches next to nothing. */
 export const MIN_CACHE_MB = 8;

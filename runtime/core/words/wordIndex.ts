@@ -2,9 +2,10 @@
  * The dictionary's hanja words in memory (docs/rules.md "Words"), made from `words.txt` on first
  * use. Words are numbered by their listed position (0 is listed first); every list this module
  * gives is in that order. The words are held as two texts, the hanja and the readings of every
- * word one line each, with where each line starts: about 8 MB for 234,308 words, where a string
- * per field and a map of them took over 25 MB. Search scans a text (`indexOf`: a few ms for the
- * commonest syllable); lookup by hanja goes through a hash table of positions.
+ * word one line each, with where each line starts: a fraction of what a string per field and a map
+ * of them took. Search scans a text (`indexOf`, quick even for the commonest syllable: see
+ * RESULTS.md, "The word index built in slices"); lookup by hanja goes through a hash table of
+ * positions.
  */
 import { type Steps, runAtOnce } from "../../format/steps.ts";
 import { type Lines, listWordsSteps } from "../../format/wordsDecode.ts";
@@ -43,7 +44,8 @@ export function wordIndex(text: string, isEducation: (codePoint: number) => bool
 
 /**
  * `wordIndex` in steps of about a millisecond or less, for a server that builds it in slices
- * beside its requests (`runInSlices`): built at once, it held the event loop for 100-200 ms.
+ * beside its requests (`runInSlices`): built at once, it held the event loop up (see RESULTS.md,
+ * "The word index built in slices").
  */
 export function* wordIndexSteps(text: string, isEducation: (codePoint: number) => boolean): Steps<WordIndex> {
   const { hanja, readings, notes, longest, core } = yield* listWordsSteps(text, isEducation);
