@@ -41,9 +41,9 @@ export function denoPermissions(env: Record<string, string | undefined>, code: r
  * grown 20 % past what survived the last collection, and the young generation's semi-spaces stay
  * within 4 MB. Without them V8 lets the old generation grow to four times what survived and the
  * young one to 32 MB, and a client sending distinct targets (remembered answers made and evicted
- * as they age) took Deno from 140 MB to past 500 MB in 30 s with the caches within their ceiling;
- * with them it stays within 1.5 times its idle size plus the ceiling (test/bench/RESULTS.md
- * "Memory under distinct targets").
+ * as they age) grew Deno several times past its idle size with the caches within their ceiling;
+ * with them it stays within the conformance test's bound (see RESULTS.md, "Memory under distinct
+ * targets").
  */
 export const DENO_V8_OPTIONS: readonly string[] = [`--v8-flags=--heap-growing-percent=${HEAP_GROWING_PERCENT},--max-semi-space-size=4`];
 
