@@ -67,7 +67,7 @@ export function joinStarters(records: readonly HanjaRecord[], starters: StarterG
 }
 
 // No closures are made per record: under tsx every named closure costs a `__name` call (esbuild's
-// keepNames), which made building the 8,525 records several times slower.
+// keepNames), which made building the 8,525 records several times slower (see RESULTS.md, "The build").
 function buildRecord(cp: number, props: Map<string, UnihanEntry>, source: string): HanjaRecord {
   const character = String.fromCodePoint(cp);
   const readingsRaw = rawValue(cp, props, "kHangul");
