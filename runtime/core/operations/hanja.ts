@@ -223,7 +223,8 @@ export const hanjaInterface: Interface = (ctx) => {
         const search = keyValues(WORDS_LIST_PARAMS, p, PAGING);
         const answer = () => list(request, "words", search, () => runWordQuery(data.words, query), wordItem, p.page, p.per_page);
         // A request before the words are indexed (the reader's preparation does it soon after the
-        // start) waits for them indexed in slices: at once, the other requests waited 100-200 ms.
+        // start) waits for them indexed in slices: at once, the other requests waited behind it (see
+        // RESULTS.md, "The word index built in slices").
         return data.wordsIndexed ? answer() : runInSlices(data.wordsInSteps()).then(answer);
       },
     }),

@@ -102,7 +102,7 @@ function pageHtml({ hanjaBase, quizBase, mountPath }: { hanjaBase: string; quizB
 `;
 }
 
-/** A body and its ETag, hashed on first use (some 15 ms of SHA-256 in plain JavaScript that an app's start-up need not wait for). */
+/** A body and its ETag, hashed on first use (SHA-256 in plain JavaScript of the whole page, which an app's start-up need not wait for: see RESULTS.md, "First answers when embedded"). */
 function tagged(body: string): { body: string; readonly etag: string } {
   let etag: string | undefined;
   return {
