@@ -1,13 +1,14 @@
 /**
  * Every relative link of the README, the guides under docs/, DESIGN.md and the benchmarks' results
  * resolves: the file exists and its `#anchor` is one of that file's headings as GitHub slugs it.
- * A guide moved or a heading renamed without its links fails here, naming the file, line and link.
+ * A guide moved or a heading renamed without its links fails here, naming the file, line and link;
+ * so does a comment or document pointing to a RESULTS.md topic by a name none of its headings has.
  */
-import { readdirSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "../helpers/app.ts";
-import { type Files, anchors, brokenLinks, links, onDisk } from "./markdownLinks.ts";
+import { type Files, anchors, brokenLinks, links, namesHeading, onDisk, resultsTopics } from "./markdownLinks.ts";
 
 /** The documents a reader follows links through. */
 const DOCUMENTS = [
@@ -88,5 +89,29 @@ describe("the links of the README, the guides and DESIGN.md", () => {
       "examples-1",
       "kept",
     ]);
+  });
+});
+
+/** Every file of `dir` (relative to the root) whose name ends with one of `endings`, recursively. */
+const filesUnder = (dir: string, endings: string[]): string[] =>
+  (readdirSync(join(ROOT, dir), { recursive: true, encoding: "utf8" }) as string[])
+    .filter((name) => endings.some((ending) => name.endsWith(ending)))
+    .map((name) => `${dir}/${name}`);
+
+describe("pointers to the benchmarks' topics", () => {
+  const results = readFileSync(join(ROOT, "test/bench/RESULTS.md"), "utf8");
+
+  it("every RESULTS.md topic named in the code's comments and the documents is one of its headings", () => {
+    const files = [...DOCUMENTS, ...["runtime", "pipeline", "scripts", "web/src"].flatMap((dir) => filesUnder(dir, [".ts", ".mjs"]))];
+    const named = files.flatMap((file) => resultsTopics(readFileSync(join(ROOT, file), "utf8")).map((topic) => ({ file, topic })));
+    expect(named.length).toBeGreaterThan(20);
+    expect(named.filter(({ topic }) => !namesHeading(results, topic))).toEqual([]);
+  });
+
+  it("reads a name wrapped across comment lines, and tells a planted missing topic", () => {
+    const comment = ' * costly (see RESULTS.md, "First answers when\n * embedded"); also RESULTS.md "No such topic".';
+    expect(resultsTopics(comment)).toEqual(["First answers when embedded", "No such topic"]);
+    expect(namesHeading(results, "First answers when embedded")).toBe(true);
+    expect(namesHeading(results, "No such topic")).toBe(false);
   });
 });

@@ -113,3 +113,18 @@ export function brokenLinks(files: string[], repo: Files): string[] {
   }
   return broken;
 }
+
+/**
+ * The topics of test/bench/RESULTS.md a text points to by name (`see RESULTS.md, "Metrics"`,
+ * `RESULTS.md "Node's memory after load"`, `RESULTS.md ("The reader's share of the CPU")`), a
+ * quoted name that a comment wraps across lines read as one line.
+ */
+export function resultsTopics(text: string): string[] {
+  const joined = text.replace(/\n\s*(?:\*(?!\/)|\/\/)?\s*/g, " ");
+  return [...joined.matchAll(/RESULTS(?:\.md)?\)?,?\s*\(?"([^"]+)"/g)].map((m) => (m[1] as string).replace(/…$/, ""));
+}
+
+/** Whether a topic name is one of the `## ` headings of RESULTS.md, or the start of one. */
+export function namesHeading(results: string, topic: string): boolean {
+  return [...results.matchAll(/^## (.+)$/gm)].some((m) => (m[1] as string).startsWith(topic));
+}
