@@ -23,7 +23,7 @@ function withoutCode(markdown: string): string {
     .map((line) => {
       const opens = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
       if (fence !== undefined) {
-        if (opens?.[0] === fence[0] && opens.length >= fence.length && line.trim() === opens) fence = undefined;
+        if (opens !== undefined && opens[0] === fence[0] && opens.length >= fence.length && line.trim() === opens) fence = undefined;
         return blank(line);
       }
       if (opens !== undefined) {
