@@ -115,3 +115,13 @@ describe("pointers to the benchmarks' topics", () => {
     expect(namesHeading(results, "No such topic")).toBe(false);
   });
 });
+
+describe("the documents' sizes (issue 48)", () => {
+  const text = (path: string) => readFileSync(join(ROOT, path), "utf8");
+  const lines = (path: string) => text(path).trimEnd().split("\n").length;
+  it("README is a front door of at most 300 lines, RESULTS.md today's figures in at most 500, DESIGN.md at most 15 KB", () => {
+    expect(lines("README.md")).toBeLessThanOrEqual(300);
+    expect(lines("test/bench/RESULTS.md")).toBeLessThanOrEqual(500);
+    expect(Buffer.byteLength(text("DESIGN.md"))).toBeLessThanOrEqual(15_000);
+  });
+});
