@@ -1,6 +1,6 @@
 import { Worker } from "node:worker_threads";
 import type { Options } from "minisearch";
-import { CHARACTER_INDEX, type CharacterDoc, IDIOM_INDEX, type IdiomDoc } from "../../runtime/format/dist.ts";
+import { CHARACTER_INDEX, type CharacterDoc, IDIOM_INDEX, type IdiomDoc } from "../../runtime/format/searchOptions.ts";
 import type { HanjaRecord, IdiomRecord } from "../../runtime/format/records.ts";
 import type { UnihanTable } from "../parse/hanjaRecords.ts";
 import type { EnglishRow } from "../validate/englishMeanings.ts";

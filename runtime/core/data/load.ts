@@ -6,8 +6,6 @@
  */
 import MiniSearch from "minisearch";
 import {
-  CHARACTER_INDEX,
-  type CharacterDoc,
   DIST_FILES,
   DIST_FORMAT,
   type DataCounts,
@@ -15,12 +13,11 @@ import {
   FLAG_HUNUM,
   FLAG_NAME,
   FLAG_STARTER,
-  IDIOM_INDEX,
-  type IdiomDoc,
   type Manifest,
   type QuizTables,
   type Tables,
 } from "../../format/dist.ts";
+import { CHARACTER_INDEX, type CharacterDoc, IDIOM_INDEX, type IdiomDoc } from "../../format/searchOptions.ts";
 import { detailLines } from "./detailLines.ts";
 import { type HunIndexes, hunIndexes } from "../hanja/hunIndexes.ts";
 import { type RecordFields, fieldsOf } from "./recordFields.ts";

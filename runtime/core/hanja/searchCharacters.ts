@@ -7,7 +7,8 @@
  */
 import type { CharacterData } from "../data/load.ts";
 import { hunsContaining } from "./hunIndexes.ts";
-import { CHARACTER_QUERY, CHARACTER_TYPO_QUERY, EDUCATION_BOOST, FLAG_EDUCATION, FLAG_NAME, FLAG_STARTER } from "../../format/dist.ts";
+import { FLAG_EDUCATION, FLAG_NAME, FLAG_STARTER } from "../../format/dist.ts";
+import { CHARACTER_QUERY, CHARACTER_TYPO_QUERY, EDUCATION_BOOST } from "../../format/searchOptions.ts";
 
 /** What a filter of `GET /hanja` keeps for a whole-number value (the filters are in `routes/hanjaParams.ts`). */
 export interface FilterPredicate {

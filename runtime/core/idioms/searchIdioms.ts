@@ -6,7 +6,7 @@
  * Order: exact hanja or hangul first, then prefix matches (hanja, hangul, initial consonants),
  * then other substring matches, then meaning matches by relevance; idx order within each tier.
  */
-import { IDIOM_QUERY } from "../../format/dist.ts";
+import { IDIOM_QUERY } from "../../format/searchOptions.ts";
 import type { IdiomData } from "../data/load.ts";
 import { isChosungQuery } from "../../format/hangul.ts";
 
