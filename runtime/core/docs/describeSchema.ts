@@ -2,7 +2,8 @@
  * Short HTML summaries of JSON Schemas for the reference page: a type label with links to the
  * named schemas, the bounds in words, and property rows with dotted names for nested objects.
  */
-import { escapeHtml, inline } from "./markdown.ts";
+import { escapeHtml } from "../util/escapeHtml.ts";
+import { inline } from "./markdown.ts";
 import { type Schema, isReference } from "./types.ts";
 
 const SCHEMA_REF = /^#\/components\/schemas\/(.+)$/;

@@ -1,12 +1,8 @@
 /**
- * HTML escaping and the small Markdown subset the document's descriptions use: paragraphs,
- * `## ` headings, `- ` lists, `code` and **bold**. Everything is escaped before any tag is added.
+ * The small Markdown subset the document's descriptions use: paragraphs, `## ` headings, `- `
+ * lists, `code` and **bold**. Everything is escaped (`util/escapeHtml.ts`) before any tag is added.
  */
-
-/** Escapes text for HTML element content and quoted attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+import { escapeHtml } from "../util/escapeHtml.ts";
 
 /** One line of description text: escaped, with `code` and **bold**. */
 export function inline(text: string): string {

@@ -4,7 +4,8 @@
  */
 import { EXAMPLE_ORIGIN, curlCommand } from "./curl.ts";
 import { boundsOf, propertyTable, typeLabel } from "./describeSchema.ts";
-import { escapeHtml, inline, markdown } from "./markdown.ts";
+import { escapeHtml } from "../util/escapeHtml.ts";
+import { inline, markdown } from "./markdown.ts";
 import { count } from "../util/count.ts";
 import { sha256Hex } from "../util/sha256Hex.ts";
 import {
@@ -19,7 +20,7 @@ import {
   isReference,
 } from "./types.ts";
 
-export { escapeHtml } from "./markdown.ts";
+export { escapeHtml } from "../util/escapeHtml.ts";
 
 const METHODS: Method[] = ["get", "post"];
 

@@ -2,7 +2,7 @@
  * The forms a reading is answered in: plain Hangul, Hangul with the hanja after it in parentheses
  * (대한민국(大韓民國)은), or HTML `<ruby>` markup with the whole text HTML-escaped.
  */
-import { escapeHtml } from "../docs/markdown.ts";
+import { escapeHtml } from "../util/escapeHtml.ts";
 import type { ReadResult, ReadSegment } from "./readText.ts";
 import { type Steps, runAtOnce } from "./slices.ts";
 
