@@ -7,7 +7,9 @@
 import type { CharacterData } from "../data/load.ts";
 import { FLAG_EDUCATION, FLAG_STARTER } from "../../format/dist.ts";
 import type { FilterPredicate } from "../hanja/searchCharacters.ts";
+import { invalidParameter } from "../http/errors.ts";
 import type { IntSpec, PathSpec, TextSpec } from "../http/params.ts";
+import type { WordQuery } from "../words/wordQuery.ts";
 
 /** A filter of `GET /hanja`: a whole-number parameter and the records it keeps. */
 export interface CharacterFilter extends IntSpec, FilterPredicate {}
@@ -113,6 +115,23 @@ export const WORDS_LIST_PARAMS = {
   },
   ...PAGING,
 } as const satisfies Record<string, TextSpec | IntSpec>;
+
+const HAN = /^\p{Script=Han}+$/u;
+const HANGUL_SYLLABLES = /^[\uAC00-\uD7A3]+$/;
+
+/**
+ * The words query of `GET /words`'s `q` and `char` as parsed (trimmed, `char` one character at most): not both; `q`
+ * all Han characters or all Hangul syllables, else a `400` naming it. Neither: every word.
+ */
+export function wordQuery(q: string, char: string): WordQuery {
+  if (q !== "" && char !== "") throw invalidParameter("char", "give q or char, not both");
+  if (char !== "") return { by: "char", value: char };
+  if (q === "") return { by: "all" };
+  if (!HAN.test(q) && !HANGUL_SYLLABLES.test(q)) {
+    throw invalidParameter("q", `q must be Han characters (水道) or Hangul syllables (수도), not both and nothing else; got ${JSON.stringify(q)}`);
+  }
+  return { by: "q", value: q };
+}
 
 /** `GET /hanja/{character}`. */
 export const CHARACTER_PATH = {
