@@ -1,22 +1,24 @@
 /**
  * The options of `createApp`, documented once with their defaults, and their checking: a bad option
  * is an `AppOptionError` naming it. The options a server setting may feed have a rule each
- * (`OPTION_RULES`: default, bounds), which `createApp` checks them by and the server's table of
- * settings (`runtime/entry/settings.ts`) reads their variables by, so a variable and its option
- * accept the same values. The rules live here because the core must not import the server programs.
+ * (`OPTION_RULES` in `optionRules.ts`: default, bounds), which `createApp` checks them by and the
+ * server's table of settings (`runtime/entry/settings.ts`) reads their variables by, so a variable
+ * and its option accept the same values. The rules live in the core because the core must not
+ * import the server programs.
  */
 import type { DistFiles } from "./data/load.ts";
-import { DEFAULT_CACHE_MB, MAX_CACHE_MB, MIN_CACHE_MB } from "./util/cacheBudget.ts";
 import type { Compressors } from "./http/encoding.ts";
 import { strongAdminToken } from "./quota/apiKeys.ts";
 import { BANK_ACCOUNT_UNSET } from "./quota/bankAccount.ts";
 import { withoutTrailing } from "./util/withoutTrailing.ts";
 import { parseOffset } from "./quota/clock.ts";
-import { DEFAULT_RETENTION_DAYS } from "./quota/retention.ts";
 import { MemoryQuotaStore } from "./quota/memoryStore.ts";
 import type { QuotaStore } from "./quota/store.ts";
 import type { ProcessMemory } from "./metrics/serviceMetrics.ts";
+import { OPTION_RULES, type OptionRule, type RuledInputs, type RuledOption, type RuledValues } from "./optionRules.ts";
 import { type Random, cryptoRandom } from "./util/random.ts";
+
+export { OPTION_RULES, type OptionRule, type RuleInputs, type RuledInputs, type RuleValues, type RuledOption, type RuledValues } from "./optionRules.ts";
 
 /**
  * Options of `createApp`. Every field has the default named in its comment. An option with a rule
@@ -96,65 +98,6 @@ export interface AppOptions extends RuledInputs {
    */
   onError?: (error: unknown, requestId: string) => void;
 }
-
-/** What one option accepts. */
-export type OptionRule =
-  /** A path such as `/hanja/v1` (a trailing slash dropped), or `""` for the root where the default is `""`. */
-  | { readonly type: "path"; readonly default: string }
-  /** A UTC offset such as `+09:00`. */
-  | { readonly type: "offset"; readonly default: string }
-  /** A whole number from `min` to `max`. */
-  | { readonly type: "integer"; readonly default: number; readonly min: number; readonly max: number }
-  /** A secret of at least 16 characters, not counting spaces around them; unset by default. */
-  | { readonly type: "token" }
-  /** Free text; unset by default. */
-  | { readonly type: "text" }
-  /** Secrets separated by commas, each at least 16 characters (the first signs, each verifies); unset by default. */
-  | { readonly type: "secrets" };
-
-/** The rules, by `AppOptions` field. */
-export const OPTION_RULES = {
-  hanjaBase: { type: "path", default: "/hanja/v1" },
-  quizBase: { type: "path", default: "/quiz/v1" },
-  mountPath: { type: "path", default: "" },
-  quotaTzOffset: { type: "offset", default: "+09:00" },
-  trustProxyHops: { type: "integer", default: 0, min: 0, max: 10 },
-  adminToken: { type: "token" },
-  metricsToken: { type: "token" },
-  bankAccount: { type: "text" },
-  quizSecret: { type: "secrets" },
-  retentionDays: { type: "integer", default: DEFAULT_RETENTION_DAYS, min: 1, max: 3650 },
-  cacheMegabytes: { type: "integer", default: DEFAULT_CACHE_MB, min: MIN_CACHE_MB, max: MAX_CACHE_MB },
-} as const satisfies Record<string, OptionRule>;
-
-/** An option with a rule: one a server setting may feed. */
-export type RuledOption = keyof typeof OPTION_RULES;
-
-/** What an option of each rule is given as. */
-export interface RuleInputs {
-  path: string;
-  offset: string;
-  integer: number;
-  token: string;
-  text: string;
-  secrets: string;
-}
-
-/** The ruled options as `createApp` takes them, each optional. */
-export type RuledInputs = { [K in RuledOption]?: RuleInputs[(typeof OPTION_RULES)[K]["type"]] };
-
-/** What a rule's option holds once checked: a token or text left unset stays undefined. */
-export interface RuleValues {
-  path: string;
-  offset: string;
-  integer: number;
-  token: string | undefined;
-  text: string | undefined;
-  secrets: string | undefined;
-}
-
-/** The ruled options, checked, their defaults filled in. */
-export type RuledValues = { [K in RuledOption]: RuleValues[(typeof OPTION_RULES)[K]["type"]] };
 
 /** One access-log record: no personal data, no key. */
 export interface AccessLogEntry {

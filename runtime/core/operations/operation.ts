@@ -4,7 +4,7 @@
  * (`docs/openapi.ts`) and the contract tests all read these declarations; nothing about an
  * operation is written anywhere else.
  */
-import type { RuledValues } from "../appOptions.ts";
+import type { RuledValues } from "../optionRules.ts";
 import type { LoadedData } from "../data/load.ts";
 import type { ParamSpec, ParsedParams, PathSpec } from "../http/params.ts";
 import type { Reply, RequestLike } from "../http/reply.ts";
