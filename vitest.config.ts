@@ -34,6 +34,7 @@ const SPAWNING = [
 const SOURCES = {
   "hanja-api/node": fileURLToPath(new URL("./runtime/entry/nodeApi.ts", import.meta.url)),
   "hanja-api/stores": fileURLToPath(new URL("./runtime/stores/index.ts", import.meta.url)),
+  "hanja-api/page": fileURLToPath(new URL("./runtime/page/index.ts", import.meta.url)),
   "hanja-api": fileURLToPath(new URL("./runtime/core/index.ts", import.meta.url)),
 };
 

@@ -21,6 +21,7 @@ import { type Context, Hono } from "hono";
 import { mount } from "hono/mount";
 import { type App, type DistFiles, MemoryQuotaStore, type QuotaStore, createApp } from "hanja-api";
 import { clientErrorListener, loadDistFiles } from "hanja-api/node";
+import { page } from "hanja-api/page";
 import { openQuotaStore } from "hanja-api/stores";
 
 /** Where the service appears in the host's URL space. */
@@ -76,6 +77,8 @@ export async function start(port: number, options: StartOptions = {}): Promise<R
     dist: options.dist ?? loadDistFiles(fileURLToPath(new URL("../dist", import.meta.url))),
     store: options.store ?? new MemoryQuotaStore(),
     mountPath: PREFIX,
+    // The page for people at the prefix's root (`/api/` to a browser); leave it out to serve the API alone.
+    page,
   });
   const app = hostApp(hanja);
   const host = options.host ?? "127.0.0.1";

@@ -5,7 +5,7 @@
  * and the terms of the data in `licenses/` (the project's terms, the Unicode licence, the notice of
  * libhangul's hanja dictionary). dist/ is rebuilt first when stale.
  *
- * esbuild bundles each export (`.`, `./node`, `./stores`) into one module, shared code and each
+ * esbuild bundles each export (`.`, `./node`, `./stores`, `./page`) into one module, shared code and each
  * lazily imported store driver into chunks, with the few small libraries the runtime uses inside
  * (their licences go to `licenses/`): a host loads a handful of files instead of some seventy in
  * seven packages, which halves the time to import the package, and installing it fetches nothing
@@ -29,7 +29,7 @@ export const LIB = join(ROOT, "lib");
 export const LICENSES = join(ROOT, "licenses");
 
 /** The package's exports, as sources. */
-const ENTRIES = ["runtime/core/index.ts", "runtime/entry/nodeApi.ts", "runtime/stores/index.ts"];
+const ENTRIES = ["runtime/core/index.ts", "runtime/entry/nodeApi.ts", "runtime/stores/index.ts", "runtime/page/index.ts"];
 
 /** Compiles the package and copies its data and licences in. */
 export async function buildPackage(): Promise<void> {

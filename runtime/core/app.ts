@@ -57,6 +57,7 @@ export function createApp(options: AppOptions): App {
     quizSecrets,
     cacheMegabytes,
     options: ruled,
+    page,
     ...config
   } = resolveOptions(options);
   // Metrics are kept only when someone may read them; they then measure every store operation.
@@ -81,7 +82,7 @@ export function createApp(options: AppOptions): App {
     metrics: metrics && metricsToken ? { metrics, token: metricsToken } : undefined,
     caches,
   };
-  const mounted = mountInterfaces(bases, data, services);
+  const mounted = mountInterfaces(bases, data, services, page);
   const router = new Router(routingOrder(mounted));
   assertReachable(router, mounted.hanja, hanjaBase);
   const { handle, refuse } = createHandler({

@@ -8,6 +8,7 @@
  */
 import type { DistFiles } from "./data/load.ts";
 import type { Compressors } from "./http/encoding.ts";
+import type { Interface } from "./operations/operation.ts";
 import { strongAdminToken } from "./quota/apiKeys.ts";
 import { BANK_ACCOUNT_UNSET } from "./quota/bankAccount.ts";
 import { withoutTrailing } from "./util/withoutTrailing.ts";
@@ -92,6 +93,13 @@ export interface AppOptions extends RuledInputs {
   /** Receives one access-log record per request. Default: none. */
   log?: (entry: AccessLogEntry) => void;
   /**
+   * The page for people, served at the root (`GET /` to browsers, its script and stylesheet under
+   * `/page/`): `page` of `hanja-api/page` (`runtime/page/`). The server programs and
+   * `createBundledApp` pass it. Default: none, those paths are unknown (404), and the app carries
+   * none of the page's bytes.
+   */
+  page?: Interface;
+  /**
    * Receives unexpected errors with their request id. Default: `console.error`. A quota store that
    * cannot answer is not one: its outage is logged on stderr as two `warn` JSON lines, one as the
    * first call is answered 503 and one when the store answers again, with the calls answered 503.
@@ -150,6 +158,7 @@ export interface ResolvedOptions extends Omit<RuledValues, "bankAccount"> {
   random: Random;
   compressors: Compressors | undefined;
   log: ((entry: AccessLogEntry) => void) | undefined;
+  page: Interface | undefined;
   onError: (error: unknown, requestId: string) => void;
 }
 
@@ -157,7 +166,7 @@ export interface ResolvedOptions extends Omit<RuledValues, "bankAccount"> {
 export function resolveOptions(options: AppOptions): ResolvedOptions {
   const ruled = ruledOptions(options);
   if (ruled.hanjaBase === ruled.quizBase) throw new AppOptionError("quizBase", `${JSON.stringify(ruled.quizBase)} must differ from hanjaBase`);
-  for (const name of ["log", "onError", "now", "memoryUsage"] as const) {
+  for (const name of ["log", "onError", "now", "memoryUsage", "page"] as const) {
     if (options[name] !== undefined && typeof options[name] !== "function") throw new AppOptionError(name, `must be a function, got ${typeof options[name]}`);
   }
   return {
@@ -174,6 +183,7 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
     random: options.random ?? cryptoRandom,
     compressors: options.compressors,
     log: options.log,
+    page: options.page,
     onError: options.onError ?? ((error, id) => console.error(`[${id}] unexpected error:`, error)),
   };
 }

@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import { type App, createApp } from "../core/app.ts";
 import { AppOptionError } from "../core/appOptions.ts";
 import { DIST_FILES } from "../format/dist.ts";
+import { page } from "../page/index.ts";
 import type { DistFiles } from "../core/data/load.ts";
 import { openStore, optionsFrom, storeKind } from "../stores/registry.ts";
 import { type AccessLog, createAccessLog } from "./accessLog.ts";
@@ -83,6 +84,7 @@ export async function boot(options: BootOptions): Promise<Booted> {
       memoryUsage: () => process.memoryUsage(),
       log: config.accessLog ? log.write : undefined,
       compressors: nodeCompressors,
+      page,
       onError: (error, requestId) => console.error(JSON.stringify({ level: "error", request_id: requestId, error: String((error as Error)?.stack ?? error) })),
     }),
   );

@@ -9,6 +9,7 @@ import type { AppOptions } from "../core/appOptions.ts";
 import type { DistFiles } from "../core/data/load.ts";
 import { nodeCompressors } from "./compressors.ts";
 import { loadDistFiles } from "./loadDist.ts";
+import { page } from "../page/index.ts";
 
 /** The folder of the bundled data: `<package>/dist`. */
 export const BUNDLED_DIST_DIR: string = fileURLToPath(new URL("../../dist/", import.meta.url));
@@ -24,9 +25,9 @@ export function loadBundledData(): DistFiles {
 
 /**
  * An app with zero set-up: the bundled data, node:zlib's brotli and gzip, the process's memory for
- * the metrics (when `metricsToken` turns them on), and a memory quota store unless `options` names
- * another. Any `AppOptions` field can be given.
+ * the metrics (when `metricsToken` turns them on), the page for people (`hanja-api/page`), and a
+ * memory quota store unless `options` names another. Any `AppOptions` field can be given.
  */
 export function createBundledApp(options: Partial<AppOptions> = {}): App {
-  return createApp({ dist: loadBundledData(), compressors: nodeCompressors, memoryUsage: () => process.memoryUsage(), ...options });
+  return createApp({ dist: loadBundledData(), compressors: nodeCompressors, memoryUsage: () => process.memoryUsage(), page, ...options });
 }

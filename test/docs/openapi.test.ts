@@ -6,6 +6,7 @@ import { createApp } from "../../runtime/core/app.ts";
 import { buildOpenApi } from "../../runtime/core/docs/openapi.ts";
 import { describedOperations, describingOnly, mountInterfaces, referenceOrder } from "../../runtime/core/operations/interfaces.ts";
 import type { Mounted } from "../../runtime/core/operations/operation.ts";
+import { page } from "../../runtime/page/index.ts";
 import { VARIANT_PROPERTIES } from "../../runtime/core/docs/schemas.ts";
 import type { OpenApiDocument, Operation, Parameter } from "../../runtime/core/docs/types.ts";
 import { call, distFiles, testApp } from "../helpers/app.ts";
@@ -91,7 +92,7 @@ describe("the OpenAPI document", () => {
 
   it("lists every declared operation of both interfaces, the service routes and (only when enabled) the admin routes, each answered by the app", async () => {
     const withAdmin = Object.keys((await served(app)).paths);
-    const mounted = mountInterfaces({ ...DEFAULT_BASES, mountPath: "" }, app.data, describingOnly());
+    const mounted = mountInterfaces({ ...DEFAULT_BASES, mountPath: "" }, app.data, describingOnly(), page);
     const declared = referenceOrder(mounted).map(({ path }) => path);
     expect(withAdmin).toEqual([...new Set(declared)]);
     expect(mounted.admin.length).toBeGreaterThan(0);

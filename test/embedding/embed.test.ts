@@ -13,6 +13,7 @@ import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, createApp } from "hanja-api";
 import { loadDistFiles } from "hanja-api/node";
+import { page } from "hanja-api/page";
 import { openQuotaStore } from "hanja-api/stores";
 import * as honoExample from "../../examples/embed-hono.ts";
 import * as nodeExample from "../../examples/embed-node-http.ts";
@@ -98,7 +99,7 @@ describe.each(EXAMPLES)("$name", ({ example, prefix }) => {
     expect(example.PREFIX).toBe(prefix);
     running = await example.start(0);
     // The standalone app told the same mount path: the links it writes are the same.
-    direct = createApp({ dist, mountPath: prefix, onError: () => {} });
+    direct = createApp({ dist, mountPath: prefix, onError: () => {}, page });
   });
   afterAll(async () => {
     await running?.close();

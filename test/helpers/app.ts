@@ -4,6 +4,7 @@ import type { AppOptions } from "../../runtime/core/appOptions.ts";
 import { DIST_FILES } from "../../runtime/format/dist.ts";
 import type { DistFiles } from "../../runtime/core/data/load.ts";
 import { loadDistFiles } from "../../runtime/entry/loadDist.ts";
+import { page } from "../../runtime/page/index.ts";
 
 export const ROOT = join(import.meta.dirname, "../..");
 let dist: DistFiles | undefined;
@@ -20,9 +21,9 @@ export function distText(name: string): string {
   return typeof file === "string" ? file : new TextDecoder().decode(file);
 }
 
-/** An app over the built dist/ with test options. */
+/** An app over the built dist/ with test options, serving the page as the server programs do. */
 export function testApp(options: Partial<AppOptions> = {}): App {
-  return createApp({ dist: distFiles(), onError: () => {}, ...options });
+  return createApp({ dist: distFiles(), onError: () => {}, page, ...options });
 }
 
 /** GET (or another method) a path on the app and return the response. */

@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { DATA_CSP } from "../../runtime/core/http/answerHeaders.ts";
-import { PAGE_ASSETS, PAGE_CSP } from "../../runtime/core/operations/page.ts";
+import { PAGE_ASSETS, PAGE_CSP } from "../../runtime/page/page.ts";
 import { call, testApp } from "../helpers/app.ts";
 
 const app = testApp({ adminToken: "answer-headers-admin-token-0123456789" });

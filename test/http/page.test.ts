@@ -10,9 +10,13 @@ import { PAGE_CSS, PAGE_JS } from "../../web/assets.generated.ts";
 import { buildPageAssets, generatedModule } from "../../web/build.ts";
 import { readFileSync } from "node:fs";
 import { GENERATED } from "../../web/build.ts";
-import { PAGE_CSP, acceptsHtml } from "../../runtime/core/operations/page.ts";
+import { PAGE_CSP, acceptsHtml } from "../../runtime/page/page.ts";
+import { createBundledApp } from "../../runtime/entry/bundledData.ts";
 import { nodeCompressors } from "../../runtime/entry/compressors.ts";
-import { call, testApp } from "../helpers/app.ts";
+import { createApp } from "../../runtime/core/app.ts";
+import { AppOptionError } from "../../runtime/core/appOptions.ts";
+import { page } from "../../runtime/page/index.ts";
+import { call, distFiles, testApp } from "../helpers/app.ts";
 
 const app = testApp({ compressors: nodeCompressors });
 /** What Chromium sends when it navigates to a page. */
@@ -122,6 +126,39 @@ describe("GET / for clients that do not ask for HTML", () => {
     const response = await call(app, "/", { method: "POST" });
     expect(response.status).toBe(405);
     expect(response.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+  });
+});
+
+describe("the page is mounted by whoever makes the app", () => {
+  it("an app made without it (the portable core alone) answers /, its script and its stylesheet with the plain 404 of an unknown path", async () => {
+    const bare = createApp({ dist: distFiles(), onError: () => {} });
+    for (const path of ["/", "/page/app.js", "/page/app.css"]) {
+      const response = await call(bare, path, html());
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get("vary"), path).toBeNull();
+      expect(((await response.json()) as { detail: string }).detail).toBe("No such route. See /docs for the API reference.");
+    }
+    expect((await call(bare, "/hanja/v1/hanja/%E6%B0%B4")).status).toBe(200);
+    await bare.close();
+  });
+
+  it("an app given `page` (as the server programs and createBundledApp do) serves it", async () => {
+    const withPage = createApp({ dist: distFiles(), onError: () => {}, page });
+    expect((await call(withPage, "/", html())).status).toBe(200);
+    expect(await (await call(withPage, "/page/app.js")).text()).toBe(PAGE_JS);
+    await withPage.close();
+    const bundled = createBundledApp();
+    expect((await call(bundled, "/", html())).status).toBe(200);
+    await bundled.close();
+    const apiAlone = createBundledApp({ page: undefined });
+    expect((await call(apiAlone, "/", html())).status).toBe(404);
+    await apiAlone.close();
+  });
+
+  it("a `page` that is not the page's interface is refused, naming the option", () => {
+    const made = () => createApp({ dist: distFiles(), page: "yes" as unknown as typeof page });
+    expect(made).toThrow(AppOptionError);
+    expect(made).toThrow("page: must be a function, got string");
   });
 });
 

@@ -78,7 +78,7 @@ describe("npm pack", () => {
       const files = typeof target === "string" ? [target] : [target.types, target.default];
       for (const file of files) expect(paths, `${subpath} → ${file}`).toContain(file.replace(/^\.\//, ""));
     }
-    expect(Object.keys(manifest.exports)).toEqual(expect.arrayContaining([".", "./node", "./stores"]));
+    expect(Object.keys(manifest.exports)).toEqual(expect.arrayContaining([".", "./node", "./stores", "./page"]));
   });
 
   it("installs nothing else: the libraries it uses are bundled, their licences shipped; the Node SQLite driver and the Redis client are optional peers", () => {
@@ -109,7 +109,7 @@ describe("npm pack", () => {
     );
     const report = JSON.parse(result.stdout) as { analysis: { problems: unknown[]; entrypoints: Record<string, unknown> } };
     expect(report.analysis.problems.filter((p) => !/node10|cjs/i.test(JSON.stringify(p)))).toEqual([]);
-    expect(Object.keys(report.analysis.entrypoints)).toEqual(expect.arrayContaining([".", "./node", "./stores"]));
+    expect(Object.keys(report.analysis.entrypoints)).toEqual(expect.arrayContaining([".", "./node", "./stores", "./page"]));
     expect("code" in result ? result.code : 0).toBe(0);
   });
 });

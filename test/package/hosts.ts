@@ -53,10 +53,11 @@ try {
 export const TS_CONSUMER = `import { type App, type AppOptions, type QuotaStore, MemoryQuotaStore, DIST_FORMAT, createApp } from "hanja-api";
 import { createBundledApp, loadBundledData, loadDistFiles, nodeCompressors, nodeListener, clientErrorListener } from "hanja-api/node";
 import { openQuotaStore } from "hanja-api/stores";
+import { page } from "hanja-api/page";
 import { createServer } from "node:http";
 
 const store: QuotaStore = await openQuotaStore({ kind: "memory" });
-const options: AppOptions = { dist: loadBundledData(), store, compressors: nodeCompressors, mountPath: "/api" };
+const options: AppOptions = { dist: loadBundledData(), store, compressors: nodeCompressors, mountPath: "/api", page };
 const app: App = createApp(options);
 const bundled: App = createBundledApp({ store: new MemoryQuotaStore() });
 const server = createServer(nodeListener(bundled));

@@ -10,7 +10,6 @@ import { cacheBudget } from "../util/cacheBudget.ts";
 import { adminInterface } from "./admin.ts";
 import { hanjaInterface } from "./hanja.ts";
 import type { AppServices, Bases, Interface, Mounted } from "./operation.ts";
-import { pageInterface } from "./page.ts";
 import { quizInterface } from "./quiz.ts";
 import { serviceInterface } from "./service.ts";
 import { metricsInterface } from "./metrics.ts";
@@ -27,12 +26,12 @@ export interface MountedInterfaces {
   service: Mounted[];
   /** `GET /metrics` at the root, hidden; none without a metrics token. */
   metrics: Mounted[];
-  /** The page and its assets at the root; not in the reference. */
+  /** The page and its assets at the root, when the app is given them (`AppOptions.page`); not in the reference. */
   page: Mounted[];
 }
 
-/** Mounts every interface for these bases, data and services. */
-export function mountInterfaces(bases: Bases, data: LoadedData, services: AppServices): MountedInterfaces {
+/** Mounts every interface for these bases, data and services, and the page when there is one. */
+export function mountInterfaces(bases: Bases, data: LoadedData, services: AppServices, page?: Interface): MountedInterfaces {
   // The reference describes every interface, its own operations included: read once all are mounted.
   const documented = () => referenceOrder(mounted);
   const reference = () => ({ operations: documented(), parameters });
@@ -46,7 +45,7 @@ export function mountInterfaces(bases: Bases, data: LoadedData, services: AppSer
     admin: bases.adminEnabled ? admin : [],
     service: mount(serviceInterface, ""),
     metrics: mount(metricsInterface, ""),
-    page: mount(pageInterface, ""),
+    page: page ? mount(page, "") : [],
   };
   // The reference's parameters, from the operations' own declarations, derived as the app starts:
   // two declarations that would document one component differently stop it here, never a request.

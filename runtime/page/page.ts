@@ -2,12 +2,15 @@
  * The page for people (`GET /`): search, study and quiz in the browser, built from web/src
  * (see web/build.ts) and served from memory. Browsers get it; a client that does not ask for HTML
  * gets the 404 problem it always got, so API clients and their tests see no change.
+ *
+ * Outside the portable core: the server programs mount it (`createApp`'s `page` option), as an
+ * embedding may (`hanja-api/page`), so an app made without it carries none of the page's bytes.
  */
-import { PAGE_CSS, PAGE_JS } from "../../../web/assets.generated.ts";
-import { sha256Hex } from "../util/sha256Hex.ts";
-import { ApiError } from "../http/errors.ts";
-import type { RequestLike } from "../http/reply.ts";
-import { type Interface, defineOperation } from "./operation.ts";
+import { PAGE_CSS, PAGE_JS } from "../../web/assets.generated.ts";
+import { ApiError } from "../core/http/errors.ts";
+import type { RequestLike } from "../core/http/reply.ts";
+import { type Interface, defineOperation } from "../core/operations/operation.ts";
+import { sha256Hex } from "../core/util/sha256Hex.ts";
 
 /** Where the page's assets are served, below the service's root. */
 export const PAGE_ASSETS = { js: "/page/app.js", css: "/page/app.css" } as const;
