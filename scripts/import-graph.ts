@@ -14,14 +14,27 @@ import ts from "typescript";
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const FOLDERS = ["runtime", "pipeline", "web", "scripts"];
 
-/** The domain folders of the core: they know records and rules, never HTTP. */
-export const DOMAIN_FOLDERS = ["runtime/core/quiz", "runtime/core/quota", "runtime/core/hanja", "runtime/core/idioms", "runtime/core/read"];
-/** The HTTP layer of the core. */
-export const HTTP_FOLDER = "runtime/core/http";
-/** The core: Web APIs only, passed its store and options; it never reaches out to what is built around it. */
+/**
+ * The layers above the core's domain, top to bottom as DESIGN.md draws them: the operations, the
+ * routes (parameter specs, metering), the reference (`docs/`) and HTTP. The domain imports none.
+ */
+export const UPPER_FOLDERS = ["runtime/core/operations", "runtime/core/routes", "runtime/core/docs", "runtime/core/http"];
+/** The domain folders of the core: they know records and rules, never HTTP, the reference, the routes or the operations. */
+export const DOMAIN_FOLDERS = [
+  "runtime/core/quiz",
+  "runtime/core/quota",
+  "runtime/core/hanja",
+  "runtime/core/idioms",
+  "runtime/core/read",
+  "runtime/core/words",
+  "runtime/core/metrics",
+];
+/** Below the domain: the data as loaded, and the helpers every layer uses. They import none of the upper layers either. */
+export const BASE_FOLDERS = ["runtime/core/data", "runtime/core/util"];
+/** The core: Web APIs only, passed its store, options and page; it never reaches out to what is built around it. */
 export const CORE_FOLDER = "runtime/core";
-/** What is built around the core: the store drivers, the server programs and the command-line tools. */
-export const OUTER_FOLDERS = ["runtime/stores", "runtime/entry", "runtime/cli"];
+/** What is built around the core: the store drivers, the server programs, the command-line tools and the page (its module and its built assets). */
+export const OUTER_FOLDERS = ["runtime/stores", "runtime/entry", "runtime/cli", "runtime/page", "web"];
 /** The one module of the runtime the pipeline may import: the `dist/` format and the records both sides share. */
 export const SHARED_FORMAT = "runtime/format";
 
@@ -112,15 +125,42 @@ export function arrowsInto({ edges }: ImportGraph, from: readonly string[], to: 
 }
 
 /**
- * The arrows the layering forbids: a domain folder into HTTP, the pipeline into the runtime other
- * than its shared format, the core into the stores, the server programs or the command-line tools.
+ * The arrows the layering forbids: a domain folder (or the data and helpers below it) into a layer
+ * above it (HTTP, the reference, the routes, the operations); the shared format out of itself (the
+ * record and interface schemas, the dist/ format: the pipeline and every layer of the runtime
+ * import it, so it imports nothing of theirs); the pipeline into the runtime other than that
+ * format; the core into the stores, the server programs, the command-line tools or the page.
  */
-export function forbiddenArrows(graph: ImportGraph): { domainToHttp: string[]; pipelineToRuntime: string[]; coreToOuter: string[] } {
+export function forbiddenArrows(graph: ImportGraph): ForbiddenArrows {
   return {
-    domainToHttp: arrowsInto(graph, DOMAIN_FOLDERS, HTTP_FOLDER),
+    domainUpward: UPPER_FOLDERS.flatMap((folder) => arrowsInto(graph, [...DOMAIN_FOLDERS, ...BASE_FOLDERS], folder)),
+    formatOutward: arrowsInto(graph, [SHARED_FORMAT], "runtime", SHARED_FORMAT).concat(
+      ["pipeline", "web", "scripts"].flatMap((folder) => arrowsInto(graph, [SHARED_FORMAT], folder)),
+    ),
     pipelineToRuntime: arrowsInto(graph, ["pipeline"], "runtime", SHARED_FORMAT),
     coreToOuter: OUTER_FOLDERS.flatMap((folder) => arrowsInto(graph, [CORE_FOLDER], folder)),
   };
+}
+
+/** The forbidden arrows, by the rule each breaks (`a → b`). */
+export interface ForbiddenArrows {
+  domainUpward: string[];
+  formatOutward: string[];
+  pipelineToRuntime: string[];
+  coreToOuter: string[];
+}
+
+/**
+ * The folders of the core that no layer names (neither upper, domain nor base): a new folder must be
+ * placed in one, or the rules above would not see its arrows (as `words/` once went unseen).
+ */
+export function unplacedCoreFolders({ lines }: ImportGraph): string[] {
+  const placed = new Set([...UPPER_FOLDERS, ...DOMAIN_FOLDERS, ...BASE_FOLDERS]);
+  const folders = [...lines.keys()].flatMap((file) => {
+    const [runtime, core, folder, ...rest] = file.split("/");
+    return runtime === "runtime" && core === "core" && rest.length > 0 ? [`runtime/core/${folder}`] : [];
+  });
+  return [...new Set(folders)].filter((folder) => !placed.has(folder)).sort();
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -128,7 +168,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const [largest, largestLines] = [...graph.lines].reduce((a, b) => (b[1] > a[1] ? b : a));
   const edgeCount = [...graph.edges.values()].reduce((n, targets) => n + targets.size, 0);
   const loops = importLoops(graph);
-  const { domainToHttp, pipelineToRuntime, coreToOuter } = forbiddenArrows(graph);
+  const { domainUpward, formatOutward, pipelineToRuntime, coreToOuter } = forbiddenArrows(graph);
+  const unplaced = unplacedCoreFolders(graph);
   const allPipelineToRuntime = arrowsInto(graph, ["pipeline"], "runtime");
   const overLimit = [...graph.lines].filter(([, n]) => n > 300).sort((a, b) => b[1] - a[1]);
   console.log(`files: ${graph.lines.size}`);
@@ -137,9 +178,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   console.log(`files over 300 lines: ${overLimit.map(([f, n]) => `${f} (${n})`).join(", ") || "none"}`);
   console.log(`loops: ${loops.length}`);
   for (const loop of loops) console.log(`  ${loop.join(" ↔ ")}`);
-  console.log(`domain → http arrows: ${domainToHttp.length}`);
-  for (const arrow of domainToHttp) console.log(`  ${arrow}`);
-  console.log(`core → stores/entry/cli arrows: ${coreToOuter.length}`);
+  console.log(`core folders in no layer: ${unplaced.join(", ") || "none"}`);
+  console.log(`domain → http/docs/routes/operations arrows: ${domainUpward.length}`);
+  for (const arrow of domainUpward) console.log(`  ${arrow}`);
+  console.log(`runtime/format → outside it arrows: ${formatOutward.length}`);
+  for (const arrow of formatOutward) console.log(`  ${arrow}`);
+  console.log(`core → stores/entry/cli/page/web arrows: ${coreToOuter.length}`);
   for (const arrow of coreToOuter) console.log(`  ${arrow}`);
   console.log(`pipeline → runtime imports: ${allPipelineToRuntime.length} (outside ${SHARED_FORMAT}/: ${pipelineToRuntime.length})`);
   for (const arrow of allPipelineToRuntime) console.log(`  ${arrow}`);
