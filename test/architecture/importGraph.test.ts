@@ -44,6 +44,8 @@ describe("the import graph", () => {
     ["a domain folder into the routes", "runtime/core/quiz/makeQuiz.ts", "runtime/core/routes/quizParams.ts", "domainUpward"],
     ["the data into the operations", "runtime/core/data/load.ts", "runtime/core/operations/operation.ts", "domainUpward"],
     ["the shared format into the routes", "runtime/format/recordSchemas.ts", "runtime/core/routes/hanjaParams.ts", "formatOutward"],
+    ["interface B's schemas into the routes", "runtime/format/quizSchemas.ts", "runtime/core/routes/quizParams.ts", "formatOutward"],
+    ["interface B's schemas into the quiz types", "runtime/format/quizSchemas.ts", "runtime/core/quiz/types/index.ts", "formatOutward"],
     ["the core into the page's assets", "runtime/core/operations/interfaces.ts", "web/assets.generated.ts", "coreToOuter"],
     ["the core into the page's module", "runtime/core/app.ts", "runtime/page/page.ts", "coreToOuter"],
   ] as const)("finds an arrow from %s when there is one (%s → %s)", (_, from, to, rule) => {

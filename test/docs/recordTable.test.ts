@@ -7,12 +7,14 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CHOICE, KEY_STATUS_RECORD, QUIZ } from "../../runtime/core/docs/quizSchemas.ts";
+import { quizRecords } from "../../runtime/format/quizSchemas.ts";
+import { QUIZ_TERMS } from "../../runtime/core/docs/quizTerms.ts";
 import { HANJA_DETAIL, HANJA_RECORD, IDIOM_A, IDIOM_B, READ_RESULT, READ_SEGMENT, VARIANT_REF, WORD } from "../../runtime/format/recordSchemas.ts";
 import type { Schema } from "../../runtime/format/schema.ts";
 import { ROOT, getJson, testApp } from "../helpers/app.ts";
 
 const RULES = readFileSync(join(ROOT, "docs/rules.md"), "utf8");
+const { choice: CHOICE, quiz: QUIZ, keyStatus: KEY_STATUS_RECORD } = quizRecords(QUIZ_TERMS);
 
 /** The rows `| \`field\` | type | … |` of the first table after `heading`. */
 function tableRows(markdown: string, heading: string): { field: string; type: string }[] {

@@ -4,9 +4,8 @@
  * ts-fsrs library) that brings it back: soon after a miss, further apart after each right answer.
  */
 import { type CardInput, Rating, createEmptyCard, fsrs } from "ts-fsrs";
-import type { Quiz } from "../../runtime/core/docs/quizSchemas.ts";
 import { storages } from "./api.ts";
-import { QUIZ_TYPE_BY_NAME } from "../../runtime/core/quiz/types/index.ts";
+import { QUIZ_TYPE_BY_NAME, type Quiz } from "../../runtime/core/quiz/types/index.ts";
 
 const LIST = "hanja-page-review";
 const ON = "hanja-page-review-on";

@@ -10,7 +10,8 @@ import { count } from "../util/count.ts";
 import type { Mounted } from "../operations/operation.ts";
 import { ERROR_CODES } from "./errorCodes.ts";
 import { parameterComponents, parameterRefs } from "./parameters.ts";
-import { quizSchemas } from "./quizSchemas.ts";
+import { quizSchemas } from "../../format/quizSchemas.ts";
+import { QUIZ_TERMS } from "./quizTerms.ts";
 import { HEADERS, sharedResponses } from "./responses.ts";
 import { hanjaSchemas } from "./schemas.ts";
 import type { OpenApiDocument, Operation, Parameter, PathItem, PlanDoc } from "./types.ts";
@@ -67,7 +68,7 @@ export function buildOpenApi(
     ],
     paths: pathsOf(operations),
     components: {
-      schemas: { ...hanjaSchemas(), ...quizSchemas() },
+      schemas: { ...hanjaSchemas(), ...quizSchemas(QUIZ_TERMS) },
       parameters: { ...parameters },
       headers: HEADERS,
       responses: sharedResponses(),

@@ -1,7 +1,7 @@
 /**
  * Component schemas of interface A (docs/rules.md "Records", "Source data", "Interface A"), of the problem details
  * both interfaces answer errors with (docs/rules.md "Errors") and of the service routes. Interface B's are in
- * `quizSchemas.ts`.
+ * `runtime/format/quizSchemas.ts`.
  */
 import {
   HANJA_DETAIL,

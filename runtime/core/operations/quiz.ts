@@ -12,7 +12,8 @@ import { type CharacterBank, createCharacterBank } from "../quiz/characterBank.t
 import { type CharacterQuizMaker, createCharacterQuizMaker } from "../quiz/makeCharacterQuiz.ts";
 import { type QuizMaker, createQuizMaker, sample } from "../quiz/makeQuiz.ts";
 import { createMetering } from "../routes/metering.ts";
-import { IDIOM_PARAMS, IDX_PATH, SEARCH_LIMIT, SEARCH_PARAMS } from "../routes/quizParams.ts";
+import { SEARCH_LIMIT } from "../../format/quizSchemas.ts";
+import { IDIOM_PARAMS, IDX_PATH, SEARCH_PARAMS } from "../routes/quizParams.ts";
 import { type Interface, defineOperation } from "./operation.ts";
 import { accountOperations } from "./quizAccount.ts";
 import { drawOperation } from "./quizDraw.ts";

@@ -4,7 +4,8 @@ import { headers, ok, problem, shared } from "../docs/responses.ts";
 import type { CharacterBank } from "../quiz/characterBank.ts";
 import { QUIZ_ID_SKEW_SECONDS, QUIZ_ID_TTL_SECONDS } from "../quiz/quizId.ts";
 import { MAX_BODY_BYTES } from "../quota/plans.ts";
-import { MAX_ANSWER_LENGTH, MAX_GRADED, gradeHandler } from "../routes/gradeRoute.ts";
+import { MAX_ANSWER_LENGTH, MAX_GRADED } from "../../format/quizSchemas.ts";
+import { gradeHandler } from "../routes/gradeRoute.ts";
 import { type InterfaceContext, type Operation, defineOperation } from "./operation.ts";
 import { quizDoc } from "./quizDocs.ts";
 

@@ -7,12 +7,8 @@ import type { Reply, RequestLike } from "../http/reply.ts";
 import type { Send } from "../http/sender.ts";
 import { type GradeSources, grade } from "../quiz/grade.ts";
 import { QuizIdError, type QuizIds } from "../quiz/quizId.ts";
+import { MAX_ANSWER_LENGTH, MAX_GRADED } from "../../format/quizSchemas.ts";
 import { readJson } from "./jsonBody.ts";
-
-/** The most answers one call grades (as many as one call draws). */
-export const MAX_GRADED = 20;
-/** The longest answer read, in UTF-16 units: a 훈음 or an idiom is far shorter. */
-export const MAX_ANSWER_LENGTH = 100;
 
 /** The handler of `POST /grade`. */
 export function gradeHandler(ids: QuizIds, sources: GradeSources, sendBody: Send) {

@@ -150,9 +150,6 @@ export const SEARCH_PARAMS = {
   },
 } as const satisfies Record<string, TextSpec>;
 
-/** The most matches `GET /search` answers with, best first. */
-export const SEARCH_LIMIT = 30;
-
 /** `GET /idiom/{idx}`. */
 export const IDX_PATH = {
   kind: "positiveId",

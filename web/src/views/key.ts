@@ -2,7 +2,7 @@
  * `#/key`: the API key (for the tab, or remembered on this computer on request), its status from
  * `/me`, and the key application with its payment instructions.
  */
-import type { KeyStatus } from "../../../runtime/core/docs/quizSchemas.ts";
+import type { KeyStatus } from "../../../runtime/format/quizSchemas.ts";
 import { BANK_ACCOUNT_UNSET } from "../../../runtime/core/quota/bankAccount.ts";
 import { call, keyRemembered, storeKey, storedKey } from "../api.ts";
 import { field, h, replace } from "../dom.ts";

@@ -4,8 +4,7 @@
  * gets the same questions, drawn without their answers (`reveal=0`) and graded by the server. The
  * drawn quiz stays in memory, so following an answer's link and coming Back resumes it.
  */
-import type { Quiz } from "../../../runtime/core/docs/quizSchemas.ts";
-import { QUIZ_TYPE_LIST } from "../../../runtime/core/quiz/types/index.ts";
+import { QUIZ_TYPE_LIST, type Quiz } from "../../../runtime/core/quiz/types/index.ts";
 import { type Described, type Quota, call, storedKey } from "../api.ts";
 import { field, h, replace } from "../dom.ts";
 import { lang, t } from "../i18n.ts";

@@ -3,8 +3,7 @@
  * `POST /grade` when they were hidden (`reveal=0`, a class's quiz); at the end the mistakes with
  * their right answers, and the wrong ones asked again.
  */
-import type { Quiz } from "../../../runtime/core/docs/quizSchemas.ts";
-import { QUIZ_TYPE_BY_NAME } from "../../../runtime/core/quiz/types/index.ts";
+import { QUIZ_TYPE_BY_NAME, type Quiz } from "../../../runtime/core/quiz/types/index.ts";
 import { type Answer, call } from "../api.ts";
 import { type Child, h, replace } from "../dom.ts";
 import { type Lang, t } from "../i18n.ts";

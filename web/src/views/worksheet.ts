@@ -3,8 +3,7 @@
  * the date, and the answer key on a page of its own (page.css's print rules hide the rest of the
  * page). The quiz is drawn with its answers, for the teacher; one metered call as any quiz.
  */
-import type { Quiz } from "../../../runtime/core/docs/quizSchemas.ts";
-import { QUIZ_TYPE_BY_NAME } from "../../../runtime/core/quiz/types/index.ts";
+import { QUIZ_TYPE_BY_NAME, type Quiz } from "../../../runtime/core/quiz/types/index.ts";
 import { h, replace } from "../dom.ts";
 import { lang, t } from "../i18n.ts";
 import { shownLang } from "./quizRun.ts";

@@ -9,6 +9,7 @@ import { hunumToHanja } from "./hunumToHanja.ts";
 import { idiomBlank } from "./idiomBlank.ts";
 import { idiomToMeaning } from "./idiomToMeaning.ts";
 import { meaningToIdiom } from "./meaningToIdiom.ts";
+import type { QuizOf } from "../../../format/quizSchemas.ts";
 import type { AnyQuizType, CharacterQuizType, IdiomQuizType } from "./quizType.ts";
 
 /** Every quiz type, in the reference's order. */
@@ -16,6 +17,9 @@ export const QUIZ_TYPE_LIST = [meaningToIdiom, idiomToMeaning, hangulToHanja, hu
 
 /** A `type` value. */
 export type QuizType = (typeof QUIZ_TYPE_LIST)[number]["name"];
+
+/** A quiz as `GET /quiz` answers it (`runtime/format/quizSchemas.ts`), of these types. */
+export type Quiz = QuizOf<QuizType>;
 
 /** The `type` values. */
 export const QUIZ_TYPES: readonly QuizType[] = QUIZ_TYPE_LIST.map((type) => type.name);

@@ -1,15 +1,42 @@
-/** Component schemas of interface B (docs/rules.md "Records", "Interface B") and of its admin routes. */
-import { QUIZ_TYPES } from "../quiz/types/index.ts";
-import { QUIZ_TYPE_DOCS } from "./quizTypeDocs.ts";
-import { ANNUAL_PRICE_KRW, DAILY_LIMITS } from "../quota/plans.ts";
-import { USAGE_KEEP_DAYS } from "../quota/retention.ts";
-import { SEARCH_LIMIT } from "../routes/quizParams.ts";
-import { RECENT_USAGE_DAYS } from "../quota/usage.ts";
-import { IDIOM_B } from "../../format/recordSchemas.ts";
-import { type Static, arrayOf, bool, int, nullable, obj, oneOf, schemaRef, str } from "../../format/schema.ts";
-import { MAX_ANSWER_LENGTH, MAX_GRADED } from "../routes/gradeRoute.ts";
-import { SUCCESS } from "./schemaHelpers.ts";
-import type { Schema } from "./types.ts";
+/**
+ * The shapes interface B publishes (docs/rules.md "Records", "Interface B") and those of its admin
+ * routes, each declared once as a JSON Schema with its descriptions, beside the records of
+ * `recordSchemas.ts`: the quiz, its choices, a key's status and usage, the grading and subscription
+ * bodies. The bounds they publish are declared here and the routes enforce these
+ * (`SEARCH_LIMIT`, `MAX_GRADED`, `MAX_ANSWER_LENGTH`); what they say that the core decides (the
+ * quiz types and the reference's phrases for them, the plans, the usage the store keeps) comes in
+ * as `QuizSchemaTerms`, so this module imports nothing outside `runtime/format/`. The OpenAPI document publishes them
+ * (`docs/openapi.ts`), the page imports their types, and a test holds the field table of
+ * docs/rules.md against them.
+ */
+import { IDIOM_B } from "./recordSchemas.ts";
+import { type Schema, type Static, arrayOf, bool, int, nullable, obj, oneOf, schemaRef, str } from "./schema.ts";
+
+/** The most idioms `GET /search` answers with, best first. */
+export const SEARCH_LIMIT = 30;
+/** The most answers one `POST /grade` grades (as many as one call draws). */
+export const MAX_GRADED = 20;
+/** The longest answer `POST /grade` reads, in UTF-16 units: a 훈음 or an idiom is far shorter. */
+export const MAX_ANSWER_LENGTH = 100;
+
+/** What interface B's schemas say that the core decides (`runtime/core/docs/quizTerms.ts` gathers it). */
+export interface QuizSchemaTerms<Type extends string = string> {
+  /** The `type` values, in the reference's order. */
+  readonly types: readonly Type[];
+  /** The reference's phrases for the types' prompts, their options' `text` and `hangul`. */
+  readonly typeDocs: { readonly prompt: string; readonly text: string; readonly hangul: string };
+  /** Calls a day of the free plan (a new key's). */
+  readonly freeDailyLimit: number;
+  /** Price of the annual plan, KRW. */
+  readonly annualPriceKrw: number;
+  /** The metering days `GET /me`'s `usage` lists. */
+  readonly recentUsageDays: number;
+  /** The days a key's usage history is kept. */
+  readonly usageKeepDays: number;
+}
+
+/** `success: true` of every successful interface-B body. */
+const SUCCESS: Schema = { const: true, description: "Always true on success." };
 
 const KEY_ID = str("Public key id: `key_` and 12 letters and digits. Safe to show and log.", { pattern: "^key_[0-9A-Za-z]{12}$" });
 const INSTANT = (description: string) => str(description, { format: "date-time" });
@@ -19,16 +46,11 @@ const KEY_STATUS = oneOf(
   "Key status: `pending_deposit` (free plan, awaiting the deposit), `active`, `expired` (annual plan past `expires_at`), `revoked`. The demo reports `active`.",
 );
 
-/** One option of a quiz (component `Choice`). */
-export const CHOICE = obj(
-  "One option of a quiz.",
-  {
-    key: str("Option number, `1`…`n`.", { pattern: "^[1-6]$" }),
-    text: str(QUIZ_TYPE_DOCS.text),
-    hangul: str(`Hangul of what this option stands for: ${QUIZ_TYPE_DOCS.hangul}. Left out with \`reveal=0\` (it can read the answer out).`),
-  },
-  ["hangul"],
-);
+/** One day of a key's usage history (component `DailyUsage`). */
+export const DAILY_USAGE = obj("A key's calls on one metering day.", {
+  date: str("The metering day (Asia/Seoul by default), `YYYY-MM-DD`.", { format: "date" }),
+  calls: int("Metered calls counted that day (429s and calls answered 503 are not counted).", { minimum: 0 }),
+});
 
 /** What a character quiz answers with (component `AnswerCharacter`). */
 export const ANSWER_CHARACTER = obj("Extra: the character a character quiz asks about (for `idiom_blank`, the one left out).", {
@@ -41,78 +63,95 @@ export const ANSWER_CHARACTER = obj("Extra: the character a character quiz asks 
   ),
 });
 
-/** A quiz (component `Quiz`; docs/rules.md "Records"). */
-export const QUIZ = obj(
-  "A quiz. The answer is included so the client can grade locally, unless `reveal=0` asked to leave it out (then `POST /grade` grades).",
-  {
-    quiz_id: str(
-      "Unique id of the quiz: `qz_` and 16 letters and digits; with `reveal=0`, `qz_` and 56 letters, digits, `-` and `_`, carrying what `POST /grade` needs, encrypted (nothing of the answer can be read out of it), for 24 hours. Opaque to clients.",
-      { pattern: "^qz_([0-9A-Za-z]{16}|[0-9A-Za-z_-]{56})$" },
-    ),
-    type: oneOf(QUIZ_TYPES, "Quiz type."),
-    question: str("Instruction sentence of the type (Korean, or English with `lang=en`)."),
-    answer_format: { const: "typed", description: "Extra: present with `answer_format=typed`: the answer is typed, `choices` is empty." },
-    prompt: str(QUIZ_TYPE_DOCS.prompt),
-    choices: arrayOf(
-      "The options, shuffled, distinct in `text`, keyed `1`…`n`; exactly one is correct: no wrong option would also answer the prompt. Empty for a typed quiz.",
-      schemaRef("Choice", CHOICE),
-      { maxItems: 6 },
-    ),
-    answer: str("The `key` of the correct choice; for a typed quiz, the standard answer. Left out with `reveal=0`."),
-    accepted: arrayOf(
-      "Extra, typed quizzes: every answer graded right (compared in any Unicode normalisation form, spaces aside). Left out with `reveal=0`.",
-      str("One accepted answer."),
-    ),
-    answer_idiom: schemaRef("Idiom", IDIOM_B),
-    answer_character: schemaRef("AnswerCharacter", ANSWER_CHARACTER),
-  },
-  ["answer_format", "answer", "accepted", "answer_idiom", "answer_character"],
-);
+/**
+ * The records of interface B that say what the core decides (`terms`): a quiz (component `Quiz`;
+ * docs/rules.md "Records"), its choices (`Choice`) and a key's status (`KeyStatus`, `GET /me`'s `key`).
+ */
+export function quizRecords<Type extends string>(terms: QuizSchemaTerms<Type>) {
+  /** One option of a quiz (component `Choice`). */
+  const choice = obj(
+    "One option of a quiz.",
+    {
+      key: str("Option number, `1`…`n`.", { pattern: "^[1-6]$" }),
+      text: str(terms.typeDocs.text),
+      hangul: str(`Hangul of what this option stands for: ${terms.typeDocs.hangul}. Left out with \`reveal=0\` (it can read the answer out).`),
+    },
+    ["hangul"],
+  );
 
-/** A quiz as `GET /quiz` answers it. */
-export type Quiz = Static<typeof QUIZ>;
+  /** A quiz (component `Quiz`; docs/rules.md "Records"). */
+  const quiz = obj(
+    "A quiz. The answer is included so the client can grade locally, unless `reveal=0` asked to leave it out (then `POST /grade` grades).",
+    {
+      quiz_id: str(
+        "Unique id of the quiz: `qz_` and 16 letters and digits; with `reveal=0`, `qz_` and 56 letters, digits, `-` and `_`, carrying what `POST /grade` needs, encrypted (nothing of the answer can be read out of it), for 24 hours. Opaque to clients.",
+        { pattern: "^qz_([0-9A-Za-z]{16}|[0-9A-Za-z_-]{56})$" },
+      ),
+      type: oneOf(terms.types, "Quiz type."),
+      question: str("Instruction sentence of the type (Korean, or English with `lang=en`)."),
+      answer_format: { const: "typed", description: "Extra: present with `answer_format=typed`: the answer is typed, `choices` is empty." },
+      prompt: str(terms.typeDocs.prompt),
+      choices: arrayOf(
+        "The options, shuffled, distinct in `text`, keyed `1`…`n`; exactly one is correct: no wrong option would also answer the prompt. Empty for a typed quiz.",
+        schemaRef("Choice", choice),
+        { maxItems: 6 },
+      ),
+      answer: str("The `key` of the correct choice; for a typed quiz, the standard answer. Left out with `reveal=0`."),
+      accepted: arrayOf(
+        "Extra, typed quizzes: every answer graded right (compared in any Unicode normalisation form, spaces aside). Left out with `reveal=0`.",
+        str("One accepted answer."),
+      ),
+      answer_idiom: schemaRef("Idiom", IDIOM_B),
+      answer_character: schemaRef("AnswerCharacter", ANSWER_CHARACTER),
+    },
+    ["answer_format", "answer", "accepted", "answer_idiom", "answer_character"],
+  );
 
-/** One day of a key's usage history (component `DailyUsage`). */
-export const DAILY_USAGE = obj("A key's calls on one metering day.", {
-  date: str("The metering day (Asia/Seoul by default), `YYYY-MM-DD`.", { format: "date" }),
-  calls: int("Metered calls counted that day (429s and calls answered 503 are not counted).", { minimum: 0 }),
-});
-
-/** The status of a key, or of the demo quota (component `KeyStatus`, `GET /me`'s `key`). */
-export const KEY_STATUS_RECORD = obj("Status of the calling key, or of the caller's demo quota when no key is sent.", {
-  id: nullable(KEY_ID),
-  plan: PLAN,
-  status: KEY_STATUS,
-  daily_limit: int("Calls per day of the plan (0 for an expired or revoked key).", { minimum: 0 }),
-  used_today: int("Metered calls counted today.", { minimum: 0 }),
-  remaining: int("Calls left today.", { minimum: 0 }),
-  resets_at: INSTANT("When the daily counters reset (next midnight of the metering day, Asia/Seoul by default)."),
-  expires_at: nullable(INSTANT("When the annual plan ends; null before the deposit is confirmed and for the demo.")),
-  days_left: nullable(
-    int("Whole days until `expires_at`, counted up (ending in two hours: 1); 0 once expired; null without an end (awaiting the deposit, revoked, the demo).", {
-      minimum: 0,
-    }),
-  ),
-  created_at: nullable(INSTANT("When the key was issued; null for the demo.")),
-  usage: nullable(
-    arrayOf(
-      `Extra: the key's calls on each of the last ${RECENT_USAGE_DAYS} metering days, oldest first, today last (0 for a day without calls). Null for the demo, whose counts are kept by address and only a few days.`,
-      schemaRef("DailyUsage", DAILY_USAGE),
-      { minItems: RECENT_USAGE_DAYS, maxItems: RECENT_USAGE_DAYS },
+  /** The status of a key, or of the demo quota (component `KeyStatus`, `GET /me`'s `key`). */
+  const keyStatus = obj("Status of the calling key, or of the caller's demo quota when no key is sent.", {
+    id: nullable(KEY_ID),
+    plan: PLAN,
+    status: KEY_STATUS,
+    daily_limit: int("Calls per day of the plan (0 for an expired or revoked key).", { minimum: 0 }),
+    used_today: int("Metered calls counted today.", { minimum: 0 }),
+    remaining: int("Calls left today.", { minimum: 0 }),
+    resets_at: INSTANT("When the daily counters reset (next midnight of the metering day, Asia/Seoul by default)."),
+    expires_at: nullable(INSTANT("When the annual plan ends; null before the deposit is confirmed and for the demo.")),
+    days_left: nullable(
+      int(
+        "Whole days until `expires_at`, counted up (ending in two hours: 1); 0 once expired; null without an end (awaiting the deposit, revoked, the demo).",
+        {
+          minimum: 0,
+        },
+      ),
     ),
-  ),
-});
+    created_at: nullable(INSTANT("When the key was issued; null for the demo.")),
+    usage: nullable(
+      arrayOf(
+        `Extra: the key's calls on each of the last ${terms.recentUsageDays} metering days, oldest first, today last (0 for a day without calls). Null for the demo, whose counts are kept by address and only a few days.`,
+        schemaRef("DailyUsage", DAILY_USAGE),
+        { minItems: terms.recentUsageDays, maxItems: terms.recentUsageDays },
+      ),
+    ),
+  });
+
+  return { choice, quiz, keyStatus };
+}
+
+/** A quiz as `GET /quiz` answers it, of the `type` values `Type`. */
+export type QuizOf<Type extends string> = Static<ReturnType<typeof quizRecords<Type>>["quiz"]>;
 
 /** A key's status as `GET /me` answers it. */
-export type KeyStatus = Static<typeof KEY_STATUS_RECORD>;
+export type KeyStatus = Static<ReturnType<typeof quizRecords>["keyStatus"]>;
 
 /** Component schemas of interface B and the admin routes. */
-export function quizSchemas(): Record<string, Schema> {
+export function quizSchemas<Type extends string>(terms: QuizSchemaTerms<Type>): Record<string, Schema> {
+  const { choice, quiz, keyStatus } = quizRecords(terms);
   return {
     Idiom: IDIOM_B,
-    Choice: CHOICE,
+    Choice: choice,
     AnswerCharacter: ANSWER_CHARACTER,
-    Quiz: QUIZ,
+    Quiz: quiz,
     Quota: obj("The caller's plan and the calls left today after this one.", {
       plan: PLAN,
       remaining: int("Calls left today.", { minimum: 0 }),
@@ -154,7 +193,7 @@ export function quizSchemas(): Record<string, Schema> {
       "Whether an answer is right, with the right answer.",
       {
         quiz_id: str("The quiz graded."),
-        type: oneOf(QUIZ_TYPES, "Its type."),
+        type: oneOf(terms.types, "Its type."),
         correct: bool("True when the answer is right: the right key, or for a typed quiz any of `accepted` in any Unicode normalisation form, spaces aside."),
         answer: str("The key of the right option; for a typed quiz, the standard answer."),
         accepted: arrayOf("Typed quizzes: every answer graded right.", str("One accepted answer.")),
@@ -168,7 +207,7 @@ export function quizSchemas(): Record<string, Schema> {
       success: SUCCESS,
       results: arrayOf("The results.", schemaRef("GradeResult"), { minItems: 1, maxItems: MAX_GRADED }),
     }),
-    KeyStatus: KEY_STATUS_RECORD,
+    KeyStatus: keyStatus,
     DailyUsage: DAILY_USAGE,
     KeyStatusResponse: obj("The caller's key status.", { success: SUCCESS, key: schemaRef("KeyStatus") }),
     SubscribeRequest: {
@@ -193,11 +232,11 @@ export function quizSchemas(): Record<string, Schema> {
         id: KEY_ID,
         plan: { const: "free", description: "Free plan until the deposit is confirmed." },
         status: { const: "pending_deposit", description: "Awaiting the deposit." },
-        daily_limit: { const: DAILY_LIMITS.free, description: "Calls per day until the deposit is confirmed." },
+        daily_limit: { const: terms.freeDailyLimit, description: "Calls per day until the deposit is confirmed." },
       }),
       payment: obj("How to pay for the annual plan.", {
         plan: { const: "annual", description: "The plan applied for." },
-        price_krw: { const: ANNUAL_PRICE_KRW, description: "Price per year in KRW." },
+        price_krw: { const: terms.annualPriceKrw, description: "Price per year in KRW." },
         method: { const: "bank_transfer", description: "Bank transfer only." },
         account: str("The bank account to transfer to (operator configuration)."),
         reference: str(
@@ -248,13 +287,13 @@ export function quizSchemas(): Record<string, Schema> {
       },
       ["unchanged", "note"],
     ),
-    AdminKeyUsage: obj(`A key's usage history: the days with counted calls, oldest first, as far back as it is kept (${USAGE_KEEP_DAYS} days).`, {
+    AdminKeyUsage: obj(`A key's usage history: the days with counted calls, oldest first, as far back as it is kept (${terms.usageKeepDays} days).`, {
       success: SUCCESS,
       id: KEY_ID,
       from: str("The first day kept, `YYYY-MM-DD`.", { format: "date" }),
       to: str("Today, the metering day, `YYYY-MM-DD`.", { format: "date" }),
       total_calls: int("The calls of the days listed.", { minimum: 0 }),
-      usage: arrayOf("The days with calls, oldest first.", schemaRef("DailyUsage"), { maxItems: USAGE_KEEP_DAYS + 3 }),
+      usage: arrayOf("The days with calls, oldest first.", schemaRef("DailyUsage"), { maxItems: terms.usageKeepDays + 3 }),
     }),
     AdminKeyList: obj("Keys, newest first.", {
       success: SUCCESS,
