@@ -8,6 +8,7 @@ import type { App } from "../../runtime/core/app.ts";
 import { describingOnly, mountInterfaces, routingOrder } from "../../runtime/core/operations/interfaces.ts";
 import { seededRandom } from "../../runtime/core/util/random.ts";
 import { testApp } from "../helpers/app.ts";
+import { page } from "../../runtime/page/index.ts";
 
 const ADMIN = "admin-token-for-the-slash-test";
 const METRICS = "metrics-token-for-the-slash-test";
@@ -20,7 +21,7 @@ const deterministicApp = (): App => testApp({ adminToken: ADMIN, metricsToken: M
 function mountedRequests(app: App): { method: string; template: string; path: string }[] {
   const bases = { hanjaBase: "/hanja/v1", quizBase: "/quiz/v1", mountPath: "", adminEnabled: true };
   const services = { ...describingOnly(), metrics: { metrics: undefined as never, token: METRICS } };
-  const mounted = routingOrder(mountInterfaces(bases, app.data, services));
+  const mounted = routingOrder(mountInterfaces(bases, app.data, services, page));
   const samples: Record<string, string> = { character: encodeURIComponent("水"), idx: "8", id: "key_000000000000" };
   return mounted.map(({ path, operation }) => ({
     method: operation.method,
