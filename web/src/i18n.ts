@@ -107,6 +107,27 @@ const en = {
   level: "Characters asked",
   levels: { education: "Education hanja (1,800)", name: "Name hanja", all: "Every character with a 훈음" } as Record<string, string>,
   levelHint: "For the character question types.",
+  answerFormat: "Answer by",
+  answerFormats: { choices: "Choosing", typed: "Typing" } as Record<string, string>,
+  answerFormatHint: (types: string, mixed: string) => `Typing is offered for ${types}; with Mixed, the questions are ${mixed}.`,
+  typedQuestions: {
+    hangul_to_hanja: "Type the hanja spelling of this reading.",
+    hanja_to_hunum: "Type the meaning and reading (훈음) of this character.",
+    hanja_to_reading: "Type the reading of this character.",
+  } as Record<string, string>,
+  writtenQuestions: {
+    hangul_to_hanja: "Write the hanja spelling of this reading.",
+    hanja_to_hunum: "Write the meaning and reading (훈음) of this character.",
+    hanja_to_reading: "Write the reading of this character.",
+  } as Record<string, string>,
+  typedField: "Your answer",
+  typedHint: "Type it and press Enter or “Check”.",
+  typedCheck: "Check",
+  typedEmpty: "Type an answer first.",
+  typedYours: "Your answer",
+  typedRight: "Right answer",
+  typedAccepted: "Also right",
+  answerLine: "Answer",
   classQuiz: "One quiz for the class",
   classLinkMade:
     "Give this link to the class: everyone who opens it gets the same questions, and the answers stay on the server until each question is answered. Each student's page draws the quiz once: one call each.",
@@ -281,6 +302,27 @@ const ko: Strings = {
   level: "출제 한자",
   levels: { education: "교육용 한자 (1,800자)", name: "인명용 한자", all: "훈음이 있는 모든 한자" },
   levelHint: "한자 문제 유형에 쓰입니다.",
+  answerFormat: "답하는 방법",
+  answerFormats: { choices: "보기 고르기", typed: "직접 입력" },
+  answerFormatHint: (types, mixed) => `직접 입력은 ${types} 유형에 쓰입니다. 섞어서 고르면 ${mixed} 문제가 나옵니다.`,
+  typedQuestions: {
+    hangul_to_hanja: "다음 독음에 알맞은 한자 표기를 입력하세요.",
+    hanja_to_hunum: "다음 한자의 훈음을 입력하세요.",
+    hanja_to_reading: "다음 한자의 음(독음)을 입력하세요.",
+  },
+  writtenQuestions: {
+    hangul_to_hanja: "다음 독음에 알맞은 한자 표기를 쓰세요.",
+    hanja_to_hunum: "다음 한자의 훈음을 쓰세요.",
+    hanja_to_reading: "다음 한자의 음(독음)을 쓰세요.",
+  },
+  typedField: "답",
+  typedHint: "입력하고 Enter 키나 ‘확인’을 누르세요.",
+  typedCheck: "확인",
+  typedEmpty: "먼저 답을 입력하세요.",
+  typedYours: "입력한 답",
+  typedRight: "정답",
+  typedAccepted: "이것도 정답",
+  answerLine: "답",
   classQuiz: "반 전체에 같은 퀴즈",
   classLinkMade:
     "이 링크를 반에 나눠 주세요. 링크를 연 사람은 모두 같은 문제를 받고, 정답은 문제마다 답할 때까지 서버에만 있습니다. 학생마다 퀴즈를 한 번 받으므로 한 사람에 한 번씩 호출합니다.",
@@ -389,4 +431,9 @@ export function setLang(next: Lang): void {
 /** The interface strings of the current language. */
 export function t(): Strings {
   return STRINGS[current];
+}
+
+/** The interface strings of a given language (a quiz's, drawn in the language the page had then). */
+export function stringsOf(language: Lang): Strings {
+  return STRINGS[language];
 }

@@ -1,10 +1,10 @@
 /**
- * `#/quiz?type=…&choices=…&count=…&difficulty=…&level=…&seed=…`: choose the quiz and draw it in one
- * metered call (`count`). "One quiz for the class" adds a seed to the link: everyone who opens it
+ * `#/quiz?type=…&choices=…&count=…&difficulty=…&level=…&answer_format=typed&seed=…`: choose the
+ * quiz and draw it in one metered call (`count`); the types that offer it can be answered by typing. "One quiz for the class" adds a seed to the link: everyone who opens it
  * gets the same questions, drawn without their answers (`reveal=0`) and graded by the server. The
  * drawn quiz stays in memory, so following an answer's link and coming Back resumes it.
  */
-import { QUIZ_TYPE_LIST, type Quiz } from "../../../runtime/core/quiz/types/index.ts";
+import { PUBLISHED_TYPES, QUIZ_TYPE_BY_NAME, QUIZ_TYPE_LIST, type Quiz, TYPED_TYPES } from "../../../runtime/core/quiz/types/index.ts";
 import { type Described, type Quota, call, storedKey } from "../api.ts";
 import { field, h, replace } from "../dom.ts";
 import { lang, t } from "../i18n.ts";
@@ -41,6 +41,16 @@ export async function quizView(main: HTMLElement, ctx: ViewContext): Promise<voi
   const count = h("input", { type: "number", name: "count", min: 1, max: 20, inputmode: "numeric", required: true, value: p.get("count") ?? "5" });
   const difficulty = select("difficulty", ["normal", "hard"], (d) => t().difficulties[d] ?? d, p.get("difficulty"));
   const level = select("level", ["education", "name", "all"], (l) => t().levels[l] ?? l, p.get("level"));
+  const answerFormat = select("answer_format", ["choices", "typed"], (f) => t().answerFormats[f] ?? f, p.get("answer_format"));
+  const typedOption = answerFormat.querySelector<HTMLOptionElement>("option[value=typed]");
+  // Typing is offered for the types that take it (Mixed draws those of them it may); choices do not apply to it.
+  const syncTyped = () => {
+    const offered = type.value === "" || (TYPED_TYPES as readonly string[]).includes(type.value);
+    if (typedOption) typedOption.disabled = !offered;
+    if (!offered) answerFormat.value = "choices";
+    choices.disabled = answerFormat.value === "typed";
+  };
+  syncTyped();
   // A class's seed, from a shared link; changing a setting makes it another quiz, so the seed goes.
   let seed = /^\d{1,10}$/.test(p.get("seed") ?? "") ? Number(p.get("seed")) : undefined;
   const classBox = h("div", { class: "class-link" });
@@ -49,13 +59,15 @@ export async function quizView(main: HTMLElement, ctx: ViewContext): Promise<voi
   const settingsNow = () => {
     const n = Math.min(20, Math.max(1, Math.trunc(Number(count.value)) || 5));
     count.value = String(n);
+    const typed = answerFormat.value === "typed";
     // Defaults are left out, so a link names only what was chosen.
     return {
       type: type.value || undefined,
-      choices: choices.value,
+      choices: typed ? undefined : choices.value,
       count: n,
       difficulty: difficulty.value === "normal" ? undefined : difficulty.value,
       level: level.value === "education" ? undefined : level.value,
+      answer_format: typed ? "typed" : undefined,
       seed,
     };
   };
@@ -76,7 +88,7 @@ export async function quizView(main: HTMLElement, ctx: ViewContext): Promise<voi
     {
       class: "quiz-form",
       onsubmit: (event: Event) => (event.preventDefault(), begin()),
-      onchange: () => ((seed = undefined), replace(classBox)),
+      onchange: () => ((seed = undefined), syncTyped(), replace(classBox)),
     },
     h(
       "div",
@@ -86,6 +98,11 @@ export async function quizView(main: HTMLElement, ctx: ViewContext): Promise<voi
       field(t().count, count),
       field(t().difficulty, difficulty),
       field(t().level, level, t().levelHint),
+      field(
+        t().answerFormat,
+        answerFormat,
+        t().answerFormatHint(typeLabels(TYPED_TYPES), typeLabels(PUBLISHED_TYPES.filter((name) => TYPED_TYPES.includes(name)))),
+      ),
     ),
     h("p", { class: "hint" }, t().quizNote),
     h(
@@ -113,6 +130,11 @@ export async function quizView(main: HTMLElement, ctx: ViewContext): Promise<voi
     h("section", { class: "note" }, h("h2", {}, t().classTitle), h("p", {}, t().classText)),
   );
   if (session && session.config === (location.hash || "#/quiz")) showQuestion(area, session);
+}
+
+/** The types' names in the page's language, comma-separated. */
+function typeLabels(names: readonly (keyof typeof QUIZ_TYPE_BY_NAME)[]): string {
+  return names.map((name) => QUIZ_TYPE_BY_NAME[name].labels[lang()]).join(", ");
 }
 
 /** A seed for a class's quiz (any of the API's 0 … 2³² − 1). */

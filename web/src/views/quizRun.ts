@@ -1,12 +1,16 @@
 /**
- * A drawn quiz being taken: each question, graded on the page when the answers came with it, or by
- * `POST /grade` when they were hidden (`reveal=0`, a class's quiz); at the end the mistakes with
- * their right answers, and the wrong ones asked again.
+ * A drawn quiz being taken: each question, answered by a choice or typed (`answer_format=typed`),
+ * graded on the page when the answers came with it, or by `POST /grade` when they were hidden
+ * (`reveal=0`, a class's quiz); at the end the mistakes with their right answers, and the wrong
+ * ones asked again.
  */
+import { gradingForm } from "../../../runtime/core/quiz/characterBank.ts";
 import { QUIZ_TYPE_BY_NAME, type Quiz } from "../../../runtime/core/quiz/types/index.ts";
+/** The longest answer `POST /grade` takes (runtime/format/quizSchemas.ts; not imported: that module would bring the schemas into the script). */
+const MAX_ANSWER_LENGTH = 100;
 import { type Answer, call } from "../api.ts";
 import { type Child, h, replace } from "../dom.ts";
-import { type Lang, t } from "../i18n.ts";
+import { type Lang, stringsOf, t } from "../i18n.ts";
 import { recordAnswer } from "../review.ts";
 import { type Problem, errorBox, isProblem, requestPanel } from "../ui.ts";
 import { hashOf } from "./context.ts";
@@ -15,6 +19,8 @@ import { hashOf } from "./context.ts";
 export interface Graded {
   correct: boolean;
   answer: string;
+  /** A typed quiz's every answer graded right. */
+  accepted?: string[];
   answer_idiom?: Quiz["answer_idiom"];
   answer_character?: Quiz["answer_character"];
 }
@@ -24,6 +30,7 @@ export interface Session {
   config: string;
   quizzes: Quiz[];
   index: number;
+  /** The key chosen, or the text typed. */
   chosen: (string | undefined)[];
   graded: (Graded | undefined)[];
   /** The call that drew it (none for a review of this device's list). */
@@ -43,10 +50,19 @@ function score(s: Session): number {
   return s.graded.filter((graded) => graded?.correct).length;
 }
 
-/** Grades an answer: on the page when the quiz carries its answer, else by `POST /grade` (not metered). */
+/** Whether the quiz is answered by typing (`answer_format=typed`). */
+export function isTyped(quiz: Quiz): boolean {
+  return quiz.answer_format === "typed";
+}
+
+/**
+ * Grades an answer (a key, or typed text): on the page when the quiz carries its answer (typed text
+ * compared with every accepted answer as the server compares them), else by `POST /grade` (not metered).
+ */
 async function grade(s: Session, quiz: Quiz, key: string): Promise<Graded> {
   if (quiz.answer !== undefined) {
-    return { correct: key === quiz.answer, answer: quiz.answer, answer_idiom: quiz.answer_idiom, answer_character: quiz.answer_character };
+    const correct = isTyped(quiz) ? (quiz.accepted ?? [quiz.answer]).some((text) => gradingForm(text) === gradingForm(key)) : key === quiz.answer;
+    return { correct, answer: quiz.answer, accepted: quiz.accepted, answer_idiom: quiz.answer_idiom, answer_character: quiz.answer_character };
   }
   const answer = await call<{ result: Graded } | Problem>(`${s.quizBase}/grade`, {}, { method: "POST", json: { quiz_id: quiz.quiz_id, answer: key } });
   if (isProblem(answer.body)) throw answer.body;
@@ -91,22 +107,26 @@ export function showQuestion(area: HTMLElement, s: Session): void {
   );
   const right = quiz.choices.find((choice) => choice.key === graded?.answer);
   const last = s.index === s.quizzes.length - 1;
+  const typed = isTyped(quiz);
+  // A typed quiz's instruction says to type: the API's sentence names choosing.
+  const question = typed ? (stringsOf(quizLang(quiz)).typedQuestions[quiz.type] ?? quiz.question) : quiz.question;
   replace(
     area,
     h("p", { class: "progress" }, t().question(s.index + 1, s.quizzes.length), " · ", h("span", { class: "score" }, t().score(score(s), answeredCount(s)))),
     h(
       "fieldset",
       { class: "question" },
-      h("legend", { tabindex: -1, lang: quizLang(quiz) }, quiz.question),
+      h("legend", { tabindex: -1, lang: quizLang(quiz) }, question),
       // Classed by what they show (hanja, hangul, hunum, meaning): hanja are set large in the serif face.
       h("p", { class: `prompt ${quiz.type} ${shows.prompt}`, lang: shownLang(quiz, "prompt") }, quiz.prompt),
-      h("div", { class: `choices ${shows.options}` }, buttons),
+      typed ? typedAnswer(area, s, quiz) : h("div", { class: `choices ${shows.options}` }, buttons),
     ),
     graded
       ? h(
           "div",
           { class: `feedback ${graded.correct ? "is-right" : "is-wrong"}`, role: "status" },
-          h("p", { class: "verdict" }, graded.correct ? t().correct : t().wrong(`${graded.answer}. ${right?.text ?? ""}`)),
+          h("p", { class: "verdict" }, graded.correct ? t().correct : t().wrong(typed ? graded.answer : `${graded.answer}. ${right?.text ?? ""}`)),
+          typed ? acceptedLine(quiz, graded) : null,
           answerLine(quiz, graded),
           h(
             "button",
@@ -125,6 +145,73 @@ export function showQuestion(area: HTMLElement, s: Session): void {
   if (!graded && matchMedia("(max-width: 40rem)").matches) area.scrollIntoView({ block: "start" });
 }
 
+/**
+ * A typed quiz's answer box: a labelled text field and a Check button in a form, so Enter submits,
+ * but not while an input method is composing (Enter then ends the Hangul syllable being composed).
+ */
+function typedAnswer(area: HTMLElement, s: Session, quiz: Quiz): HTMLElement {
+  const chosen = s.chosen[s.index];
+  const graded = s.graded[s.index];
+  const id = `typed-${s.index}`;
+  let composing = false;
+  const problem = h("p", { class: "field-error", id: `${id}-error`, role: "alert" });
+  const input = h("input", {
+    type: "text",
+    id,
+    name: "answer",
+    class: `typed-input ${QUIZ_TYPE_BY_NAME[quiz.type].shows.options} ${graded ? (graded.correct ? "right" : "wrong") : ""}`,
+    lang: shownLang(quiz, "options"),
+    value: chosen ?? "",
+    maxlength: MAX_ANSWER_LENGTH,
+    autocomplete: "off",
+    autocapitalize: "off",
+    autocorrect: "off",
+    spellcheck: "false",
+    enterkeyhint: "done",
+    readonly: chosen !== undefined,
+    "aria-describedby": `${id}-hint ${id}-error`,
+    oncompositionstart: () => (composing = true),
+    oncompositionend: () => (composing = false),
+    onkeydown: (event: Event) => {
+      const key = event as KeyboardEvent;
+      // 229: the key an input method took (Safari reports Enter so after the composition has ended).
+      if (key.key === "Enter" && (key.isComposing || key.keyCode === 229 || composing)) event.preventDefault();
+    },
+    oninput: () => (input.removeAttribute("aria-invalid"), replace(problem)),
+  });
+  const submit = (event: Event) => {
+    event.preventDefault();
+    if (composing || s.chosen[s.index] !== undefined) return;
+    const text = input.value.trim();
+    if (text === "") {
+      input.setAttribute("aria-invalid", "true");
+      replace(problem, t().typedEmpty);
+      input.focus();
+      return;
+    }
+    void choose(area, s, quiz, text);
+  };
+  return h(
+    "form",
+    { class: "typed", onsubmit: submit, novalidate: true },
+    h("label", { for: id }, t().typedField),
+    h(
+      "div",
+      { class: "typed-row" },
+      input,
+      h("button", { type: "submit", class: "primary check", "aria-disabled": chosen !== undefined ? "true" : undefined }, t().typedCheck),
+    ),
+    h("span", { class: "hint", id: `${id}-hint` }, t().typedHint),
+    problem,
+  );
+}
+
+/** The other answers a typed quiz takes (樂: 낙, 락, 악, 요), when there are others. */
+function acceptedLine(quiz: Quiz, graded: Graded): HTMLElement | null {
+  const others = (graded.accepted ?? []).filter((text) => text !== graded.answer);
+  return others.length > 0 ? h("p", { class: "accepted" }, `${t().typedAccepted}: `, h("span", { lang: shownLang(quiz, "options") }, others.join(", "))) : null;
+}
+
 function answeredCount(s: Session): number {
   return s.graded.filter((graded) => graded !== undefined).length;
 }
@@ -139,7 +226,10 @@ async function choose(area: HTMLElement, s: Session, quiz: Quiz, key: string): P
     const graded = await grade(s, quiz, key);
     s.graded[index] = graded;
     // The device's review list (opt-in) keeps a miss and reschedules a question it holds.
-    recordAnswer({ ...quiz, answer: graded.answer, answer_idiom: graded.answer_idiom, answer_character: graded.answer_character }, graded.correct);
+    recordAnswer(
+      { ...quiz, answer: graded.answer, accepted: graded.accepted, answer_idiom: graded.answer_idiom, answer_character: graded.answer_character },
+      graded.correct,
+    );
   } catch (error) {
     s.chosen[index] = undefined;
     area.querySelector(".question")?.after(errorBox(error));
@@ -162,6 +252,7 @@ function showResult(area: HTMLElement, s: Session): void {
     const quizzes = wrong.map(({ quiz, graded }) => ({
       ...quiz,
       answer: graded.answer,
+      accepted: graded.accepted,
       answer_idiom: graded.answer_idiom,
       answer_character: graded.answer_character,
     }));
@@ -183,8 +274,18 @@ function showResult(area: HTMLElement, s: Session): void {
                 "li",
                 {},
                 h("p", { class: `mistake-prompt ${QUIZ_TYPE_BY_NAME[quiz.type].shows.prompt}`, lang: shownLang(quiz, "prompt") }, quiz.prompt),
-                h("p", {}, `${t().yourAnswer}: `, h("span", { class: "was-wrong", lang: shownLang(quiz, "options") }, text(quiz, chosen))),
-                h("p", {}, `${t().rightAnswer}: `, h("strong", { class: "was-right", lang: shownLang(quiz, "options") }, text(quiz, graded.answer))),
+                h(
+                  "p",
+                  {},
+                  `${isTyped(quiz) ? t().typedYours : t().yourAnswer}: `,
+                  h("span", { class: "was-wrong", lang: shownLang(quiz, "options") }, text(quiz, chosen)),
+                ),
+                h(
+                  "p",
+                  {},
+                  `${isTyped(quiz) ? t().typedRight : t().rightAnswer}: `,
+                  h("strong", { class: "was-right", lang: shownLang(quiz, "options") }, text(quiz, graded.answer)),
+                ),
                 answerLine(quiz, graded),
               ),
             ),
@@ -222,7 +323,7 @@ function answerLine(quiz: Quiz, graded: Graded): HTMLElement {
 }
 
 /** The language a quiz was drawn in: English when its instruction is (`lang=en`). */
-function quizLang(quiz: Quiz): Lang {
+export function quizLang(quiz: Quiz): Lang {
   return quiz.question === QUIZ_TYPE_BY_NAME[quiz.type].question.en ? "en" : "ko";
 }
 
