@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { App } from "../../runtime/core/app.ts";
 import { AppOptionError } from "../../runtime/core/appOptions.ts";
 import { QUIZ_ID_SKEW_SECONDS, QUIZ_ID_TTL_SECONDS, type QuizClaims, createQuizIds } from "../../runtime/core/quiz/quizId.ts";
-import { QUIZ_TYPES } from "../../runtime/core/quiz/types/index.ts";
+import { QUIZ_TYPES, QUIZ_TYPE_BY_NAME, TYPED_TYPES } from "../../runtime/core/quiz/types/index.ts";
 import { call, getJson, testApp } from "../helpers/app.ts";
 import { firstFormatQuizId } from "../helpers/firstFormatQuizId.ts";
 import { Q, expectProblem, ipFor, testClock } from "./quiz-helpers.ts";
@@ -201,6 +201,21 @@ describe("answer_format=typed", () => {
       for (const q of (await quiz(app, `type=${type}&answer_format=typed&count=5&seed=2`)).quizzes) {
         expect(q).toMatchObject({ type, answer_format: "typed", choices: [] });
         expect(q.accepted).toContain(q.answer);
+      }
+    }
+  });
+
+  it("says to type the answer, in the quiz's language (다음 한자의 음(독음)을 입력하세요.), where a choice quiz of the type says to choose", async () => {
+    expect([...TYPED_TYPES].sort()).toEqual(["hangul_to_hanja", "hanja_to_hunum", "hanja_to_reading"]);
+    for (const name of TYPED_TYPES) {
+      const type = QUIZ_TYPE_BY_NAME[name];
+      for (const lang of ["ko", "en"] as const) {
+        const said = type.typedQuestion?.[lang];
+        expect(said, `${name} ${lang}`).toMatch(/입력하세요|^Type /);
+        const typed = await quiz(app, `type=${name}&answer_format=typed&lang=${lang}&count=2&seed=3`);
+        expect(typed.quizzes.map((q: { question: string }) => q.question)).toEqual([said, said]);
+        const chosen = await quiz(app, `type=${name}&lang=${lang}&count=2&seed=3`);
+        expect(chosen.quizzes[0].question).toBe(type.question[lang]);
       }
     }
   });

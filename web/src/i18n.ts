@@ -110,11 +110,6 @@ const en = {
   answerFormat: "Answer by",
   answerFormats: { choices: "Choosing", typed: "Typing" } as Record<string, string>,
   answerFormatHint: (types: string, mixed: string) => `Typing is offered for ${types}; with Mixed, the questions are ${mixed}.`,
-  typedQuestions: {
-    hangul_to_hanja: "Type the hanja spelling of this reading.",
-    hanja_to_hunum: "Type the meaning and reading (훈음) of this character.",
-    hanja_to_reading: "Type the reading of this character.",
-  } as Record<string, string>,
   writtenQuestions: {
     hangul_to_hanja: "Write the hanja spelling of this reading.",
     hanja_to_hunum: "Write the meaning and reading (훈음) of this character.",
@@ -305,11 +300,6 @@ const ko: Strings = {
   answerFormat: "답하는 방법",
   answerFormats: { choices: "보기 고르기", typed: "직접 입력" },
   answerFormatHint: (types, mixed) => `직접 입력은 ${types} 유형에 쓰입니다. 섞어서 고르면 ${mixed} 문제가 나옵니다.`,
-  typedQuestions: {
-    hangul_to_hanja: "다음 독음에 알맞은 한자 표기를 입력하세요.",
-    hanja_to_hunum: "다음 한자의 훈음을 입력하세요.",
-    hanja_to_reading: "다음 한자의 음(독음)을 입력하세요.",
-  },
   writtenQuestions: {
     hangul_to_hanja: "다음 독음에 알맞은 한자 표기를 쓰세요.",
     hanja_to_hunum: "다음 한자의 훈음을 쓰세요.",

@@ -121,7 +121,9 @@ export function createCharacterQuizMaker(bank: CharacterBank, answerJson: readon
 
   /** One quiz of `type` about `subject`. */
   const quiz = (type: AnyQuizType, subject: Subject, request: CharacterQuizRequest, random: Random): MadeQuiz | null => {
-    const question = JSON.stringify(type.question[request.lang]);
+    // A typed quiz says to type the answer, not to choose it (`typedQuestion`).
+    const typed = request.typed || !isCharacterType(type);
+    const question = JSON.stringify(((typed && type.typedQuestion) || type.question)[request.lang]);
     const head = `","type":"${type.name}","question":${question}`;
     if (!isCharacterType(type)) {
       // A typed quiz of an idiom type: the prompt as the type shows it, every standard answer.

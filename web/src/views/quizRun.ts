@@ -108,8 +108,8 @@ export function showQuestion(area: HTMLElement, s: Session): void {
   const right = quiz.choices.find((choice) => choice.key === graded?.answer);
   const last = s.index === s.quizzes.length - 1;
   const typed = isTyped(quiz);
-  // A typed quiz's instruction says to type: the API's sentence names choosing.
-  const question = typed ? (stringsOf(quizLang(quiz)).typedQuestions[quiz.type] ?? quiz.question) : quiz.question;
+  // A typed quiz's instruction is the API's own (`typedQuestion`: type, not choose).
+  const question = quiz.question;
   replace(
     area,
     h("p", { class: "progress" }, t().question(s.index + 1, s.quizzes.length), " · ", h("span", { class: "score" }, t().score(score(s), answeredCount(s)))),
@@ -324,7 +324,8 @@ function answerLine(quiz: Quiz, graded: Graded): HTMLElement {
 
 /** The language a quiz was drawn in: English when its instruction is (`lang=en`). */
 export function quizLang(quiz: Quiz): Lang {
-  return quiz.question === QUIZ_TYPE_BY_NAME[quiz.type].question.en ? "en" : "ko";
+  const type = QUIZ_TYPE_BY_NAME[quiz.type];
+  return quiz.question === type.question.en || quiz.question === type.typedQuestion?.en ? "en" : "ko";
 }
 
 /** The language of a quiz's prompt or options: the quiz's for meanings, Korean for hanja and hangul. */

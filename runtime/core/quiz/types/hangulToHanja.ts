@@ -6,6 +6,7 @@ export const hangulToHanja = quizType({
   over: "idioms",
   published: true,
   question: { ko: "다음 독음에 알맞은 한자 표기를 고르세요.", en: "Choose the hanja spelling of this reading." },
+  typedQuestion: { ko: "다음 독음에 알맞은 한자 표기를 입력하세요.", en: "Type the hanja spelling of this reading." },
   prompt: (idiom) => idiom.hangul,
   text: (idiom) => idiom.hanja,
   shows: { prompt: "hangul", options: "hanja" },

@@ -26,6 +26,7 @@ export const hanjaToHunum = quizType({
   published: false,
   typed: true,
   question: { ko: "다음 한자의 훈음으로 알맞은 것을 고르세요.", en: "Choose the meaning and reading (훈음) of this character." },
+  typedQuestion: { ko: "다음 한자의 훈음을 입력하세요.", en: "Type the meaning and reading (훈음) of this character." },
   shows: { prompt: "hanja", options: "hunum" },
   hardPool: "characters",
   docs: { prompt: "a character", text: "a 훈음 (`물 수`)", hangul: "its 음" },

@@ -25,6 +25,7 @@ export const hanjaToReading = quizType({
   published: false,
   typed: true,
   question: { ko: "다음 한자의 음(독음)으로 알맞은 것을 고르세요.", en: "Choose the reading of this character." },
+  typedQuestion: { ko: "다음 한자의 음(독음)을 입력하세요.", en: "Type the reading of this character." },
   shows: { prompt: "hanja", options: "hangul" },
   hardPool: "characters",
   docs: { prompt: "a character", text: "a reading", hangul: "the same reading" },

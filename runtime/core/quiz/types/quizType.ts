@@ -35,6 +35,8 @@ interface QuizTypeBase<Name extends string> {
   readonly published: boolean;
   /** The instruction sentence every quiz of the type carries as `question`, per `lang`. */
   readonly question: Readonly<Record<QuizLang, string>>;
+  /** The instruction a typed quiz of the type carries instead (`answer_format=typed`: type, not choose); every type that offers typed answers has one. */
+  readonly typedQuestion?: Readonly<Record<QuizLang, string>>;
   /**
    * What the prompt and the options show: a meaning (in `lang`), an idiom or a character in hanja,
    * hangul, or a 훈음. The page lays hanja options out as large characters and meanings as
