@@ -74,8 +74,11 @@ describe.each(RUNTIMES)("the reader on %s", (runtime, start) => {
       after.push((await post(severalText)).ms);
     }
     // The quickest of the three: a flushed cache made every one of them slow (10× warm), while the
-    // machine's other processes make one slow now and then.
-    expect(Math.min(...after), `warm ${warm.map(Math.round)} ms, after ${after.map(Math.round)} ms`).toBeLessThanOrEqual(2 * median(warm));
+    // machine's other processes make one slow now and then. The build now chooses each word's
+    // reading, so what a flush costs is refilling the words' readings: at about 2 ms a text, a
+    // scheduler's pause of a few ms doubles it, hence the floor of 5 ms beside twice the warm time.
+    const bound = Math.max(2 * median(warm), median(warm) + 5);
+    expect(Math.min(...after), `warm ${warm.map(Math.round)} ms, after ${after.map(Math.round)} ms`).toBeLessThanOrEqual(bound);
   }, 60_000);
 
   it("beside 8 clients posting 20,000 characters, a character's detail answers at once (median under 50 ms); a client's third long text is refused 429", async () => {
