@@ -1,11 +1,15 @@
-/** Interface B's `POST /grade`: answers to quizzes drawn with `reveal=0`, graded from their signed ids. */
+/** Interface B's `POST /grade`, in one place: answers to quizzes drawn with `reveal=0`, graded from their encrypted ids. Not metered: the question was counted when it was drawn. */
 import { schemaRef } from "../../format/schema.ts";
 import { headers, ok, problem, shared } from "../docs/responses.ts";
+import { invalidParameter } from "../http/errors.ts";
+import type { Reply, RequestLike } from "../http/reply.ts";
+import type { Send } from "../http/sender.ts";
 import type { CharacterBank } from "../quiz/characterBank.ts";
-import { QUIZ_ID_SKEW_SECONDS, QUIZ_ID_TTL_SECONDS } from "../quiz/quizId.ts";
+import { type GradeSources, grade } from "../quiz/grade.ts";
+import { QUIZ_ID_SKEW_SECONDS, QUIZ_ID_TTL_SECONDS, QuizIdError, type QuizIds } from "../quiz/quizId.ts";
 import { MAX_BODY_BYTES } from "../quota/plans.ts";
 import { MAX_ANSWER_LENGTH, MAX_GRADED } from "../../format/quizSchemas.ts";
-import { gradeHandler } from "../routes/gradeRoute.ts";
+import { readJson } from "../routes/jsonBody.ts";
 import { type InterfaceContext, type Operation, defineOperation } from "./operation.ts";
 import { quizDoc } from "./quizDocs.ts";
 
@@ -66,4 +70,35 @@ export function gradeOperation({ data, services }: InterfaceContext, bank: () =>
     handler: (request) =>
       (handle ??= gradeHandler(services.quizIds, { idioms: data.idioms.idioms, answerJson: data.idioms.itemsB, bank }, services.sendBody))(request),
   });
+}
+
+/** The handler of `POST /grade`: one answer (`{ "quiz_id", "answer" }`) or a list of up to `MAX_GRADED`, graded statelessly from the ids. */
+function gradeHandler(ids: QuizIds, sources: GradeSources, sendBody: Send) {
+  return async (request: RequestLike): Promise<Reply> => {
+    const body = await readJson(request, "the answers");
+    const list = Array.isArray(body);
+    const items = list ? body : [body];
+    if (items.length === 0 || items.length > MAX_GRADED) throw invalidParameter("body", `The body lists ${items.length} answers; send 1 to ${MAX_GRADED}.`);
+    const results: string[] = [];
+    for (const [i, item] of items.entries()) {
+      const at = list ? ` (answer ${i + 1})` : "";
+      if (typeof item !== "object" || item === null || Array.isArray(item))
+        throw invalidParameter("body", `Each answer must be an object { "quiz_id", "answer" }${at}.`);
+      const { quiz_id: id, answer } = item as Record<string, unknown>;
+      if (typeof answer !== "string" || answer.length > MAX_ANSWER_LENGTH) {
+        throw invalidParameter(
+          "answer",
+          `answer must be a string of at most ${MAX_ANSWER_LENGTH} characters: the key of a choice ("2") or the typed answer${at}.`,
+        );
+      }
+      try {
+        results.push(grade(id as string, await ids.verify(id), answer, sources));
+      } catch (error) {
+        if (error instanceof QuizIdError) throw invalidParameter("quiz_id", `${error.message}${at}`);
+        throw error;
+      }
+    }
+    const text = list ? `{"success":true,"results":[${results.join(",")}]}` : `{"success":true,"result":${results[0]}}`;
+    return sendBody(request, text, { caching: "no-store" });
+  };
 }
