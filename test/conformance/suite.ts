@@ -223,10 +223,17 @@ export function conformanceSuite(label: string, start: StartServer): void {
         const answers: number[] = [];
         for (const seed of [46, 47]) {
           const ids = await withKey(`${B}/quiz?count=20&reveal=0&seed=${seed}`);
-          const open = await withKey(`${B}/quiz?count=20&seed=${seed}`);
-          expect([ids.status, open.status], ids.text).toEqual([200, 200]);
-          for (const quiz of ids.body.quizzes) hidden.push(quiz.quiz_id);
-          for (const quiz of open.body.quizzes) answers.push(Number(quiz.answer));
+          expect(ids.status, ids.text).toBe(200);
+          const quizIds = ids.body.quizzes.map((quiz: { quiz_id: string }) => quiz.quiz_id);
+          // The right keys, as grading tells them.
+          const graded = await get(`${B}/grade`, {
+            method: "POST",
+            headers: { "Content-Type": "application/json" },
+            body: JSON.stringify(quizIds.map((quiz_id: string) => ({ quiz_id, answer: "1" }))),
+          });
+          expect(graded.status, graded.text).toBe(200);
+          hidden.push(...quizIds);
+          for (const result of graded.body.results as { answer: string }[]) answers.push(Number(result.answer));
         }
         const decoded = hidden.map((id) => Buffer.from(id.slice(3), "base64url"));
         for (let at = 0; at < (decoded[0] as Buffer).length; at++) {

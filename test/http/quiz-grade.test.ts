@@ -30,16 +30,26 @@ async function idFor(claims: QuizClaims, secret = SECRET, now = clock.now): Prom
 const position = (character: string) => app.data.characters.position(character) as number;
 
 describe("reveal=0", () => {
-  it.each(QUIZ_TYPES)("%s: leaves out answer, accepted, answer_idiom, answer_character and the choices' hangul; the same draw otherwise", async (type) => {
+  it.each(QUIZ_TYPES)("%s: leaves out answer, accepted, answer_idiom, answer_character and the choices' hangul", async (type) => {
     const hidden = await quiz(app, `type=${type}&seed=5&count=3&reveal=0`);
-    const shown = await quiz(app, `type=${type}&seed=5&count=3`);
-    for (const [i, q] of hidden.quizzes.entries()) {
+    for (const q of hidden.quizzes) {
       for (const field of ["answer", "accepted", "answer_idiom", "answer_character"]) expect(q).not.toHaveProperty(field);
       for (const choice of q.choices) expect(Object.keys(choice)).toEqual(["key", "text"]);
-      const open = shown.quizzes[i];
-      expect([q.prompt, q.choices.map((c: { text: string }) => c.text)]).toEqual([open.prompt, open.choices.map((c: { text: string }) => c.text)]);
-      expect(Object.keys(open)).toContain("answer");
     }
+    expect(Object.keys((await quiz(app, `type=${type}&seed=5&count=3`)).quizzes[0])).toContain("answer");
+  });
+
+  it("with a seed, draws a class the same hidden quizzes on every instance with the secret, which the seed drawn revealed does not give away", async () => {
+    const asked = (body: { quizzes: { prompt: string; choices: { text: string }[] }[] }) => body.quizzes.map((q) => [q.prompt, q.choices.map((c) => c.text)]);
+    const query = "type=hanja_to_hunum,meaning_to_idiom&count=10&seed=20260901";
+    const hidden = asked(await quiz(app, `${query}&reveal=0`));
+    expect(asked(await quiz(app, `${query}&reveal=0`))).toEqual(hidden);
+    expect(asked(await quiz(testApp({ quizSecret: SECRET, now: clock.now }), `${query}&reveal=0`))).toEqual(hidden);
+    // The seed alone, drawn revealed or under another secret, draws other quizzes.
+    const revealed = asked(await quiz(app, query));
+    expect(revealed.filter(([prompt], i) => prompt === hidden[i]?.[0]).length).toBeLessThan(3);
+    const other = asked(await quiz(testApp({ quizSecret: `${SECRET}-other`, now: clock.now }), `${query}&reveal=0`));
+    expect(other.filter(([prompt], i) => prompt === hidden[i]?.[0]).length).toBeLessThan(3);
   });
 
   it("reveal=1 is the default and another value is a 400 naming reveal", async () => {
@@ -49,16 +59,20 @@ describe("reveal=0", () => {
 });
 
 describe("POST /grade", () => {
-  it("grades each type's multiple-choice quiz drawn with reveal=0: the right key is correct, the others not, with the answer the revealed draw had", async () => {
+  it("grades each type's multiple-choice quiz drawn with reveal=0: exactly one key is correct, and every grade names it and what it stands for", async () => {
     for (const type of QUIZ_TYPES) {
       const hidden = (await quiz(app, `type=${type}&seed=9&reveal=0`)).quiz;
-      const open = (await quiz(app, `type=${type}&seed=9`)).quiz;
+      const results: Record<string, unknown>[] = [];
       for (const choice of hidden.choices) {
         const { status, body } = await grade(app, { quiz_id: hidden.quiz_id, answer: choice.key });
         expect(status).toBe(200);
-        expect(body.result).toMatchObject({ quiz_id: hidden.quiz_id, type, correct: choice.key === open.answer, answer: open.answer });
-        for (const field of ["answer_idiom", "answer_character"]) expect(body.result[field]).toEqual(open[field]);
+        expect(body.result).toMatchObject({ quiz_id: hidden.quiz_id, type, correct: choice.key === body.result.answer });
+        results.push(body.result);
       }
+      expect(results.filter((r) => r.correct)).toHaveLength(1);
+      expect(new Set(results.map((r) => r.answer)).size).toBe(1);
+      for (const result of results) expect(result.answer_idiom ?? result.answer_character).toBeTruthy();
+      expect(new Set(results.map((r) => JSON.stringify([r.answer_idiom, r.answer_character]))).size).toBe(1);
     }
   });
 

@@ -127,6 +127,15 @@ export function drawOperation({ data, services }: InterfaceContext, metered: Met
           const text = p.count === 1 ? `"quiz":${(quizzes[0] as SizedText).text}` : `"quizzes":[${quizzes.map((q) => q.text).join(",")}]`;
           return { text, extraBytes };
         };
+        // Hidden quizzes of a seed draw from the seed keyed with the server's secret (`drawSeed`): the
+        // class that shares the seed gets the same quizzes, but the seed drawn with reveal=1 gives
+        // other quizzes, not these with their answers.
+        if (p.seed !== undefined && !p.reveal) {
+          return services.quizIds
+            .drawSeed(p.seed)
+            .then((keyed) => drawQuizzes(p, { ...drawing, random: seededRandom(keyed) }))
+            .then(framed);
+        }
         // Revealed quizzes are drawn at once: only signing reveal=0's ids waits, so only that reply is deferred.
         const drawn = drawQuizzes(p, drawing);
         return drawn instanceof Promise ? drawn.then(framed) : framed(drawn);

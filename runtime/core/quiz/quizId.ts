@@ -57,6 +57,12 @@ export class QuizIdError extends Error {
 export interface QuizIds {
   /** An id for each quiz, in order. */
   sign(claims: readonly QuizClaims[]): Promise<string[]>;
+  /**
+   * The seed a `reveal=0` draw of `seed` uses: HMAC-SHA-256 of it under a key derived from the
+   * first secret, so the same seed gives a class the same hidden quizzes on every instance with the
+   * secret, while the seed alone (in the class's link) draws other quizzes revealed.
+   */
+  drawSeed(seed: number): Promise<number>;
   /** The claims of an id; a `QuizIdError` saying why it cannot be graded. */
   verify(id: unknown): Promise<QuizClaims>;
 }
@@ -87,6 +93,16 @@ function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
   }
 }
 
+/** What the HMAC key of `drawSeed` is derived for. */
+const SEED_INFO = "hanja-api quiz draw seed v1 HMAC-SHA-256";
+
+/** The HMAC key of `drawSeed`, derived from `secret` with HKDF-SHA-256 (`SEED_INFO` names its use). */
+async function seedKey(secret: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {
+  const base = await crypto.subtle.importKey("raw", secret, "HKDF", false, ["deriveKey"]);
+  const hkdf = { name: "HKDF", hash: "SHA-256", salt: new Uint8Array(0), info: new TextEncoder().encode(SEED_INFO) };
+  return crypto.subtle.deriveKey(hkdf, base, { name: "HMAC", hash: "SHA-256", length: 256 }, false, ["sign"]);
+}
+
 /** An AES-256-GCM key derived from `secret` with HKDF-SHA-256 (no salt: `KEY_INFO` names its use). */
 async function idKey(secret: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {
   const base = await crypto.subtle.importKey("raw", secret, "HKDF", false, ["deriveKey"]);
@@ -101,12 +117,14 @@ async function idKey(secret: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {
  */
 export function createQuizIds(options: QuizIdOptions): QuizIds {
   const encoder = new TextEncoder();
+  let secrets: Uint8Array<ArrayBuffer>[] | undefined;
+  // Without a secret, one drawn on first use serves both keys.
+  const secretBytes = () =>
+    (secrets ??= options.secrets === undefined ? [crypto.getRandomValues(new Uint8Array(32))] : options.secrets.map((secret) => encoder.encode(secret)));
   let derived: Promise<CryptoKey[]> | undefined;
+  let seeding: Promise<CryptoKey> | undefined;
   // Derived on the first quiz drawn with reveal=0 or the first grade, not when the app is made.
-  const keys = () =>
-    (derived ??= Promise.all(
-      options.secrets === undefined ? [idKey(crypto.getRandomValues(new Uint8Array(32)))] : options.secrets.map((secret) => idKey(encoder.encode(secret))),
-    ));
+  const keys = () => (derived ??= Promise.all(secretBytes().map(idKey)));
   const tag = Number.parseInt(options.dataHash.slice(0, 4), 16) || 0;
   const bad = (why: string) => new QuizIdError(why);
   const header = Uint8Array.of(VERSION);
@@ -139,6 +157,12 @@ export function createQuizIds(options: QuizIdOptions): QuizIds {
           return PREFIX + toBase64Url(bytes);
         }),
       );
+    },
+    async drawSeed(seed) {
+      const key = await (seeding ??= seedKey(secretBytes()[0] as Uint8Array<ArrayBuffer>));
+      const message = new Uint8Array(4);
+      new DataView(message.buffer).setUint32(0, seed >>> 0);
+      return new DataView(await crypto.subtle.sign("HMAC", key, message)).getUint32(0);
     },
     async verify(id) {
       if (typeof id !== "string" || id === "") throw bad("is missing or not a string");

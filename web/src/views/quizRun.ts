@@ -10,7 +10,7 @@ import { QUIZ_TYPE_BY_NAME, type Quiz } from "../../../runtime/core/quiz/types/i
 const MAX_ANSWER_LENGTH = 100;
 import { type Answer, call } from "../api.ts";
 import { type Child, h, replace } from "../dom.ts";
-import { type Lang, stringsOf, t } from "../i18n.ts";
+import { type Lang, t } from "../i18n.ts";
 import { recordAnswer } from "../review.ts";
 import { type Problem, errorBox, isProblem, requestPanel } from "../ui.ts";
 import { hashOf } from "./context.ts";
