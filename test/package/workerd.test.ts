@@ -105,19 +105,21 @@ describe("the package in workerd, data imported as modules", () => {
 
   it("grades a quiz drawn there with reveal=0: its id encrypted and opened by workerd's Web Crypto (HKDF, AES-GCM)", async () => {
     const drawn = (await (await fetch(`${url}/quiz/v1/quiz?reveal=0&seed=7&type=hunum_to_hanja`)).json()) as { quiz: { quiz_id: string } };
-    const open = (await (await fetch(`${url}/quiz/v1/quiz?seed=7&type=hunum_to_hanja`)).json()) as { quiz: { answer: string } };
     expect(drawn.quiz.quiz_id).toMatch(/^qz_[0-9A-Za-z_-]{56}$/);
-    const grade = async (quiz_id: string) =>
+    const grade = async (quiz_id: string, answer: string) =>
       fetch(`${url}/quiz/v1/grade`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ quiz_id, answer: open.quiz.answer }),
+        body: JSON.stringify({ quiz_id, answer }),
       });
-    const graded = await grade(drawn.quiz.quiz_id);
+    // Graded twice: the first grade names the right key, the second, sending it, is correct.
+    const first = (await (await grade(drawn.quiz.quiz_id, "1")).json()) as { result: { correct: boolean; answer: string } };
+    expect(first.result.correct).toBe(first.result.answer === "1");
+    const graded = await grade(drawn.quiz.quiz_id, first.result.answer);
     expect(graded.status).toBe(200);
-    expect(await graded.json()).toMatchObject({ result: { correct: true, answer: open.quiz.answer } });
+    expect(await graded.json()).toMatchObject({ result: { correct: true, answer: first.result.answer } });
     const altered = `${drawn.quiz.quiz_id.slice(0, -1)}${drawn.quiz.quiz_id.endsWith("A") ? "B" : "A"}`;
-    expect(await (await grade(altered)).json()).toMatchObject({ code: "invalid_parameter", param: "quiz_id" });
+    expect(await (await grade(altered, "1")).json()).toMatchObject({ code: "invalid_parameter", param: "quiz_id" });
   });
 
   it("answers a bad parameter with the same 400 problem, naming it", async () => {
