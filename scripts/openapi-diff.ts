@@ -1,10 +1,11 @@
 /**
- * `npx tsx scripts/openapi-diff.ts [revision]` (default `main`): what the `/openapi.json` of this
- * checkout says differently from the one of `revision`, key order ignored, as one line per JSON
- * pointer that differs (`~ /paths/…/description`, `+` only here, `-` only there); nothing printed
- * and exit code 0 when the two are the same document. Both documents are those of an app with
- * every interface mounted (an admin and a metrics token set), over this checkout's dist/. The
- * revision is checked out in a temporary worktree that borrows this checkout's node_modules.
+ * `npx tsx scripts/openapi-diff.ts [revision]` (default `main`): what `/openapi.json` and `/docs`
+ * of this checkout say differently from those of `revision`, key order ignored, as one line per
+ * JSON pointer that differs (`~ /admin/openapi/paths/…/description`, `+` only here, `-` only
+ * there; `/docs` compared by its SHA-256); nothing printed and exit code 0 when they are the same.
+ * Both are served by apps over this checkout's dist/ in a few configurations: the defaults, every
+ * interface mounted (admin and metrics tokens), custom bases, a mount path. The revision is
+ * checked out in a temporary worktree that borrows this checkout's node_modules.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -12,14 +13,30 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROOT } from "./ensureDist.ts";
 
-/** A module printing the document of the checkout it sits in: the public entry points only, so that any revision runs it. */
+/** A module printing the documents of the checkout it sits in: the public entry points only, so that any revision runs it. */
 const PRINT = `
+import { createHash } from "node:crypto";
 import { createApp } from "./runtime/core/app.ts";
 import { loadDistFiles } from "./runtime/entry/loadDist.ts";
-const app = createApp({ dist: loadDistFiles(${JSON.stringify(join(ROOT, "dist"))}), adminToken: "a".repeat(32), metricsToken: "m".repeat(32) });
-const response = await app.fetch(new Request("http://localhost/openapi.json"), { clientAddress: "127.0.0.1" });
-process.stdout.write(await response.text());
-await app.close();
+const tokens = { adminToken: "a".repeat(32), metricsToken: "m".repeat(32) };
+const configurations = {
+  defaults: {},
+  mounted: tokens,
+  bases: { ...tokens, hanjaBase: "/api/chars", quizBase: "/api/quiz/v2" },
+  // The host strips its mount path before the app sees a request.
+  mountPath: { mountPath: "/lexicon" },
+};
+const dist = loadDistFiles(${JSON.stringify(join(ROOT, "dist"))});
+const out = {};
+for (const [label, options] of Object.entries(configurations)) {
+  const app = createApp({ dist, onError: () => {}, ...options });
+  const get = (path) => app.fetch(new Request("http://localhost" + path), { clientAddress: "127.0.0.1" });
+  const openapi = await get("/openapi.json");
+  const docs = await get("/docs");
+  out[label] = { status: [openapi.status, docs.status], openapi: await openapi.json(), docs: createHash("sha256").update(await docs.text()).digest("hex") };
+  await app.close();
+}
+process.stdout.write(JSON.stringify(out));
 `;
 
 function documentAt(checkout: string): unknown {
