@@ -96,19 +96,23 @@ function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
 /** What the HMAC key of `drawSeed` is derived for. */
 const SEED_INFO = "hanja-api quiz draw seed v1 HMAC-SHA-256";
 
-/** The HMAC key of `drawSeed`, derived from `secret` with HKDF-SHA-256 (`SEED_INFO` names its use). */
-async function seedKey(secret: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {
+/** A key for `algorithm` derived from `secret` with HKDF-SHA-256 (no salt: `info` names its use). */
+async function derivedKey(
+  secret: Uint8Array<ArrayBuffer>,
+  info: string,
+  algorithm: AesKeyGenParams | HmacKeyGenParams,
+  usages: KeyUsage[],
+): Promise<CryptoKey> {
   const base = await crypto.subtle.importKey("raw", secret, "HKDF", false, ["deriveKey"]);
-  const hkdf = { name: "HKDF", hash: "SHA-256", salt: new Uint8Array(0), info: new TextEncoder().encode(SEED_INFO) };
-  return crypto.subtle.deriveKey(hkdf, base, { name: "HMAC", hash: "SHA-256", length: 256 }, false, ["sign"]);
+  const hkdf = { name: "HKDF", hash: "SHA-256", salt: new Uint8Array(0), info: new TextEncoder().encode(info) };
+  return crypto.subtle.deriveKey(hkdf, base, algorithm, false, usages);
 }
 
-/** An AES-256-GCM key derived from `secret` with HKDF-SHA-256 (no salt: `KEY_INFO` names its use). */
-async function idKey(secret: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {
-  const base = await crypto.subtle.importKey("raw", secret, "HKDF", false, ["deriveKey"]);
-  const hkdf = { name: "HKDF", hash: "SHA-256", salt: new Uint8Array(0), info: new TextEncoder().encode(KEY_INFO) };
-  return crypto.subtle.deriveKey(hkdf, base, { name: "AES-GCM", length: 256 }, false, ["encrypt", "decrypt"]);
-}
+/** The AES-256-GCM key of the ids. */
+const idKey = (secret: Uint8Array<ArrayBuffer>) => derivedKey(secret, KEY_INFO, { name: "AES-GCM", length: 256 }, ["encrypt", "decrypt"]);
+
+/** The HMAC key of `drawSeed`. */
+const seedKey = (secret: Uint8Array<ArrayBuffer>) => derivedKey(secret, SEED_INFO, { name: "HMAC", hash: "SHA-256", length: 256 }, ["sign"]);
 
 /**
  * Quiz ids made and checked with `options.secrets`. Each id's nonce is 96 bits from the platform
