@@ -6,7 +6,8 @@ import { initialSoundForms } from "../../runtime/format/hangul.ts";
 import { DETAIL_WORDS } from "../../runtime/format/recordSchemas.ts";
 import { type HanjaRecord, type IdiomRecord, wordItem } from "../../runtime/format/records.ts";
 import { packStrings } from "../../runtime/format/packedStrings.ts";
-import { type Word, compareCodePoints, encodeWords, listedOrder } from "../../runtime/format/words.ts";
+import { runAtOnce } from "../../runtime/format/steps.ts";
+import { type Word, compareCodePoints, coreRanksSteps, encodeWords, listedOrder } from "../../runtime/format/words.ts";
 import { compoundCounts } from "../parse/words.ts";
 
 /**
@@ -50,11 +51,16 @@ export function buildWords(
   const text = encodeWords(sorted, within, wordSyllables(records), core);
   // What listedOrder reads of the columns the runtime decodes from the file, made from the words
   // (decoding the file again cost a tenth of the build).
+  const packed = packStrings(sorted.map((w) => w.hanja));
   const columns = {
-    hanja: packStrings(sorted.map((w) => w.hanja)),
+    hanja: packed,
     within: Uint32Array.from(sorted, (w) => within.get(w.hanja) ?? 0),
     notes: new Map(sorted.flatMap((w, position) => (w.note === null ? [] : [[position, w.note] as const]))),
-    core,
+    coreRanks: runAtOnce(
+      coreRanksSteps(packed, core, (character, word) => {
+        throw new Error(`words: ${character}'s core word ${word} is not one of the words`);
+      }),
+    ),
   };
   const education = new Set(records.filter((r) => r.education_hanja).map((r) => r.character.codePointAt(0) as number));
   const idiomIdx = new Map(idioms.map((idiom) => [idiom.hanja, idiom.idx]));

@@ -116,6 +116,8 @@ export interface WordColumns {
   longest: number;
   /** Each education hanja's core words (hanja), commonest first: listed first (`listedOrder`). */
   core: ReadonlyMap<string, readonly string[]>;
+  /** Each word's best rank among them (`coreRanksSteps`), by position. */
+  coreRanks: Uint8Array;
 }
 
 /**
@@ -128,7 +130,7 @@ export interface WordColumns {
  * point order.
  */
 export function listedOrder(
-  columns: Pick<WordColumns, "hanja" | "within" | "notes" | "core">,
+  columns: Pick<WordColumns, "hanja" | "within" | "notes" | "coreRanks">,
   isEducation: (codePoint: number) => boolean,
   memory: Scratch = NO_SCRATCH,
 ): Uint32Array {
@@ -141,22 +143,13 @@ export function listedOrder(
  * whole much slower (see RESULTS.md, "The word index built in slices").
  */
 export function* listedOrderSteps(
-  columns: Pick<WordColumns, "hanja" | "within" | "notes" | "core">,
+  columns: Pick<WordColumns, "hanja" | "within" | "notes" | "coreRanks">,
   isEducation: (codePoint: number) => boolean,
   memory: Scratch = NO_SCRATCH,
 ): Steps<Uint32Array> {
   const count = columns.hanja.starts.length - 1;
   if (count > POSITIONS) throw new Error(`words: ${count} words; the order can place ${POSITIONS}`);
-  // Each core word's best rank, by position (the rest: NOT_CORE).
-  const ranks = new Uint8Array(count).fill(NOT_CORE);
-  for (const words of columns.core.values()) {
-    words.forEach((word, rank) => {
-      const position = positionIn(columns.hanja, word);
-      if (position === -1) throw new Error(`words: the core word ${word} is not one of the words`);
-      if (rank < (ranks[position] as number)) ranks[position] = rank;
-    });
-    yield;
-  }
+  const ranks = columns.coreRanks;
   // One number per word, its sort key above its position (below 2^20): a numeric sort of a typed array, no comparator.
   const keys = memory.float64(count);
   for (let from = 0; from < count; from += STEP) {
@@ -243,6 +236,28 @@ const MAX_WITHIN = 4095;
 const POSITIONS = 2 ** 20;
 /** The rank of a word that is no character's core word (core words rank 0 to 4). */
 const NOT_CORE = 7;
+
+/**
+ * Each word's best rank among the core words of `core` (0 for a word some character lists first),
+ * `NOT_CORE` for the rest, by position in `packed`; a step per character. A core word that is not
+ * among the words is handed to `missing`, which throws.
+ */
+export function* coreRanksSteps(
+  packed: PackedStrings,
+  core: ReadonlyMap<string, readonly string[]>,
+  missing: (character: string, word: string) => never,
+): Steps<Uint8Array> {
+  const ranks = new Uint8Array(packed.starts.length - 1).fill(NOT_CORE);
+  for (const [character, words] of core) {
+    words.forEach((word, rank) => {
+      const position = positionIn(packed, word);
+      if (position === -1) missing(character, word);
+      if (rank < (ranks[position] as number)) ranks[position] = rank;
+    });
+    yield;
+  }
+  return ranks;
+}
 
 /** The position of `hanja` among the packed words (in code point order), or -1: a binary search. */
 export function positionIn(packed: PackedStrings, hanja: string): number {

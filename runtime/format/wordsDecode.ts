@@ -4,7 +4,7 @@
  */
 import { NO_SCRATCH, Packer, type PackedStrings, Scratch, unitsToString } from "./packedStrings.ts";
 import { type Steps, runAtOnce } from "./steps.ts";
-import { DIGITS, type WordColumns, listedOrderSteps, positionIn } from "./words.ts";
+import { DIGITS, type WordColumns, coreRanksSteps, listedOrderSteps } from "./words.ts";
 
 /** The words in listed order as the runtime holds them: two texts of one line per word, and the notes. */
 export interface ListedWords {
@@ -231,12 +231,10 @@ function* decodeSteps(text: string, file: string, memoryFor: (size: WordsSize) =
   }
   if (at < text.length) fail(line + 1, `follows the ${count} counts; the file should end there`);
   const packed = hanja.packed();
-  for (const [character, words] of core) {
-    const missing = words.find((word) => positionIn(packed, word) === -1);
-    if (missing !== undefined) fail(coreLines.get(character) as number, `lists the core word ${missing}, which is not one of the words`);
-    yield;
-  }
-  return { hanja: packed, readings: readings.packed(), within, notes, longest, core };
+  const coreRanks = yield* coreRanksSteps(packed, core, (character, word) =>
+    fail(coreLines.get(character) as number, `lists the core word ${word}, which is not one of the words`),
+  );
+  return { hanja: packed, readings: readings.packed(), within, notes, longest, core, coreRanks };
 }
 
 /** How many words a file holds, and the code units of their hanja and readings (joined by commas). */
