@@ -13,7 +13,8 @@ export function parseSamples(text: string): Sample[] {
   const samples: Sample[] = [];
   for (const line of text.split("\n")) {
     if (line === "" || line.startsWith("#")) continue;
-    const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
+    // `s`: a label value may hold a carriage return, U+2028 or U+2029 unescaped (only \\, " and the line feed are escaped).
+    const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/s.exec(line);
     if (match === null) throw new Error(`not a sample line: ${JSON.stringify(line)}`);
     const labels: Record<string, string> = {};
     for (const [, name, value] of (match[2] ?? "").matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)) {

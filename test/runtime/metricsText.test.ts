@@ -20,6 +20,11 @@ describe("the text format writer", () => {
 
   it("escapes the three characters of a label value, and any value reads back as it was", () => {
     expect(escapeLabelValue('a"b\\c\nd')).toBe('a\\"b\\\\c\\nd');
+    // Line terminators other than the line feed are not escaped by the format, and read back as they were.
+    for (const value of ["\r", "\r\n", "\u2028", "\u2029"]) {
+      const [sample] = parseSamples(new MetricsText().sample("v", { label: value }, 1).toString());
+      expect(sample?.labels.label).toBe(value);
+    }
     fc.assert(
       fc.property(fc.string({ unit: "grapheme" }), (value) => {
         const [sample] = parseSamples(new MetricsText().sample("v", { label: value }, 1).toString());
