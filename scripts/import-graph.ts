@@ -23,6 +23,7 @@ export const UPPER_FOLDERS = ["runtime/core/operations", "runtime/core/routes", 
 export const DOMAIN_FOLDERS = [
   "runtime/core/quiz",
   "runtime/core/quota",
+  "runtime/core/classes",
   "runtime/core/hanja",
   "runtime/core/idioms",
   "runtime/core/read",

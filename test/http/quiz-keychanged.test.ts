@@ -17,6 +17,7 @@ import {
   type StoredKeyStatus,
   keyBucket,
 } from "../../runtime/core/quota/store.ts";
+import type { ClassRecord, ClassSubmission } from "../../runtime/core/classes/classStore.ts";
 import { getJson, testApp } from "../helpers/app.ts";
 import { Q, expectProblem, newKey, testClock } from "./quiz-helpers.ts";
 
@@ -68,6 +69,13 @@ class StaleMemoryStore implements QuotaStore {
   pruneCounters = (beforeDay: string, limit: number) => this.stored.pruneCounters(beforeDay, limit);
   pruneUsage = (beforeDay: string, limit: number) => this.stored.pruneUsage(beforeDay, limit);
   updateKey = (id: string, patch: KeyPatch) => this.stored.updateKey(id, patch);
+  insertClass = (record: ClassRecord, maxKept: number) => this.stored.insertClass(record, maxKept);
+  classByCode = (code: string) => this.stored.classByCode(code);
+  classesOfKey = (keyId: string, now: string) => this.stored.classesOfKey(keyId, now);
+  studentOf = (code: string, nameKey: string) => this.stored.studentOf(code, nameKey);
+  submitToClass = (code: string, submission: ClassSubmission, now: string) => this.stored.submitToClass(code, submission, now);
+  classSubmissions = (code: string) => this.stored.classSubmissions(code);
+  pruneClasses = (now: string, limit: number) => this.stored.pruneClasses(now, limit);
   close = () => this.stored.close();
 }
 

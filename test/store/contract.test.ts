@@ -12,6 +12,7 @@ import { contractCases } from "./contractCases.ts";
 import { failureCases } from "./failureCases.ts";
 import { scaleCases } from "./scaleCases.ts";
 import { usageCases } from "./usageCases.ts";
+import { classCases } from "./classCases.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "quota-contract-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -31,7 +32,7 @@ for (const name of Object.keys(STORE_KINDS) as StoreKindName[]) {
   const fresh = FRESH[name];
   if (typeof fresh !== "function") continue;
   describe(`${name} store contract`, () => {
-    for (const check of [...contractCases, ...usageCases, ...scaleCases, ...failureCases]) {
+    for (const check of [...contractCases, ...usageCases, ...classCases, ...scaleCases, ...failureCases]) {
       it(check.name, async () => {
         const store = await openStore(storeKind(name), fresh());
         try {

@@ -10,6 +10,7 @@ import { contractCases } from "./contractCases.ts";
 import { failureCases } from "./failureCases.ts";
 import { scaleCases } from "./scaleCases.ts";
 import { usageCases } from "./usageCases.ts";
+import { classCases } from "./classCases.ts";
 
 afterAll(removeAllRedis);
 
@@ -17,7 +18,7 @@ let redis: Promise<TestRedis> | undefined;
 let prefixes = 0;
 
 describe.skipIf(skipRedis)("RedisQuotaStore contract", () => {
-  for (const check of [...contractCases, ...usageCases, ...scaleCases, ...failureCases]) {
+  for (const check of [...contractCases, ...usageCases, ...classCases, ...scaleCases, ...failureCases]) {
     it(check.name, async () => {
       const store = await openStore(storeKind("redis"), {
         url: (await (redis ??= startRedis(["--appendonly", "yes"]))).url,

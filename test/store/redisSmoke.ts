@@ -10,13 +10,14 @@ import { openRedisStore } from "../../runtime/stores/redis/redisStore.ts";
 import { contractCases, runCases } from "./contractCases.ts";
 import { scaleCases } from "./scaleCases.ts";
 import { usageCases } from "./usageCases.ts";
+import { classCases } from "./classCases.ts";
 
 const url = process.argv[2];
 if (url === undefined) throw new Error("usage: redisSmoke.ts <redis-url>");
 
 const runtime = typeof Bun !== "undefined" ? "bun" : typeof (globalThis as { Deno?: unknown }).Deno !== "undefined" ? "deno" : "node";
 const run = `${runtime}-${Date.now().toString(36)}`;
-const { passed, failed } = await runCases([...contractCases, ...usageCases, ...scaleCases], (i) =>
+const { passed, failed } = await runCases([...contractCases, ...usageCases, ...classCases, ...scaleCases], (i) =>
   openRedisStore({ url, prefix: `${run}-${i}:`, log: () => {} }),
 );
 console.log(JSON.stringify({ runtime, passed, failed }));

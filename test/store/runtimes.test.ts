@@ -12,6 +12,7 @@ import { type TestRedis, removeAllRedis, skipRedis, startRedis } from "../helper
 import { contractCases } from "./contractCases.ts";
 import { scaleCases } from "./scaleCases.ts";
 import { usageCases } from "./usageCases.ts";
+import { classCases } from "./classCases.ts";
 import { SHARED_FILE_CASE } from "./sharedFile.ts";
 
 const ROOT = join(import.meta.dirname, "../..");
@@ -48,7 +49,7 @@ function smoke(args: (dir: string) => string[]): Promise<SmokeReport> {
 function expectAllPassed(report: SmokeReport): void {
   expect(report.failed).toEqual([]);
   expect(report.passed).toEqual(
-    [...contractCases, ...usageCases, ...scaleCases].map((check) => check.name).concat("keys and counts survive close and reopen", SHARED_FILE_CASE),
+    [...contractCases, ...usageCases, ...classCases, ...scaleCases].map((check) => check.name).concat("keys and counts survive close and reopen", SHARED_FILE_CASE),
   );
 }
 
@@ -86,13 +87,13 @@ describe.skipIf(skipRedis)("the Redis store on other runtimes", () => {
     const report = await redisSmoke(() => ["bun"]);
     expect(report.runtime).toBe("bun");
     expect(report.failed).toEqual([]);
-    expect(report.passed).toEqual([...contractCases, ...usageCases, ...scaleCases].map((check) => check.name));
+    expect(report.passed).toEqual([...contractCases, ...usageCases, ...classCases, ...scaleCases].map((check) => check.name));
   });
 
   it("passes the contract on Deno with --allow-net for the Redis host alone and the client's two variables", async () => {
     const report = await redisSmoke((port) => ["deno", "run", "--no-prompt", `--allow-net=127.0.0.1:${port}`, `--allow-env=${REDIS_CLIENT_ENV.join(",")}`]);
     expect(report.runtime).toBe("deno");
     expect(report.failed).toEqual([]);
-    expect(report.passed).toEqual([...contractCases, ...usageCases, ...scaleCases].map((check) => check.name));
+    expect(report.passed).toEqual([...contractCases, ...usageCases, ...classCases, ...scaleCases].map((check) => check.name));
   });
 });

@@ -12,6 +12,7 @@ import { openSqliteStore } from "../../runtime/stores/sqlite/sqliteStore.ts";
 import { contractCases, keyRecord, runCases, type ContractCase } from "./contractCases.ts";
 import { scaleCases } from "./scaleCases.ts";
 import { usageCases } from "./usageCases.ts";
+import { classCases } from "./classCases.ts";
 import { SHARED_FILE_CASE, sharedFileCase } from "./sharedFile.ts";
 
 const dir = process.argv[2];
@@ -53,6 +54,6 @@ const sharedFile: ContractCase = {
   },
 };
 
-const { passed, failed } = await runCases([...contractCases, ...usageCases, ...scaleCases, reopen, sharedFile], () => open());
+const { passed, failed } = await runCases([...contractCases, ...usageCases, ...classCases, ...scaleCases, reopen, sharedFile], () => open());
 console.log(JSON.stringify({ runtime, driver, passed, failed }));
 if (failed.length > 0) process.exitCode = 1;

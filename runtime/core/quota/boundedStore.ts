@@ -27,6 +27,13 @@ const EVERY_OPERATION = {
   pruneCounters: 1,
   pruneUsage: 1,
   updateKey: 1,
+  insertClass: 1,
+  classByCode: 1,
+  classesOfKey: 1,
+  studentOf: 1,
+  submitToClass: 1,
+  classSubmissions: 1,
+  pruneClasses: 1,
 } satisfies Record<Operation, 1>;
 /** Every operation of `QuotaStore`. */
 export const OPERATIONS = Object.keys(EVERY_OPERATION) as readonly Operation[];

@@ -1,3 +1,4 @@
+import { MemoryClasses } from "../classes/memoryClasses.ts";
 import { paymentReference } from "./keyActions.ts";
 import { erasableSince } from "./retention.ts";
 import {
@@ -19,7 +20,7 @@ import {
  * In-process quota store: exact within one process (JavaScript runs each call to completion),
  * lost on restart. For tests, single-process deployments and embedding.
  */
-export class MemoryQuotaStore implements QuotaStore {
+export class MemoryQuotaStore extends MemoryClasses implements QuotaStore {
   /** Counts of buckets without a key, by `day NUL bucket`. */
   private readonly counters = new Map<string, number>();
   /** Keys' counts, by bucket then day: their daily count is their usage history (`usage`), kept until `pruneUsage`. */

@@ -78,6 +78,9 @@ const WRITES: ReadonlySet<Operation> = new Set([
   "releaseLease",
   "pruneCounters",
   "pruneUsage",
+  "insertClass",
+  "submitToClass",
+  "pruneClasses",
 ]);
 
 /**

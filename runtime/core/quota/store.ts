@@ -5,6 +5,8 @@
  * asked for in pages or bounded steps, so no operation's cost grows with the store.
  */
 
+import type { ClassStore } from "../classes/classStore.ts";
+
 export type { Plan } from "./plans.ts";
 /** Stored statuses; `expired` is derived from `expires_at` at read time. */
 export type StoredKeyStatus = "pending_deposit" | "active" | "revoked";
@@ -98,8 +100,9 @@ export type KeyPatch = Partial<Pick<KeyRecord, "plan" | "status" | "confirmed_at
  *   service_unavailable` with `Retry-After`; it never retries an operation itself;
  * - error messages name the store and the cause, never a key, a hash or an applicant's data
  *   (they are logged).
+ * The class quizzes' operations (`ClassStore`) keep the same contract.
  */
-export interface QuotaStore {
+export interface QuotaStore extends ClassStore {
   /**
    * Counts one call in `bucket` for `day` if fewer than `limit` were counted, atomically: N
    * concurrent calls against limit L succeed exactly min(N, L) times, across processes too.

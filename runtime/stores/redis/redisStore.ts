@@ -32,6 +32,8 @@ import { nextTurn } from "../../core/util/nextTurn.ts";
 import { CountedMap } from "../../core/util/countedMap.ts";
 import { SHARED_LOOKUPS, keyRecordBytes } from "../../core/util/cacheBudget.ts";
 import { DayLife } from "./counterLife.ts";
+import { CLASS_SCRIPTS, RedisClasses } from "./classes.ts";
+import type { ClassRecord, ClassSubmission, ClassSummary, StudentLookup, SubmitOutcome } from "../../core/classes/classStore.ts";
 import { readUsage } from "./usageHistory.ts";
 import { type StoredRecord, emailKey, toKeyRecord } from "./records.ts";
 import { COUNTED_KEYS, COUNTED_ONE, INSERTED, UNDO_COUNTS, UNDO_INSERT, UNDO_WINDOW_SECONDS, type Undo, Undos, undoable } from "./undo.ts";
@@ -52,6 +54,8 @@ export class RedisQuotaStore implements QuotaStore {
   private readonly keyCounts: KeyCounts;
   /** Pages, leases and the key indexes. */
   private readonly indexes: RedisKeyIndexes;
+  /** The class quizzes (`classes.ts`). */
+  private readonly classes: RedisClasses;
   /** Key records by hash (null: no such key) as of `cachedVersion`, started over past `SHARED_LOOKUPS.keyRecords` bytes; see `keyByHash`. */
   private readonly keysByHash = new CountedMap<string, KeyRecord | null>(keyRecordBytes);
   private cachedVersion: unknown = undefined;
@@ -103,7 +107,12 @@ export class RedisQuotaStore implements QuotaStore {
       (operation, args) => this.command(operation, args),
       toKeyRecord,
     );
-    for (const script of [COUNT_ONE, COUNT_KEYS, INSERT, ERASE_APPLICANT, KEY_BY_HASH, UPDATE_KEY, ...INDEX_SCRIPTS])
+    this.classes = new RedisClasses(
+      prefix,
+      (operation, script, keys, args) => this.script(operation, script, keys, args),
+      (operation, args) => this.command(operation, args),
+    );
+    for (const script of [COUNT_ONE, COUNT_KEYS, INSERT, ERASE_APPLICANT, KEY_BY_HASH, UPDATE_KEY, ...INDEX_SCRIPTS, ...CLASS_SCRIPTS])
       this.shas.set(script, createHash("sha1").update(script.lua).digest("hex"));
   }
 
@@ -309,6 +318,34 @@ export class RedisQuotaStore implements QuotaStore {
   }
 
   /** Closes the connection after the commands already sent are answered (at most the time bound). */
+  insertClass(record: ClassRecord, maxKept: number): Promise<boolean> {
+    return this.classes.insertClass(record, maxKept);
+  }
+
+  classByCode(code: string): Promise<ClassRecord | null> {
+    return this.classes.classByCode(code);
+  }
+
+  classesOfKey(keyId: string, now: string): Promise<ClassSummary[]> {
+    return this.classes.classesOfKey(keyId, now);
+  }
+
+  studentOf(code: string, nameKey: string): Promise<StudentLookup> {
+    return this.classes.studentOf(code, nameKey);
+  }
+
+  submitToClass(code: string, submission: ClassSubmission, now: string): Promise<SubmitOutcome> {
+    return this.classes.submitToClass(code, submission, now);
+  }
+
+  classSubmissions(code: string): Promise<ClassSubmission[]> {
+    return this.classes.classSubmissions(code);
+  }
+
+  pruneClasses(): number {
+    return 0;
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;

@@ -58,6 +58,26 @@ const MIGRATIONS: readonly string[] = [
   `DROP INDEX counters_day;
    CREATE INDEX counters_day ON counters (day) WHERE substr(bucket, 1, 4) <> 'key:';
    CREATE INDEX counters_key_day ON counters (day) WHERE substr(bucket, 1, 4) = 'key:';`,
+  // 5: class quizzes (the record as JSON, the columns the limits and the sweep read) and their
+  // students' submissions, in the order stored; both erased together once keep_until has passed.
+  `CREATE TABLE classes (
+     code         TEXT PRIMARY KEY,
+     key_id       TEXT NOT NULL,
+     created_at   TEXT NOT NULL,
+     closes_at    TEXT NOT NULL,
+     keep_until   TEXT NOT NULL,
+     students_max INTEGER NOT NULL,
+     record       TEXT NOT NULL
+   ) WITHOUT ROWID;
+   CREATE INDEX classes_key ON classes (key_id, keep_until);
+   CREATE INDEX classes_keep ON classes (keep_until);
+   CREATE TABLE class_submissions (
+     seq        INTEGER PRIMARY KEY,
+     code       TEXT NOT NULL,
+     name_key   TEXT NOT NULL,
+     submission TEXT NOT NULL,
+     UNIQUE (code, name_key)
+   );`,
 ];
 
 /** The schema version this code writes. */

@@ -25,6 +25,8 @@ import { nextTurn } from "../../core/util/nextTurn.ts";
 import { CountedMap } from "../../core/util/countedMap.ts";
 import { SHARED_LOOKUPS, keyRecordBytes } from "../../core/util/cacheBudget.ts";
 import { SqlitePages } from "./pages.ts";
+import { SqliteClasses } from "./classes.ts";
+import type { ClassRecord, ClassSubmission, ClassSummary, StudentLookup, SubmitOutcome } from "../../core/classes/classStore.ts";
 
 const KEY_COLUMNS = "id, hash, plan, status, created_at, confirmed_at, expires_at, revoked_at, name, email, phone, depositor, erased_at";
 
@@ -91,6 +93,7 @@ export class SqliteQuotaStore implements QuotaStore {
   };
   private readonly updates = new Map<string, SqlStatement>();
   private readonly pages: SqlitePages;
+  private readonly classes: SqliteClasses;
   /** Keys by hash (null: no such key) as of `seenVersion`, started over past `SHARED_LOOKUPS.keyRecords` bytes; see `keyByHash`. */
   private readonly keysByHash = new CountedMap<string, KeyRecord | null>(keyRecordBytes);
   private seenVersion: unknown = undefined;
@@ -108,6 +111,7 @@ export class SqliteQuotaStore implements QuotaStore {
   ) {
     this.driverName = db.name;
     this.pages = new SqlitePages(db, KEY_COLUMNS, toKeyRecord, path);
+    this.classes = new SqliteClasses(db, path);
     this.statements = {
       // One statement counts or refuses: the write lock it runs under makes the count exact. The
       // count is read back by `used` in the same transaction rather than with RETURNING, for which
@@ -327,6 +331,34 @@ export class SqliteQuotaStore implements QuotaStore {
       throw unavailableOr(error, this.path);
     }
     return row === undefined ? this.keyById(id) : toKeyRecord(row);
+  }
+
+  insertClass(record: ClassRecord, maxKept: number): boolean {
+    return this.classes.insertClass(record, maxKept);
+  }
+
+  classByCode(code: string): ClassRecord | null {
+    return this.classes.classByCode(code);
+  }
+
+  classesOfKey(keyId: string, now: string): ClassSummary[] {
+    return this.classes.classesOfKey(keyId, now);
+  }
+
+  studentOf(code: string, nameKey: string): StudentLookup {
+    return this.classes.studentOf(code, nameKey);
+  }
+
+  submitToClass(code: string, submission: ClassSubmission, now: string): SubmitOutcome {
+    return this.classes.submitToClass(code, submission, now);
+  }
+
+  classSubmissions(code: string): ClassSubmission[] {
+    return this.classes.classSubmissions(code);
+  }
+
+  pruneClasses(now: string, limit: number): number {
+    return this.classes.pruneClasses(now, limit);
   }
 
   /** Closes the database; closing again does nothing (node:sqlite would throw). */
