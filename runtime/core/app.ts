@@ -105,6 +105,7 @@ export function createApp(options: AppOptions): App {
     const sweep = eraseDue(store, at, retentionDays, logLine, {
       pruneBefore: firstKeptDay(at),
       pruneUsageBefore: firstKeptUsageDay(at),
+      pruneClassesAt: at.toISOString(),
       signal: closing.signal,
     });
     sweeping.add(sweep);

@@ -77,6 +77,12 @@ export interface AppOptions extends RuledInputs {
    * (retention.ts); the app erases what is due when it starts and every hour. 1 to 3650, default 30.
    */
   retentionDays?: number;
+  /** Days a class quiz's results (its students' names and answers) are kept after it closes; then the sweep erases the class quiz. 1 to 365, default 30. */
+  classResultsDays?: number;
+  /** The most students a class quiz may take (a teacher may ask for fewer). 1 to 1000, default 200. */
+  classStudentsMax?: number;
+  /** The most class quizzes one key keeps at once (open, or closed with results kept). 1 to 10000, default 100. */
+  classQuizzesPerKey?: number;
   /**
    * The most the app's caches hold together, in MB (10^6 bytes): the answers remembered for
    * repeated targets and their encoded replies, list pages, search results, and the API key and

@@ -7,6 +7,7 @@
  */
 import { DEFAULT_CACHE_MB, MAX_CACHE_MB, MIN_CACHE_MB } from "./util/cacheBudget.ts";
 import { DEFAULT_RETENTION_DAYS } from "./quota/retention.ts";
+import { CLASS_LIMITS } from "./classes/classRules.ts";
 
 /** What one option accepts. */
 export type OptionRule =
@@ -35,6 +36,9 @@ export const OPTION_RULES = {
   bankAccount: { type: "text" },
   quizSecret: { type: "secrets" },
   retentionDays: { type: "integer", default: DEFAULT_RETENTION_DAYS, min: 1, max: 3650 },
+  classResultsDays: { type: "integer", default: CLASS_LIMITS.resultsDays, min: 1, max: 365 },
+  classStudentsMax: { type: "integer", default: CLASS_LIMITS.studentsMax, min: 1, max: 1000 },
+  classQuizzesPerKey: { type: "integer", default: CLASS_LIMITS.perKey, min: 1, max: 10_000 },
   cacheMegabytes: { type: "integer", default: DEFAULT_CACHE_MB, min: MIN_CACHE_MB, max: MAX_CACHE_MB },
 } as const satisfies Record<string, OptionRule>;
 

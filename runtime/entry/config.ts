@@ -61,9 +61,9 @@ export function appOptionsFrom(config: ServerConfig): Partial<AppOptions> {
   return Object.fromEntries(OPTION_FIELDS.map(([field, option]) => [option, config[field]]));
 }
 
-/** A `--help` entry: the name in a column of 18, later lines of the text under the first. */
+/** A `--help` entry: the name in a column of 23 (the longest name and a space), later lines of the text under the first. */
 function helpEntry(name: string, text: string): string {
-  return `  ${name.padEnd(18)}${text.split("\n").join(`\n${" ".repeat(20)}`)}`;
+  return `  ${name.padEnd(23)}${text.split("\n").join(`\n${" ".repeat(25)}`)}`;
 }
 
 /** A setting's `--help` text: its help with its default and bounds, unless it is a secret or says them itself. */

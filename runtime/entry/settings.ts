@@ -56,6 +56,15 @@ export const SETTINGS = {
   retentionDays: forOption("RETENTION_DAYS", "retentionDays", {
     help: "days the name, e-mail, phone and depositor of an application awaiting\nits deposit, or of a revoked key, are kept",
   }),
+  classResultsDays: forOption("CLASS_RESULTS_DAYS", "classResultsDays", {
+    help: "days a class quiz's results (students' names and answers) are kept after it\ncloses, then erased by the retention sweep",
+  }),
+  classStudentsMax: forOption("CLASS_STUDENTS_MAX", "classStudentsMax", {
+    help: "most students a class quiz may take (a teacher may set fewer); past it: 429",
+  }),
+  classQuizzesPerKey: forOption("CLASS_QUIZZES_PER_KEY", "classQuizzesPerKey", {
+    help: "most class quizzes one API key keeps at once (open, or closed with results\nkept); past it: 429",
+  }),
   cacheMegabytes: forOption("CACHE_MB", "cacheMegabytes", {
     help: "MB the caches hold together at most (remembered answers, pages, search\nresults, key and address lookups), each entry counted by its bytes",
   }),

@@ -10,6 +10,7 @@
  * docs/rules.md against them.
  */
 import { IDIOM_B } from "./recordSchemas.ts";
+import { classSchemas } from "./classSchemas.ts";
 import { type Schema, type Static, arrayOf, bool, int, nullable, obj, oneOf, schemaRef, str } from "./schema.ts";
 
 /** The most idioms `GET /search` answers with, best first. */
@@ -295,6 +296,7 @@ export function quizSchemas<Type extends string>(terms: QuizSchemaTerms<Type>): 
       total_calls: int("The calls of the days listed.", { minimum: 0 }),
       usage: arrayOf("The days with calls, oldest first.", schemaRef("DailyUsage"), { maxItems: terms.usageKeepDays + 3 }),
     }),
+    ...classSchemas(),
     AdminKeyList: obj("Keys, newest first.", {
       success: SUCCESS,
       count: int("Number of keys listed.", { minimum: 0 }),

@@ -21,6 +21,12 @@ const PATHS = [
   "/quiz/v1/me",
   "/quiz/v1/subscribe",
   "/quiz/v1/grade",
+  "/quiz/v1/classes",
+  "/quiz/v1/classes/{x}",
+  "/quiz/v1/classes/cq_{x}",
+  "/quiz/v1/classes/{x}/submissions",
+  "/quiz/v1/classes/cq_AAAAAAAAAAAAAAAAAAAAAA/submissions",
+  "/quiz/v1/classes/{x}/results",
   "/quiz/v1/admin/keys",
   "/quiz/v1/admin/keys/{x}",
   "/quiz/v1/admin/keys/{x}/confirm",
@@ -62,6 +68,9 @@ const PARAMS = [
   "level",
   "answer_format",
   "reveal",
+  "title",
+  "open_hours",
+  "students_max",
   "text",
   "format",
   "api_key",
@@ -110,6 +119,7 @@ const special = fc.constantFrom(
   "hanja_to_reading",
   "typed",
   "qz_",
+  "cq_AAAAAAAAAAAAAAAAAAAAAA",
 );
 const text = fc
   .array(fc.oneof(special, fc.string({ maxLength: 6 }), fc.string({ unit: "grapheme", maxLength: 4 })), { maxLength: 6 })
@@ -193,6 +203,21 @@ const body = fc.oneof(
     .record({ quiz_id: fc.oneof(text, fc.constant("qz_AQIAAwAAAPQAawmiO3R7NYk3AgWCbAzsRntQLl80KRV6G93B")), answer: text })
     .map((value) => JSON.stringify(value)),
   fc.array(fc.record({ quiz_id: text, answer: text }), { maxLength: 25 }).map((value) => JSON.stringify(value)),
+  // A class quiz (POST /classes) and a student's submission, fields valid and not.
+  fc
+    .record(
+      {
+        type: fc.oneof(text, fc.array(text, { maxLength: 3 })),
+        count: fc.oneof(fc.integer({ min: -5, max: 30 }), text),
+        title: text,
+        open_hours: fc.oneof(fc.integer(), text),
+        students_max: fc.oneof(fc.integer(), fc.double()),
+        answer_format: fc.constantFrom("typed", "choices", ""),
+      },
+      { requiredKeys: [] },
+    )
+    .map((value) => JSON.stringify(value)),
+  fc.record({ name: text, answers: fc.oneof(fc.array(text, { maxLength: 25 }), fc.json()) }, { requiredKeys: [] }).map((value) => JSON.stringify(value)),
   text,
   fc.uint8Array({ maxLength: 64 }).map((bytes) => Buffer.from(bytes).toString("latin1")),
   fc.integer({ min: 8_000, max: 12_000 }).map((n) => `{"name":"${"a".repeat(n)}"}`),

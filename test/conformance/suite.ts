@@ -244,6 +244,34 @@ export function conformanceSuite(label: string, start: StartServer): void {
         }
       });
 
+      it("a class quiz: made with the key, opened without answers, two students submit (the second name taken), the teacher reads the results; all in this runtime's store", async () => {
+        const json = { "Content-Type": "application/json" };
+        const made = await withKey(`${B}/classes`, {
+          method: "POST",
+          headers: json,
+          body: JSON.stringify({ type: "hunum_to_hanja", count: 3, title: "반 퀴즈" }),
+        });
+        expect(made.status, made.text).toBe(201);
+        const { code } = made.body.class;
+        const shown = await get(`${B}/classes/${code}`);
+        expect(shown.status, shown.text).toBe(200);
+        expect(shown.text).not.toMatch(/"(answer|quiz_id|answer_character|hangul)"/);
+        const submit = (name: string, answers: string[]) =>
+          get(`${B}/classes/${code}/submissions`, { method: "POST", headers: json, body: JSON.stringify({ name, answers }) });
+        const first = await submit("지우", ["1", "1", "1"]);
+        expect(first.status, first.text).toBe(201);
+        const right = first.body.result.answers.map((a: { answer: string }) => a.answer);
+        expect((await submit("서연", right)).body.result.score).toBe(3);
+        expectProblem(await submit("지우", ["2", "2", "2"]), 409, "conflict");
+        const results = await withKey(`${B}/classes/${code}/results`);
+        expect(results.status, results.text).toBe(200);
+        expect(results.body.students.map((s: { name: string; score: number }) => [s.name, s.score])).toEqual([
+          ["지우", first.body.result.score],
+          ["서연", 3],
+        ]);
+        expect(results.body.questions.map((q: { answered: number }) => q.answered)).toEqual([2, 2, 2]);
+      });
+
       it("POST /subscribe: 415 without JSON, 400 naming the field", async () => {
         expectProblem(await subscribe({ name: "x", email: "x@example.com" }, "text/plain"), 415, "unsupported_media_type");
         expectProblem(await subscribe({ name: "x", email: "not an address" }), 400, "invalid_parameter", "email");

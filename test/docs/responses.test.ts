@@ -58,13 +58,14 @@ async function subscribe(email: string): Promise<{ key: string; id: string }> {
 }
 
 /** An example request with the placeholders replaced. */
-function fill(example: RequestExample, values: { apiKey: string; keyId: string; quizId?: string }) {
+function fill(example: RequestExample, values: { apiKey: string; keyId: string; quizId?: string; classCode?: string }) {
   const swap = (text: string) =>
     text
       .replace("$API_KEY", values.apiKey)
       .replace("$ADMIN_TOKEN", ADMIN_TOKEN)
       .replaceAll("$QUIZ_ID", values.quizId ?? "");
-  const path = Object.fromEntries(Object.entries(example.path ?? {}).map(([k, v]) => [k, k === "id" ? values.keyId : v]));
+  const pathValue = (k: string, v: string) => (k === "id" ? values.keyId : k === "code" ? (values.classCode ?? `cq_${"A".repeat(22)}`) : v);
+  const path = Object.fromEntries(Object.entries(example.path ?? {}).map(([k, v]) => [k, pathValue(k, v)]));
   const query = Object.fromEntries(Object.entries(example.query ?? {}).map(([k, v]) => [k, swap(v)]));
   const headers = Object.fromEntries(Object.entries(example.headers ?? {}).map(([k, v]) => [k, swap(v)]));
   return { path, query, headers, body: example.body === undefined ? undefined : (JSON.parse(swap(JSON.stringify(example.body))) as unknown) };
@@ -75,16 +76,19 @@ const first = (op: Operation) => op["x-request-examples"][0] ?? { description: "
 describe("real responses match the OpenAPI document", () => {
   let main: { key: string; id: string };
   let expired: { key: string; id: string };
+  /** A class quiz of three questions made with the main key. */
+  let classCode: string;
 
   it("every example request of every operation answers 2xx as documented", async () => {
     main = await subscribe("main@example.com");
     const forAdmin = await subscribe("admin-examples@example.com");
     expect((await send("POST", target(byId("confirmKey").path, { id: main.id }), { headers: auth })).status).toBe(200);
     const quizId = (await send("GET", `${byId("getQuiz").path}?reveal=0`)).body.quiz.quiz_id;
+    classCode = (await send("POST", byId("makeClassQuiz").path, { headers: { "X-API-Key": main.key }, body: { count: 3 } })).body.class.code;
     for (const { path, method, op } of operations) {
       expect(op["x-request-examples"].length, `${op.operationId} has examples`).toBeGreaterThan(0);
       for (const example of op["x-request-examples"]) {
-        const request = fill(example, { apiKey: main.key, keyId: forAdmin.id, quizId });
+        const request = fill(example, { apiKey: main.key, keyId: forAdmin.id, quizId, classCode });
         const result = await send(method, target(path, request.path, request.query), { headers: request.headers, body: request.body });
         expect(result.status, `${op.operationId}: ${example.description}`).toBeGreaterThanOrEqual(200);
         expect(result.status, `${op.operationId}: ${example.description}`).toBeLessThan(300);
@@ -94,7 +98,7 @@ describe("real responses match the OpenAPI document", () => {
 
   it("HEAD answers every GET operation as documented, without a body", async () => {
     for (const { path, method, op } of operations.filter((o) => o.method === "GET")) {
-      const request = fill(first(op), { apiKey: main.key, keyId: main.id });
+      const request = fill(first(op), { apiKey: main.key, keyId: main.id, classCode });
       const url = target(path, request.path, request.query);
       const head = await exchange(app, "HEAD", url, { headers: { ...request.headers, ...(op.tags.includes("Admin") ? auth : {}) }, ip: freshIp() });
       expect(head.status, `${method} ${op.operationId}`).toBe(200);
@@ -229,18 +233,22 @@ describe("real responses match the OpenAPI document", () => {
     expired = await subscribe("expired@example.com");
     expect((await send("POST", target(byId("confirmKey").path, { id: expired.id }), { headers: auth })).status).toBe(200);
     now = new Date(now.getTime() + 366 * 86_400_000);
-    for (const { path, op } of operations.filter((o) => usesKey(o.op))) {
-      const request = fill(first(op), { apiKey: "", keyId: "" });
+    for (const { path, method, op } of operations.filter((o) => usesKey(o.op))) {
+      const request = fill(first(op), { apiKey: "", keyId: "", classCode });
       const url = target(path, request.path, request.query);
-      expect((await send("GET", url, { headers: badKey })).status, op.operationId).toBe(401);
-      if (!("403" in op.responses)) continue;
-      expect((await send("GET", url, { headers: { "X-API-Key": expired.key } })).body.code, op.operationId).toBe("key_expired");
-      expect((await send("GET", url, { headers: { "X-API-Key": revoked.key } })).body.code, op.operationId).toBe("key_revoked");
+      const body = method === "POST" ? request.body : undefined;
+      expect((await send(method, url, { headers: badKey, body })).status, op.operationId).toBe(401);
+      // A 403 for an inactive key (the results' 403 is for another key's class quiz: an expired key still reads its own).
+      if (!("$ref" in (op.responses["403"] ?? {}))) continue;
+      expect((await send(method, url, { headers: { "X-API-Key": expired.key }, body })).body.code, op.operationId).toBe("key_expired");
+      expect((await send(method, url, { headers: { "X-API-Key": revoked.key }, body })).body.code, op.operationId).toBe("key_revoked");
     }
-    // The day moved on: use the quota of a new demo caller up, then every metered call is 429.
+    // The day moved on: use the quota of a new demo caller up, then every metered call open to the demo is 429.
     const ip = freshIp();
     for (let i = 0; i < 30; i++) expect((await send("GET", byId("getRandomIdioms").path, { ip })).status).toBe(200);
-    for (const { path, op } of operations.filter((o) => usesKey(o.op) && "429" in o.op.responses)) {
+    for (const { path, op } of operations.filter(
+      (o) => usesKey(o.op) && (o.op.security ?? []).some((s) => Object.keys(s).length === 0) && "429" in o.op.responses,
+    )) {
       const request = fill(first(op), { apiKey: "", keyId: "" });
       const result = await send("GET", target(path, request.path, request.query), { ip });
       expect(result.status, op.operationId).toBe(429);
@@ -271,6 +279,66 @@ describe("real responses match the OpenAPI document", () => {
     expect((await send("GET", "/no/such/route")).status).toBe(404);
   });
 
+  it("class quizzes: every refusal of making, opening, submitting and reading results", async () => {
+    const make = byId("makeClassQuiz").path;
+    const withKey = { "X-API-Key": main.key };
+    const teacher = await subscribe("class-teacher@example.com");
+    const own = { "X-API-Key": teacher.key };
+    expect((await send("POST", make, { headers: withKey, body: { count: 21 } })).status).toBe(400);
+    expect((await send("POST", make, { headers: { ...withKey, "Content-Type": "application/json" }, rawBody: `{"title":"${"a".repeat(9000)}"}` })).status).toBe(
+      413,
+    );
+    expect((await send("POST", make, { headers: { ...withKey, "Content-Type": "text/plain" }, rawBody: "{}" })).status).toBe(415);
+    const code = (await send("POST", make, { headers: own, body: { count: 1, open_hours: 1, students_max: 1 } })).body.class.code as string;
+    const open = target(byId("getClassQuiz").path, { code });
+    const submit = target(byId("submitClassQuiz").path, { code });
+    const results = target(byId("getClassResults").path, { code });
+    expect((await send("GET", target(byId("getClassQuiz").path, { code: "cq_bad" }))).status).toBe(400);
+    expect((await send("GET", target(byId("getClassQuiz").path, { code: `cq_${"Z".repeat(22)}` }))).status).toBe(404);
+    expect((await send("GET", target(byId("getClassResults").path, { code: "cq_bad" }), { headers: own })).status).toBe(400);
+    expect((await send("GET", target(byId("getClassResults").path, { code: `cq_${"Z".repeat(22)}` }), { headers: own })).status).toBe(404);
+    expect((await send("GET", results, { headers: withKey })).status).toBe(403);
+    expect((await send("POST", submit, { body: { name: "", answers: ["1"] } })).status).toBe(400);
+    expect((await send("POST", submit, { rawBody: `{"name":"${"a".repeat(9000)}"}`, headers: { "Content-Type": "application/json" } })).status).toBe(413);
+    expect((await send("POST", submit, { rawBody: "{}", headers: { "Content-Type": "text/plain" } })).status).toBe(415);
+    expect((await send("POST", target(byId("submitClassQuiz").path, { code: `cq_${"Z".repeat(22)}` }), { body: { name: "a", answers: ["1"] } })).status).toBe(
+      404,
+    );
+    expect((await send("POST", submit, { body: { name: "a", answers: ["1"] } })).status).toBe(201);
+    expect((await send("POST", submit, { body: { name: "A", answers: ["1"] } })).status).toBe(200);
+    expect((await send("POST", submit, { body: { name: "a", answers: ["2"] } })).status).toBe(409);
+    expect((await send("POST", submit, { body: { name: "b", answers: ["1"] } })).body.code).toBe("class_full");
+    // The teacher's key with no calls left: a student's submission is 429 quota_exceeded, and so is making another class quiz.
+    const second = (await send("POST", make, { headers: own, body: { count: 1 } })).body.class.code as string;
+    for (let i = 0; i < 200 && (await send("GET", byId("getRandomIdioms").path, { headers: own })).status === 200; i++);
+    const late = await send("POST", target(byId("submitClassQuiz").path, { code: second }), { body: { name: "c", answers: ["1"] } });
+    expect(late.body.code).toBe("quota_exceeded");
+    expect((await send("POST", make, { headers: own, body: { count: 1 } })).body.code).toBe("quota_exceeded");
+    // A key at its limit of class quizzes: class_limit (a fresh app with a limit of 1).
+    const small = testApp({ classQuizzesPerKey: 1, now: () => new Date(now.getTime()) });
+    const issued = JSON.parse(
+      await (
+        await call(small, byId("subscribe").path, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ name: "A", email: "small@example.com" }),
+        })
+      ).text(),
+    );
+    const smallKey = { "X-API-Key": issued.api_key as string, "Content-Type": "application/json" };
+    expect((await exchange(small, "POST", make, { headers: smallKey, body: "{}" })).status).toBe(201);
+    const limited = await exchange(small, "POST", make, { headers: smallKey, body: "{}" });
+    expect(limited.status).toBe(429);
+    expect((contract.check(limited) as { code: string }).code).toBe("class_limit");
+    // Closed: 410 to students, results still read; a revoked key's class quiz: 403.
+    now = new Date(now.getTime() + 2 * 3_600_000);
+    expect((await send("GET", open)).status).toBe(410);
+    expect((await send("POST", submit, { body: { name: "d", answers: ["1"] } })).status).toBe(410);
+    expect((await send("GET", results, { headers: own })).status).toBe(200);
+    expect((await send("POST", target(byId("revokeKey").path, { id: teacher.id }), { headers: auth })).status).toBe(200);
+    expect((await send("POST", target(byId("submitClassQuiz").path, { code: second }), { body: { name: "e", answers: ["1"] } })).status).toBe(403);
+  });
+
   it("500 is a problem body without internals", async () => {
     const store = new MemoryQuotaStore();
     store.consume = () => {
@@ -288,7 +356,7 @@ describe("real responses match the OpenAPI document", () => {
     const unavailable = () => {
       throw new StoreUnavailableError("quota store: database is locked", 3);
     };
-    for (const name of ["consume", "used", "insertKey", "keyByHash", "keyById", "keyPage", "updateKey"] as const) store[name] = unavailable;
+    for (const name of ["consume", "used", "insertKey", "keyByHash", "keyById", "keyPage", "updateKey", "classByCode"] as const) store[name] = unavailable;
     const down = testApp({ store, adminToken: ADMIN_TOKEN });
     const listing = operations.filter(({ op }) => "503" in op.responses);
     expect(listing.length).toBeGreaterThan(0);

@@ -41,7 +41,7 @@ describe("personal data retention", () => {
     clock.advance(1);
     let erased: unknown;
     const log = await stderrOf(async () => (erased = await app.erasePersonalData()));
-    expect(erased).toEqual({ leased: true, erased: 1, pruned: 0, prunedUsage: 0 });
+    expect(erased).toEqual({ leased: true, erased: 1, pruned: 0, prunedUsage: 0, prunedClasses: 0 });
     expect(JSON.parse(log)).toMatchObject({ level: "info", key_id: id, status: "pending_deposit", since: "2026-01-10T03:00:00.000Z" });
     for (const personal of ["테스트", "applicant-retained", "010-1234", "입금자"]) expect(log).not.toContain(personal);
     // Once only.

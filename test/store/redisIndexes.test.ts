@@ -44,7 +44,7 @@ describe.skipIf(skipRedis)("the Redis store's key indexes for keys stored before
         expect(await client.zCard(`${prefix}{keys}:created`)).toBe(1_200);
         expect(await client.zCard(`${prefix}{keys}:erasable`)).toBe(400);
         expect((await allKeys(store)).map((k) => k.id)).toEqual(keys.map((k) => k.id).reverse());
-        expect(await eraseDue(store, NOW, 30, () => {})).toEqual({ leased: true, erased: 400, pruned: 0, prunedUsage: 0 });
+        expect(await eraseDue(store, NOW, 30, () => {})).toEqual({ leased: true, erased: 400, pruned: 0, prunedUsage: 0, prunedClasses: 0 });
         expect(await client.zCard(`${prefix}{keys}:erasable`)).toBe(0);
       } finally {
         await store.close();

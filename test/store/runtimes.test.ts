@@ -49,7 +49,9 @@ function smoke(args: (dir: string) => string[]): Promise<SmokeReport> {
 function expectAllPassed(report: SmokeReport): void {
   expect(report.failed).toEqual([]);
   expect(report.passed).toEqual(
-    [...contractCases, ...usageCases, ...classCases, ...scaleCases].map((check) => check.name).concat("keys and counts survive close and reopen", SHARED_FILE_CASE),
+    [...contractCases, ...usageCases, ...classCases, ...scaleCases]
+      .map((check) => check.name)
+      .concat("keys and counts survive close and reopen", SHARED_FILE_CASE),
   );
 }
 

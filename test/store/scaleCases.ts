@@ -133,7 +133,13 @@ export const scaleCases: ContractCase[] = [
       const ticker = setInterval(() => ticks++, 0);
       const lines: Record<string, unknown>[] = [];
       try {
-        assert.deepEqual(await eraseDue(store, NOW, RETENTION_DAYS, (line) => lines.push(line)), { leased: true, erased: 450, pruned: 0, prunedUsage: 0 });
+        assert.deepEqual(await eraseDue(store, NOW, RETENTION_DAYS, (line) => lines.push(line)), {
+          leased: true,
+          erased: 450,
+          pruned: 0,
+          prunedUsage: 0,
+          prunedClasses: 0,
+        });
       } finally {
         clearInterval(ticker);
       }
@@ -179,10 +185,10 @@ export const scaleCases: ContractCase[] = [
       const key = keyRecord({ created_at: daysAgo(60) });
       await store.insertKey(key);
       assert.equal(await store.acquireLease(SWEEP_LEASE, "another process", 60_000), true);
-      assert.deepEqual(await eraseDue(store, NOW, RETENTION_DAYS, () => {}), { leased: false, erased: 0, pruned: 0, prunedUsage: 0 });
+      assert.deepEqual(await eraseDue(store, NOW, RETENTION_DAYS, () => {}), { leased: false, erased: 0, pruned: 0, prunedUsage: 0, prunedClasses: 0 });
       assert.equal((await store.keyById(key.id))?.applicant.email, key.applicant.email);
       await store.releaseLease(SWEEP_LEASE, "another process");
-      assert.deepEqual(await eraseDue(store, NOW, RETENTION_DAYS, () => {}), { leased: true, erased: 1, pruned: 0, prunedUsage: 0 });
+      assert.deepEqual(await eraseDue(store, NOW, RETENTION_DAYS, () => {}), { leased: true, erased: 1, pruned: 0, prunedUsage: 0, prunedClasses: 0 });
       assert.equal(await store.acquireLease(SWEEP_LEASE, "another process", 60_000), true, "the sweep released its lease");
     },
   },

@@ -7,6 +7,7 @@ import { APPLICATIONS_PER_IP } from "../quota/plans.ts";
 import type { ErrorCodeDoc } from "./types.ts";
 import { HEAVY_READ, HEAVY_READS_IN_ALL, HEAVY_READS_PER_CLIENT } from "../routes/heavyReads.ts";
 import { count } from "../util/count.ts";
+import { MAX_WAITING } from "../classes/submissionQueue.ts";
 
 const ERRORS: Record<ErrorCode, Omit<ErrorCodeDoc, "code">> = {
   invalid_parameter: {
@@ -20,7 +21,8 @@ const ERRORS: Record<ErrorCode, Omit<ErrorCodeDoc, "code">> = {
   not_found: {
     status: [404],
     title: "Not found",
-    description: "No such route, no such character (`param: character`), idiom (`param: idx`) or key (`param: id`).",
+    description:
+      "No such route, no such character (`param: character`), idiom (`param: idx`), key (`param: id`) or class quiz (`param: code`: never made here, or erased with its results).",
   },
   method_not_allowed: {
     status: [405],
@@ -54,7 +56,7 @@ const ERRORS: Record<ErrorCode, Omit<ErrorCodeDoc, "code">> = {
   too_many_requests: {
     status: [429],
     title: "Too many requests",
-    description: `\`POST /read\` of a text over ${count(HEAVY_READ)} characters while this client (its address, as the demo counts it) already has ${count(HEAVY_READS_PER_CLIENT)} such texts being read, or the server ${count(HEAVY_READS_IN_ALL)}. Nothing was read: send it again after the seconds in \`Retry-After\`.`,
+    description: `\`POST /read\` of a text over ${count(HEAVY_READ)} characters while this client (its address, as the demo counts it) already has ${count(HEAVY_READS_PER_CLIENT)} such texts being read, or the server ${count(HEAVY_READS_IN_ALL)}. Nothing was read: send it again after the seconds in \`Retry-After\`. Also a submission to a class quiz while ${count(MAX_WAITING)} submissions to it wait their turn in the process: nothing stored or counted.`,
   },
   unsupported_media_type: {
     status: [415],
@@ -71,7 +73,31 @@ const ERRORS: Record<ErrorCode, Omit<ErrorCodeDoc, "code">> = {
     status: [409],
     title: "Conflict",
     description:
-      "An application with the same e-mail is already awaiting its deposit (`param: email`), or the operator tried to confirm a revoked key (`param: id`).",
+      "An application with the same e-mail is already awaiting its deposit (`param: email`), the operator tried to confirm a revoked key (`param: id`), or a class quiz already has a submission under the name sent, with other answers (`param: name`: the first submission stands).",
+  },
+  forbidden: {
+    status: [403],
+    title: "Forbidden",
+    description:
+      "The results of a class quiz asked for with another key than the one that made it (`param: X-API-Key` or `api_key`); or a student's submission to a class quiz whose key is no longer active (expired or revoked: `param: code`), which the teacher must renew.",
+  },
+  class_closed: {
+    status: [410],
+    title: "Class quiz closed",
+    description:
+      "The class quiz no longer takes submissions: the hours its teacher chose have passed, or the service now runs another data release than the one its questions were drawn from (`param: code`). The teacher can still read its results until they are erased.",
+  },
+  class_full: {
+    status: [429],
+    title: "Class quiz full",
+    description:
+      "The class quiz has as many submissions as its teacher allowed (`students_max`, at most the server's `CLASS_STUDENTS_MAX`): nothing was stored or counted. No `Retry-After`: it stays full.",
+  },
+  class_limit: {
+    status: [429],
+    title: "Class quiz limit reached",
+    description:
+      "The key keeps as many class quizzes as the server allows (`CLASS_QUIZZES_PER_KEY`: open ones, and closed ones whose results are kept). Nothing was made or counted; room comes back as the oldest results are erased.",
   },
   internal_error: {
     status: [500],

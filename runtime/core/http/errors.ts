@@ -16,6 +16,10 @@ export type ErrorCode =
   | "unsupported_media_type"
   | "payload_too_large"
   | "conflict"
+  | "forbidden"
+  | "class_closed"
+  | "class_full"
+  | "class_limit"
   | "internal_error"
   | "service_unavailable";
 
@@ -31,6 +35,10 @@ const TITLES: Record<ErrorCode, string> = {
   unsupported_media_type: "Unsupported media type",
   payload_too_large: "Payload too large",
   conflict: "Conflict",
+  forbidden: "Forbidden",
+  class_closed: "Class quiz closed",
+  class_full: "Class quiz full",
+  class_limit: "Class quiz limit reached",
   internal_error: "Internal server error",
   service_unavailable: "Service unavailable",
 };

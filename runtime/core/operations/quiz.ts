@@ -1,7 +1,7 @@
 /**
  * Interface B (docs/rules.md "Interface B"): the metered `GET /quiz` (`quizDraw.ts`), `/idiom`,
- * `/idiom/{idx}` and `/search` (through `createMetering`), `POST /grade` (`quizGrade.ts`), then the
- * key's own operations (`quizAccount.ts`).
+ * `/idiom/{idx}` and `/search` (through `createMetering`), `POST /grade` (`quizGrade.ts`), the class
+ * quizzes (`quizClasses.ts`), then the key's own operations (`quizAccount.ts`).
  */
 import type { LoadedData } from "../data/load.ts";
 import { problem } from "../docs/responses.ts";
@@ -16,6 +16,7 @@ import { SEARCH_LIMIT } from "../../format/quizSchemas.ts";
 import { IDIOM_PARAMS, IDX_PATH, SEARCH_PARAMS } from "../routes/quizParams.ts";
 import { type Interface, defineOperation } from "./operation.ts";
 import { accountOperations } from "./quizAccount.ts";
+import { classOperations } from "./quizClasses.ts";
 import { drawOperation } from "./quizDraw.ts";
 import { gradeOperation } from "./quizGrade.ts";
 import { METERED, badRequest, meteredOk, meteredResponses, quizDoc } from "./quizDocs.ts";
@@ -109,6 +110,7 @@ export const quizInterface: Interface = (ctx) => {
       ),
     }),
     gradeOperation(ctx, characterBank),
+    ...classOperations(ctx, metering, { idiomMaker: quizMaker, characterMaker: characterQuizMaker, bank: characterBank }),
     ...accountOperations(ctx, metering),
   ];
 };

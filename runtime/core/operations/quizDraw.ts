@@ -184,7 +184,7 @@ export interface QuizSources {
  * The types of a typed request: those named, each of which must offer typed answers (else a `400`
  * naming `answer_format`); none named, the published ones that do (`hangul_to_hanja`).
  */
-function typedTypes(types: readonly QuizType[]): readonly QuizType[] {
+export function typedTypes(types: readonly QuizType[]): readonly QuizType[] {
   const list = TYPED_TYPES.join(", ");
   if (types.length === 0) return PUBLISHED_TYPES.filter((type) => TYPED_TYPES.includes(type));
   const other = types.find((type) => !TYPED_TYPES.includes(type));
@@ -214,7 +214,7 @@ function drawQuizzes(p: QuizParams, sources: QuizSources): SizedText[] | null | 
  * first (by the share of the list's types), then each maker draws its quizzes' types among its
  * own: every quiz is still of any listed type with the same chance.
  */
-function draw(p: QuizParams, sources: QuizSources): MadeQuiz[] | null {
+export function draw(p: QuizParams, sources: Pick<QuizSources, "idiomMaker" | "characterMaker" | "random">): MadeQuiz[] | null {
   const idiomTypes = p.type.filter((name) => isIdiomType(QUIZ_TYPE_BY_NAME[name])) as IdiomTypeName[];
   const idiomQuizzes = (count: number) =>
     sources.idiomMaker().quizzes(
@@ -246,7 +246,7 @@ function draw(p: QuizParams, sources: QuizSources): MadeQuiz[] | null {
 /** What `reveal=0` leaves out of a quiz: its answers, and each choice's `hangul`, which can read the answer out. */
 const ANSWER_FIELDS = ["answer", "accepted", "answer_idiom", "answer_character"];
 
-function withoutAnswers(quiz: SizedText): SizedText {
+export function withoutAnswers(quiz: SizedText): SizedText {
   const object = JSON.parse(quiz.text) as Record<string, unknown> & { choices: { key: string; text: string; hangul?: string }[] };
   for (const field of ANSWER_FIELDS) delete object[field];
   object.choices = object.choices.map(({ key, text }) => ({ key, text }));

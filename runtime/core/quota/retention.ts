@@ -68,6 +68,8 @@ export interface SweepResult {
   pruned: number;
   /** Days of keys' usage history deleted (older than `USAGE_KEEP_DAYS`). */
   prunedUsage: number;
+  /** Class quizzes erased with their students' names and answers (past their `keep_until`). */
+  prunedClasses: number;
 }
 
 /**
@@ -78,18 +80,19 @@ export interface SweepResult {
  * process that erases at the same moment (the CLI with an old lease gone): a key is erased once,
  * and not at all if it was confirmed meanwhile. With `pruneBefore` (a day), daily counters of the
  * days before it are deleted after, in steps too, and with `pruneUsageBefore` the keys' usage
- * history of the days before that one. An aborted `signal` stops the sweep at its next step (the
- * process is closing its store).
+ * history of the days before that one; with `pruneClassesAt` (an instant), the class quizzes kept
+ * until then, with their students' names and answers. An aborted `signal` stops the sweep at its
+ * next step (the process is closing its store).
  */
 export async function eraseDue(
   store: QuotaStore,
   now: Date,
   retentionDays: number,
   log: (line: Record<string, unknown>) => void,
-  options: { pruneBefore?: string; pruneUsageBefore?: string; holder?: string; signal?: AbortSignal } = {},
+  options: { pruneBefore?: string; pruneUsageBefore?: string; pruneClassesAt?: string; holder?: string; signal?: AbortSignal } = {},
 ): Promise<SweepResult> {
   const holder = options.holder ?? globalThis.crypto.randomUUID();
-  const result: SweepResult = { leased: false, erased: 0, pruned: 0, prunedUsage: 0 };
+  const result: SweepResult = { leased: false, erased: 0, pruned: 0, prunedUsage: 0, prunedClasses: 0 };
   if (!(await store.acquireLease(SWEEP_LEASE, holder, SWEEP_LEASE_MS))) return result;
   result.leased = true;
   try {
@@ -121,9 +124,10 @@ export async function eraseDue(
       if (batch.length >= SWEEP_BATCH) await eraseBatch();
     }
     if (batch.length > 0) await eraseBatch();
-    const { pruneBefore, pruneUsageBefore, signal } = options;
+    const { pruneBefore, pruneUsageBefore, pruneClassesAt, signal } = options;
     if (pruneBefore !== undefined) result.pruned += await inSteps((limit) => store.pruneCounters(pruneBefore, limit), signal);
     if (pruneUsageBefore !== undefined) result.prunedUsage += await inSteps((limit) => store.pruneUsage(pruneUsageBefore, limit), signal);
+    if (pruneClassesAt !== undefined) result.prunedClasses += await inSteps((limit) => store.pruneClasses(pruneClassesAt, limit), signal, CLASS_PRUNE_BATCH);
   } catch (error) {
     if (!(error instanceof LeaseLostError)) throw error;
   } finally {
@@ -133,12 +137,12 @@ export async function eraseDue(
 }
 
 /** Runs `prune` a batch at a time, the event loop free in between, until a batch deletes less than a full one; answers how many it deleted. */
-async function inSteps(prune: (limit: number) => number | Promise<number>, signal: AbortSignal | undefined): Promise<number> {
+async function inSteps(prune: (limit: number) => number | Promise<number>, signal: AbortSignal | undefined, batch = PRUNE_BATCH): Promise<number> {
   let total = 0;
-  for (let pruned = PRUNE_BATCH; pruned === PRUNE_BATCH; total += pruned) {
+  for (let pruned = batch; pruned === batch; total += pruned) {
     await yieldToEventLoop();
     if (signal?.aborted) break;
-    pruned = await prune(PRUNE_BATCH);
+    pruned = await prune(batch);
   }
   return total;
 }
@@ -169,6 +173,8 @@ const ERASE_STEP = 10;
 const STEP_MS = 8;
 /** Old counters deleted per step (one statement, one commit). */
 const PRUNE_BATCH = 250;
+/** Class quizzes erased per step (each with up to its students' submissions, in one commit). */
+const CLASS_PRUNE_BATCH = 20;
 /** Daily counters of this many days before today are kept (a day's counts matter a day; a few are kept for the operator). */
 export const COUNTER_KEEP_DAYS = 7;
 

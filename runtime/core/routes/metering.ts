@@ -235,7 +235,9 @@ export interface MeteringConfig extends MeterConfig {
 }
 
 /** The members a metered operation answers with: JSON text, or a `SizedText`; later when it signs (a quiz's ids). */
-type Answer = string | SizedText | Promise<string | SizedText>;
+type Answer = string | Members | Promise<string | Members>;
+/** Members with their UTF-8 length known, and the status when it is not `200` (a class quiz made: `201`). */
+type Members = SizedText & { status?: number };
 
 /** A metered operation's handler: the request, its context and its declared parameters' values. */
 export type MeteredHandler<V> = (request: RequestLike, ctx: RequestContext, params: V) => Reply | Promise<Reply>;
@@ -247,9 +249,10 @@ export interface Metering {
    * the handler runs); `check` validates what they must satisfy together and gives what `answer`
    * needs, all before the caller is identified and the call counted (a 400 is not metered).
    * `answer` returns the body's members as JSON text (`"quiz":{…}`), framed with `success` and
-   * `quota`; as a `SizedText` when it knows its UTF-8 length.
+   * `quota`; as a `SizedText` when it knows its UTF-8 length. It is told the caller (the key a class
+   * quiz is made with).
    */
-  metered<V, P>(check: (params: V) => P, answer: (checked: P) => Answer): MeteredHandler<V>;
+  metered<V, P>(check: (params: V) => P, answer: (checked: P, caller: Caller) => Answer): MeteredHandler<V>;
   /** The caller of a request, uncounted (`GET /me`, which also reports inactive keys). */
   caller(request: RequestLike, ctx: RequestContext): Caller | Promise<Caller>;
   /** The client IP a request is metered by (after the trusted proxy hops), looked up once per request. */
@@ -263,20 +266,25 @@ export function createMetering(config: MeteringConfig): Metering {
     (ctx.clientIp ??= clientIp(ctx.clientAddress, request.headers.get("x-forwarded-for"), config.trustProxyHops));
 
   /** The body of a counted call: the members `answer` gives, framed with `success` and `quota`. */
-  const reply = <P>(request: RequestLike, params: P, answer: (params: P) => Answer, { headers, quota }: Metered): Reply | Promise<Reply> => {
+  const reply = (request: RequestLike, answer: () => Answer, { headers, quota }: Metered): Reply | Promise<Reply> => {
     // An error after the count still carries the rate-limit headers.
     const withHeaders = (error: unknown) => {
       if (error instanceof ApiError) throw new ApiError(error.status, error.code, error.detail, error.param, { ...error.headers, ...headers });
       throw error;
     };
-    const send = (members: string | SizedText) => {
+    const send = (members: string | Members) => {
       const sized = typeof members !== "string";
       // The framing is ASCII: the body's UTF-8 length is its length plus the members' extra bytes.
       const body = `{"success":true,${sized ? members.text : members},"quota":{"plan":"${quota.plan}","remaining":${quota.remaining}}}`;
-      return sendBody(request, body, { caching: "no-store", headers, byteLength: sized ? body.length + members.extraBytes : undefined });
+      return sendBody(request, body, {
+        caching: "no-store",
+        headers,
+        byteLength: sized ? body.length + members.extraBytes : undefined,
+        status: sized ? members.status : undefined,
+      });
     };
     try {
-      const members = answer(params);
+      const members = answer();
       return members instanceof Promise ? members.then(send, withHeaders) : send(members);
     } catch (error) {
       return withHeaders(error);
@@ -285,7 +293,7 @@ export function createMetering(config: MeteringConfig): Metering {
 
   return {
     metered:
-      <V, P>(check: (params: V) => P, answer: (checked: P) => Answer) =>
+      <V, P>(check: (params: V) => P, answer: (checked: P, caller: Caller) => Answer) =>
       (request: RequestLike, ctx: RequestContext, values: V): Reply | Promise<Reply> => {
         const params = check(values);
         // Valid: from here on the call is decided on (served, or refused for its key, quota or store).
@@ -297,7 +305,7 @@ export function createMetering(config: MeteringConfig): Metering {
             ctx.plan = caller.plan;
             return meter(config, caller, (counted) => {
               ctx.metered = "served";
-              return reply(request, params, answer, counted);
+              return reply(request, () => answer(params, caller), counted);
             });
           },
         );
