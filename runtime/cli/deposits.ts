@@ -45,7 +45,8 @@ export const DEPOSITS_HELP = `  deposits <file>            match a bank statemen
     --encoding <name>        utf-8 or euc-kr (cp949); default: detected
     --columns <spec>         the headers to read, e.g. date=거래일,depositor=보낸분,
                              amount=입금 (default: 거래일시/거래일자, 입금자명/
-                             보낸분/적요…, 입금액/맡기신금액)`;
+                             보낸분/적요/송금메모…, 입금액/맡기신금액; a unit
+                             such as (원) is not part of a name)`;
 
 /** How `deposits` reads the statement and whether it credits it. */
 export interface DepositOptions {

@@ -20,9 +20,44 @@ export type StatementColumn = "date" | "depositor" | "amount";
  */
 export const COLUMN_NAMES: Readonly<Record<StatementColumn, readonly string[]>> = {
   date: ["거래일시", "거래일자", "입금일시", "입금일자", "거래일", "일시", "일자"],
-  depositor: ["입금자명", "입금자", "보낸분", "보낸분성명", "의뢰인", "기재내용", "적요", "내용", "메모"],
+  depositor: ["입금자명", "입금자", "보낸분", "보낸분성명", "의뢰인", "기재내용", "거래기록사항", "적요", "거래내용", "내용", "송금메모", "이체메모", "메모"],
   amount: ["입금액", "맡기신금액", "입금금액", "입금"],
 };
+
+/**
+ * The header names of a time column, read with a date column that gives only the day (NH농협's
+ * export puts 거래일자 and 거래시간 apart).
+ */
+export const TIME_NAMES: readonly string[] = ["거래시간", "입금시간", "시간"];
+
+/**
+ * A header cell as its names are compared: without spaces and without a unit in brackets
+ * (`입금액(원)`, `거래 후 잔액(원)`, `금액[KRW]`).
+ */
+function headerName(cell: string): string {
+  return cell.replace(/\s/g, "").replace(/[([（［][^)\]）］]*[)\]）］]/g, "");
+}
+
+/**
+ * The names a depositor header cell goes by: the whole, and each of the names it joins with `/`
+ * or `·` (`보낸분/받는분`, `의뢰인/수취인`: one column for either side of the transfer).
+ */
+function depositorNames(cell: string): string[] {
+  const whole = headerName(cell);
+  const parts = whole.split(/[/·・]/).filter(Boolean);
+  return parts.length > 1 ? [whole, ...parts] : [whole];
+}
+
+/** A cell that captions a total (`합계`, `총계`, `소계`, `입금합계`, `합계(3건)`, `총 3건`…), spaces taken out. */
+const TOTAL_CAPTION = /^(?:[입출]금|총)?(?:합계|총계|소계|누계|월계|일계|계)(?:[(:：].*)?$|^총(?:입금|출금|거래)?(?:액|금액)?[\d,]*건/;
+
+/**
+ * Whether a line is a total of the statement: one of its cells captions a total. Asked only of a
+ * line whose date cannot be read, so a depositor named 합계 on a dated line is still a deposit.
+ */
+export function isTotalLine(row: readonly string[]): boolean {
+  return row.some((cell) => TOTAL_CAPTION.test(cell.replace(/\s/g, "")));
+}
 
 /**
  * The encodings a statement may be in (`--encoding`); `euc-kr` is read as CP949 (Microsoft's
@@ -209,16 +244,23 @@ export function parseColumns(spec: string): Partial<Record<StatementColumn, stri
   return columns;
 }
 
-/** Where each column is in the header row, or null when this row is not the header. */
-function headerOf(row: string[], names: Record<StatementColumn, readonly string[]>): Record<StatementColumn, number[]> | null {
-  const cells = row.map((cell) => cell.replace(/\s/g, ""));
-  const find = (column: StatementColumn) => names[column].map((name) => cells.indexOf(name.replace(/\s/g, ""))).filter((at) => at >= 0);
+/** Where each column is in the header row (and the time column, if any), or null when this row is not the header. */
+function headerOf(row: string[], names: Record<StatementColumn, readonly string[]>): Header | null {
+  const cells = row.map(headerName);
+  const joined = row.map(depositorNames);
+  const at = (list: readonly string[], name: string) => list.indexOf(headerName(name));
+  const find = (column: StatementColumn) => names[column].map((name) => at(cells, name)).filter((index) => index >= 0);
   const date = find("date").slice(0, 1);
   const amount = find("amount").slice(0, 1);
-  // In the file's order, as the operator reads the line.
-  const depositor = find("depositor").sort((a, b) => a - b);
-  return date.length && amount.length && depositor.length ? { date, amount, depositor } : null;
+  // Each depositor column once, in the file's order, as the operator reads the line.
+  const depositor = [...new Set(joined.flatMap((cellNames, index) => (names.depositor.some((name) => cellNames.includes(headerName(name))) ? [index] : [])))];
+  if (!(date.length && amount.length && depositor.length)) return null;
+  const time = TIME_NAMES.map((name) => at(cells, name)).find((index) => index >= 0 && index !== date[0]);
+  return { date, amount, depositor, time };
 }
+
+/** The header's columns: where each is in a line. */
+type Header = Record<StatementColumn, number[]> & { time: number | undefined };
 
 /**
  * A statement's date and time (`2026-11-20 14:03:22`, `2026.11.20 14:03`, `2026/11/20`, `20261120`),
@@ -287,11 +329,14 @@ interface CsvRecord {
  *   two or more of its cells are filled (which cell is missing cannot be told: the amount read
  *   could be the balance); one with a single filled cell (a note, a total's caption) is skipped,
  *   a blank one ignored;
+ * - a total (a row whose date cannot be read and one of whose cells is 합계, 총계, 소계…) is
+ *   skipped, whatever its cells;
  * - rows without a deposit amount are skipped; rows whose date or amount cannot be read are
- *   listed as unreadable.
+ *   listed as unreadable. A date giving only the day is read with the header's time column
+ *   (거래시간) when there is one and its cell is `HH:MM` or `HH:MM:SS`.
  */
 class StatementRows {
-  private header: Record<StatementColumn, number[]> | null = null;
+  private header: Header | null = null;
   /** The header's cells, and those up to its last with a name (some exports end it with empty ones). */
   private width = 0;
   private named = 0;
@@ -314,6 +359,18 @@ class StatementRows {
     let filled = 0;
     for (const cell of row) if (cell.trim() !== "") filled++;
     if (filled === 0) return;
+    const {
+      date: [dateAt = 0],
+      amount: [amountAt = 0],
+      depositor,
+      time: timeAt,
+    } = this.header;
+    const dateCell = row[dateAt] ?? "";
+    const day = statementTime(dateCell);
+    if (day === undefined && isTotalLine(row)) {
+      this.skipped++;
+      return;
+    }
     if (row.length > this.width) {
       return this.each({
         line,
@@ -325,20 +382,16 @@ class StatementRows {
       this.skipped++;
       return;
     }
-    const {
-      date: [dateAt = 0],
-      amount: [amountAt = 0],
-      depositor,
-    } = this.header;
     const amountCell = row[amountAt] ?? "";
     const amount = statementAmount(amountCell);
     if (amount === null) {
       this.skipped++;
       return;
     }
-    const time = statementTime(row[dateAt] ?? "");
+    const timeCell = timeAt === undefined ? "" : (row[timeAt] ?? "").trim();
+    const time = day?.precision === "day" && /^\d{1,2}:\d{2}(?::\d{2})?$/.test(timeCell) ? statementTime(`${dateCell.trim()} ${timeCell}`) : day;
     if (amount === undefined) return this.each({ line, problem: amountProblem(amountCell) });
-    if (time === undefined) return this.each({ line, problem: `date ${shown(row[dateAt] ?? "")} is not a date (YYYY-MM-DD HH:MM)` });
+    if (time === undefined) return this.each({ line, problem: `date ${shown(dateCell)} is not a date (YYYY-MM-DD HH:MM)` });
     return this.each({
       line,
       ...time,

@@ -87,6 +87,110 @@ describe("bank statement", () => {
     expect(decodeStatement(new TextEncoder().encode("\uFEFF거래일시"), "utf-8").text).toBe("거래일시");
   });
 
+  // The banks' layouts (fixtures/statements/README.md says what each is modelled on): the same
+  // four transfers, a withdrawal and a total line in each, read without --columns.
+  const SECOND = "second" as const;
+  const layouts = [
+    {
+      name: "kb-star",
+      lines: [7, 8, 10],
+      precision: SECOND,
+      depositors: ["타행이체 / 김예시 / HJAB12CD", "모바일 / 이샘플 HJQW34ER", "타행이체 / 박가상 / hj-zx56cv"],
+    },
+    {
+      name: "nh",
+      lines: [5, 6, 8],
+      precision: SECOND,
+      depositors: ["타행이체 / 김예시 / HJAB12CD", "스마트폰 / 이샘플HJQW34ER", "타행이체 / 박가상 / hj zx56cv"],
+    },
+    {
+      name: "hana",
+      lines: [5, 6, 8],
+      precision: "minute" as const,
+      depositors: ["타행이체 / 김예시 HJAB12CD", "모바일 / 이샘플HJQW34ER", "타행이체 / 박가상 hj-zx56cv"],
+    },
+    {
+      name: "woori",
+      lines: [5, 6, 8],
+      precision: SECOND,
+      depositors: ["타행이체 / 김예시 / HJAB12CD", "모바일 / 이샘플HJQW34ER", "타행이체 / 박가상 hj zx56cv"],
+    },
+    {
+      name: "shinhan-sol",
+      lines: [5, 6, 8],
+      precision: SECOND,
+      depositors: ["타행이체 / 김예시 HJAB12CD", "모바일 / 이샘플HJQW34ER", "타행이체 / 박가상 hj-zx56cv"],
+    },
+  ];
+  for (const layout of layouts) {
+    it(`reads the ${layout.name} layout in UTF-8 and EUC-KR alike: units and joined names in its headers, its total line skipped`, async () => {
+      const utf8 = readFileSync(join(STATEMENTS, `${layout.name}-utf8.csv`));
+      const euckr = readFileSync(join(STATEMENTS, `${layout.name}-euckr.csv`));
+      expect(iconv.decode(euckr, "cp949")).toBe(utf8.toString("utf-8"));
+      for (const [file, encoding] of [
+        [`${layout.name}-utf8.csv`, "utf-8"],
+        [`${layout.name}-euckr.csv`, "euc-kr"],
+      ] as const) {
+        const statement = await readStatement(join(STATEMENTS, file));
+        expect(statement.encoding).toBe(encoding);
+        expect(statement.unreadable).toEqual([]);
+        // The withdrawal and the total line.
+        expect(statement.skipped).toBe(2);
+        const times = layout.precision === "minute" ? ["00:15:00", "05:30:00", "02:11:00"] : ["00:15:02", "05:30:00", "02:11:11"];
+        expect(statement.deposits).toEqual([
+          { line: layout.lines[0], date: `2026-11-20T${times[0]}.000Z`, precision: layout.precision, depositor: layout.depositors[0], amount: 9900 },
+          { line: layout.lines[1], date: `2026-11-21T${times[1]}.000Z`, precision: layout.precision, depositor: layout.depositors[1], amount: 9900 },
+          { line: layout.lines[2], date: `2026-11-23T${times[2]}.000Z`, precision: layout.precision, depositor: layout.depositors[2], amount: 5000 },
+        ]);
+        expect(statement.deposits.map((deposit) => referencesIn(deposit.depositor))).toEqual([["HJAB12CD"], ["HJQW34ER"], ["HJZX56CV"]]);
+      }
+    });
+  }
+
+  it("skips total lines however captioned, and only when their date cannot be read", () => {
+    const text = [
+      "거래일시,보낸분/받는분,출금액(원),입금액(원)",
+      "2026-11-20 10:00,합계,0,9900",
+      "합계,,0,9900",
+      "총계,,,19800",
+      ",입금합계,,19800",
+      "총 2건,,,19800",
+      "합계(2건),,,19800",
+      "소 계,,,19800",
+      "2026-13-01,HJAB12CD,0,9900",
+      "잔액,,,19800",
+    ].join("\n");
+    const statement = parseStatement(text, "utf-8");
+    // A dated line whose depositor is 합계 is a deposit.
+    expect(statement.deposits).toEqual([{ line: 2, date: "2026-11-20T01:00:00.000Z", precision: "minute", depositor: "합계", amount: 9900 }]);
+    expect(statement.skipped).toBe(6);
+    // A line that is not dated and not a total is still listed.
+    expect(statement.unreadable).toEqual([
+      { line: 9, problem: 'date "2026-13-01" is not a date (YYYY-MM-DD HH:MM)' },
+      { line: 10, problem: 'date "잔액" is not a date (YYYY-MM-DD HH:MM)' },
+    ]);
+  });
+
+  it("finds headers with units and joined names, --columns written the same way, a time column only for dates without one", () => {
+    // Units in any bracket and spaces are not part of the name; 출금액(원) is not 입금액.
+    const text =
+      "거래 일시 (KST),보낸분 / 받는분,출금액(원),입금액［원］,거래시간\n2026-11-20 10:00,HJAB12CD,0,9900,23:59\n2026-11-21,HJAB12CD,0,9900,7:05\n2026-11-22,HJAB12CD,0,9900,0705\n";
+    expect(parseStatement(text, "utf-8").deposits).toEqual([
+      { line: 2, date: "2026-11-20T01:00:00.000Z", precision: "minute", depositor: "HJAB12CD", amount: 9900 },
+      { line: 3, date: "2026-11-20T22:05:00.000Z", precision: "minute", depositor: "HJAB12CD", amount: 9900 },
+      // A time that is not HH:MM leaves the day.
+      { line: 4, date: "2026-11-21T15:00:00.000Z", precision: "day", depositor: "HJAB12CD", amount: 9900 },
+    ]);
+    // An amount header joined with another (입금/출금, a kind column) is not the amount column.
+    expect(() => parseStatement("거래일시,보낸분,입금/출금\n2026-11-20,HJAB12CD,9900\n", "utf-8")).toThrow(/no header row/);
+    const named = parseStatement(
+      "날짜,받는분 메모,금액(원)\n2026-11-20 10:00,HJAB12CD,9900\n",
+      "utf-8",
+      parseColumns("date=날짜,depositor=받는분메모,amount=금액(원)"),
+    );
+    expect(named.deposits).toHaveLength(1);
+  });
+
   it("reads other headers named by --columns, and says which columns it looked for when none is found", () => {
     const text = "날짜,받는분메모,금액\n2026-11-20 10:00,HJAB12CD,9900\n";
     expect(() => parseStatement(text, "utf-8")).toThrow(StatementError);
@@ -350,6 +454,7 @@ describe("reading a statement as it streams in", () => {
     for (const [file, encoding] of [
       ["kb-utf8.csv", "utf-8"],
       ["shinhan-euckr.csv", "euc-kr"],
+      ["nh-euckr.csv", "euc-kr"],
     ] as const) {
       const bytes = readFileSync(join(STATEMENTS, file));
       const whole = parseStatement(decodeStatement(bytes).text, encoding);
