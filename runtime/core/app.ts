@@ -63,8 +63,9 @@ export function createApp(options: AppOptions): App {
   // Metrics are kept only when someone may read them; they then measure every store operation.
   const metrics = metricsToken ? new ServiceMetrics({ store: given, storeKind, manifest: data.manifest, now, memoryUsage }) : undefined;
   // An outage is two lines in the log, not one per call answered 503 (`outages.ts`).
-  const outages = new StoreOutages(logLine);
-  const store = watchedStore(metrics?.store ?? given, outages);
+  const measured = metrics?.store ?? given;
+  const outages = new StoreOutages(logLine, Date.now, measured.probe?.bind(measured));
+  const store = watchedStore(measured, outages);
   const caches = cacheBudget(cacheMegabytes);
   const sender = createSender(config.compressors, caches);
   const bases = { hanjaBase, quizBase, mountPath, adminEnabled: Boolean(adminToken) };

@@ -5,13 +5,14 @@
  * connections, the Cluster-ready key layout, prefixes and the persistence warning.
  */
 import { createClient } from "@redis/client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { confirmKey, revokeKey } from "../../runtime/core/quota/keyActions.ts";
 import { KeyChangedError, StoreUnavailableError, keyBucket } from "../../runtime/core/quota/store.ts";
 import { counterTtlSeconds, historyTtlSeconds } from "../../runtime/stores/redis/counterLife.ts";
 import { USAGE_KEEP_DAYS } from "../../runtime/core/quota/retention.ts";
 import { type RedisQuotaStore, openRedisStore } from "../../runtime/stores/redis/redisStore.ts";
 import { parseRedisUrl } from "../../runtime/stores/redis/redisUrl.ts";
+import { call, testApp } from "../helpers/app.ts";
 import { eventually } from "../helpers/eventually.ts";
 import { type TestRedis, removeAllRedis, skipRedis, startRedis } from "../helpers/redisServer.ts";
 import { keyRecord } from "./contractCases.ts";
@@ -146,6 +147,42 @@ describe.skipIf(skipRedis)("the Redis store", () => {
         await store.close();
         await own.remove();
       }
+    });
+
+    it("an app's outage ends when Redis answers its probe again, with no metered call after; closing then reports no outage; a paused Redis ends it only once resumed", async () => {
+      const own = await startRedis();
+      const store = await open(own, { timeoutMs: 300 });
+      const app = testApp({ store });
+      const logged: string[] = [];
+      vi.spyOn(console, "error").mockImplementation((line: unknown) => void logged.push(String(line)));
+      const ends = () => logged.filter((line) => line.includes("answering again"));
+      try {
+        expect((await call(app, "/quiz/v1/idiom/1", { clientAddress: "192.0.2.41" })).status).toBe(200);
+        await own.stop(true);
+        expect((await call(app, "/quiz/v1/idiom/1", { clientAddress: "192.0.2.41" })).status).toBe(503);
+        expect(logged.filter((line) => line.includes("quota store unavailable"))).toHaveLength(1);
+        // Down: the probes fail, the outage goes on.
+        await new Promise((resolve) => setTimeout(resolve, 1_600));
+        expect(ends()).toEqual([]);
+        await own.restart();
+        await eventually(async () => ends().length === 1, "the outage ends without a metered call");
+        expect(ends()[0]).toMatch(/"level":"warn".*quota store answering again after \d+(\.\d)? s; 1 call answered 503 meanwhile.*"unavailable_calls":1/);
+        // Paused: a call and the probes get no answer within the bound, so nothing ends the outage until Redis resumes.
+        process.kill(own.pid, "SIGSTOP");
+        try {
+          expect((await call(app, "/quiz/v1/idiom/1", { clientAddress: "192.0.2.41" })).status).toBe(503);
+          await new Promise((resolve) => setTimeout(resolve, 1_600));
+          expect(ends()).toHaveLength(1);
+        } finally {
+          process.kill(own.pid, "SIGCONT");
+        }
+        await eventually(async () => ends().length === 2, "the second outage ends without a metered call");
+      } finally {
+        await app.close();
+        vi.restoreAllMocks();
+        await own.remove();
+      }
+      expect(logged.join("\n")).not.toContain("closing while the quota store is unavailable");
     });
 
     it("Redis paused: an operation fails as unavailable within its bound instead of waiting; resumed: it answers again", async () => {

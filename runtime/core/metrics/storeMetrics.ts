@@ -74,6 +74,7 @@ function failureOf(error: unknown): Failure | undefined {
 export function instrumentedStore(store: QuotaStore, metrics: StoreMetrics): QuotaStore {
   const measured = { close: () => store.close() } as QuotaStore;
   if (store.health) measured.health = store.health.bind(store);
+  if (store.probe) measured.probe = store.probe.bind(store);
   for (const operation of OPERATIONS) {
     const call = store[operation].bind(store) as (...args: unknown[]) => unknown;
     (measured as unknown as Record<Operation, unknown>)[operation] = (...args: unknown[]) => {

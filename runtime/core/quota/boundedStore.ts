@@ -10,7 +10,7 @@ import { Deadlines } from "./deadlines.ts";
 import { type QuotaStore, StoreUnavailableError } from "./store.ts";
 
 /** An operation of the store contract (what a wrapper of a store passes on). */
-export type Operation = Exclude<keyof QuotaStore, "close" | "health">;
+export type Operation = Exclude<keyof QuotaStore, "close" | "health" | "probe">;
 /** Every operation, so that one added to `QuotaStore` and missed here fails to compile (it would go unwrapped). */
 const EVERY_OPERATION = {
   consume: 1,
@@ -42,6 +42,11 @@ export const OPERATIONS = Object.keys(EVERY_OPERATION) as readonly Operation[];
 export function boundedStore(store: QuotaStore, timeoutMs: number, name = "quota store"): QuotaStore {
   const bounded = { close: () => store.close() } as QuotaStore;
   if (store.health) bounded.health = store.health.bind(store);
+  if (store.probe) {
+    const probe = store.probe.bind(store);
+    const late = () => new StoreUnavailableError(`${name}: probe did not answer within ${timeoutMs} ms`);
+    bounded.probe = () => deadlines.bound(probe(), late);
+  }
   // One timer for every call (they share the bound), not one per call.
   const deadlines = new Deadlines(timeoutMs);
   for (const operation of OPERATIONS) {

@@ -2,7 +2,10 @@
  * A quota store outage as the operator reads it in the log: one `warn` line when the first call is
  * answered 503 because the store cannot answer, one when the store answers again, saying how long
  * it lasted and how many calls were answered 503 meanwhile; nothing per request in between (a
- * Redis down under load would otherwise write a stack trace per metered call).
+ * Redis down under load would otherwise write a stack trace per metered call). The store answers
+ * again when a change succeeds, or, for a store with a `probe` (Redis), when the probe sent every
+ * `PROBE_MS` during the outage is answered: an outage ends with the store's return, not with the
+ * next metered call, which may come much later.
  */
 import { OPERATIONS, type Operation } from "./boundedStore.ts";
 import type { QuotaStore, StoreUnavailableError } from "./store.ts";
@@ -10,16 +13,26 @@ import type { QuotaStore, StoreUnavailableError } from "./store.ts";
 /** One log line (a JSON object written as one line). */
 export type LogLine = (line: Record<string, unknown>) => void;
 
+/** How often a store's probe is sent while an outage is under way. */
+export const PROBE_MS = 1_000;
+
 /** The outages of one app's store. */
 export class StoreOutages {
   /** When the outage under way began (ms since the epoch), or undefined while the store answers. */
   private since: number | undefined;
   /** Calls answered 503 in the outage under way. */
   private refused = 0;
+  /** The probes' timer while an outage is under way. */
+  private probing: ReturnType<typeof setInterval> | undefined;
+  /** A probe sent and not answered yet: one at a time. */
+  private asking = false;
 
   constructor(
     private readonly log: LogLine,
     private readonly clock: () => number = Date.now,
+    /** Asks the store to answer (`QuotaStore.probe`); none: only a change ends an outage. */
+    private readonly probe?: () => Promise<void>,
+    private readonly probeMs = PROBE_MS,
   ) {}
 
   /** Whether an outage is under way. */
@@ -38,6 +51,28 @@ export class StoreOutages {
       cause: error.message,
       request_id: requestId,
     });
+    if (this.probe !== undefined) {
+      this.probing = setInterval(() => this.ask(), this.probeMs);
+      // Never keeps a process alive on its own (Node, Bun and Deno have unref).
+      (this.probing as { unref?: () => void }).unref?.();
+    }
+  }
+
+  /** Sends the probe, unless one is on its way; its answer ends the outage under way. */
+  private ask(): void {
+    if (this.asking || this.probe === undefined) return;
+    this.asking = true;
+    const outage = this.since;
+    this.probe().then(
+      () => {
+        this.asking = false;
+        // Not an outage that began after the probe was sent.
+        if (this.since === outage) this.answered();
+      },
+      () => {
+        this.asking = false;
+      },
+    );
   }
 
   /** The store has carried out a change: an outage under way ends, logged with its length and its 503s. */
@@ -51,6 +86,8 @@ export class StoreOutages {
   }
 
   private end(what: string): void {
+    clearInterval(this.probing);
+    this.probing = undefined;
     const seconds = Math.round((this.clock() - (this.since as number)) / 100) / 10;
     const calls = this.refused;
     this.since = undefined;
@@ -93,6 +130,7 @@ export function watchedStore(store: QuotaStore, outages: StoreOutages): QuotaSto
   void threeAtMost;
   const watched = { close: () => store.close() } as QuotaStore;
   if (store.health) watched.health = store.health.bind(store);
+  if (store.probe) watched.probe = store.probe.bind(store);
   const methods = store as unknown as Record<Operation, (...args: unknown[]) => unknown>;
   for (const operation of OPERATIONS) {
     // Looked up at each call, not bound once: a store's method replaced later (a test's fault) is

@@ -194,6 +194,13 @@ export interface QuotaStore extends ClassStore {
    * (Redis) reports its connection; one that cannot be away (memory, SQLite) leaves this out.
    */
   health?(): StoreHealth;
+  /**
+   * Asks the store to answer now (a round trip, bounded as an operation is); rejects when it cannot.
+   * Called while an outage is under way, to end it once the store answers again without waiting
+   * for a metered call (`outages.ts`). A store that lives apart from the process (Redis) has one;
+   * for the others, the next change that succeeds ends an outage.
+   */
+  probe?(): Promise<void>;
 }
 
 /** A store's connection as `/healthz` reports it. */

@@ -121,6 +121,11 @@ export class RedisQuotaStore implements QuotaStore {
     return this.connectionState();
   }
 
+  /** A `PING` answered within the time limit (during an outage, to end it once Redis answers again). */
+  async probe(): Promise<void> {
+    await this.command("probe", ["PING"]);
+  }
+
   /**
    * A demo count is one `CONSUME` script of its own; a key's count joins the turn's other counts of
    * keys in one `CONSUME_KEYS` (`KeyCounts`), which also checks the version of a record answered
