@@ -18,6 +18,7 @@ const SPAWNING = [
   "test/store/usageCli.test.ts",
   "test/store/redis*.test.ts",
   "test/runtime/startDeno.test.ts",
+  "test/runtime/npmStart.test.ts",
   "test/runtime/metricsPromtool.test.ts",
   "test/runtime/youngGeneration.test.ts",
   "test/runtime/oldGeneration.test.ts",
