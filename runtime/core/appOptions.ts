@@ -123,6 +123,13 @@ export interface AccessLogEntry {
   status: number;
   duration_ms: number;
   plan?: string;
+  /**
+   * The code of the problem the request was answered with (`invalid_parameter`, `not_found`,
+   * `quota_exceeded`…: the fragment of the problem's `type`), on an error reply only.
+   */
+  problem?: string;
+  /** The parameter or body field the problem names (its `param`: a `400`'s, or `api_key` on a `401`), when it names one. */
+  param?: string;
 }
 
 /**

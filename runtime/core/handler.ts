@@ -111,6 +111,7 @@ export function createHandler(config: HandlerConfig): RequestHandler {
   function failure(error: unknown, ctx: Context, request: RequestLike): Reply {
     if (error instanceof ApiError) {
       ctx.problem = error.code;
+      ctx.param = error.param;
       return errorReply(error, ctx.requestId, request.method, mountPath);
     }
     if (error instanceof StoreUnavailableError) {
@@ -137,6 +138,8 @@ export function createHandler(config: HandlerConfig): RequestHandler {
         duration_ms: Math.round(ms * 100) / 100,
       };
       if (ctx.plan) entry.plan = ctx.plan;
+      if (ctx.problem) entry.problem = ctx.problem;
+      if (ctx.param) entry.param = ctx.param;
       log(entry);
     }
     if (metrics) {
@@ -171,7 +174,7 @@ export function createHandler(config: HandlerConfig): RequestHandler {
     const ctx = new Context(bootId, ++counter, {});
     const error = new ApiError(status, status === 431 ? "payload_too_large" : "invalid_parameter", detail);
     const response = errorReply(error, ctx.requestId, "GET", mountPath);
-    log?.({ time: logTime(), request_id: ctx.requestId, method: "-", path: "-", status, duration_ms: 0 });
+    log?.({ time: logTime(), request_id: ctx.requestId, method: "-", path: "-", status, duration_ms: 0, problem: error.code });
     metrics?.request(undefined, "other", status, 0);
     return response;
   }
@@ -186,6 +189,7 @@ class Context implements RequestContext {
   route?: string;
   metered?: "pending" | "served";
   problem?: string;
+  param?: string;
   rawQuery?: RawQuery;
   private id: string | undefined;
   constructor(

@@ -63,9 +63,11 @@ export function stdoutWriter(): (bytes: Uint8Array) => void {
  * cost, on every request.
  */
 export function logLine(entry: AccessLogEntry): string {
-  const plan = entry.plan === undefined ? "" : `,"plan":${string(entry.plan)}`;
+  let tail = entry.plan === undefined ? "" : `,"plan":${string(entry.plan)}`;
+  if (entry.problem !== undefined) tail += `,"problem":${string(entry.problem)}`;
+  if (entry.param !== undefined) tail += `,"param":${string(entry.param)}`;
   const path = entry.path.length <= MAX_LOGGED_TARGET && PLAIN_TARGET.test(entry.path) ? `"${entry.path}"` : JSON.stringify(loggedTarget(entry.path));
-  return `{"time":${string(entry.time)},"request_id":${string(entry.request_id)},"method":${string(entry.method)},"path":${path},"status":${number(entry.status)},"duration_ms":${number(entry.duration_ms)}${plan}}\n`;
+  return `{"time":${string(entry.time)},"request_id":${string(entry.request_id)},"method":${string(entry.method)},"path":${path},"status":${number(entry.status)},"duration_ms":${number(entry.duration_ms)}${tail}}\n`;
 }
 
 /**

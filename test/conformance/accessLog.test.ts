@@ -1,6 +1,6 @@
 /**
  * The access log as each runtime's server writes it to stdout (docs/rules.md "Headers"): one JSON line per request,
- * with method, path, status, duration and request id, the `api_key` value redacted, and nothing
+ * with method, path, status, duration and request id (and an error's problem code and parameter), the `api_key` value redacted, and nothing
  * lost at a graceful stop. Each runtime's `process.stdout` takes the batches' bytes its own way,
  * so each is read back here.
  */
@@ -32,6 +32,7 @@ describe.each(SERVERS)("access log on %s", (runtime, start) => {
       ["GET", `/hanja/v1/hanja?q=${encodeURIComponent("물")}&limit=2`, 200],
       ["GET", `/quiz/v1/quiz?count=1&api_key=${KEY}`, 401],
       ["HEAD", "/no/such/route", 404],
+      ["GET", "/quiz/v1/quiz?count=abc", 400],
       ["GET", `/hanja/v1/hanja?q=${encodeURIComponent('"a\\b"')}`, 200],
     ];
     const ids: (string | null)[] = [];
@@ -56,7 +57,9 @@ describe.each(SERVERS)("access log on %s", (runtime, start) => {
       requests.map(([method, target, status]) => [method, target.replace(KEY, "REDACTED"), status]),
     );
     for (const [i, line] of lines.entries()) {
-      expect(Object.keys(line)).toEqual(["time", "request_id", "method", "path", "status", "duration_ms"]);
+      const problem = { 401: ["invalid_key", "api_key"], 404: ["not_found"], 400: ["invalid_parameter", "count"] }[line.status as number] ?? [];
+      expect(Object.keys(line)).toEqual(["time", "request_id", "method", "path", "status", "duration_ms", ...["problem", "param"].slice(0, problem.length)]);
+      expect([line.problem, line.param].slice(0, problem.length)).toEqual(problem);
       expect(line.time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
       expect(Date.parse(line.time as string)).toBeGreaterThanOrEqual(started - 1000);
       expect(Date.parse(line.time as string)).toBeLessThanOrEqual(Date.now());

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { AccessLogEntry } from "../../runtime/core/appOptions.ts";
 import { isoClock } from "../../runtime/core/handler.ts";
 import { BATCH_BYTES, BATCH_ROOM, MAX_LOGGED_TARGET, createAccessLog, logLine, loggedTarget } from "../../runtime/entry/accessLog.ts";
+import { call, testApp } from "../helpers/app.ts";
 
 const entry = (fields: Partial<AccessLogEntry> = {}): AccessLogEntry => ({
   time: "2026-11-22T18:00:00.123Z",
@@ -20,10 +21,31 @@ describe("logLine", () => {
     const text = fc.oneof(fc.string(), fc.string({ unit: "binary" }), fc.constantFrom('"', "\\", "\u0000", "\u007f", "\u2028", "\ud800", "가", "𝄞", " "));
     const number = fc.oneof(fc.integer(), fc.double(), fc.constantFrom(0, -0, 0.1 + 0.2, 1e21, 1e-7));
     fc.assert(
-      fc.property(text, text, text, text, number, number, fc.option(text, { nil: undefined }), (time, id, method, path, status, duration, plan) => {
-        const record: AccessLogEntry = { time, request_id: id, method, path, status, duration_ms: duration, ...(plan === undefined ? {} : { plan }) };
-        expect(logLine(record)).toBe(`${JSON.stringify({ ...record, path: loggedTarget(path) })}\n`);
-      }),
+      fc.property(
+        text,
+        text,
+        text,
+        text,
+        number,
+        number,
+        fc.option(text, { nil: undefined }),
+        fc.option(text, { nil: undefined }),
+        fc.option(text, { nil: undefined }),
+        (time, id, method, path, status, duration, plan, problem, param) => {
+          const record: AccessLogEntry = {
+            time,
+            request_id: id,
+            method,
+            path,
+            status,
+            duration_ms: duration,
+            ...(plan === undefined ? {} : { plan }),
+            ...(problem === undefined ? {} : { problem }),
+            ...(param === undefined ? {} : { param }),
+          };
+          expect(logLine(record)).toBe(`${JSON.stringify({ ...record, path: loggedTarget(path) })}\n`);
+        },
+      ),
       { numRuns: 3000 },
     );
   });
@@ -75,6 +97,35 @@ describe("logLine", () => {
     expect(logLine(entry({ path: '/quiz/v1/quiz?q=a"b\\c', plan: "annual" }))).toBe(
       '{"time":"2026-11-22T18:00:00.123Z","request_id":"k3x9q0-1a","method":"GET","path":"/quiz/v1/quiz?q=a\\"b\\\\c","status":200,"duration_ms":0.05,"plan":"annual"}\n',
     );
+    expect(logLine(entry({ path: "/quiz/v1/quiz?count=abc", status: 400, plan: "free", problem: "invalid_parameter", param: "count" }))).toBe(
+      '{"time":"2026-11-22T18:00:00.123Z","request_id":"k3x9q0-1a","method":"GET","path":"/quiz/v1/quiz?count=abc","status":400,"duration_ms":0.05,"plan":"free","problem":"invalid_parameter","param":"count"}\n',
+    );
+  });
+});
+
+describe("the app's records", () => {
+  it("name the problem of an error reply, and the parameter or field a 400 names; a success names none", async () => {
+    const entries: AccessLogEntry[] = [];
+    const app = testApp({ log: (logged) => void entries.push(logged) });
+    const at = { clientAddress: "192.0.2.77" };
+    // Twice: the second is answered the same way (an error is never replayed without its problem).
+    expect((await call(app, "/quiz/v1/quiz?count=abc", at)).status).toBe(400);
+    expect((await call(app, "/quiz/v1/quiz?count=abc", at)).status).toBe(400);
+    expect((await call(app, "/quiz/v1/quiz?type=nope", at)).status).toBe(400);
+    expect(
+      (await call(app, "/quiz/v1/subscribe", { ...at, method: "POST", headers: { "Content-Type": "application/json" }, body: '{"name":""}' })).status,
+    ).toBe(400);
+    expect((await call(app, "/no/such/path")).status).toBe(404);
+    expect((await call(app, "/hanja/v1/meta")).status).toBe(200);
+    expect(entries.map(({ status, problem, param }) => ({ status, problem, param }))).toEqual([
+      { status: 400, problem: "invalid_parameter", param: "count" },
+      { status: 400, problem: "invalid_parameter", param: "count" },
+      { status: 400, problem: "invalid_parameter", param: "type" },
+      { status: 400, problem: "invalid_parameter", param: "name" },
+      { status: 404, problem: "not_found", param: undefined },
+      { status: 200, problem: undefined, param: undefined },
+    ]);
+    expect(logLine(entries[0] as AccessLogEntry)).toMatch(/"status":400,"duration_ms":[\d.]+,"problem":"invalid_parameter","param":"count"}\n$/);
   });
 });
 

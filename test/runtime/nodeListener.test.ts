@@ -110,9 +110,9 @@ describe("nodeListener", () => {
     const huge = await rawExchange(port, `GET /hanja/v1/meta HTTP/1.1\r\nHost: x\r\nX-Filler: ${"a".repeat(20_000)}\r\n\r\n`);
     expect(huge.startsWith("HTTP/1.1 431 Request Header Fields Too Large\r\n")).toBe(true);
     expect(problemOf(huge)).toMatchObject({ status: 431, code: "payload_too_large" });
-    expect(log.map(({ method, path, status }) => ({ method, path, status }))).toEqual([
-      { method: "-", path: "-", status: 400 },
-      { method: "-", path: "-", status: 431 },
+    expect(log.map(({ method, path, status, problem }) => ({ method, path, status, problem }))).toEqual([
+      { method: "-", path: "-", status: 400, problem: "invalid_parameter" },
+      { method: "-", path: "-", status: 431, problem: "payload_too_large" },
     ]);
     expect(log.map((entry) => entry.request_id)).toEqual([problem.request_id, problemOf(huge).request_id]);
     expect((await fetch(`${url}/hanja/v1/meta`)).status).toBe(200);

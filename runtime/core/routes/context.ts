@@ -18,6 +18,8 @@ export interface RequestContext {
   metered?: "pending" | "served";
   /** The problem code the request was answered with, when it was answered with one. */
   problem?: string;
+  /** The parameter or field that problem names, for the access log. */
+  param?: string;
   /**
    * The query as collected when the operation declares query parameters (the router's parse sets
    * it), so that the metering finds `api_key`, the key's place the security scheme names, without
