@@ -1,7 +1,7 @@
 /**
  * Random HTTP/1.1 requests for the process fuzz test (fast-check arbitraries): any method token,
  * targets built from the service's paths with random segments and queries (valid and broken
- * escapes, raw UTF-8, huge numbers, repeated parameters), random header fields and bodies, framed
+ * escapes, raw UTF-8, huge numbers, repeated parameters, a list given hundreds of times), random header fields and bodies, framed
  * correctly so that what is tested is the service, not the runtime's parser.
  */
 import fc from "fast-check";
@@ -131,6 +131,23 @@ const piece = fc.oneof(
   { arbitrary: fc.uint8Array({ maxLength: 8 }).map((bytes) => [...bytes].map((b) => `%${b.toString(16).padStart(2, "0")}`).join("")), weight: 1 },
 );
 const path = fc.tuple(fc.constantFrom(...PATHS), piece).map(([template, x]) => template.replace("{x}", x));
+/**
+ * A list parameter given many times (`type=a&type=b…`, read as the comma list), with values good
+ * and bad, up to past `exclude`'s 200 values: at most about 9 KB, sent only without a long run
+ * (the head stays inside 16 KiB).
+ */
+const repeatedList = fc
+  .tuple(
+    fc.constantFrom("type", "exclude"),
+    fc.array(
+      fc.oneof(
+        fc.constantFrom("meaning_to_idiom", "hangul_to_hanja", "hunum_to_hanja", "bogus", "1", "42", "999999", "0", "x", "", "%2C", ",", "1,2"),
+        fc.string({ maxLength: 4 }).map(encodeURIComponent),
+      ),
+      { minLength: 2, maxLength: 210 },
+    ),
+  )
+  .map(([name, values]) => values.map((value) => `${name}=${value}`).join("&"));
 const query = fc
   .array(fc.tuple(fc.constantFrom(...PARAMS), piece, piece), { maxLength: 5 })
   .map((pairs) => (pairs.length === 0 ? "" : `?${pairs.map(([name, x, value]) => `${name.replace("{x}", x)}=${value}`).join("&")}`));
@@ -224,12 +241,15 @@ const body = fc.oneof(
 );
 
 /** One whole request: its method and bytes. */
-export const fuzzRequest = fc.tuple(method, path, query, headers, body, runPlace).map(([verb, randomTarget, randomSearch, fields, content, run]) => {
-  const bytes = Buffer.from(content, "latin1");
-  const target = run?.[0] === "path" ? run[1].replace("{x}", run[2]) : randomTarget;
-  const search = run?.[0] === "query" ? `${randomSearch === "" ? "?" : `${randomSearch}&`}${run[1]}=${run[2]}` : randomSearch;
-  let head = `${verb} ${target}${search} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n`;
-  for (const [name, value] of fields) head += `${name}: ${value}\r\n`;
-  if (bytes.length > 0 || verb === "POST") head += `Content-Length: ${bytes.length}\r\n`;
-  return { method: verb, bytes: Buffer.concat([Buffer.from(`${head}\r\n`, "utf8"), bytes]), longRun: run !== undefined };
-});
+export const fuzzRequest = fc
+  .tuple(method, path, query, headers, body, runPlace, fc.option(repeatedList, { freq: 4 }))
+  .map(([verb, randomTarget, randomQuery, fields, content, run, repeated]) => {
+    const bytes = Buffer.from(content, "latin1");
+    const target = run?.[0] === "path" ? run[1].replace("{x}", run[2]) : randomTarget;
+    const randomSearch = repeated === null || run !== undefined ? randomQuery : `${randomQuery === "" ? "?" : `${randomQuery}&`}${repeated}`;
+    const search = run?.[0] === "query" ? `${randomSearch === "" ? "?" : `${randomSearch}&`}${run[1]}=${run[2]}` : randomSearch;
+    let head = `${verb} ${target}${search} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n`;
+    for (const [name, value] of fields) head += `${name}: ${value}\r\n`;
+    if (bytes.length > 0 || verb === "POST") head += `Content-Length: ${bytes.length}\r\n`;
+    return { method: verb, bytes: Buffer.concat([Buffer.from(`${head}\r\n`, "utf8"), bytes]), longRun: run !== undefined };
+  });

@@ -119,3 +119,21 @@ describe("the reference's parameters come from the operations' declarations", ()
     });
   }
 });
+
+describe("list parameters in /openapi.json", () => {
+  it("say both forms: the comma list (style form, not exploded) and the parameter repeated, which the router reads alike", async () => {
+    const app = testApp();
+    const document = (await (await call(app, "/openapi.json")).json()) as OpenApiDocument;
+    for (const [component, name] of [
+      ["QuizType", "type"],
+      ["Exclude", "exclude"],
+    ] as const) {
+      const parameter = document.components.parameters[component] as Parameter;
+      expect(parameter).toMatchObject({ name, in: "query", style: "form", explode: false, schema: { type: "array" } });
+      expect(parameter.description).toContain(`\`${name}=a&${name}=b\``);
+      expect(parameter.description).toContain(`\`${name}=a,b\``);
+    }
+    // A single-valued parameter says a repetition is refused.
+    expect((document.components.parameters.QuizCount as Parameter).description).toContain("Given twice: `400`.");
+  });
+});

@@ -151,6 +151,18 @@ describe("GET /quiz", () => {
     for (const type of TYPES) expect(seen.get(type)).toBeGreaterThan(50);
   });
 
+  it("type given several times (type=a&type=b, as openapi-fetch sends an array) draws among them as type=a,b does", async () => {
+    for (const query of ["?count=20&type=meaning_to_idiom&type=hangul_to_hanja", "?count=20&type=meaning_to_idiom,hangul_to_hanja"]) {
+      const seen = new Set<string>();
+      for (let n = 0; n < 3; n++) {
+        const { status, body } = await quiz(query);
+        expect(status, JSON.stringify(body)).toBe(200);
+        for (const q of body.quizzes) seen.add(checkQuiz(q, undefined, 4) && q.type);
+      }
+      expect([...seen].sort(), query).toEqual(["hangul_to_hanja", "meaning_to_idiom"]);
+    }
+  });
+
   it("quiz_id is unique over many quizzes", async () => {
     const ids = new Set<string>();
     for (let n = 0; n < 50; n++) for (const q of (await quiz("?count=20&choices=2")).body.quizzes) ids.add(q.quiz_id);
@@ -212,6 +224,23 @@ describe("GET /quiz?exclude=", () => {
     }
   });
 
+  it("given several times (exclude=1&exclude=2, as openapi-fetch sends an array) is read as the comma list, mixed forms too", async () => {
+    const files = distWithFirstIdioms(10);
+    const ten = (JSON.parse(files[DIST_FILES.idioms] as string) as IdiomRecord[]).map((i) => i.idx);
+    const small = testApp({ dist: files });
+    const left = async (query: string) => {
+      const { status, body } = await getJson(small, `${Q}/quiz?count=2${query}`, { clientAddress: ipFor(++calls) });
+      expect(status, JSON.stringify(body)).toBe(200);
+      return body.quizzes.map((q: any) => q.answer_idiom.idx).sort((a: number, b: number) => a - b);
+    };
+    const eight = ten.slice(0, 8);
+    expect(await left(eight.map((idx) => `&exclude=${idx}`).join(""))).toEqual(ten.slice(8));
+    expect(await left(`&exclude=${eight.slice(0, 4).join(",")}&exclude=${eight.slice(4).join(",")}`)).toEqual(ten.slice(8));
+    // Past 200 values in all, as in one list: 400.
+    const many = Array.from({ length: 201 }, (_, i) => `&exclude=${i + 1}`).join("");
+    expectProblem(await getJson(small, `${Q}/quiz?count=1${many}`), 400, "invalid_parameter", "exclude");
+  });
+
   it("201 values → 400 naming exclude", async () => {
     const excluded = Array.from({ length: 201 }, (_, i) => i + 1);
     expectProblem(await quiz(`?exclude=${excluded.join(",")}`), 400, "invalid_parameter", "exclude");
@@ -253,10 +282,16 @@ describe("GET /quiz with bad parameters", () => {
     ["?count=0", "count"],
     ["?count=21", "count"],
     ["?count=1e1", "count"],
+    // A list given several times is read as its comma list: a value listed twice, or one outside the list, is still a 400.
     ["?type=hangul_to_hanja&type=hangul_to_hanja", "type"],
+    ["?type=hangul_to_hanja,meaning_to_idiom&type=hangul_to_hanja", "type"],
+    ["?type=hangul_to_hanja&type=bogus", "type"],
+    ["?type=hangul_to_hanja&type=", "type"],
+    ["?exclude=1&exclude=x", "exclude"],
+    // A single-valued parameter given twice is a 400, whatever the values.
     ["?choices=2&choices=3", "choices"],
     ["?count=2&count=2", "count"],
-    ["?exclude=1&exclude=2", "exclude"],
+    ["?difficulty=hard&difficulty=hard", "difficulty"],
   ];
   for (const [query, param] of cases) {
     it(`${query} → 400 naming ${param}, not metered`, async () => {

@@ -10,6 +10,10 @@ import { type Parameter, type Reference, ref } from "./types.ts";
 
 const DIGITS = "Plain decimal digits; anything else (signs, decimals, blanks) or out of bounds is `400`. Given twice: `400`.";
 
+/** What a list parameter's style (`form`, not exploded: commas) does not say: the repeated form is read too. */
+const REPEATED =
+  "The values may also be given by repeating the parameter (`explode: true`: `{name}=a&{name}=b`, as openapi-fetch sends an array), read as the comma list `{name}=a,b`; the two forms may be mixed.";
+
 /** A spec's OpenAPI parameter under `name`. */
 export function documented(name: string, spec: ParamSpec | PathSpec): Parameter {
   if ("in" in spec) return { name, in: "path", description: spec.description, required: true, schema: pathSchema(spec) };
@@ -38,6 +42,7 @@ export function documented(name: string, spec: ParamSpec | PathSpec): Parameter 
     case "enumList":
       return {
         ...base,
+        description: `${spec.description} ${REPEATED.replaceAll("{name}", name)}`,
         style: "form",
         explode: false,
         schema: { type: "array", items: { type: "string", enum: [...spec.values] }, uniqueItems: true, minItems: 1, maxItems: spec.values.length },
@@ -45,6 +50,7 @@ export function documented(name: string, spec: ParamSpec | PathSpec): Parameter 
     case "intList":
       return {
         ...base,
+        description: `${spec.description} ${REPEATED.replaceAll("{name}", name)}`,
         style: "form",
         explode: false,
         schema: { type: "array", items: { type: "integer", minimum: spec.min, maximum: spec.max }, maxItems: spec.maxItems, default: [] },

@@ -1,6 +1,7 @@
 /**
  * The one query-parameter parser of both interfaces (docs/rules.md "Interface A"): integers are plain decimal digits
- * within bounds, a parameter given twice is an error, unknown parameters are ignored.
+ * within bounds, a single-valued parameter given twice is an error while a list given several times
+ * is read as its values joined with commas (`type=a&type=b` is `type=a,b`), unknown parameters are ignored.
  */
 import { invalidParameter } from "./errors.ts";
 import { codePointLength, longerThan } from "../util/codePointLength.ts";
@@ -44,7 +45,10 @@ export interface EnumSpec<T extends string = string> extends ParamDoc {
   /** What the route does when it is omitted, for the reference (the parser gives undefined). */
   documentedDefault?: T;
 }
-/** Comma-separated values of a list, each given at most once (`type=a,b`). */
+/**
+ * Comma-separated values of a list, each given at most once (`type=a,b`); the parameter repeated
+ * (`type=a&type=b`, OpenAPI's `explode: true`) is read the same.
+ */
 export interface EnumListSpec<T extends string = string> extends ParamDoc {
   kind: "enumList";
   values: readonly T[];
@@ -112,8 +116,11 @@ export function parseQuery<S extends Record<string, ParamSpec>>(query: RawQuery,
   const out: Record<string, unknown> = {};
   for (const name in specs) {
     const spec = specs[name] as ParamSpec;
-    const raw = query[name];
-    if (Array.isArray(raw)) throw invalidParameter(name, `${name} is given ${raw.length} times; give it once`);
+    const given = query[name];
+    let raw: string | undefined;
+    if (!Array.isArray(given)) raw = given;
+    else if (spec.kind === "enumList" || spec.kind === "intList") raw = given.join(",");
+    else throw invalidParameter(name, `${name} is given ${given.length} times; give it once`);
     assertWellFormed(query, name);
     out[name] = parseOne(name, raw, spec);
   }

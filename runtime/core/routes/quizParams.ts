@@ -32,7 +32,7 @@ export const QUIZ_PARAMS = {
     component: "QuizType",
     description:
       `Quiz type, or several separated by commas (each quiz then of one of them, at random). Omitted: a random type for each quiz among the published ones (${codes(PUBLISHED_TYPES)}); ` +
-      "the others are drawn only when named. A value outside the list, or given twice: `400`.",
+      "the others are drawn only when named. A value outside the list, or listed twice: `400`.",
   },
   choices: {
     kind: "int",
@@ -58,7 +58,7 @@ export const QUIZ_PARAMS = {
     component: "Exclude",
     description:
       "Extra: comma-separated idx values (at most 200, each 1–999999) kept out of the answers, e.g. the ones a learner has already seen. " +
-      "An empty value (`exclude=`) excludes nothing; a value with no idiom, or given twice, is allowed. If fewer than `count` idioms are left to ask about: `400`. " +
+      "An empty value (`exclude=`) excludes nothing; a value with no idiom, or listed twice, is allowed. If fewer than `count` idioms are left to ask about: `400`. " +
       "It keeps idioms out of the idiom types and `idiom_blank`; the other character types ask about characters and ignore it.",
   },
   difficulty: {
