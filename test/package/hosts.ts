@@ -73,3 +73,67 @@ export { response, format };
 `;
 
 export const TS_CONFIG = `${JSON.stringify({ compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, noEmit: true, types: ["node"], lib: ["ES2023", "DOM"] }, include: ["consumer.ts"] }, null, 2)}\n`;
+
+/**
+ * A consumer of the portable entry alone (`hanja-api`), as a Worker, Deno or browser-bundled app
+ * writes one: every export used, no Node module and no `@types/node` installed.
+ */
+export const PORTABLE_CONSUMER = `import {
+  type AccessLogEntry,
+  type App,
+  type AppOptions,
+  AppOptionError,
+  type Compressors,
+  type DistFiles,
+  DIST_FILES,
+  DIST_FORMAT,
+  DuplicateApplicationError,
+  type KeyRecord,
+  MemoryQuotaStore,
+  type QuotaStore,
+  type ReadFormat,
+  type ReadOptions,
+  type ReadResult,
+  type ServeInfo,
+  StoreUnavailableError,
+  createApp,
+  readHanja,
+} from "hanja-api";
+
+declare const dist: DistFiles;
+const store: QuotaStore = new MemoryQuotaStore();
+const logged: AccessLogEntry[] = [];
+const options: AppOptions = { dist, store, log: (entry) => void logged.push(entry) };
+const app: App = createApp(options);
+const info: ServeInfo = { clientAddress: "127.0.0.1" };
+const response: Response = await app.fetch(new Request("http://localhost/hanja/v1/meta"), info);
+const key: KeyRecord | null = await store.keyById("key_x");
+const names: string = DIST_FILES.manifest;
+const format: number = DIST_FORMAT;
+const failures: Error[] = [new StoreUnavailableError("down"), new AppOptionError("mountPath", "bad")];
+// @ts-expect-error: dist must be the files' text
+createApp({ dist: 42 });
+export { response, key, names, format, failures, DuplicateApplicationError, readHanja };
+export type { Compressors, ReadFormat, ReadOptions, ReadResult };
+`;
+
+/**
+ * The portable consumer's strictest settings, with the Web API types of \`lib\` (DOM for a browser
+ * or Deno, WebWorker for a Worker) and no others: \`types: []\` loads no \`@types\` package.
+ */
+export function portableConfig(lib: readonly string[]): string {
+  const compilerOptions = {
+    target: "ES2022",
+    module: "NodeNext",
+    moduleResolution: "NodeNext",
+    strict: true,
+    exactOptionalPropertyTypes: true,
+    noUncheckedIndexedAccess: true,
+    noPropertyAccessFromIndexSignature: true,
+    verbatimModuleSyntax: true,
+    noEmit: true,
+    types: [],
+    lib,
+  };
+  return `${JSON.stringify({ compilerOptions, include: ["portable.ts"] }, null, 2)}\n`;
+}

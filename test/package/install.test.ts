@@ -2,7 +2,8 @@
  * Proof as a user would: the packed tarball installed into a fresh project (no tsx, no native
  * build: the memory store), served by small hosts on plain `node`, Bun, Deno and Hono, each
  * answering a character detail, an English search and a seeded quiz exactly like the standalone
- * app; a TypeScript consumer type-checks against the shipped types; the SQLite store, whose Node
+ * app; a TypeScript consumer type-checks against the shipped types, and a strict one of the
+ * portable entry in a project without `@types/node`; the SQLite store, whose Node
  * driver is an optional peer, says what to install when it is missing.
  */
 import { execFile } from "node:child_process";
@@ -15,7 +16,7 @@ import { loadDistFiles } from "hanja-api/node";
 import { BUN, DENO } from "../conformance/servers.ts";
 import { ROOT } from "../helpers/app.ts";
 import { type RunningServer, spawnServer } from "../helpers/server.ts";
-import { BUN_HOST, DENO_HOST, HONO_HOST, NODE_HOST, STORE_WITHOUT_DRIVER, TS_CONFIG, TS_CONSUMER } from "./hosts.ts";
+import { BUN_HOST, DENO_HOST, HONO_HOST, NODE_HOST, PORTABLE_CONSUMER, STORE_WITHOUT_DRIVER, TS_CONFIG, TS_CONSUMER, portableConfig } from "./hosts.ts";
 import { type Packed, freshProject, pack, pinned } from "./packed.ts";
 
 const run = promisify(execFile);
@@ -137,5 +138,41 @@ describe("the fresh project", () => {
   it("ships the data it serves: the installed manifest is the project's", () => {
     const shipped = readFileSync(join(project, "node_modules/hanja-api/lib/dist/manifest.json"), "utf8");
     expect(shipped).toBe(readFileSync(join(ROOT, "dist/manifest.json"), "utf8"));
+  });
+});
+
+describe("a strict consumer of the portable entry, in a project without @types/node", () => {
+  let portable: string;
+  beforeAll(async () => {
+    portable = await freshProject(packed.tarball, [await pinned("typescript")]);
+    writeFileSync(join(portable, "portable.ts"), PORTABLE_CONSUMER);
+  }, 300_000);
+  afterAll(() => {
+    if (portable) rmSync(portable, { recursive: true, force: true });
+  });
+
+  /** tsc's output on the portable consumer with `lib`: empty when it type-checks. */
+  async function check(lib: readonly string[]): Promise<string> {
+    writeFileSync(join(portable, "tsconfig.json"), portableConfig(lib));
+    return run(process.execPath, [join(portable, "node_modules/typescript/bin/tsc"), "-p", portable], { cwd: portable }).then(
+      ({ stdout }) => stdout,
+      (error: { stdout: string }) => error.stdout,
+    );
+  }
+
+  it("type-checks with --strict (and stricter) against the Web API types alone: a browser's or Deno's (DOM), a Worker's (WebWorker)", async () => {
+    expect(existsSync(join(portable, "node_modules/@types/node"))).toBe(false);
+    expect(existsSync(join(portable, "node_modules/hanja-api/lib/runtime/core/index.d.ts"))).toBe(true);
+    expect(await check(["ES2023", "DOM"])).toBe("");
+    expect(await check(["ES2023", "DOM", "DOM.Iterable"])).toBe("");
+    expect(await check(["ES2023", "WebWorker"])).toBe("");
+  });
+
+  it("needs the Web API types of some lib: with ECMAScript's alone, tsc names Request and Response (what docs/embedding.md says to add)", async () => {
+    const output = await check(["ES2023"]);
+    expect(output).toMatch(/error TS2304: Cannot find name 'Request'/);
+    expect(output).toMatch(/error TS2304: Cannot find name 'Response'/);
+    // Never a Node name: the portable entry's types refer to none.
+    expect(output).not.toMatch(/Buffer|NodeJS|node:/);
   });
 });
