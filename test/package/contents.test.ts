@@ -5,6 +5,7 @@
  * nothing to fix.
  */
 import { execFile } from "node:child_process";
+import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -15,6 +16,17 @@ import { ROOT } from "../helpers/app.ts";
 import { type Packed, pack } from "./packed.ts";
 
 const run = promisify(execFile);
+
+/** An SPDX expression as spdx-expression-parse (npm's own parser) reads it. */
+type SpdxNode = { license: string; plus?: true; exception?: string } | { conjunction: "and" | "or"; left: SpdxNode; right: SpdxNode };
+const parseSpdx = createRequire(import.meta.url)("spdx-expression-parse") as (expression: string) => SpdxNode;
+
+/** The licences an expression requires all of; throws on an `OR` (a choice the package does not offer). */
+function requiredLicences(node: SpdxNode): string[] {
+  if ("license" in node) return [node.license];
+  if (node.conjunction !== "and") throw new Error("the licence expression offers a choice (OR)");
+  return [...requiredLicences(node.left), ...requiredLicences(node.right)];
+}
 
 /**
  * The budget (docs/embedding.md states the sizes): the tarball and the unpacked package, in bytes.
@@ -67,7 +79,6 @@ describe("npm pack", () => {
     expect(readFileSync(join(ROOT, "licenses/LIBHANGUL-HANJA-LICENSE.txt"), "utf8")).toMatch(
       /^Copyright \(c\) 2005,2006 Choe Hwanjin\nAll rights reserved\.\n[^]*POSSIBILITY OF SUCH DAMAGE\.\n$/,
     );
-    expect(manifest.license).toBe("MIT");
     expect(readFileSync(join(ROOT, "LICENSE"), "utf8")).toMatch(/^MIT License\n\nCopyright \(c\) 2026 Hanja API project contributors\n/);
     expect(manifest.private).toBe(true);
   });
@@ -90,6 +101,24 @@ describe("npm pack", () => {
     expect(manifest.peerDependencies).toEqual({ "@redis/client": expect.any(String), "better-sqlite3": expect.any(String) });
     expect(manifest.peerDependenciesMeta?.["better-sqlite3"]?.optional).toBe(true);
     expect(manifest.peerDependenciesMeta?.["@redis/client"]?.optional).toBe(true);
+  });
+
+  it("says in its licence field, an SPDX expression, the code's licences apart from the content's terms and the data's licences", () => {
+    const licences = requiredLicences(parseSpdx(manifest.license ?? ""));
+    // The code: the project's (LICENSE), and each library bundled into lib/ (licenses/THIRD-PARTY.md).
+    expect(licences[0]).toBe("MIT");
+    const bundled = [...readFileSync(join(ROOT, "licenses/THIRD-PARTY.md"), "utf8").matchAll(/^## \S+ \S+ \((.+)\)$/gm)].map((m) => m[1] as string);
+    expect(bundled.length).toBeGreaterThan(3);
+    for (const licence of bundled) expect(licences, licence).toContain(licence);
+    // The content: the project's own terms (not an open licence), a LicenseRef naming the file the package carries.
+    expect(licences).toContain("LicenseRef-Hanja-Content-Terms");
+    expect(paths).toContain("licenses/TERMS.md");
+    expect(readFileSync(join(ROOT, "README.md"), "utf8")).toMatch(/`LicenseRef-Hanja-Content-Terms`[^\n]*`licenses\/TERMS\.md`/);
+    // The data's: Unihan's Unicode License V3 and the hanja dictionary's BSD 3-clause.
+    expect(licences).toEqual(expect.arrayContaining(["Unicode-3.0", "BSD-3-Clause"]));
+    expect(new Set(licences).size).toBe(licences.length);
+    // Not an expression: refused by the same parser.
+    expect(() => parseSpdx("MIT + content terms")).toThrow();
   });
 
   it("passes publint (strict, suggestions included) on the tarball", async () => {
