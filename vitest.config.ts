@@ -19,6 +19,7 @@ const SPAWNING = [
   "test/store/redis*.test.ts",
   "test/runtime/startDeno.test.ts",
   "test/runtime/npmStart.test.ts",
+  "test/deploy/compose.test.ts",
   "test/runtime/metricsPromtool.test.ts",
   "test/runtime/youngGeneration.test.ts",
   "test/runtime/oldGeneration.test.ts",
