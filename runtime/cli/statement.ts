@@ -35,7 +35,8 @@ export const TIME_NAMES: readonly string[] = ["거래시간", "입금시간", "�
  * (`입금액(원)`, `거래 후 잔액(원)`, `금액[KRW]`).
  */
 function headerName(cell: string): string {
-  return cell.replace(/\s/g, "").replace(/[([（［][^)\]）］]*[)\]）］]/g, "");
+  // The unit holds no bracket of either kind: a run of opening brackets is scanned once, not once per bracket.
+  return cell.replace(/\s/g, "").replace(/[([（［][^()[\]（）［］]*[)\]）］]/g, "");
 }
 
 /**
