@@ -93,7 +93,9 @@ describe("the word index built in steps", () => {
     const builds = [0, 1, 2].map(() => timedSteps(wordIndexSteps(text, isEducation)).ms);
     const quickest = (builds[0] as number[]).map((_, step) => Math.min(...builds.map((ms) => ms[step] as number)));
     const longest = Math.max(...quickest);
-    expect(longest, `longest step ${longest.toFixed(1)} ms of ${quickest.length}`).toBeLessThan(20);
+    // The longest steps are the two that make the listed lines one string each (about 10 ms on a quiet
+    // machine, up to twice that on a busy one); the block this guards against was 100-200 ms.
+    expect(longest, `longest step ${longest.toFixed(1)} ms of ${quickest.length}`).toBeLessThan(50);
     expect(quickest.length, "steps").toBeGreaterThan(500);
   });
 });
