@@ -19,6 +19,7 @@ import { InputError } from "./load/types.ts";
 import { resolveUnihan } from "./load/resolveUnihan.ts";
 import { pinnedDictionary, readDictionaryPin, verifyDictionary } from "./pin/dictionaryPin.ts";
 import { readPin } from "./pin/pin.ts";
+import { readSchoolLevels } from "./pin/schoolLevelsPin.ts";
 import {
   CORRECTION_COLUMNS,
   HUNUM_FILES,
@@ -31,6 +32,7 @@ import {
 } from "./parse/hunum.ts";
 import { CORE_WORD_COLUMNS, WORD_FILES, WORD_READING_COLUMNS, learnerWords, learnerWordsSummary } from "./parse/learnerWords.ts";
 import { collectWords } from "./parse/words.ts";
+import { SCHOOL_LEVEL_FILES, SCHOOL_LEVEL_MAP_COLUMNS, joinSchoolLevels, schoolLevelSummary, termsWithSchoolLevels } from "./parse/schoolLevels.ts";
 import { RADICAL_CODEPOINTS, radicalStrokes } from "./parse/radicals.ts";
 import { RECORD_PROPERTIES, buildHanjaRecords, collectUnihan, joinStarters, recordCodepoints } from "./parse/hanjaRecords.ts";
 import { ENGLISH_COLUMNS, joinEnglishMeanings } from "./validate/englishMeanings.ts";
@@ -51,6 +53,8 @@ export interface BuildOptions {
   pinDir?: string | undefined;
   /** The hanja dictionary's pin folder (file + pin.json); default `pipeline/data/libhangul`. */
   dictionaryDir?: string | undefined;
+  /** The school levels' pin folder (extract + pin.json); default `pipeline/data/okpyeon`. */
+  schoolLevelsDir?: string | undefined;
   /** Folder holding `idioms.csv`, `starter.csv` and `TERMS.md`. */
   dataDir: string;
   /** Output folder (`dist/`). */
@@ -119,13 +123,14 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
   if (version !== input.pinnedVersion) log(`warning   building Unihan ${version} from ${input.origin}, as asked; the project pins ${input.pinnedVersion}`);
 
   done = stage("sources");
-  const { idiomSources, starterRows, englishRows, hunumOverlay, wordLists, hashes, terms } = await sources;
+  const { idiomSources, starterRows, englishRows, hunumOverlay, wordLists, schoolLevelMap, hashes, terms } = await sources;
+  const schoolSource = readSchoolLevels(options.schoolLevelsDir);
   const { idiomRows } = idiomSources;
   // The character index is built on the worker while the records are built and validated.
   const characterDocs = earlyCharacterDocuments(table, recordCodepoints(table), starterRows);
   const characterIndex = indexer.characters(characterDocs);
   const { dictionary: dictionaryRead, dictionaryHash, notice, summary } = await dictionary;
-  done(`${idiomRows.length} idiom rows, ${starterRows.length} starter rows; ${summary}`);
+  done(`${idiomRows.length} idiom rows, ${starterRows.length} starter rows; ${summary}; ${schoolSource.summary}`);
 
   done = stage("parse");
   const plain = buildHanjaRecords(table, version);
@@ -146,7 +151,8 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
   const { records: withHunum, counts: hunumCounts } = joinHunum(joinStarters(plain, starters), dictionaryRead.entries, hunumOverlay);
   const dictionaryWords = collectWords(dictionaryRead.entries, new Set(byCharacter.keys()));
   // `reading`: the 대표훈음's 음, else the reading the words use most (what the reader gives the character alone).
-  const records = joinReadings(withHunum, dictionaryWords);
+  // `school_level`: the pinned levels and the project's map of the characters they spell otherwise.
+  const { records, counts: schoolCounts } = joinSchoolLevels(joinReadings(withHunum, dictionaryWords), schoolSource.levels, schoolLevelMap);
   // Each word's standard reading first, and the education hanja's core words (docs/rules.md "Words").
   const learner = learnerWords(dictionaryWords, records, wordLists);
   const idioms = joinEnglishMeanings(englishRows, korean);
@@ -155,6 +161,7 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
   done(`${idioms.length} idioms (${english} with an English meaning), ${starters.size} starters, totals ${warnings.length === 0 ? "match" : "differ"}`);
   log(`hunum     ${hunumSummary(hunumCounts, records.length)}`);
   log(`words     ${learnerWordsSummary(learner.counts)}`);
+  log(`levels    ${schoolLevelSummary(schoolCounts)}`);
 
   done = stage("build");
   // Valid inputs give the same documents as the records and idioms; this only guards that reasoning.
@@ -185,12 +192,18 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
       searchCharacters: characterIndex.then((index) => index.json),
       searchIdioms: idiomIndex.then((index) => index.json),
       meta: JSON.stringify(meta),
-      terms: termsWithDictionaryNotice(terms, notice),
+      terms: termsWithSchoolLevels(termsWithDictionaryNotice(terms, notice)),
       words: words.text,
     },
     {
       unihan: { version, detected_by: method, origin: input.origin, sha256: input.bytes ? sha256(input.bytes) : null },
-      inputs: { ...hashes, "TERMS.md": sha256(terms), "libhangul/hanja.txt": dictionaryHash, pipeline: pipelineCodeHash() },
+      inputs: {
+        ...hashes,
+        "TERMS.md": sha256(terms),
+        "libhangul/hanja.txt": dictionaryHash,
+        "okpyeon/school-levels.csv": schoolSource.hash,
+        pipeline: pipelineCodeHash(),
+      },
       counts,
       built_at: builtAt,
     },
@@ -267,6 +280,7 @@ async function readSources(dataDir: string) {
     representative,
     wordReadings,
     coreWords,
+    schoolLevelMap,
     starters,
     terms,
   ] = await Promise.all([
@@ -282,6 +296,7 @@ async function readSources(dataDir: string) {
     table(HUNUM_FILES.representative, REPRESENTATIVE_COLUMNS),
     table(WORD_FILES.readings, WORD_READING_COLUMNS),
     table(WORD_FILES.core, CORE_WORD_COLUMNS),
+    table(SCHOOL_LEVEL_FILES.map, SCHOOL_LEVEL_MAP_COLUMNS),
     read("starter.csv"),
     readSourceText(join(dataDir, "TERMS.md")),
   ]);
@@ -292,6 +307,7 @@ async function readSources(dataDir: string) {
     englishRows,
     hunumOverlay: { corrections, representative },
     wordLists: { readings: wordReadings, core: coreWords },
+    schoolLevelMap,
     hashes: sortedHashes,
     terms,
   };

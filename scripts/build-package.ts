@@ -3,7 +3,7 @@
  * runtime as ESM JavaScript with `.d.ts` types in `lib/`, the data the runtime reads in
  * `lib/dist/` (the rest of `dist/`, such as the compiled binary and characters.jsonl, stays out),
  * and the terms of the data in `licenses/` (the project's terms, the Unicode licence, the notice of
- * libhangul's hanja dictionary). dist/ is rebuilt first when stale.
+ * libhangul's hanja dictionary, the CC BY-SA 4.0 licence and attribution of the school levels). dist/ is rebuilt first when stale.
  *
  * esbuild bundles each export (`.`, `./node`, `./stores`, `./page`) into one module, shared code and each
  * lazily imported store driver into chunks, with the few small libraries the runtime uses inside
@@ -69,6 +69,9 @@ export async function buildPackage(): Promise<void> {
   copyFileSync(join(ROOT, "pipeline/data/unihan/LICENSE"), join(LICENSES, "UNICODE-LICENSE.txt"));
   // The BSD notice the dictionary asks a redistribution to reproduce: `hunum` comes from it.
   writeFileSync(join(LICENSES, "LIBHANGUL-HANJA-LICENSE.txt"), dictionaryNotice(readFileSync(join(ROOT, "pipeline/data/libhangul/hanja.txt"), "utf8")));
+  // `school_level` is okpyeon's (CC BY-SA 4.0): the licence's text, and its attribution with where it came from.
+  copyFileSync(join(ROOT, "pipeline/data/okpyeon/LICENSE"), join(LICENSES, "SCHOOL-LEVELS-CC-BY-SA-4.0.txt"));
+  copyFileSync(join(ROOT, "pipeline/data/okpyeon/README.md"), join(LICENSES, "SCHOOL-LEVELS.md"));
   writeFileSync(join(LICENSES, "THIRD-PARTY.md"), thirdPartyNotices(Object.keys(metafile.inputs)));
   vendorTypes();
 }

@@ -6,6 +6,8 @@ import { readDictionaryPin } from "../pipeline/pin/dictionaryPin.ts";
 import { PIN_DIR, readPin } from "../pipeline/pin/pin.ts";
 import { HUNUM_FILES } from "../pipeline/parse/hunum.ts";
 import { WORD_FILES } from "../pipeline/parse/learnerWords.ts";
+import { SCHOOL_LEVEL_FILES } from "../pipeline/parse/schoolLevels.ts";
+import { readSchoolLevelsPin } from "../pipeline/pin/schoolLevelsPin.ts";
 import { LIST_FILES } from "../pipeline/validate/idiomLists.ts";
 import { pipelineCodeHash } from "../pipeline/write/codeHash.ts";
 import { sha256 } from "../pipeline/write/writeDist.ts";
@@ -43,11 +45,12 @@ export function staleReasons(dist = DIST, env: NodeJS.ProcessEnv = process.env):
     if (inputs[name] !== sha256(readFileSync(join(DATA, name)))) reasons.push(`pipeline/data/${name} changed`);
   }
   // The lists beside idioms.csv, the 훈음 overlay and the word lists are optional: a list added, changed or removed.
-  for (const name of [...Object.values(LIST_FILES), ...Object.values(HUNUM_FILES), ...Object.values(WORD_FILES)]) {
+  for (const name of [...Object.values(LIST_FILES), ...Object.values(HUNUM_FILES), ...Object.values(WORD_FILES), ...Object.values(SCHOOL_LEVEL_FILES)]) {
     const path = join(DATA, name);
     if (inputs[name] !== (existsSync(path) ? sha256(readFileSync(path)) : undefined)) reasons.push(`pipeline/data/${name} changed`);
   }
   if (inputs["libhangul/hanja.txt"] !== readDictionaryPin().sha256) reasons.push("the pinned hanja dictionary changed");
+  if (inputs["okpyeon/school-levels.csv"] !== readSchoolLevelsPin().sha256) reasons.push("the pinned school levels changed");
   if (inputs.pipeline !== pipelineCodeHash()) reasons.push("the pipeline's code changed");
   return reasons;
 }

@@ -1,6 +1,14 @@
 import type { DataCounts } from "../../runtime/format/dist.ts";
 import type { CharacterWords } from "./words.ts";
-import { HUNUM_LICENSE_NAME, type HanjaRecord, type IdiomRecord, UNICODE_LICENSE_URL, idiomItemA } from "../../runtime/format/records.ts";
+import {
+  CC_BY_SA_URL,
+  HUNUM_LICENSE_NAME,
+  SCHOOL_LEVELS_LICENSE_NAME,
+  type HanjaRecord,
+  type IdiomRecord,
+  UNICODE_LICENSE_URL,
+  idiomItemA,
+} from "../../runtime/format/records.ts";
 
 /**
  * The detail body of every record (docs/rules.md "Records"): the record plus its idioms in idx order,
@@ -51,6 +59,12 @@ export function buildMetaBody(input: MetaInput): Record<string, unknown> {
         name: HUNUM_LICENSE_NAME,
         notice:
           "The 훈음 (`hunum`) come from libhangul's hanja dictionary: a redistribution must reproduce its copyright notice, conditions and disclaimer, served at the end of the terms.",
+      },
+      school_levels: {
+        name: SCHOOL_LEVELS_LICENSE_NAME,
+        url: CC_BY_SA_URL,
+        notice:
+          "The school levels (`school_level`) come from okpyeon's compiled list (from Korean Wikipedia): keep its attribution, served at the end of the terms; they stay under CC BY-SA 4.0, which the idiom terms do not restrict.",
       },
     },
   };

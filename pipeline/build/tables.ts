@@ -1,4 +1,4 @@
-import { FLAG_EDUCATION, FLAG_HUNUM, FLAG_NAME, FLAG_STARTER, type Tables } from "../../runtime/format/dist.ts";
+import { FLAG_EDUCATION, FLAG_HIGH_SCHOOL, FLAG_HUNUM, FLAG_MIDDLE_SCHOOL, FLAG_NAME, FLAG_STARTER, type Tables } from "../../runtime/format/dist.ts";
 import type { HanjaRecord, IdiomRecord } from "../../runtime/format/records.ts";
 
 /**
@@ -25,7 +25,12 @@ export function buildTables(
     strokes: records.map((r) => r.strokes),
     radical: records.map((r) => r.radical_number),
     flags: records.map(
-      (r) => (r.starter ? FLAG_STARTER : 0) | (r.education_hanja ? FLAG_EDUCATION : 0) | (r.name_hanja ? FLAG_NAME : 0) | (r.hunum.length > 0 ? FLAG_HUNUM : 0),
+      (r) =>
+        (r.starter ? FLAG_STARTER : 0) |
+        (r.education_hanja ? FLAG_EDUCATION : 0) |
+        (r.name_hanja ? FLAG_NAME : 0) |
+        (r.hunum.length > 0 ? FLAG_HUNUM : 0) |
+        (r.school_level === "middle" ? FLAG_MIDDLE_SCHOOL : r.school_level === "high" ? FLAG_HIGH_SCHOOL : 0),
     ),
     readings: sortKeys(readings),
     glosses,

@@ -97,6 +97,8 @@ function buildRecord(cp: number, props: Map<string, UnihanEntry>, source: string
     meaning_ko_source: null,
     definition_en: props.get("kDefinition")?.value ?? null,
     education_hanja: props.has("kKoreanEducationHanja"),
+    // Set by `joinSchoolLevels` for the education hanja.
+    school_level: null,
     name_hanja: props.has("kKoreanName"),
     // Without words; `joinReadings` sets it from the 대표훈음 and the words.
     reading: usualReadingOf(character, readings, []) as string,

@@ -28,9 +28,9 @@ export function releaseCounts(records: readonly HanjaRecord[]): ReleaseCounts {
   };
 }
 
-/** A record without the project's gloss fields, the dictionary's 훈음 and the `reading` drawn from them and the words. */
+/** A record without the project's gloss fields, the dictionary's 훈음, the `reading` drawn from them and the words, and the school level. */
 export function unihanFields(record: HanjaRecord): UnihanFields {
-  const { starter: _s, meaning_ko: _m, meaning_ko_source: _g, reading: _r, hunum: _h, hunum_source: _hs, ...fields } = record;
+  const { starter: _s, meaning_ko: _m, meaning_ko_source: _g, reading: _r, hunum: _h, hunum_source: _hs, school_level: _l, ...fields } = record;
   return fields;
 }
 

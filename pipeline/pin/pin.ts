@@ -40,7 +40,7 @@ export interface ReleaseCounts {
 }
 
 /** A record's Unihan-derived fields (the project's gloss fields, from starter.csv, and the dictionary's 훈음 left out). */
-export type UnihanFields = Omit<HanjaRecord, "starter" | "meaning_ko" | "meaning_ko_source" | "reading" | "hunum" | "hunum_source">;
+export type UnihanFields = Omit<HanjaRecord, "starter" | "meaning_ko" | "meaning_ko_source" | "reading" | "hunum" | "hunum_source" | "school_level">;
 
 /** `pin.json`. */
 export interface UnihanPin {

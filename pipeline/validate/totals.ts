@@ -8,6 +8,8 @@ export function countRecords(records: readonly HanjaRecord[]) {
   return {
     characters: records.length,
     education_hanja: records.filter((r) => r.education_hanja).length,
+    middle_school_hanja: records.filter((r) => r.school_level === "middle").length,
+    high_school_hanja: records.filter((r) => r.school_level === "high").length,
     name_hanja: records.filter((r) => r.name_hanja).length,
   };
 }

@@ -16,8 +16,10 @@
  * 8: `words.txt` lists each education hanja's core words after its syllables, and each word's
  * reading it is read with first (the reader takes the first); `tables.json` no longer repeats the records'
  * 훈음 (`hunum`): the runtime reads them from the records.
+ * 9: records carry `school_level` (`middle`, `high` or null); `tables.json` flags each level; the counts
+ * include `middle_school_hanja` and `high_school_hanja`; terms.md ends with the school levels' attribution.
  */
-export const DIST_FORMAT = 8;
+export const DIST_FORMAT = 9;
 
 /** File names inside `dist/`. */
 export const DIST_FILES = {
@@ -78,6 +80,9 @@ export interface DataCounts {
   characters: number;
   starters: number;
   education_hanja: number;
+  /** Education hanja taught in middle school (`school_level` `middle`), and in high school. */
+  middle_school_hanja: number;
+  high_school_hanja: number;
   name_hanja: number;
   idioms: number;
   /** Characters with at least one 훈음 (`hunum`). */
@@ -86,7 +91,7 @@ export interface DataCounts {
 
 /**
  * `dist/tables.json`: one entry per record, record order (= code point order). Flags: bit 0
- * starter, bit 1 education hanja, bit 2 name hanja, bit 3 has 훈음. `readings` maps a Hangul reading to record positions.
+ * starter, bit 1 education hanja, bit 2 name hanja, bit 3 has 훈음, bit 4 `school_level` middle, bit 5 high. `readings` maps a Hangul reading to record positions.
  */
 export interface Tables {
   characters: string[];
@@ -132,3 +137,5 @@ export const FLAG_STARTER = 1;
 export const FLAG_EDUCATION = 2;
 export const FLAG_NAME = 4;
 export const FLAG_HUNUM = 8;
+export const FLAG_MIDDLE_SCHOOL = 16;
+export const FLAG_HIGH_SCHOOL = 32;

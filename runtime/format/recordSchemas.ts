@@ -18,6 +18,9 @@ export const VARIANT_PROPERTIES = [
   "kCompatibilityVariant",
 ] as const;
 
+/** The values of `school_level` (and of `GET /hanja`'s `school_level` filter): 중학교용 and 고등학교용. */
+export const SCHOOL_LEVELS = ["middle", "high"] as const;
+
 /** The `source` of a character record and of a page of characters. */
 export const UNIHAN_SOURCE = str("Data source label with the Unihan version, e.g. `Unicode Unihan 17.0.0`.", {
   pattern: "^Unicode Unihan \\d+\\.\\d+\\.\\d+$",
@@ -58,6 +61,15 @@ const HANJA_FIELDS = {
   meaning_ko_source: nullable(str("Where the gloss comes from; null unless `starter`.")),
   definition_en: nullable(str("English definition (Unihan `kDefinition`, original text); null when Unihan has none.")),
   education_hanja: bool("Extra: one of the 1,800 basic hanja for education (Unihan `kKoreanEducationHanja`)."),
+  school_level: nullable(
+    oneOf(
+      SCHOOL_LEVELS,
+      "Extra: for the 1,800 education hanja, the school that teaches it in the 2000 교육부 고시 list (한문 교육용 기초 한자): `middle` (중학교용, 900) or `high` " +
+        "(고등학교용, 900); null for every other character. From okpyeon's compiled list (CC BY-SA 4.0, see the terms) and the project's map of six characters it spells otherwise.",
+      // null is one of the values too (an `enum` without it would refuse it whatever `type` says).
+      { enum: [...SCHOOL_LEVELS, null], examples: ["middle"] },
+    ),
+  ),
   name_hanja: bool("Extra: allowed in Korean personal names (Unihan `kKoreanName`)."),
   reading: str(
     "Extra: the representative reading (대표음), the one a teacher gives first: for the 1,800 education hanja the 음 of their representative 훈음 " +

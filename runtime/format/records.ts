@@ -56,3 +56,6 @@ export const STARTER_GLOSS_SOURCE = "Hanja API project original gloss (see idiom
 export { HUNUM_SOURCE, IDIOMS_SOURCE } from "./recordSchemas.ts";
 /** The licence of libhangul's hanja dictionary, as `/meta` names it. */
 export const HUNUM_LICENSE_NAME = "BSD-3-Clause (libhangul hanja dictionary, © 2005–2006 Choe Hwanjin)";
+/** The licence of the school levels (`school_level`), as `/meta` names it. */
+export const SCHOOL_LEVELS_LICENSE_NAME = "CC BY-SA 4.0 (okpyeon, from Korean Wikipedia's 대한민국 중고등학교 기초한자 목록)";
+export const CC_BY_SA_URL = "https://creativecommons.org/licenses/by-sa/4.0/";

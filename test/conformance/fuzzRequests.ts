@@ -56,6 +56,7 @@ const PARAMS = [
   "radical_number",
   "starter",
   "education",
+  "school_level",
   "char",
   "type",
   "choices",
@@ -118,6 +119,8 @@ const special = fc.constantFrom(
   "hunum_to_hanja,idiom_blank",
   "hanja_to_reading",
   "typed",
+  "middle",
+  "high",
   "qz_",
   "cq_AAAAAAAAAAAAAAAAAAAAAA",
 );

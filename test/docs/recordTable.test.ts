@@ -45,7 +45,7 @@ describe("docs/rules.md's record table", () => {
 
   it("names the extra fields after the table, and those are the schema's remaining ones", () => {
     const extras = Object.keys(properties(HANJA_RECORD)).slice(rows.length);
-    expect(extras).toEqual(["education_hanja", "name_hanja", "reading", "hunum", "hunum_source", "variants_detail"]);
+    expect(extras).toEqual(["education_hanja", "school_level", "name_hanja", "reading", "hunum", "hunum_source", "variants_detail"]);
     const prose = RULES.slice(RULES.indexOf("The service adds"), RULES.indexOf("Interface B (`/quiz/v1`) publishes"));
     for (const field of extras) expect(prose, field).toContain(`\`${field}\``);
   });

@@ -14,6 +14,8 @@ export interface CharacterFacts {
   radical: number;
   strokes: number;
   education: boolean;
+  /** `school_level`: `middle`, `high` or null. */
+  school: string | null;
   name: boolean;
 }
 
@@ -45,6 +47,7 @@ export function characterOracle(app: App) {
       radical: record.radical_number,
       strokes: record.strokes,
       education: record.education_hanja,
+      school: record.school_level,
       name: record.name_hanja,
     });
     for (const reading of record.readings) byReading.set(reading, [...(byReading.get(reading) ?? []), character]);
@@ -119,9 +122,10 @@ export function characterOracle(app: App) {
     };
   }
 
-  /** Whether a character is in a `level` pool of the character quizzes (education, name, all: with 훈음). */
+  /** Whether a character is in a `level` pool of the character quizzes (education, middle, high, name, all: with 훈음). */
   const inPool = (character: string, level: string) => {
     const f = of(character);
+    if (level === "middle" || level === "high") return f.hunum.length > 0 && f.school === level;
     return f.hunum.length > 0 && (level === "education" ? f.education : level === "name" ? f.name : true);
   };
 

@@ -62,6 +62,7 @@ export interface Filters {
   radical_number?: number;
   starter?: 0 | 1;
   education?: 0 | 1;
+  school_level?: "middle" | "high";
 }
 
 /** Whether a record passes the filters. */
@@ -70,7 +71,8 @@ export function passes(record: HanjaRecord, f: Filters): boolean {
     (f.strokes === undefined || record.strokes === f.strokes) &&
     (f.radical_number === undefined || record.radical_number === f.radical_number) &&
     (f.starter === undefined || Number(record.starter) === f.starter) &&
-    (f.education === undefined || Number(record.education_hanja) === f.education)
+    (f.education === undefined || Number(record.education_hanja) === f.education) &&
+    (f.school_level === undefined || record.school_level === f.school_level)
   );
 }
 

@@ -12,7 +12,7 @@ import { BASE, type Envelope, type Filters, expectEnvelope, fileRecords, passes 
 const errors: unknown[] = [];
 const app = testApp({ onError: (error) => void errors.push(error) });
 
-const HANJA_PARAMS = ["q", "page", "per_page", "strokes", "radical_number", "starter", "education"];
+const HANJA_PARAMS = ["q", "page", "per_page", "strokes", "radical_number", "starter", "education", "school_level"];
 const IDIOM_PARAMS = ["q", "page", "per_page"];
 const WORD_PARAMS = ["q", "char", "page", "per_page"];
 
@@ -175,6 +175,7 @@ describe("valid filters and paging agree with the file", () => {
         radical_number: fc.integer({ min: 1, max: 214 }),
         starter: fc.constantFrom<0 | 1>(0, 1),
         education: fc.constantFrom<0 | 1>(0, 1),
+        school_level: fc.constantFrom<"middle" | "high">("middle", "high"),
       },
       { requiredKeys: [] },
     );

@@ -57,6 +57,8 @@ describe("character quizzes: one right answer", () => {
 describe("level pools", () => {
   it.each([
     ["education", (f: ReturnType<typeof oracle.facts>) => f.education],
+    ["middle", (f: ReturnType<typeof oracle.facts>) => f.school === "middle"],
+    ["high", (f: ReturnType<typeof oracle.facts>) => f.school === "high"],
     ["name", (f: ReturnType<typeof oracle.facts>) => f.name],
     ["all", () => true],
   ] as const)("level=%s: every character asked about and offered is of the pool and has 훈음", async (level, inPool) => {
@@ -73,6 +75,16 @@ describe("level pools", () => {
   it("education is the default: 1,800 characters, the 1,795 of them with 훈음 asked about", async () => {
     const quizzes = await draw("type=hanja_to_hunum", 10);
     expect(quizzes.every((quiz) => oracle.facts(quiz.answer_character.character).education)).toBe(true);
+  });
+
+  it("middle and high split the education hanja: a seeded run of each draws only its own half, and the two halves together are the education draws' pool", async () => {
+    const asked = async (level: string) => new Set((await draw(`type=hanja_to_hunum&level=${level}`, 5)).map((quiz) => quiz.answer_character.character));
+    const middle = await asked("middle");
+    const high = await asked("high");
+    expect(middle.size).toBeGreaterThan(20);
+    expect(high.size).toBeGreaterThan(20);
+    for (const c of middle) expect(high.has(c), c).toBe(false);
+    for (const c of [...middle, ...high]) expect(oracle.facts(c).education, c).toBe(true);
   });
 
   it("another level is a 400 naming level, not metered", async () => {

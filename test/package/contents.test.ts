@@ -74,8 +74,21 @@ describe("npm pack", () => {
     expect(data.sort()).toEqual([...RUNTIME_FILES].sort());
   });
 
-  it("carries the code's MIT licence, the idiom data's terms, the Unicode licence and the hanja dictionary's notice, and stays private", () => {
-    expect(paths).toEqual(expect.arrayContaining(["LICENSE", "licenses/TERMS.md", "licenses/UNICODE-LICENSE.txt", "licenses/LIBHANGUL-HANJA-LICENSE.txt"]));
+  it("carries the code's MIT licence, the idiom data's terms, the Unicode licence, the hanja dictionary's notice and the school levels' CC BY-SA licence and attribution, and stays private", () => {
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        "LICENSE",
+        "licenses/TERMS.md",
+        "licenses/UNICODE-LICENSE.txt",
+        "licenses/LIBHANGUL-HANJA-LICENSE.txt",
+        "licenses/SCHOOL-LEVELS-CC-BY-SA-4.0.txt",
+        "licenses/SCHOOL-LEVELS.md",
+      ]),
+    );
+    expect(readFileSync(join(ROOT, "licenses/SCHOOL-LEVELS-CC-BY-SA-4.0.txt"), "utf8")).toMatch(
+      /^Creative Commons Attribution-ShareAlike 4\.0 International\n[^]*Creative Commons may be contacted at creativecommons\.org\.\n$/,
+    );
+    expect(readFileSync(join(ROOT, "licenses/SCHOOL-LEVELS.md"), "utf8")).toContain("https://github.com/jjm4000/okpyeon");
     expect(readFileSync(join(ROOT, "licenses/LIBHANGUL-HANJA-LICENSE.txt"), "utf8")).toMatch(
       /^Copyright \(c\) 2005,2006 Choe Hwanjin\nAll rights reserved\.\n[^]*POSSIBILITY OF SUCH DAMAGE\.\n$/,
     );

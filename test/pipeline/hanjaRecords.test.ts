@@ -74,6 +74,7 @@ describe("buildHanjaRecords on the small fixture (Unihan 16.0.0 content)", () =>
       meaning_ko_source: null,
       definition_en: "water, liquid, lotion, juice",
       education_hanja: true,
+      school_level: null,
       name_hanja: false,
       reading: "수",
       hunum: [],

@@ -122,6 +122,7 @@ export function hanja(character: string, readings: string[]): HanjaRecord {
     meaning_ko_source: null,
     definition_en: null,
     education_hanja: false,
+    school_level: null,
     name_hanja: false,
     reading: readings[0] as string,
     hunum: [],

@@ -9,6 +9,7 @@ import { describe, expect, test, vi } from "vitest";
 import { DIST, ensureDist, staleReasons } from "../../scripts/ensureDist.ts";
 import { HUNUM_FILES } from "../../pipeline/parse/hunum.ts";
 import { WORD_FILES } from "../../pipeline/parse/learnerWords.ts";
+import { SCHOOL_LEVEL_FILES } from "../../pipeline/parse/schoolLevels.ts";
 import { LIST_FILES } from "../../pipeline/validate/idiomLists.ts";
 import { DIST_FORMAT, type Manifest } from "../../runtime/format/dist.ts";
 import { PIN } from "../helpers/pin.ts";
@@ -51,12 +52,20 @@ describe("staleReasons", () => {
   test("each of the project's inputs and the pipeline's code, each named", async () => {
     const dir = await distWith((m) => ({
       ...m,
-      inputs: { ...m.inputs, "idioms.csv": "0".repeat(64), "TERMS.md": "1".repeat(64), "libhangul/hanja.txt": "4".repeat(64), pipeline: "2".repeat(64) },
+      inputs: {
+        ...m.inputs,
+        "idioms.csv": "0".repeat(64),
+        "TERMS.md": "1".repeat(64),
+        "libhangul/hanja.txt": "4".repeat(64),
+        "okpyeon/school-levels.csv": "6".repeat(64),
+        pipeline: "2".repeat(64),
+      },
     }));
     expect(staleReasons(dir, {})).toEqual([
       "pipeline/data/idioms.csv changed",
       "pipeline/data/TERMS.md changed",
       "the pinned hanja dictionary changed",
+      "the pinned school levels changed",
       "the pipeline's code changed",
     ]);
     const old = await distWith((m) => ({
@@ -64,10 +73,13 @@ describe("staleReasons", () => {
       inputs: { "idioms.csv": m.inputs["idioms.csv"] ?? "", "starter.csv": m.inputs["starter.csv"] ?? "", "TERMS.md": m.inputs["TERMS.md"] ?? "" },
     }));
     // A manifest from before the lists beside idioms.csv, the 훈음 overlay, the word lists and the dictionary: each counts as changed.
-    const lists = [...Object.values(LIST_FILES), ...Object.values(HUNUM_FILES), ...Object.values(WORD_FILES)]
+    const lists = [...Object.values(LIST_FILES), ...Object.values(HUNUM_FILES), ...Object.values(WORD_FILES), ...Object.values(SCHOOL_LEVEL_FILES)]
       .filter((name) => existsSync(join(ROOT, "pipeline/data", name)))
       .map((name) => `pipeline/data/${name} changed`);
-    expect(staleReasons(old, {})).toEqual([...lists, "the pinned hanja dictionary changed", "the pipeline's code changed"]);
+    expect(staleReasons(old, {})).toEqual([...lists, "the pinned hanja dictionary changed", "the pinned school levels changed", "the pipeline's code changed"]);
+    // The school levels' map changed.
+    const map = await distWith((m) => ({ ...m, inputs: { ...m.inputs, "school-levels-map.csv": "7".repeat(64) } }));
+    expect(staleReasons(map, {})).toEqual(["pipeline/data/school-levels-map.csv changed"]);
     const group = await distWith((m) => ({ ...m, inputs: { ...m.inputs, "idiom-groups.csv": "3".repeat(64) } }));
     expect(staleReasons(group, {})).toEqual(["pipeline/data/idiom-groups.csv changed"]);
     // A word list changed, or added where the build had none.

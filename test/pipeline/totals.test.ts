@@ -29,7 +29,7 @@ const PINNED: PinnedTotals = {
 
 describe("verifyTotals (against the pin's counts)", () => {
   it("counts characters, education hanja and name hanja for the manifest", () => {
-    expect(countRecords(records(5, 2, 3))).toEqual({ characters: 5, education_hanja: 2, name_hanja: 3 });
+    expect(countRecords(records(5, 2, 3))).toEqual({ characters: 5, education_hanja: 2, middle_school_hanja: 0, high_school_hanja: 0, name_hanja: 3 });
   });
 
   it("passes input of the pinned version that gives the pinned counts", () => {

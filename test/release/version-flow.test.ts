@@ -105,7 +105,16 @@ describe(`a release labelled ${NEXT} (the small fixture, relabelled)`, () => {
       origin: basename(zip.path),
       sha256: createHash("sha256").update(zip.bytes).digest("hex"),
     });
-    expect(manifest.counts).toEqual({ characters: 297, education_hanja: 94, name_hanja: 184, starters: 12, idioms: 17, with_hunum: 192 });
+    expect(manifest.counts).toEqual({
+      characters: 297,
+      education_hanja: 94,
+      middle_school_hanja: 68,
+      high_school_hanja: 23,
+      name_hanja: 184,
+      starters: 12,
+      idioms: 17,
+      with_hunum: 192,
+    });
   });
 
   it("puts the version in every record's and every detail's source", async () => {

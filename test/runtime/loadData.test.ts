@@ -43,6 +43,8 @@ describe("loading dist/", () => {
       characters: CHARACTERS,
       starters: 128,
       education_hanja: EDUCATION_HANJA,
+      middle_school_hanja: 900,
+      high_school_hanja: 900,
       name_hanja: NAME_HANJA,
       idioms: data.idioms.idioms.length,
     });

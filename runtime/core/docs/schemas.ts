@@ -51,15 +51,20 @@ const META = obj("Dataset metadata: versions, record counts measured from the lo
     characters: int("Han characters with a Korean reading.", { minimum: 0 }),
     starters: int("Characters with an original Korean learning gloss.", { minimum: 0 }),
     education_hanja: int("Basic hanja for education.", { minimum: 0 }),
+    middle_school_hanja: int("Education hanja taught in middle school (`school_level` `middle`, 중학교용): 900.", { minimum: 0 }),
+    high_school_hanja: int("Education hanja taught in high school (`school_level` `high`, 고등학교용): 900.", { minimum: 0 }),
     name_hanja: int("Hanja for personal names.", { minimum: 0 }),
     idioms: int("Four-character idioms.", { minimum: 0 }),
     with_hunum: int("Characters with at least one 훈음 (`hunum`).", { minimum: 0 }),
   }),
-  licenses: obj("Licences of the three kinds of data.", {
+  licenses: obj("Licences of the kinds of data.", {
     unihan: LICENSE("Unicode-derived fields: Unicode License V3."),
     idioms: LICENSE("Idioms and Korean glosses: the project's idiom terms, served at `{hanja base}/terms`."),
     hanja_dictionary: LICENSE(
       "The 훈음 (`hunum`): libhangul's hanja dictionary, BSD-3-Clause; its notice is served at the end of `{hanja base}/terms` (and shipped in the package's `licenses/`).",
+    ),
+    school_levels: LICENSE(
+      "The school levels (`school_level`): okpyeon's compiled list, CC BY-SA 4.0; its attribution is served at the end of `{hanja base}/terms` (and the licence's text shipped in the package's `licenses/`).",
     ),
   }),
 });

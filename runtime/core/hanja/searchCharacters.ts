@@ -13,7 +13,7 @@ import { CHARACTER_QUERY, CHARACTER_TYPO_QUERY, EDUCATION_BOOST } from "../../fo
 /** What a filter of `GET /hanja` keeps for a whole-number value (the filters are in `routes/hanjaParams.ts`). */
 export interface FilterPredicate {
   /** Whether the record at `position` passes the filter with `value`. */
-  keep(data: CharacterData, position: number, value: number): boolean;
+  keep(data: CharacterData, position: number, value: number | string): boolean;
 }
 
 // `U+6C34`, `u+6c34`, `U 6C34` (an unencoded `+` in a query string arrives as a space), or bare
@@ -140,11 +140,11 @@ function afterUnified(data: CharacterData, positions: number[]): number[] {
 
 /** Whether a record passes every filter given a value (none given: every record passes). */
 function filterPredicate(data: CharacterData, params: Readonly<Record<string, object>>, values: Readonly<Record<string, unknown>>): (i: number) => boolean {
-  const active: [FilterPredicate, number][] = [];
+  const active: [FilterPredicate, number | string][] = [];
   for (const name in params) {
     const spec = params[name];
     const value = values[name];
-    if (spec !== undefined && "keep" in spec && typeof value === "number") active.push([spec as FilterPredicate, value]);
+    if (spec !== undefined && "keep" in spec && (typeof value === "number" || typeof value === "string")) active.push([spec as FilterPredicate, value]);
   }
   return (i) => {
     for (const [filter, value] of active) if (!filter.keep(data, i, value)) return false;

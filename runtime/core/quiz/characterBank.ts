@@ -3,14 +3,17 @@
  * 훈음, their readings, 훈음, radical, strokes and variants, the pools of `level`, and the idioms
  * (for `idiom_blank`). Made once, on the first character quiz: it reads 7,173 records.
  */
-import { FLAG_EDUCATION, FLAG_HUNUM, FLAG_NAME } from "../../format/dist.ts";
+import { FLAG_EDUCATION, FLAG_HIGH_SCHOOL, FLAG_HUNUM, FLAG_MIDDLE_SCHOOL, FLAG_NAME } from "../../format/dist.ts";
 import { initialSoundForms } from "../../format/hangul.ts";
 import type { IdiomRecord } from "../../format/records.ts";
 import type { LoadedData } from "../data/load.ts";
 import type { Hunum, RecordFields } from "../data/recordFields.ts";
 
-/** The character pools of `level`: the 1,800 education hanja, the name hanja, or every character with 훈음. */
-export const LEVELS = ["education", "name", "all"] as const;
+/**
+ * The character pools of `level`: the 1,800 education hanja, the 900 of them taught in middle school
+ * or the 900 taught in high school (`school_level`), the name hanja, or every character with 훈음.
+ */
+export const LEVELS = ["education", "middle", "high", "name", "all"] as const;
 export type Level = (typeof LEVELS)[number];
 
 /** What a character quiz asks about: a character (a position in the character tables), or an idiom with the character at `blank` left out. */
@@ -88,7 +91,7 @@ const push = (map: Map<string | number, number[]>, key: string | number, positio
 export function createCharacterBank(data: LoadedData): CharacterBank {
   const { characters } = data;
   const parsed = new Map<number, RecordFields>();
-  const pools: Record<Level, number[]> = { education: [], name: [], all: [] };
+  const pools: Record<Level, number[]> = { education: [], middle: [], high: [], name: [], all: [] };
   const radicals = new Map<string | number, number[]>();
   const eums = new Map<string | number, number[]>();
   const huns = new Map<string | number, number[]>();
@@ -98,6 +101,8 @@ export function createCharacterBank(data: LoadedData): CharacterBank {
     parsed.set(position, record);
     pools.all.push(position);
     if (flags & FLAG_EDUCATION) pools.education.push(position);
+    if (flags & FLAG_MIDDLE_SCHOOL) pools.middle.push(position);
+    if (flags & FLAG_HIGH_SCHOOL) pools.high.push(position);
     if (flags & FLAG_NAME) pools.name.push(position);
     push(radicals, characters.radical[position] as number, position);
     for (const { hun, eum } of record.hunum) {
@@ -105,7 +110,7 @@ export function createCharacterBank(data: LoadedData): CharacterBank {
       push(huns, gradingForm(hun), position);
     }
   });
-  const members: Record<Level, Set<number>> = { education: new Set(pools.education), name: new Set(pools.name), all: new Set(pools.all) };
+  const members = Object.fromEntries(LEVELS.map((level) => [level, new Set(pools[level])])) as Record<Level, Set<number>>;
   const variants = new Map<number, Set<number>>();
   const link = (a: number, b: number) => {
     if (a === b) return;

@@ -5,14 +5,18 @@
  * `GET /hanja` is one entry in `CHARACTER_FILTERS`: its bounds, description and predicate.
  */
 import type { CharacterData } from "../data/load.ts";
-import { FLAG_EDUCATION, FLAG_STARTER } from "../../format/dist.ts";
+import { FLAG_EDUCATION, FLAG_HIGH_SCHOOL, FLAG_MIDDLE_SCHOOL, FLAG_STARTER } from "../../format/dist.ts";
+import { SCHOOL_LEVELS } from "../../format/recordSchemas.ts";
 import type { FilterPredicate } from "../hanja/searchCharacters.ts";
 import { invalidParameter } from "../http/errors.ts";
-import type { IntSpec, PathSpec, TextSpec } from "../http/params.ts";
+import type { EnumSpec, IntSpec, PathSpec, TextSpec } from "../http/params.ts";
 import type { WordQuery } from "../words/wordQuery.ts";
 
-/** A filter of `GET /hanja`: a whole-number parameter and the records it keeps. */
-export interface CharacterFilter extends IntSpec, FilterPredicate {}
+/** A filter of `GET /hanja`: a whole-number or enumerated parameter and the records it keeps. */
+export type CharacterFilter = (IntSpec | EnumSpec) & FilterPredicate;
+
+/** The flag of each `school_level`. */
+const SCHOOL_LEVEL_FLAG: Record<string, number> = { middle: FLAG_MIDDLE_SCHOOL, high: FLAG_HIGH_SCHOOL };
 
 const flag = (data: CharacterData, position: number, bit: number) => ((data.flags[position] ?? 0) & bit ? 1 : 0);
 
@@ -50,6 +54,15 @@ export const CHARACTER_FILTERS = {
     description: "Extra filter. `1`: only the 1,800 basic hanja for education; `0`: only the others.",
     keep: (data, i, value) => flag(data, i, FLAG_EDUCATION) === value,
   },
+  school_level: {
+    kind: "enum",
+    values: SCHOOL_LEVELS,
+    component: "SchoolLevel",
+    description:
+      "Extra filter. `middle`: only the 900 education hanja taught in middle school (중학교용); `high`: only the 900 taught in high school (고등학교용) " +
+      "(`school_level`, the 2000 교육부 고시 list). Another value: `400`.",
+    keep: (data, i, value) => flag(data, i, SCHOOL_LEVEL_FLAG[value] ?? 0) === 1,
+  },
 } satisfies Record<string, CharacterFilter>;
 
 /** The paging of both list routes; part of the page cache key, not of the search's. */
@@ -79,7 +92,7 @@ export const HANJA_LIST_PARAMS = {
   },
   ...PAGING,
   ...CHARACTER_FILTERS,
-} as const satisfies Record<string, TextSpec | IntSpec>;
+} as const satisfies Record<string, TextSpec | IntSpec | EnumSpec>;
 
 /** `GET /idioms`, as `HANJA_LIST_PARAMS`. */
 export const IDIOMS_LIST_PARAMS = {

@@ -97,7 +97,8 @@ export const QUIZ_PARAMS = {
     component: "QuizLevel",
     description:
       "Extra: the characters the character types (`hunum_to_hanja`, `hanja_to_hunum`, `hanja_to_reading`, `idiom_blank`'s left-out character) ask about and offer: " +
-      "`education` (the 1,800 basic hanja for education), `name` (hanja allowed in personal names) or `all` (every character with a 훈음, 7,173); only characters with a 훈음 are drawn. " +
+      "`education` (the 1,800 basic hanja for education), `middle` or `high` (the 900 of them taught in middle school, 중학교용, or in high school, 고등학교용: `school_level`), " +
+      "`name` (hanja allowed in personal names) or `all` (every character with a 훈음, 7,173); only characters with a 훈음 are drawn. " +
       "The idiom types ignore it. Another value: `400`.",
   },
   answer_format: {
