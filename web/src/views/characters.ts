@@ -16,7 +16,7 @@ export type IdiomItem = IdiomItemA;
 /** A page of a list, as the service declares it. */
 export type Page<T> = ListEnvelope<T>;
 
-const FILTERS = ["q", "strokes", "radical_number", "starter", "education", "page"] as const;
+const FILTERS = ["q", "strokes", "radical_number", "starter", "education", "school_level", "page"] as const;
 
 /** The last search, for the detail's way back. */
 let lastSearch = "#/";
@@ -30,6 +30,11 @@ export async function characterSearch(main: HTMLElement, ctx: ViewContext): Prom
   const radical = h("input", { type: "number", name: "radical_number", min: 1, max: 214, inputmode: "numeric", value: p.get("radical_number") ?? "" });
   const starter = h("input", { type: "checkbox", name: "starter", checked: p.get("starter") === "1" });
   const education = h("input", { type: "checkbox", name: "education", checked: p.get("education") === "1" });
+  const schoolLevel = h(
+    "select",
+    { name: "school_level" },
+    ["", "middle", "high"].map((value) => h("option", { value, selected: (p.get("school_level") ?? "") === value }, t().schoolLevels[value] ?? value)),
+  );
   const results = h("section", { class: "results" });
   const form = searchForm(
     () =>
@@ -40,10 +45,11 @@ export async function characterSearch(main: HTMLElement, ctx: ViewContext): Prom
           radical_number: radical.value,
           starter: starter.checked ? 1 : undefined,
           education: education.checked ? 1 : undefined,
+          school_level: schoolLevel.value || undefined,
         }),
       ),
     field(t().charQuery, q, t().charQueryHint),
-    h("div", { class: "filters" }, field(t().strokes, strokes), field(t().radical, radical)),
+    h("div", { class: "filters" }, field(t().strokes, strokes), field(t().radical, radical), field(t().schoolLevel, schoolLevel)),
     h("div", { class: "checks" }, checkbox(t().starterOnly, starter), checkbox(t().educationOnly, education)),
   );
   replace(main, h("h1", { tabindex: -1 }, t().navSearch), form, h("p", {}, h("a", { href: "#/radicals" }, `${t().browseRadicals} →`)), results);
@@ -181,6 +187,7 @@ export async function characterDetail(main: HTMLElement, ctx: ViewContext): Prom
       [t().radicalLabel, h("a", { href: radicalHash(c.radical_number), lang: "ko" }, `${c.radical} (${c.radical_number})`)],
       [t().variants, c.variants ? variantLinks(c.variants) : "—"],
       [t().education, c.education_hanja ? t().yes : t().no],
+      [t().schoolLevel, c.school_level ? (t().schoolLevelOf[c.school_level] ?? c.school_level) : "—"],
       [t().nameHanja, c.name_hanja ? t().yes : t().no],
     ];
     const { idioms } = c;

@@ -40,7 +40,7 @@ export async function quizView(main: HTMLElement, ctx: ViewContext): Promise<voi
   const choices = select("choices", ["2", "3", "4", "5", "6"], (n) => n, p.get("choices") ?? "4");
   const count = h("input", { type: "number", name: "count", min: 1, max: 20, inputmode: "numeric", required: true, value: p.get("count") ?? "5" });
   const difficulty = select("difficulty", ["normal", "hard"], (d) => t().difficulties[d] ?? d, p.get("difficulty"));
-  const level = select("level", ["education", "name", "all"], (l) => t().levels[l] ?? l, p.get("level"));
+  const level = select("level", ["education", "middle", "high", "name", "all"], (l) => t().levels[l] ?? l, p.get("level"));
   const answerFormat = select("answer_format", ["choices", "typed"], (f) => t().answerFormats[f] ?? f, p.get("answer_format"));
   const typedOption = answerFormat.querySelector<HTMLOptionElement>("option[value=typed]");
   // Typing is offered for the types that take it (Mixed draws those of them it may); choices do not apply to it.
