@@ -20,6 +20,8 @@ import { resolveUnihan } from "./load/resolveUnihan.ts";
 import { pinnedDictionary, readDictionaryPin, verifyDictionary } from "./pin/dictionaryPin.ts";
 import { readPin } from "./pin/pin.ts";
 import { readSchoolLevels } from "./pin/schoolLevelsPin.ts";
+import { readWordGlosses } from "./pin/wordGlossesPin.ts";
+import { wordGlossesText } from "./parse/wordGlosses.ts";
 import {
   CORRECTION_COLUMNS,
   HUNUM_FILES,
@@ -32,7 +34,7 @@ import {
 } from "./parse/hunum.ts";
 import { CORE_WORD_COLUMNS, WORD_FILES, WORD_READING_COLUMNS, learnerWords, learnerWordsSummary } from "./parse/learnerWords.ts";
 import { collectWords } from "./parse/words.ts";
-import { SCHOOL_LEVEL_FILES, SCHOOL_LEVEL_MAP_COLUMNS, joinSchoolLevels, schoolLevelSummary, termsWithSchoolLevels } from "./parse/schoolLevels.ts";
+import { SCHOOL_LEVEL_FILES, SCHOOL_LEVEL_MAP_COLUMNS, joinSchoolLevels, schoolLevelSummary, termsWithShareAlike } from "./parse/schoolLevels.ts";
 import { RADICAL_CODEPOINTS, radicalStrokes } from "./parse/radicals.ts";
 import { RECORD_PROPERTIES, buildHanjaRecords, collectUnihan, joinStarters, recordCodepoints } from "./parse/hanjaRecords.ts";
 import { ENGLISH_COLUMNS, joinEnglishMeanings } from "./validate/englishMeanings.ts";
@@ -125,12 +127,13 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
   done = stage("sources");
   const { idiomSources, starterRows, englishRows, hunumOverlay, wordLists, schoolLevelMap, hashes, terms } = await sources;
   const schoolSource = readSchoolLevels(options.schoolLevelsDir);
+  const glossSource = readWordGlosses(options.schoolLevelsDir);
   const { idiomRows } = idiomSources;
   // The character index is built on the worker while the records are built and validated.
   const characterDocs = earlyCharacterDocuments(table, recordCodepoints(table), starterRows);
   const characterIndex = indexer.characters(characterDocs);
   const { dictionary: dictionaryRead, dictionaryHash, notice, summary } = await dictionary;
-  done(`${idiomRows.length} idiom rows, ${starterRows.length} starter rows; ${summary}; ${schoolSource.summary}`);
+  done(`${idiomRows.length} idiom rows, ${starterRows.length} starter rows; ${summary}; ${schoolSource.summary}; ${glossSource.summary}`);
 
   done = stage("parse");
   const plain = buildHanjaRecords(table, version);
@@ -162,6 +165,11 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
   log(`hunum     ${hunumSummary(hunumCounts, records.length)}`);
   log(`words     ${learnerWordsSummary(learner.counts)}`);
   log(`levels    ${schoolLevelSummary(schoolCounts)}`);
+  // `meaning_en` of the words: the pinned glosses of the words read as the dictionary reads them.
+  const wordGlosses = wordGlossesText(learner.words, glossSource.entries);
+  log(
+    `glosses   ${wordGlosses.counts.glossed} words with an English gloss (${wordGlosses.counts.unmatched} of the source's entries match no word and reading, ${wordGlosses.counts.dropped} cut glosses left out)`,
+  );
 
   done = stage("build");
   // Valid inputs give the same documents as the records and idioms; this only guards that reasoning.
@@ -192,8 +200,9 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
       searchCharacters: characterIndex.then((index) => index.json),
       searchIdioms: idiomIndex.then((index) => index.json),
       meta: JSON.stringify(meta),
-      terms: termsWithSchoolLevels(termsWithDictionaryNotice(terms, notice)),
+      terms: termsWithShareAlike(termsWithDictionaryNotice(terms, notice)),
       words: words.text,
+      wordsEn: wordGlosses.text,
     },
     {
       unihan: { version, detected_by: method, origin: input.origin, sha256: input.bytes ? sha256(input.bytes) : null },
@@ -202,6 +211,7 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
         "TERMS.md": sha256(terms),
         "libhangul/hanja.txt": dictionaryHash,
         "okpyeon/school-levels.csv": schoolSource.hash,
+        "okpyeon/words-en.tsv": glossSource.hash,
         pipeline: pipelineCodeHash(),
       },
       counts,

@@ -5,7 +5,8 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { RUNTIME_FILES } from "../runtime/format/dist.ts";
+import { existsSync } from "node:fs";
+import { OPTIONAL_FILES, RUNTIME_FILES } from "../runtime/format/dist.ts";
 import { DIST, ROOT, ensureDist } from "./ensureDist.ts";
 
 export const BINARY = join(DIST, "bin/hanja-api");
@@ -17,7 +18,8 @@ export async function buildBinary(outfile = BINARY): Promise<string> {
   mkdirSync(binDir, { recursive: true });
   // A generated entry: every dist file imported as text, so bun embeds it in the executable.
   const entry = join(binDir, "entry.generated.ts");
-  const names = RUNTIME_FILES;
+  // The optional files too (the words' English glosses): the binary has no size budget of its own.
+  const names = [...RUNTIME_FILES, ...OPTIONAL_FILES.filter((name) => existsSync(join(DIST, name)))];
   const imports = names.map((name, i) => `import f${i} from ${JSON.stringify(`../${name}`)} with { type: "text" };`);
   const start = relative(binDir, join(ROOT, "runtime/entry/start.ts"));
   writeFileSync(

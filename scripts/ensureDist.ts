@@ -7,7 +7,8 @@ import { PIN_DIR, readPin } from "../pipeline/pin/pin.ts";
 import { HUNUM_FILES } from "../pipeline/parse/hunum.ts";
 import { WORD_FILES } from "../pipeline/parse/learnerWords.ts";
 import { SCHOOL_LEVEL_FILES } from "../pipeline/parse/schoolLevels.ts";
-import { readSchoolLevelsPin } from "../pipeline/pin/schoolLevelsPin.ts";
+import { SCHOOL_LEVELS_DIR, readSchoolLevelsPin } from "../pipeline/pin/schoolLevelsPin.ts";
+import { WORD_GLOSSES_PIN_FILE } from "../pipeline/pin/wordGlossesPin.ts";
 import { LIST_FILES } from "../pipeline/validate/idiomLists.ts";
 import { pipelineCodeHash } from "../pipeline/write/codeHash.ts";
 import { sha256 } from "../pipeline/write/writeDist.ts";
@@ -51,6 +52,8 @@ export function staleReasons(dist = DIST, env: NodeJS.ProcessEnv = process.env):
   }
   if (inputs["libhangul/hanja.txt"] !== readDictionaryPin().sha256) reasons.push("the pinned hanja dictionary changed");
   if (inputs["okpyeon/school-levels.csv"] !== readSchoolLevelsPin().sha256) reasons.push("the pinned school levels changed");
+  const glossPin = JSON.parse(readFileSync(join(SCHOOL_LEVELS_DIR, WORD_GLOSSES_PIN_FILE), "utf8")) as { sha256: string };
+  if (inputs["okpyeon/words-en.tsv"] !== glossPin.sha256) reasons.push("the pinned English glosses of the words changed");
   if (inputs.pipeline !== pipelineCodeHash()) reasons.push("the pipeline's code changed");
   return reasons;
 }

@@ -4,6 +4,7 @@ import {
   CC_BY_SA_URL,
   HUNUM_LICENSE_NAME,
   SCHOOL_LEVELS_LICENSE_NAME,
+  WORD_MEANINGS_LICENSE_NAME,
   type HanjaRecord,
   type IdiomRecord,
   UNICODE_LICENSE_URL,
@@ -65,6 +66,12 @@ export function buildMetaBody(input: MetaInput): Record<string, unknown> {
         url: CC_BY_SA_URL,
         notice:
           "The school levels (`school_level`) come from okpyeon's compiled list (from Korean Wikipedia): keep its attribution, served at the end of the terms; they stay under CC BY-SA 4.0, which the idiom terms do not restrict.",
+      },
+      word_meanings: {
+        name: WORD_MEANINGS_LICENSE_NAME,
+        url: CC_BY_SA_URL,
+        notice:
+          "The English meanings of words (the words' `meaning_en`) come from English Wiktionary as okpyeon compiles it: keep the attribution served at the end of the terms; they stay under CC BY-SA 4.0, which the idiom terms do not restrict.",
       },
     },
   };

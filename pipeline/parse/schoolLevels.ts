@@ -85,8 +85,11 @@ export function schoolLevelSummary(counts: SchoolLevelCounts): string {
   );
 }
 
-/** The served terms with the school levels' attribution and licence at their end (CC BY-SA 4.0 asks for both). */
-export function termsWithSchoolLevels(terms: string): string {
+/**
+ * The served terms with the attribution and licence of okpyeon's data at their end (CC BY-SA 4.0
+ * asks for both): the school levels, and the words' English meanings.
+ */
+export function termsWithShareAlike(terms: string): string {
   return (
     `${terms.trimEnd()}\n\n## School levels (the \`school_level\` field)\n\n` +
     "The 중학교용 / 고등학교용 split of the 1,800 education hanja comes from okpyeon's dictionary data " +
@@ -95,6 +98,11 @@ export function termsWithSchoolLevels(terms: string): string {
     "Extracted (only the levels kept) and completed with six characters from the 2000 교육부 고시 list by the Hanja API project. " +
     "The field is licensed under the Creative Commons Attribution-ShareAlike 4.0 International licence " +
     "(https://creativecommons.org/licenses/by-sa/4.0/, text in the package's `licenses/`), not under the terms above, " +
-    "which add no restriction to it; the underlying 교육부 고시 list is outside copyright (저작권법 제7조). Provided as is, without warranty.\n"
+    "which add no restriction to it; the underlying 교육부 고시 list is outside copyright (저작권법 제7조). Provided as is, without warranty.\n\n" +
+    "## English meanings of words (the words' `meaning_en` field)\n\n" +
+    "The English meanings of the dictionary's words come from okpyeon's dictionary data (https://github.com/jjm4000/okpyeon, `extension/data/words.json`), " +
+    "compiled from English Wiktionary (https://en.wiktionary.org) by way of kaikki.org's extracts; each word's senses are joined, each once, by the Hanja API project. " +
+    "Wiktionary's text is by its contributors (each entry's page history names them). The field is licensed under the Creative Commons Attribution-ShareAlike 4.0 " +
+    "International licence (https://creativecommons.org/licenses/by-sa/4.0/), not under the terms above, which add no restriction to it. Provided as is, without warranty.\n"
   );
 }

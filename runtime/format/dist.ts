@@ -17,7 +17,8 @@
  * reading it is read with first (the reader takes the first); `tables.json` no longer repeats the records'
  * 훈음 (`hunum`): the runtime reads them from the records.
  * 9: records carry `school_level` (`middle`, `high` or null); `tables.json` flags each level; the counts
- * include `middle_school_hanja` and `high_school_hanja`; terms.md ends with the school levels' attribution.
+ * include `middle_school_hanja` and `high_school_hanja`; terms.md ends with the school levels' attribution;
+ * `words-en.txt` (the words' English glosses, `meaning_en`), read where present.
  */
 export const DIST_FORMAT = 9;
 
@@ -44,6 +45,11 @@ export const DIST_FILES = {
   terms: "terms.md",
   /** The dictionary's words made of the dataset's characters, in the order they are listed (`format/words.ts`). */
   words: "words.txt",
+  /**
+   * The words' English glosses (`meaning_en`, CC BY-SA 4.0, kept apart): one `hanja<TAB>gloss` line per
+   * glossed word, code point order. Optional at run time (`OPTIONAL_FILES`).
+   */
+  wordsEn: "words-en.txt",
 } as const;
 
 /**
@@ -51,7 +57,15 @@ export const DIST_FILES = {
  * detail body (the detail is the record with `idioms` appended), so the runtime slices records
  * from the details instead of holding both.
  */
-export const RUNTIME_FILES: readonly string[] = Object.values(DIST_FILES).filter((name) => name !== DIST_FILES.characters);
+export const RUNTIME_FILES: readonly string[] = Object.values(DIST_FILES).filter((name) => name !== DIST_FILES.characters && name !== DIST_FILES.wordsEn);
+
+/**
+ * The files the runtime reads when they are there, and does without otherwise: the words' English
+ * glosses (about 0.23 MB gzipped) are served by the server programs, the bundle, the binary and the
+ * container, which read dist/, but left out of the npm package (and so of a worker built from it)
+ * to keep it within its 3 MB: there the words have no `meaning_en` (docs/embedding.md).
+ */
+export const OPTIONAL_FILES: readonly string[] = [DIST_FILES.wordsEn];
 
 /**
  * The revision of the bytes the runtime serves for unchanged `dist/` data (list envelopes, /meta;

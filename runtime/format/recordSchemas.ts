@@ -151,18 +151,30 @@ export const IDIOM_B = obj("An idiom raw record of interface B: `idx` is an inte
 export const DETAIL_WORDS = 3;
 
 /** A hanja word of libhangul's dictionary made of the dataset's characters (component `Word`). */
-export const WORD = obj("A hanja word from libhangul's hanja dictionary, made only of characters of the dataset.", {
-  hanja: str("The word in Han characters (two or more).", { minLength: 2, examples: ["水道"] }),
-  readings: arrayOf(
-    "Its readings in Hangul, one syllable per character, the South Korean standard spelling first (歷史: `역사`, then the North's `력사`), then the dictionary's order.",
-    str("One reading."),
-    { minItems: 1 },
-  ),
-  note: nullable(str("The dictionary's note on the word (`지명` for a place name, a country's name in Hangul), or null.")),
-  idiom_idx: nullable(
-    str("The `idx` of the project's idiom written the same (`GET /idioms?q=` finds it), or null.", { pattern: "^[1-9][0-9]*$", examples: ["8"] }),
-  ),
-});
+export const WORD = obj(
+  "A hanja word from libhangul's hanja dictionary, made only of characters of the dataset.",
+  {
+    hanja: str("The word in Han characters (two or more).", { minLength: 2, examples: ["水道"] }),
+    readings: arrayOf(
+      "Its readings in Hangul, one syllable per character, the South Korean standard spelling first (歷史: `역사`, then the North's `력사`), then the dictionary's order.",
+      str("One reading."),
+      { minItems: 1 },
+    ),
+    note: nullable(str("The dictionary's note on the word (`지명` for a place name, a country's name in Hangul), or null.")),
+    idiom_idx: nullable(
+      str("The `idx` of the project's idiom written the same (`GET /idioms?q=` finds it), or null.", { pattern: "^[1-9][0-9]*$", examples: ["8"] }),
+    ),
+    meaning_en: nullable(
+      str(
+        "Extra, in `GET /words` only: the word's meaning in English, the English Wiktionary glosses okpyeon compiles (CC BY-SA 4.0, see the terms) for the word read as one of its `readings`, " +
+          "each sense once, separated by `; ` (水道: `water supply; waterworks (municipal utility); tap water`); null when the source has none (15,783 of the words have one). " +
+          "Absent where the host serves the data without `words-en.txt` (the npm package, and so a worker built from it) and in a character detail's `words`.",
+        { examples: ["water supply; waterworks (municipal utility); tap water"] },
+      ),
+    ),
+  },
+  ["meaning_en"],
+);
 
 /** A character's detail: its record, every idiom containing it and its first words (component `HanjaDetail`). */
 export const HANJA_DETAIL = obj("A Hanja record plus every idiom containing the character, in idx order, and its first words.", {

@@ -33,9 +33,14 @@ export type ReadResult = Static<typeof READ_RESULT>;
 /** A word as interface A lists it (`WORD`): the dictionary's word and the idiom written the same. */
 export type WordItem = Static<typeof WORD>;
 
-/** The item of a word, `idiomIdx` the idx of the idiom written as it is (or undefined). */
-export function wordItem(word: Word, idiomIdx: number | undefined): WordItem {
-  return { hanja: word.hanja, readings: word.readings, note: word.note, idiom_idx: idiomIdx === undefined ? null : String(idiomIdx) };
+/**
+ * The item of a word, `idiomIdx` the idx of the idiom written as it is (or undefined), `meaningEn` its
+ * English gloss (null: none; undefined: the glosses are not loaded, and the item has no `meaning_en`).
+ */
+export function wordItem(word: Word, idiomIdx: number | undefined, meaningEn?: string | null): WordItem {
+  const item: WordItem = { hanja: word.hanja, readings: word.readings, note: word.note, idiom_idx: idiomIdx === undefined ? null : String(idiomIdx) };
+  if (meaningEn !== undefined) item.meaning_en = meaningEn;
+  return item;
 }
 
 /** Interface A's idiom item for an idiom record. */
@@ -58,4 +63,6 @@ export { HUNUM_SOURCE, IDIOMS_SOURCE } from "./recordSchemas.ts";
 export const HUNUM_LICENSE_NAME = "BSD-3-Clause (libhangul hanja dictionary, © 2005–2006 Choe Hwanjin)";
 /** The licence of the school levels (`school_level`), as `/meta` names it. */
 export const SCHOOL_LEVELS_LICENSE_NAME = "CC BY-SA 4.0 (okpyeon, from Korean Wikipedia's 대한민국 중고등학교 기초한자 목록)";
+/** The licence of the words' English meanings (`meaning_en` of a word), as `/meta` names it. */
+export const WORD_MEANINGS_LICENSE_NAME = "CC BY-SA 4.0 (English Wiktionary contributors, compiled by okpyeon)";
 export const CC_BY_SA_URL = "https://creativecommons.org/licenses/by-sa/4.0/";

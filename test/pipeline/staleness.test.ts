@@ -58,6 +58,7 @@ describe("staleReasons", () => {
         "TERMS.md": "1".repeat(64),
         "libhangul/hanja.txt": "4".repeat(64),
         "okpyeon/school-levels.csv": "6".repeat(64),
+        "okpyeon/words-en.tsv": "8".repeat(64),
         pipeline: "2".repeat(64),
       },
     }));
@@ -66,6 +67,7 @@ describe("staleReasons", () => {
       "pipeline/data/TERMS.md changed",
       "the pinned hanja dictionary changed",
       "the pinned school levels changed",
+      "the pinned English glosses of the words changed",
       "the pipeline's code changed",
     ]);
     const old = await distWith((m) => ({
@@ -76,7 +78,13 @@ describe("staleReasons", () => {
     const lists = [...Object.values(LIST_FILES), ...Object.values(HUNUM_FILES), ...Object.values(WORD_FILES), ...Object.values(SCHOOL_LEVEL_FILES)]
       .filter((name) => existsSync(join(ROOT, "pipeline/data", name)))
       .map((name) => `pipeline/data/${name} changed`);
-    expect(staleReasons(old, {})).toEqual([...lists, "the pinned hanja dictionary changed", "the pinned school levels changed", "the pipeline's code changed"]);
+    expect(staleReasons(old, {})).toEqual([
+      ...lists,
+      "the pinned hanja dictionary changed",
+      "the pinned school levels changed",
+      "the pinned English glosses of the words changed",
+      "the pipeline's code changed",
+    ]);
     // The school levels' map changed.
     const map = await distWith((m) => ({ ...m, inputs: { ...m.inputs, "school-levels-map.csv": "7".repeat(64) } }));
     expect(staleReasons(map, {})).toEqual(["pipeline/data/school-levels-map.csv changed"]);

@@ -24,6 +24,7 @@ describe("writeDist", () => {
       meta: "{}",
       terms: "",
       words: "",
+      wordsEn: "",
     };
     const error = await errorOf(() => writeDist(outDir, content, {} as Parameters<typeof writeDist>[2]));
     expect(error).toBeInstanceOf(InputError);

@@ -105,6 +105,11 @@ export interface LoadedData {
   wordsInSteps(): Steps<WordIndex>;
   /** Whether the words are indexed (`words` answers without work). */
   readonly wordsIndexed: boolean;
+  /**
+   * The words' English glosses (`meaning_en`) by hanja, read on first access from `words-en.txt`;
+   * undefined where the dist files leave it out (the npm package: `OPTIONAL_FILES`).
+   */
+  readonly wordGlosses: ReadonlyMap<string, string> | undefined;
   terms: string;
 }
 
@@ -191,6 +196,7 @@ export function loadData(files: DistFiles): LoadedData {
   const terms = once(() => text(files, DIST_FILES.terms));
   const isEducation = (codePoint: number) => ((flags[positionOfCodePoint(codePoints, codePoint)] ?? 0) & FLAG_EDUCATION) !== 0;
   const words = onceInSteps(() => wordIndexSteps(text(files, DIST_FILES.words), isEducation));
+  const wordGlosses = once(() => (files[DIST_FILES.wordsEn] === undefined ? undefined : glossesByWord(text(files, DIST_FILES.wordsEn))));
   return {
     manifest,
     characters,
@@ -211,7 +217,20 @@ export function loadData(files: DistFiles): LoadedData {
     get wordsIndexed() {
       return words.made();
     },
+    get wordGlosses() {
+      return wordGlosses();
+    },
   };
+}
+
+/** `words-en.txt`'s lines (`hanja<TAB>gloss`) as a map. */
+function glossesByWord(text: string): Map<string, string> {
+  const glosses = new Map<string, string>();
+  for (const line of text.split("\n")) {
+    const tab = line.indexOf("\t");
+    if (tab > 0) glosses.set(line.slice(0, tab), line.slice(tab + 1));
+  }
+  return glosses;
 }
 
 /** The idiom data, each member parsed or made on its first access. */

@@ -63,6 +63,9 @@ const META = obj("Dataset metadata: versions, record counts measured from the lo
     hanja_dictionary: LICENSE(
       "The 훈음 (`hunum`): libhangul's hanja dictionary, BSD-3-Clause; its notice is served at the end of `{hanja base}/terms` (and shipped in the package's `licenses/`).",
     ),
+    word_meanings: LICENSE(
+      "The English meanings of words (the words' `meaning_en` in `GET /words`): English Wiktionary as okpyeon compiles it, CC BY-SA 4.0; its attribution is served at the end of `{hanja base}/terms`.",
+    ),
     school_levels: LICENSE(
       "The school levels (`school_level`): okpyeon's compiled list, CC BY-SA 4.0; its attribution is served at the end of `{hanja base}/terms` (and the licence's text shipped in the package's `licenses/`).",
     ),

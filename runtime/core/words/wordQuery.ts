@@ -24,6 +24,7 @@ export function wordsItem(data: LoadedData): (position: number) => string {
   return (position) => {
     idiomIdx ??= new Map(data.idioms.idioms.map((idiom) => [idiom.hanja, idiom.idx]));
     const word = data.words.word(position);
-    return JSON.stringify(wordItem(word, idiomIdx.get(word.hanja)));
+    const glosses = data.wordGlosses;
+    return JSON.stringify(wordItem(word, idiomIdx.get(word.hanja), glosses === undefined ? undefined : (glosses.get(word.hanja) ?? null)));
   };
 }
