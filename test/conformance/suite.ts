@@ -73,6 +73,16 @@ export function conformanceSuite(label: string, start: StartServer): void {
         expect(idioms.map((i) => Number(i.idx))).toEqual(idioms.map((i) => Number(i.idx)).sort((a, b) => a - b));
       });
 
+      it("school levels and the words' English meanings: ?school_level= keeps 900, a detail carries its level, a word its meaning_en", async () => {
+        const high = await get(`${A}/hanja?school_level=high&per_page=1`);
+        expect(high.body).toMatchObject({ total: 900, data: [{ character: "丈", school_level: "high" }] });
+        expect((await get(`${A}/hanja/${WATER}`)).body).toMatchObject({ school_level: "middle" });
+        expectProblem(await get(`${A}/hanja?school_level=senior`), 400, "invalid_parameter", "school_level");
+        // Every way the server ships reads dist/ (the binary embeds it): words-en.txt is there, unlike in the npm package.
+        const words = await get(`${A}/words?q=${encodeURIComponent("水道")}&per_page=1`);
+        expect(words.body.data[0]).toMatchObject({ hanja: "水道", meaning_en: "water supply; waterworks (municipal utility); tap water" });
+      });
+
       it("GET /hanja/{character}: an astral code point and a compatibility ideograph are their own records; others 404", async () => {
         expect((await get(`${A}/hanja/${encodeURIComponent("\u{200D7}")}`)).body).toMatchObject({ character: "\u{200D7}", codepoint: "U+200D7" });
         expect((await get(`${A}/hanja/${encodeURIComponent("\uF900")}`)).body).toMatchObject({ character: "\uF900", codepoint: "U+F900" });
