@@ -19,7 +19,7 @@ const app = testApp({ quizSecret: SECRET, onError: (error) => void errors.push(e
 let ips = 0;
 
 const piece = fc.oneof(
-  fc.constantFrom(...QUIZ_TYPES, "education", "name", "all", "typed", "choices", "0", "1", "2", ",", "", " ", "%", "%E6%B0", "水", "qz_"),
+  fc.constantFrom(...QUIZ_TYPES, "education", "middle", "high", "name", "all", "typed", "choices", "0", "1", "2", ",", "", " ", "%", "%E6%B0", "水", "qz_"),
   fc.string({ maxLength: 6 }),
   fc.string({ unit: "grapheme", maxLength: 4 }),
 );
