@@ -77,6 +77,8 @@ export interface Answer<T> {
   status: number;
   body: T;
   quota?: Quota;
+  /** Seconds to wait before sending again (`Retry-After`), when the answer says. */
+  retryAfter?: number;
   request: Described;
 }
 
@@ -119,7 +121,8 @@ export async function call<T>(
   } catch {
     throw new NetworkError(`not JSON (${response.status})`);
   }
-  return { status: response.status, body, quota: quotaOf(response.headers), request };
+  const retry = response.headers.get("Retry-After");
+  return { status: response.status, body, quota: quotaOf(response.headers), retryAfter: retry === null ? undefined : Number(retry), request };
 }
 
 function quotaOf(headers: Headers): Quota | undefined {

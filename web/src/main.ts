@@ -8,6 +8,8 @@ import { h, replace } from "./dom.ts";
 import { type Lang, lang, setLang, t } from "./i18n.ts";
 import { meteredView, quotaElement } from "./ui.ts";
 import { characterDetail, characterSearch } from "./views/characters.ts";
+import { classStudentView } from "./views/classStudent.ts";
+import { classTeacherView } from "./views/classTeacher.ts";
 import type { View, ViewContext } from "./views/context.ts";
 import { idiomDetail, idiomSearch } from "./views/idioms.ts";
 import { keyView } from "./views/key.ts";
@@ -28,6 +30,10 @@ function route(hash: string): { view: View; arg: string; params: URLSearchParams
   const params = new URLSearchParams(query);
   const [, section = "", ...rest] = path.split("/");
   const arg = safeDecode(rest.join("/"));
+  // A class quiz's link for students (`/?class=<code>`) shows it until the page is left for another view.
+  const classCode = new URLSearchParams(location.search).get("class");
+  if (classCode !== null && path === "") return { view: classStudentView, arg: classCode, params, section: "class" };
+  if (section === "class") return { view: classTeacherView, arg, params, section: "quiz" };
   if (section === "hanja" && arg) return { view: characterDetail, arg, params, section: "hanja" };
   if (section === "idioms") return { view: idiomSearch, arg, params, section };
   if (section === "idiom" && arg) return { view: idiomDetail, arg, params, section: "idioms" };

@@ -115,6 +115,12 @@ export async function quizView(main: HTMLElement, ctx: ViewContext): Promise<voi
         { type: "button", class: "for-class", onclick: () => ((seed = newSeed()), showClassLink(classBox, hashOf("/quiz", settingsNow()), true)) },
         t().classQuiz,
       ),
+      // A class quiz of these settings, with the teacher's key: its students' results gathered for the teacher.
+      h(
+        "button",
+        { type: "button", class: "for-results", onclick: () => ctx.go(hashOf("/class", { ...settingsNow(), seed: undefined })) },
+        t().classMakeButton,
+      ),
     ),
     classBox,
   );

@@ -7,7 +7,7 @@
 import { gradingForm } from "../../../runtime/core/quiz/characterBank.ts";
 import { QUIZ_TYPE_BY_NAME, type Quiz } from "../../../runtime/core/quiz/types/index.ts";
 /** The longest answer `POST /grade` takes (runtime/format/quizSchemas.ts; not imported: that module would bring the schemas into the script). */
-const MAX_ANSWER_LENGTH = 100;
+export const MAX_ANSWER_LENGTH = 100;
 import { type Answer, call } from "../api.ts";
 import { type Child, h, replace } from "../dom.ts";
 import { type Lang, t } from "../i18n.ts";
@@ -153,7 +153,6 @@ function typedAnswer(area: HTMLElement, s: Session, quiz: Quiz): HTMLElement {
   const chosen = s.chosen[s.index];
   const graded = s.graded[s.index];
   const id = `typed-${s.index}`;
-  let composing = false;
   const problem = h("p", { class: "field-error", id: `${id}-error`, role: "alert" });
   const input = h("input", {
     type: "text",
@@ -170,18 +169,12 @@ function typedAnswer(area: HTMLElement, s: Session, quiz: Quiz): HTMLElement {
     enterkeyhint: "done",
     readonly: chosen !== undefined,
     "aria-describedby": `${id}-hint ${id}-error`,
-    oncompositionstart: () => (composing = true),
-    oncompositionend: () => (composing = false),
-    onkeydown: (event: Event) => {
-      const key = event as KeyboardEvent;
-      // 229: the key an input method took (Safari reports Enter so after the composition has ended).
-      if (key.key === "Enter" && (key.isComposing || key.keyCode === 229 || composing)) event.preventDefault();
-    },
     oninput: () => (input.removeAttribute("aria-invalid"), replace(problem)),
   });
+  const composing = guardComposition(input);
   const submit = (event: Event) => {
     event.preventDefault();
-    if (composing || s.chosen[s.index] !== undefined) return;
+    if (composing() || s.chosen[s.index] !== undefined) return;
     const text = input.value.trim();
     if (text === "") {
       input.setAttribute("aria-invalid", "true");
@@ -206,8 +199,23 @@ function typedAnswer(area: HTMLElement, s: Session, quiz: Quiz): HTMLElement {
   );
 }
 
+/**
+ * Keeps Enter from acting on a text box while an input method composes (Enter then ends the Hangul
+ * syllable being composed, and must neither check nor submit); returns whether it composes now.
+ */
+export function guardComposition(input: HTMLInputElement): () => boolean {
+  let composing = false;
+  input.addEventListener("compositionstart", () => (composing = true));
+  input.addEventListener("compositionend", () => (composing = false));
+  input.addEventListener("keydown", (event) => {
+    // 229: the key an input method took (Safari reports Enter so after the composition has ended).
+    if (event.key === "Enter" && (event.isComposing || event.keyCode === 229 || composing)) event.preventDefault();
+  });
+  return () => composing;
+}
+
 /** The other answers a typed quiz takes (樂: 낙, 락, 악, 요), when there are others. */
-function acceptedLine(quiz: Quiz, graded: Graded): HTMLElement | null {
+export function acceptedLine(quiz: Quiz, graded: Graded): HTMLElement | null {
   const others = (graded.accepted ?? []).filter((text) => text !== graded.answer);
   return others.length > 0 ? h("p", { class: "accepted" }, `${t().typedAccepted}: `, h("span", { lang: shownLang(quiz, "options") }, others.join(", "))) : null;
 }
@@ -304,7 +312,7 @@ function showResult(area: HTMLElement, s: Session): void {
 }
 
 /** The answer after a question: the idiom (idiom types, `idiom_blank`), else the character, each linked to its page. */
-function answerLine(quiz: Quiz, graded: Graded): HTMLElement {
+export function answerLine(quiz: Quiz, graded: Graded): HTMLElement {
   const idiom = graded.answer_idiom;
   const character = graded.answer_character;
   const meaning: Child = idiom
