@@ -111,6 +111,7 @@ describe("the page in Chromium: access", () => {
       [`#/idiom/${encodeURIComponent("背水之陣")}`, "main details.api"],
       ["#/quiz", "main .quiz-form"],
       ["#/key", "main details.api"],
+      ["#/class", "main .key-form"],
       [`#/read?text=${encodeURIComponent("大韓民國은 背水之陣의 的")}`, "main details.api"],
     ] as const;
     const found: Record<string, unknown> = {};
