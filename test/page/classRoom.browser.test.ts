@@ -187,6 +187,13 @@ describe("the page: a class quiz from the teacher's settings to the students' re
     await mina.page.getByRole("combobox", { name: "언어" }).selectOption("en");
     await mina.page.getByRole("heading", { level: 2, name: "Your result: 2 of 3 right" }).waitFor();
     await shoot(mina.page, "phone-class-student-result-en");
+    // On a shared device the next student starts on an empty form, and a reload no longer shows her result.
+    await mina.page.getByRole("button", { name: "Another student on this device" }).click();
+    expect(await mina.page.getByRole("textbox", { name: "Your name" }).inputValue()).toBe("");
+    expect(await mina.page.evaluate(() => document.activeElement?.id)).toBe("class-name");
+    expect(await mina.page.locator("input[type=radio]:checked").count()).toBe(0);
+    await mina.page.reload();
+    await mina.page.getByRole("button", { name: "Submit my answers" }).waitFor();
     expectClean(mina.watch);
     await mina.context.close();
 

@@ -75,7 +75,7 @@ export async function classStudentView(main: HTMLElement, ctx: ViewContext): Pro
     return;
   }
   const saved = savedResult(code);
-  if (saved) showResult(main, body.class, saved);
+  if (saved) showResult(main, ctx, body.class, saved);
   else showForm(main, ctx, body.class);
 }
 
@@ -232,7 +232,7 @@ function showForm(main: HTMLElement, ctx: ViewContext, klass: StudentClass): voi
       }
       drafts.delete(klass.code);
       keepResult(klass.code, body);
-      if (ctx.current()) showResult(main, klass, body);
+      if (ctx.current()) showResult(main, ctx, klass, body);
     } catch (error) {
       replace(outcome, errorBox(error));
     } finally {
@@ -281,8 +281,14 @@ function showForm(main: HTMLElement, ctx: ViewContext, klass: StudentClass): voi
 }
 
 /** The student's own result: the score, and each answer right or wrong with the right answer. */
-function showResult(main: HTMLElement, klass: StudentClass, submitted: Submitted): void {
+function showResult(main: HTMLElement, ctx: ViewContext, klass: StudentClass, submitted: Submitted): void {
   const { result } = submitted;
+  // A classroom's shared computer: the next student starts on an empty form, without this result.
+  const next = () => {
+    keepResult(klass.code, undefined);
+    showForm(main, ctx, klass);
+    main.querySelector<HTMLElement>("#class-name")?.focus();
+  };
   replace(
     main,
     h("h1", { tabindex: -1 }, klass.title || t().classStudentTitle),
@@ -328,6 +334,7 @@ function showResult(main: HTMLElement, klass: StudentClass, submitted: Submitted
         );
       }),
     ),
+    h("div", { class: "buttons" }, h("button", { type: "button", onclick: next }, t().classNextStudent)),
   );
   main.querySelector<HTMLElement>("h2")?.focus();
 }
@@ -342,9 +349,11 @@ function savedResult(code: string): Submitted | undefined {
   }
 }
 
-function keepResult(code: string, submitted: Submitted): void {
+/** Keeps the result in this tab, or with `undefined` forgets it. */
+function keepResult(code: string, submitted: Submitted | undefined): void {
   try {
-    storages().tab?.setItem(RESULT_STORAGE + code, JSON.stringify(submitted));
+    if (submitted) storages().tab?.setItem(RESULT_STORAGE + code, JSON.stringify(submitted));
+    else storages().tab?.removeItem(RESULT_STORAGE + code);
   } catch {
     // Storage refused: the result shows until the page is left.
   }
