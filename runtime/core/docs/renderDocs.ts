@@ -178,7 +178,7 @@ function renderOperation(document: OpenApiDocument, { path, method, operation }:
     .join("\n");
   const body = operation.requestBody;
   const examples = operation["x-request-examples"]
-    .map((e) => `<p class="muted">${escapeHtml(e.description)}</p>\n<pre><code>${escapeHtml(curlCommand(method, path, e))}</code></pre>`)
+    .map((e) => `<p class="muted">${escapeHtml(e.description)}</p>\n<pre tabindex="0"><code>${escapeHtml(curlCommand(method, path, e))}</code></pre>`)
     .join("\n");
   return `<section class="op" id="op-${escapeHtml(operation.operationId)}">
 <h3><span class="method ${method}">${method.toUpperCase()}</span><code>${escapeHtml(path)}</code> — ${escapeHtml(operation.summary)}</h3>
