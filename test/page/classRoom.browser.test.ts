@@ -114,11 +114,21 @@ describe("the page: a class quiz from the teacher's settings to the students' re
     expect(await teacher.page.evaluate(() => [sessionStorage.getItem("hanja-page-key"), localStorage.getItem("hanja-page-key")])).toEqual([key, null]);
     await teacher.page.getByText("No class quiz yet.").waitFor();
     expect(await axe(teacher.page)).toEqual([]);
-    await teacher.page.getByRole("textbox", { name: "Title" }).fill("3-1 reading");
-    await teacher.page.getByRole("spinbutton", { name: "Open for (hours)" }).fill("2");
-    await teacher.page.getByRole("spinbutton", { name: "Students at most" }).fill("30");
+    // By keyboard: Tab to the title, through the class's fields, Enter makes it.
+    const active = () => teacher.page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name);
+    for (let i = 0; i < 30 && (await active()) !== "title"; i++) await teacher.page.keyboard.press("Tab");
+    await teacher.page.keyboard.type("3-1 reading");
+    for (const [name, value] of [
+      ["open_hours", "2"],
+      ["students_max", "30"],
+    ]) {
+      await teacher.page.keyboard.press("Tab");
+      expect(await active()).toBe(name);
+      await teacher.page.keyboard.press("Control+A");
+      await teacher.page.keyboard.type(value ?? "");
+    }
     const made = teacher.page.waitForResponse((r) => r.url().endsWith("/quiz/v1/classes") && r.request().method() === "POST");
-    await teacher.page.getByRole("button", { name: "Make the class quiz" }).click();
+    await teacher.page.keyboard.press("Enter");
     expect((await made).status()).toBe(201);
     expect((await made).request().postDataJSON()).toEqual({
       type: "hanja_to_reading",
@@ -136,7 +146,10 @@ describe("the page: a class quiz from the teacher's settings to the students' re
     expect(await teacher.page.getByRole("heading", { level: 1 }).textContent()).toBe("3-1 reading");
     const link = (await teacher.page.locator(".class-url").textContent()) ?? "";
     expect(link).toBe(`${base}/?class=${code}`);
-    await teacher.page.getByRole("button", { name: "Copy: the students' link" }).waitFor();
+    // Focus is on the title; the next Tab reaches the link's copy button.
+    expect(await teacher.page.evaluate(() => document.activeElement?.tagName)).toBe("H1");
+    await teacher.page.keyboard.press("Tab");
+    expect(await teacher.page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Copy: the students' link");
     // Before any submission the questions are in order, none answered.
     expect((await rows(teacher.page, "table[aria-labelledby=class-missed]")).map((row) => [row[0], row[3]])).toEqual([
       ["1", "—"],
