@@ -1,6 +1,6 @@
 /**
  * Slow: four servers (Node, Node, Bun, Deno) on one Redis, as several machines behind a proxy
- * would run: exact quotas across them, a confirmation or revocation seen by all at once, an
+ * would run: exact quotas across them, a class quiz's students across them, a confirmation or revocation seen by all at once, an
  * instance killed under load, Redis stopped and restarted under load, and start-up against a
  * Redis that refuses the password. No timing is asserted: only what clients got and what counted.
  */
@@ -155,6 +155,39 @@ describe.skipIf(skipRedis)("four servers (Node, Node, Bun, Deno) on one Redis", 
     }
     await admin(servers[2]!, id, "revoke");
     for (const server of servers) expect((await call(server, "/idiom", { "X-API-Key": key })).status).toBe(403);
+  });
+
+  it("a class quiz made through one instance: 60 students over the four submit at once to a class of 40; exactly 40 stored, counted on the teacher's key within one call per other instance; results read through another", {
+    timeout: 120_000,
+  }, async () => {
+    const teacher = await subscribe(servers[0]!, "class-teacher");
+    const json = { "Content-Type": "application/json" };
+    const made = await fetch(`${servers[1]!.url}${Q}/classes`, {
+      method: "POST",
+      headers: { ...json, "X-API-Key": teacher.key },
+      body: JSON.stringify({ type: "hunum_to_hanja", count: 2, students_max: 40 }),
+    });
+    expect(made.status).toBe(201);
+    const { code } = ((await made.json()) as { class: { code: string } }).class;
+    const statuses = await Promise.all(
+      Array.from({ length: 60 }, async (_, i) => {
+        const response = await fetch(`${servers[i % 4]!.url}${Q}/classes/${code}/submissions`, {
+          method: "POST",
+          headers: json,
+          body: JSON.stringify({ name: `student ${i}`, answers: ["1", "2"] }),
+        });
+        await response.arrayBuffer();
+        return response.status;
+      }),
+    );
+    expect(statuses.filter((status) => status === 201).length).toBe(40);
+    expect(statuses.filter((status) => status !== 201).every((status) => status === 429)).toBe(true);
+    const results = await fetch(`${servers[3]!.url}${Q}/classes/${code}/results`, { headers: { "X-API-Key": teacher.key } });
+    expect(((await results.json()) as { students: unknown[] }).students.length).toBe(40);
+    // One call to make it and one per stored submission; an instance that lost the race to the last place has counted its call.
+    const counted = await usedToday(servers[2]!, teacher.key);
+    expect(counted).toBeGreaterThanOrEqual(41);
+    expect(counted).toBeLessThanOrEqual(44);
   });
 
   it("kill -9 of an instance under load: every 2xx a client got is exactly one count; counts exceed answers by at most the calls in flight at the kill", {
