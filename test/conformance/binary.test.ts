@@ -52,7 +52,7 @@ describe("compiled binary: a file copied anywhere", () => {
     expect(help.code).toBe(0);
     expect(help.stdout).toContain("its data built in");
     expect(help.stdout).toMatch(/DIST_DIR +folder of other built data to serve instead of the data built\n +into this executable/);
-    expect(help.stdout).toContain(`QUOTA_DB          SQLite file (default ${home}/.local/share/hanja-api/quota.sqlite`);
+    expect(help.stdout).toMatch(new RegExp(`QUOTA_DB +SQLite file \\(default ${home}/\\.local/share/hanja-api/quota\\.sqlite`));
     expect(help.stdout).not.toContain("dist/");
 
     const server = await spawnServer({ command: binary, args: [], cwd, env });
