@@ -21,7 +21,9 @@ describe("SQLite usage history", () => {
     (await openSqliteStore(path)).close();
     // Back to version 3 as it shipped: its one index of counters by day.
     const old = await openDriver(path);
-    old.exec(`DROP INDEX counters_day; DROP INDEX counters_key_day; CREATE INDEX counters_day ON counters (day); DROP TABLE class_submissions; DROP TABLE classes; PRAGMA user_version = 3;`);
+    old.exec(
+      `DROP INDEX counters_day; DROP INDEX counters_key_day; CREATE INDEX counters_day ON counters (day); DROP TABLE class_submissions; DROP TABLE classes; PRAGMA user_version = 3;`,
+    );
     const bucket = keyBucket("key_sqliteUsage1");
     for (const [b, day] of [
       [bucket, "2025-01-10"],
