@@ -127,4 +127,26 @@ describe("store outages in the log", () => {
     ]);
     expect(lines[1]).toMatchObject({ outage_seconds: 12.3, unavailable_calls: 2 });
   });
+
+  it("StoreOutages: a probe that throws at once is a failed probe (the outage goes on), never an uncaught error in its timer", async () => {
+    const lines: Record<string, unknown>[] = [];
+    let probes = 0;
+    const outages = new StoreOutages(
+      (line) => lines.push(line),
+      Date.now,
+      () => {
+        probes++;
+        if (probes < 3) throw new StoreUnavailableError("test store: probe refused");
+        return Promise.resolve();
+      },
+      10,
+    );
+    outages.unavailable(new StoreUnavailableError("redis store: consume: not connected"), "r-1");
+    await vi.waitFor(() => expect(outages.active).toBe(false), { timeout: 2000, interval: 5 });
+    expect(probes).toBe(3);
+    expect(lines.map((line) => String(line.msg).replace(/after [\d.]+ s/, "after … s"))).toEqual([
+      "quota store unavailable: calls that need it answer 503 until it answers again",
+      "quota store answering again after … s; 1 call answered 503 meanwhile",
+    ]);
+  });
 });

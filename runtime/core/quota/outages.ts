@@ -63,7 +63,9 @@ export class StoreOutages {
     if (this.asking || this.probe === undefined) return;
     this.asking = true;
     const outage = this.since;
-    this.probe().then(
+    const probe = this.probe;
+    // A probe that throws at once is a failed probe, as one that rejects (never an uncaught error in a timer).
+    new Promise<unknown>((resolve) => resolve(probe())).then(
       () => {
         this.asking = false;
         // Not an outage that began after the probe was sent.
