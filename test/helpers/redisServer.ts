@@ -135,3 +135,70 @@ export async function startRedis(extra: readonly string[] = []): Promise<TestRed
 export async function removeAllRedis(): Promise<void> {
   await Promise.all([...running].map((redis) => redis.remove()));
 }
+
+/** A private Redis Cluster: 3 primaries and a replica of each, on free loopback ports. */
+export interface TestRedisCluster {
+  /** Every node, the three primaries first as `redis-cli --cluster create` assigned them. */
+  nodes: TestRedis[];
+  /** `redis://127.0.0.1:<port>/0` of the first node: a seed for `REDIS_CLUSTER=1`. */
+  url: string;
+  /** Runs redis-cli against a node (`CLUSTER INFO`, `INFO commandstats`…) and gives its output. */
+  cli(node: TestRedis, ...args: string[]): string;
+  /** Waits until every running node says `cluster_state:ok` and agrees on the primaries (at most `ms`). */
+  settled(ms?: number): Promise<void>;
+  /** The nodes that are primaries now. */
+  primaries(): TestRedis[];
+}
+
+/** The `redis-cli` program. */
+function redisCli(): string {
+  return execFileSync("sh", ["-c", "command -v redis-cli"], { encoding: "utf8" }).trim();
+}
+
+/**
+ * Starts a Redis Cluster of 3 primaries and 3 replicas (`--cluster-enabled yes`, joined by
+ * `redis-cli --cluster create … --cluster-replicas 1`), a second's node timeout so a failover
+ * takes a few seconds. `extra` arguments go to every node.
+ */
+export async function startRedisCluster(extra: readonly string[] = []): Promise<TestRedisCluster> {
+  const nodes = await Promise.all(Array.from({ length: 6 }, () => startRedis(["--cluster-enabled", "yes", "--cluster-node-timeout", "1000", ...extra])));
+  const cli = (node: TestRedis, ...args: string[]) => execFileSync(redisCli(), ["-p", String(node.port), ...args], { encoding: "utf8" });
+  execFileSync(redisCli(), ["--cluster", "create", ...nodes.map((n) => `127.0.0.1:${n.port}`), "--cluster-replicas", "1", "--cluster-yes"], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const alive = (node: TestRedis) => {
+    try {
+      return cli(node, "PING").trim() === "PONG";
+    } catch {
+      return false;
+    }
+  };
+  const cluster: TestRedisCluster = {
+    nodes,
+    url: (nodes[0] as TestRedis).url,
+    cli,
+    primaries: () => nodes.filter((node) => alive(node) && /role:master/.test(cli(node, "INFO", "replication"))),
+    async settled(ms = 20_000) {
+      const until = Date.now() + ms;
+      for (;;) {
+        const running = nodes.filter(alive);
+        const ok = running.every((node) => /cluster_state:ok/.test(cli(node, "CLUSTER", "INFO")));
+        // Every slot served by a primary that answers, as each node sees it.
+        const covered =
+          ok &&
+          running.every((node) => {
+            const masters = cli(node, "CLUSTER", "NODES")
+              .split("\n")
+              .filter((line) => /\bmaster\b/.test(line) && !/\bfail\b/.test(line) && / \d+-\d+/.test(line));
+            return masters.length === 3;
+          });
+        if (covered) return;
+        if (Date.now() > until) throw new Error("the test Redis Cluster did not settle");
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+  };
+  await cluster.settled();
+  return cluster;
+}

@@ -6,7 +6,7 @@
  * the client reconnects by itself in the background.
  */
 import { readFileSync } from "node:fs";
-import { ErrorReply, createClient } from "@redis/client";
+import { ErrorReply, createClient, createCluster } from "@redis/client";
 import type { RedisTarget } from "./redisUrl.ts";
 
 /** What the store uses of the client. */
@@ -80,21 +80,24 @@ export async function connect(options: ConnectOptions): Promise<{ client: RedisC
   let started = false;
   let lastError: string | undefined;
   let ready = false;
-  const client = createClient({
-    url: target.url,
-    disableOfflineQueue: true,
-    // The store bounds each call itself, with one timer for all (`Deadlines`): the client's own
-    // 5 s default makes an AbortSignal and a timer per command, which weighed on every call
-    // (see RESULTS.md, "The ceiling of a Redis-backed call").
-    commandOptions: { timeout: 0 },
-    socket: {
-      connectTimeout: CONNECT_TIMEOUT_MS,
-      ...(target.tls ? { tls: true as const, ...(ca === undefined ? {} : { ca }) } : {}),
-      // At start-up a refusal stops the server (a setting to fix); later one is an outage, as a
-      // password rotated on Redis before the server's is: keep trying.
-      reconnectStrategy: (retries: number, cause: Error) => (!started && isRefusal(cause) ? cause : Math.min(50 * 2 ** retries, MAX_BACKOFF_MS)),
-    },
-  });
+  const socket = {
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    ...(target.tls ? { tls: true as const, ...(ca === undefined ? {} : { ca }) } : {}),
+    // At start-up a refusal stops the server (a setting to fix); later one is an outage, as a
+    // password rotated on Redis before the server's is: keep trying.
+    reconnectStrategy: (retries: number, cause: Error) => (!started && isRefusal(cause) ? cause : Math.min(50 * 2 ** retries, MAX_BACKOFF_MS)),
+  };
+  const client = target.cluster
+    ? clusterConnection(target, socket)
+    : createClient({
+        url: target.url,
+        disableOfflineQueue: true,
+        // The store bounds each call itself, with one timer for all (`Deadlines`): the client's own
+        // 5 s default makes an AbortSignal and a timer per command, which weighed on every call
+        // (see RESULTS.md, "The ceiling of a Redis-backed call").
+        commandOptions: { timeout: 0 },
+        socket,
+      });
   const change = (now: boolean, error?: string) => {
     if (error !== undefined) lastError = error;
     if (now === ready) return;
@@ -120,8 +123,55 @@ export async function connect(options: ConnectOptions): Promise<{ client: RedisC
   connecting.catch(() => {});
   ready = client.isReady;
   return {
-    client: client as unknown as RedisConnection,
+    client: (target.cluster ? client : (client as unknown as RedisConnection)) as RedisConnection,
     state: () => ({ ready: client.isReady, ...(client.isReady ? {} : { error: lastError ?? "not connected yet" }) }),
+  };
+}
+
+/** The first key of a command as the store sends them (`EVALSHA sha n key…`, `GET key`…), for a cluster's routing; none for `PING`, `CONFIG`. */
+export function firstKey(args: readonly string[]): string | undefined {
+  const name = args[0]?.toUpperCase();
+  if (name === "EVAL" || name === "EVALSHA") return args[2] === "0" ? undefined : args[3];
+  if (name === "PING" || name === "CONFIG" || name === "INFO") return undefined;
+  return args[1];
+}
+
+/**
+ * A Redis Cluster's client, found from the node `REDIS_URL` names, with the same settings as one
+ * Redis's (no offline queue, no per-command timer) for every node it connects to. Each command goes
+ * to the primary of its first key's slot; a `MOVED` (a slot moved, a replica promoted: the command
+ * did not run) is followed, a command lost with its node is not sent again.
+ */
+function clusterConnection(
+  target: RedisTarget,
+  socket: object,
+): RedisConnection & { on(event: string, listener: (...args: never[]) => void): unknown; connect(): Promise<unknown> } {
+  const url = new URL(target.url);
+  const credentials = {
+    ...(url.username === "" ? {} : { username: decodeURIComponent(url.username) }),
+    ...(url.password === "" ? {} : { password: decodeURIComponent(url.password) }),
+  };
+  const cluster = createCluster({
+    rootNodes: [{ url: target.url }],
+    defaults: { ...credentials, disableOfflineQueue: true, socket: socket as never },
+    commandOptions: { timeout: 0 },
+  });
+  return {
+    get isOpen() {
+      return cluster.isOpen;
+    },
+    get isReady() {
+      return cluster.isReady;
+    },
+    sendCommand: (args: string[]) => cluster.sendCommand(firstKey(args), false, args),
+    close: () => cluster.close(),
+    destroy: () => cluster.destroy(),
+    connect: () => cluster.connect(),
+    on(event: string, listener: (...args: never[]) => void) {
+      // The cluster says `connect` and `disconnect` where one Redis says `ready` and `end`.
+      const name = event === "ready" ? "connect" : event === "end" ? "disconnect" : event;
+      return cluster.on(name, listener as never);
+    },
   };
 }
 

@@ -4,13 +4,17 @@
  * counts in one transaction. A busy server then pays one command, one reply and one time bound per
  * turn instead of per call; each count is still made against its own limit, in order, inside one
  * atomic script, so N concurrent calls against a limit L are served exactly min(N, L) times.
- * Keys' counters and usage histories share the `{keys}` hash tag, so one script may touch all of them.
+ * On one Redis the keys' counters and usage histories share the `{keys}` hash tag, so one script
+ * takes them all; on a cluster each key's are in its own slot, and the turn's counts go as one
+ * script per key (grouped by the version key, which is in the counters' slot).
  */
 import type { ConsumeResult } from "../../core/quota/store.ts";
 import { nextTurn } from "../../core/util/nextTurn.ts";
 
 /** One count waiting for the end of the turn. */
 interface Waiting {
+  /** The key's bucket (`key:<id>`). */
+  bucket: string;
   counter: string;
   /** The month's usage history of the key (`RedisKeys.usage`) and the day in it. */
   history: string;
@@ -38,10 +42,10 @@ export class KeyCounts {
   private waiting: Waiting[] = [];
 
   constructor(
-    /** The keys' version key: the script's first key. */
-    private readonly versionKey: string,
-    /** Runs `CONSUME_KEYS` with these keys and arguments; its reply is the flat list of results. */
-    private readonly send: (keys: string[], args: string[]) => Promise<unknown>,
+    /** The version key of a bucket's counts: the script's first key. Counts with the same one go in one script. */
+    private readonly versionKey: (bucket: string) => string,
+    /** Runs `CONSUME_KEYS` with these keys and arguments, for counts of `bucket`'s slot; its reply is the flat list of results. */
+    private readonly send: (keys: string[], args: string[], bucket: string) => Promise<unknown>,
     /** The error of a count refused because `version` is no longer current (nothing was counted). */
     private readonly changed: () => Error,
   ) {}
@@ -50,27 +54,34 @@ export class KeyCounts {
    * Counts one call on `counter` after this turn, and on `day` of the key's usage `history`;
    * rejects with `changed()` when `version` is no longer current.
    */
-  count(counter: string, history: string, day: string, limit: number, ttl: CounterTtls, version = "*"): Promise<ConsumeResult> {
+  count(bucket: string, counter: string, history: string, day: string, limit: number, ttl: CounterTtls, version = "*"): Promise<ConsumeResult> {
     return new Promise((resolve, reject) => {
       if (this.waiting.length === 0) nextTurn(() => this.flush());
-      this.waiting.push({ counter, history, day, limit: String(limit), ttl: ttl.counter, historyTtl: ttl.history, version, resolve, reject });
+      this.waiting.push({ bucket, counter, history, day, limit: String(limit), ttl: ttl.counter, historyTtl: ttl.history, version, resolve, reject });
     });
   }
 
   private flush(): void {
-    const all = this.waiting;
+    const groups = new Map<string, Waiting[]>();
+    for (const count of this.waiting) {
+      const key = this.versionKey(count.bucket);
+      const group = groups.get(key);
+      if (group === undefined) groups.set(key, [count]);
+      else group.push(count);
+    }
     this.waiting = [];
-    for (let start = 0; start < all.length; start += MAX_BATCH) this.sendBatch(all.slice(start, start + MAX_BATCH));
+    for (const [versionKey, all] of groups)
+      for (let start = 0; start < all.length; start += MAX_BATCH) this.sendBatch(versionKey, all.slice(start, start + MAX_BATCH));
   }
 
-  private sendBatch(batch: Waiting[]): void {
-    const keys = [this.versionKey];
+  private sendBatch(versionKey: string, batch: Waiting[]): void {
+    const keys = [versionKey];
     const args: string[] = [];
     for (const count of batch) {
       keys.push(count.counter, count.history);
       args.push(count.limit, count.ttl, count.version, count.historyTtl, count.day);
     }
-    this.send(keys, args).then(
+    this.send(keys, args, (batch[0] as Waiting).bucket).then(
       (reply) => {
         const results = reply as number[];
         for (const [i, count] of batch.entries()) {

@@ -4,12 +4,21 @@
  * the kind is opened; the settings are checked here without it.
  */
 import type { StoreKind } from "../storeKind.ts";
-import { DEFAULT_REDIS_PREFIX, REDIS_CLIENT_ENV, REDIS_TIMEOUT_MS, checkRedisPrefix, netPermission, parseRedisUrl } from "./redisUrl.ts";
+import {
+  DEFAULT_REDIS_PREFIX,
+  REDIS_CLIENT_ENV,
+  REDIS_TIMEOUT_MS,
+  checkRedisCluster,
+  checkRedisPrefix,
+  isCluster,
+  netPermission,
+  parseRedisUrl,
+} from "./redisUrl.ts";
 
 /** The problem with a `REDIS_URL` value, or undefined when it is a valid one. */
-function urlProblem(url: string): string | undefined {
+function urlProblem(url: string, cluster?: string): string | undefined {
   try {
-    parseRedisUrl(url);
+    parseRedisUrl(url, isCluster(cluster));
     return undefined;
   } catch (error) {
     return (error as Error).message;
@@ -17,7 +26,7 @@ function urlProblem(url: string): string | undefined {
 }
 
 /** `QUOTA_STORE=redis`. */
-export const redisKind: StoreKind<"url" | "prefix" | "ca"> = {
+export const redisKind: StoreKind<"url" | "prefix" | "ca" | "cluster"> = {
   name: "redis",
   summary: "several instances, on several machines, share one Redis or Valkey",
   variables: [
@@ -43,24 +52,34 @@ export const redisKind: StoreKind<"url" | "prefix" | "ca"> = {
       help: "PEM file of the certificate authority of a rediss:// Redis (default: the system's)",
       flag: { name: "redis-ca", value: "file" },
     },
+    {
+      name: "REDIS_CLUSTER",
+      option: "cluster",
+      default: "0",
+      help: "1: REDIS_URL names a node of a Redis Cluster (the others are found from it);\n0: one Redis (default)",
+      check: checkRedisCluster,
+      flag: { name: "redis-cluster", value: "0|1" },
+    },
   ],
   shared: true,
   // The store bounds each operation itself (REDIS_TIMEOUT_MS); this is the registry's backstop.
   timeoutMs: REDIS_TIMEOUT_MS + 500,
-  needs: ({ url, ca }) => ({
+  needs: ({ url, ca, cluster }) => ({
     read: ca === undefined ? [] : [ca],
     write: [],
-    net: url === undefined || urlProblem(url) !== undefined ? [] : [netPermission(parseRedisUrl(url))],
+    // A cluster's nodes are found at run time: the seed node's host, on any port.
+    net: url === undefined || urlProblem(url, cluster) !== undefined ? [] : [netPermission(parseRedisUrl(url, isCluster(cluster)))],
     env: [...REDIS_CLIENT_ENV],
   }),
-  where: ({ url }) => (url === undefined || urlProblem(url) !== undefined ? "Redis (REDIS_URL)" : parseRedisUrl(url).safe),
-  async open({ url, prefix, ca }, use = {}) {
+  where: ({ url, cluster }) =>
+    url === undefined || urlProblem(url, cluster) !== undefined ? "Redis (REDIS_URL)" : parseRedisUrl(url, isCluster(cluster)).safe,
+  async open({ url, prefix, ca, cluster }, use = {}) {
     if (url === undefined) throw new Error("REDIS_URL is not set: QUOTA_STORE=redis needs redis://[user:password@]host:6379/0");
     const { openRedisStore } = await import("./redisStore.ts").catch((error: unknown) => {
       throw withMissingClient(error);
     });
     // A one-off command (the keys CLI) cannot wait for Redis to come back: it fails now.
-    return openRedisStore({ url, prefix, caFile: ca, requireConnection: use.oneOff }).catch((error: Error) => {
+    return openRedisStore({ url, prefix, caFile: ca, cluster: isCluster(cluster), requireConnection: use.oneOff }).catch((error: Error) => {
       // The caller names REDIS_URL already.
       throw new Error(error.message.replace(/^REDIS_URL: /, ""));
     });

@@ -88,13 +88,15 @@ export class RedisQuotaStore implements QuotaStore {
     private readonly connectionState: () => ConnectionState,
     private readonly timeoutMs = REDIS_TIMEOUT_MS,
     log: (message: string) => void = () => {},
+    /** A Redis Cluster: the keys' counts spread over the slots (`scripts.ts`). */
+    private readonly cluster = false,
   ) {
-    this.keys = redisKeys(prefix);
+    this.keys = redisKeys(prefix, cluster);
     this.undos = new Undos(client, log);
     this.deadlines = new Deadlines(timeoutMs);
     this.keyCounts = new KeyCounts(
-      this.keys.version,
-      (keys, args) => this.countKeys(keys, args),
+      (bucket) => this.keys.countVersion(bucket),
+      (keys, args, bucket) => this.countKeys(keys, args, bucket),
       () => {
         // A key changed after the record was read: nothing was counted; the caller reads it again.
         this.forgetKeys();
@@ -140,7 +142,7 @@ export class RedisQuotaStore implements QuotaStore {
         return { allowed: allowed === 1, used: Number(used) };
       });
     }
-    return this.keyCounts.count(counter, this.keys.usage(bucket, day), day, limit, ttl, this.unchecked.get(bucket));
+    return this.keyCounts.count(bucket, counter, this.keys.usage(bucket, day), day, limit, ttl, this.unchecked.get(bucket));
   }
 
   async used(bucket: string, day: string): Promise<number> {
@@ -189,7 +191,8 @@ export class RedisQuotaStore implements QuotaStore {
    * SQLite; this instance's own changes clear the cache at once.
    */
   keyByHash(hash: string, toCount = false): KeyRecord | null | Promise<KeyRecord | null> {
-    if (toCount && this.cachedVersion !== undefined) {
+    // On a cluster a count cannot check the version (another slot): every lookup reads it first.
+    if (toCount && !this.cluster && this.cachedVersion !== undefined) {
       const key = this.keysByHash.get(hash);
       if (key !== undefined) {
         if (key !== null) this.unchecked.set(keyBucket(key.id), versionText(this.cachedVersion));
@@ -298,8 +301,8 @@ export class RedisQuotaStore implements QuotaStore {
    * and they counted after all. `keys` and `args` are made for this call: the marker and the
    * window join them in place.
    */
-  private countKeys(keys: string[], args: string[]): Promise<unknown> {
-    const marker = this.keys.undoMarker(this.requestId());
+  private countKeys(keys: string[], args: string[], bucket: string): Promise<unknown> {
+    const marker = this.keys.countMarker(bucket, this.requestId());
     const undo = (): Undo => ({ script: UNDO_COUNTS, keys: [marker, ...keys.slice(0, -1)], args: [WINDOW] });
     keys.push(marker);
     args.push(WINDOW);
@@ -455,6 +458,17 @@ export interface RedisStoreOptions {
   timeoutMs?: number;
   /** Fail when Redis does not answer at open (a one-off command), instead of opening and reconnecting. */
   requireConnection?: boolean;
+  /** `url` names a node of a Redis Cluster (`REDIS_CLUSTER=1`). */
+  cluster?: boolean;
+}
+
+/** Whether the Redis connected to is a node of a Redis Cluster (`INFO cluster`; a Redis that refuses `INFO` is taken as not). */
+async function clusterNode(client: RedisConnection): Promise<boolean> {
+  try {
+    return String(await client.sendCommand(["INFO", "cluster"])).includes("cluster_enabled:1");
+  } catch {
+    return false;
+  }
 }
 
 /** Writes a JSON line on stderr, like the server's other messages. */
@@ -471,7 +485,7 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<RedisQ
   const log = options.log ?? logLine;
   let target: RedisTarget;
   try {
-    target = parseRedisUrl(options.url);
+    target = parseRedisUrl(options.url, options.cluster === true);
   } catch (error) {
     throw new Error(`REDIS_URL: ${(error as Error).message}`);
   }
@@ -496,6 +510,10 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<RedisQ
     throw new Error(`REDIS_URL: ${error.message}`);
   });
   opened = true;
+  if (client.isReady && !target.cluster && (await clusterNode(client))) {
+    client.destroy();
+    throw new Error(`REDIS_URL: ${target.safe} is a node of a Redis Cluster: set REDIS_CLUSTER=1`);
+  }
   if (client.isReady) {
     const warning = await persistenceWarning(client, target.safe);
     if (warning !== undefined) log("warn", warning);
@@ -505,7 +523,15 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<RedisQ
   } else {
     log("warn", `redis store: ${target.safe} does not answer (${state().error ?? "no answer"}); starting anyway: metered calls answer 503 until it does`);
   }
-  store = new RedisQuotaStore(client, options.prefix ?? DEFAULT_REDIS_PREFIX, target.safe, state, options.timeoutMs, (message) => log("warn", message));
+  store = new RedisQuotaStore(
+    client,
+    options.prefix ?? DEFAULT_REDIS_PREFIX,
+    target.safe,
+    state,
+    options.timeoutMs,
+    (message) => log("warn", message),
+    target.cluster,
+  );
   // Keys stored before the key indexes existed are indexed before the store is used (once).
   if (client.isReady) await store.indexKeys();
   return store;

@@ -14,6 +14,8 @@ export interface RedisTarget {
   port: number;
   db: number;
   tls: boolean;
+  /** A Redis Cluster (`REDIS_CLUSTER=1`): the URL names one of its nodes, the client finds the others. */
+  cluster: boolean;
 }
 
 /** The bound on each Redis operation: a metered call answers within about a second, served or 503. */
@@ -24,9 +26,11 @@ export const DEFAULT_REDIS_PORT = 6379;
 
 /**
  * `REDIS_URL` checked: `redis://[user:password@]host[:port][/db]`, `rediss://` for TLS. Throws an
- * `Error` whose message says what is wrong and never repeats the password.
+ * `Error` whose message says what is wrong and never repeats the password. For a Redis Cluster
+ * (`cluster`) the URL names one node (any, primary or replica) and no database but 0: a cluster has
+ * no other.
  */
-export function parseRedisUrl(url: string): RedisTarget {
+export function parseRedisUrl(url: string, cluster = false): RedisTarget {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -41,8 +45,10 @@ export function parseRedisUrl(url: string): RedisTarget {
   if (path !== "" && !/^\d{1,5}$/.test(path)) throw new Error(`database must be a number, as in redis://host:6379/0, not /${safePath(path)}`);
   const port = parsed.port === "" ? DEFAULT_REDIS_PORT : Number(parsed.port);
   const db = path === "" ? 0 : Number(path);
+  if (cluster && db !== 0) throw new Error(`names database ${db}, but a Redis Cluster (REDIS_CLUSTER=1) has only database 0`);
   const tls = scheme === "rediss:";
-  return { url, safe: `${scheme}//${hostForUrl(parsed.hostname)}:${port}/${db}`, host: parsed.hostname, port, db, tls };
+  const safe = `${scheme}//${hostForUrl(parsed.hostname)}:${port}/${db}${cluster ? " (cluster)" : ""}`;
+  return { url, safe, host: parsed.hostname, port, db, tls, cluster };
 }
 
 /** A path shown in a message: only its first characters, in case a password was pasted there. */
@@ -57,7 +63,17 @@ function hostForUrl(host: string): string {
 
 /** `host:port` as Deno's `--allow-net` takes it (an IPv6 address in brackets). */
 export function netPermission(target: RedisTarget): string {
-  return `${hostForUrl(target.host)}:${target.port}`;
+  return target.cluster ? hostForUrl(target.host) : `${hostForUrl(target.host)}:${target.port}`;
+}
+
+/** `REDIS_CLUSTER` checked: `1` for a Redis Cluster, `0` (the default) for one Redis. */
+export function checkRedisCluster(value: string): string | undefined {
+  return value === "0" || value === "1" ? undefined : "must be 1 (REDIS_URL names a node of a Redis Cluster) or 0 (one Redis)";
+}
+
+/** `REDIS_CLUSTER`'s value as a flag (unset: one Redis). */
+export function isCluster(value: string | undefined): boolean {
+  return value === "1";
 }
 
 /** The prefix of every Redis key unless `REDIS_PREFIX` says otherwise. */

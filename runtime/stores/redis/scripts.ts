@@ -28,6 +28,16 @@
  *   leases (`indexScripts.ts`), kept by the scripts below that insert, change and erase keys.
  * The four key hashes, the version, the indexes and the keys' counters share the hash tag `{keys}`, so every
  * script over them touches one Cluster slot, and each script declares every key it touches.
+ *
+ * On a Redis Cluster (`REDIS_CLUSTER=1`) the keys' counts are spread over the slots instead: a key's
+ * counters, usage history and count markers share the hash tag of its bucket, `{key:<id>}`
+ * (`{key:<id>}:count:<day>`, `{key:<id>}:usage:<YYYY-MM>`, `{key:<id>}:undo:<request id>`), so a
+ * key's counts are one script on its own slot and the keys' counts spread as the keys do. The
+ * version check goes with them: a count's script cannot read `{keys}:version` on another slot, so on
+ * a cluster no record is answered from memory without the turn's read of the version (`keyByHash`),
+ * and the script is given `*` (nothing to check) against `{key:<id>}:version`, a name in the key's
+ * slot that nothing writes. The rest (`{keys}`, the demo counters, leases, class quizzes) is named
+ * as on one Redis.
  */
 
 import { isKeyBucket } from "../../core/quota/store.ts";
@@ -52,10 +62,14 @@ export interface RedisKeys {
   usage(bucket: string, day: string): string;
   /** The marker of an undoable script on the keys (`undo.ts`). */
   undoMarker(requestId: string): string;
+  /** The version key a key's counts are checked against (`CONSUME_KEYS`' first key), in its counters' slot. */
+  countVersion(bucket: string): string;
+  /** The marker of a count of a key's calls, in its counters' slot. */
+  countMarker(bucket: string, requestId: string): string;
 }
 
-export function redisKeys(prefix: string): RedisKeys {
-  return {
+export function redisKeys(prefix: string, cluster = false): RedisKeys {
+  const single: RedisKeys = {
     prefix,
     records: `${prefix}{keys}:records`,
     hashes: `${prefix}{keys}:hashes`,
@@ -69,6 +83,16 @@ export function redisKeys(prefix: string): RedisKeys {
     lease: (name) => `${prefix}lease:${name}`,
     usage: (bucket, day) => `${prefix}{keys}:usage:${bucket}:${day.slice(0, 7)}`,
     counter: (bucket, day) => (isKeyBucket(bucket) ? `${prefix}{keys}:count:${day}:${bucket}` : `${prefix}count:${day}:${bucket}`),
+    countVersion: () => `${prefix}{keys}:version`,
+    countMarker: (_bucket, requestId) => `${prefix}{keys}:undo:${requestId}`,
+  };
+  if (!cluster) return single;
+  return {
+    ...single,
+    usage: (bucket, day) => `${prefix}{${bucket}}:usage:${day.slice(0, 7)}`,
+    counter: (bucket, day) => (isKeyBucket(bucket) ? `${prefix}{${bucket}}:count:${day}` : `${prefix}count:${day}:${bucket}`),
+    countVersion: (bucket) => `${prefix}{${bucket}}:version`,
+    countMarker: (bucket, requestId) => `${prefix}{${bucket}}:undo:${requestId}`,
   };
 }
 

@@ -1,0 +1,73 @@
+/**
+ * The QuotaStore contract and the store failure contract against the Redis store on a Redis
+ * Cluster (`REDIS_CLUSTER=1`) of 3 primaries and 3 replicas started by the test, opened through
+ * the store registry as the server opens it; each case under a prefix of its own. The keys'
+ * counts spread over the primaries (`scripts.ts`).
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import { openStore, storeKind } from "../../runtime/stores/registry.ts";
+import { type TestRedisCluster, removeAllRedis, skipRedis, startRedisCluster } from "../helpers/redisServer.ts";
+import { contractCases, keyRecord } from "./contractCases.ts";
+import { failureCases } from "./failureCases.ts";
+import { scaleCases } from "./scaleCases.ts";
+import { usageCases } from "./usageCases.ts";
+import { classCases } from "./classCases.ts";
+import { keyBucket } from "../../runtime/core/quota/store.ts";
+
+afterAll(removeAllRedis);
+
+let cluster: Promise<TestRedisCluster> | undefined;
+let prefixes = 0;
+
+async function open() {
+  return openStore(storeKind("redis"), {
+    url: (await (cluster ??= startRedisCluster(["--appendonly", "yes"]))).url,
+    prefix: `cluster-${++prefixes}:`,
+    cluster: "1",
+  });
+}
+
+describe.skipIf(skipRedis)("RedisQuotaStore contract on a Redis Cluster", () => {
+  for (const check of [...contractCases, ...usageCases, ...classCases, ...scaleCases, ...failureCases]) {
+    it(check.name, async () => {
+      const store = await open();
+      try {
+        await check.run(store);
+      } finally {
+        await store.close();
+      }
+    });
+  }
+
+  it("refuses a cluster's node named without REDIS_CLUSTER=1, and a database other than 0 with it, saying which setting", async () => {
+    const url = (await (cluster ??= startRedisCluster(["--appendonly", "yes"]))).url;
+    await expect(openStore(storeKind("redis"), { url, prefix: "p:" })).rejects.toThrow(/is a node of a Redis Cluster: set REDIS_CLUSTER=1/);
+    await expect(openStore(storeKind("redis"), { url: url.replace(/\/0$/, "/2"), prefix: "p:", cluster: "1" })).rejects.toThrow(
+      /names database 2, but a Redis Cluster \(REDIS_CLUSTER=1\) has only database 0/,
+    );
+    const variable = storeKind("redis").variables.find((v) => v.name === "REDIS_CLUSTER");
+    expect(variable?.check?.("yes")).toMatch(/must be 1 .* or 0/);
+    expect(variable?.check?.("1")).toBeUndefined();
+  });
+
+  it("spreads the keys' counts over the three primaries, each key's counter and history in the slot of its own hash tag", async () => {
+    const store = await open();
+    const prefix = `cluster-${prefixes}:`;
+    try {
+      const day = "2026-11-29";
+      const keys = Array.from({ length: 30 }, () => keyRecord());
+      for (const key of keys) await store.insertKey(key);
+      await Promise.all(keys.map((key) => store.consume(keyBucket(key.id), day, 10)));
+      const test = await (cluster as Promise<TestRedisCluster>);
+      const holders = test.primaries().map((node) => test.cli(node, "KEYS", `${prefix}{key:*}:count:${day}`).split("\n").filter(Boolean).length);
+      expect(holders).toHaveLength(3);
+      expect(holders.reduce((a, b) => a + b, 0)).toBe(30);
+      // 30 keys over 3 primaries: each holds some (all on one would be the `{keys}` layout).
+      for (const held of holders) expect(held).toBeGreaterThan(0);
+      for (const key of keys) expect(await store.used(keyBucket(key.id), day)).toBe(1);
+      expect(await store.usage(keys[0]!.id, day, day)).toEqual([{ date: day, calls: 1 }]);
+    } finally {
+      await store.close();
+    }
+  });
+});
