@@ -13,7 +13,13 @@ import type { RedisTarget } from "./redisUrl.ts";
 export interface RedisConnection {
   readonly isOpen: boolean;
   readonly isReady: boolean;
-  sendCommand(args: string[]): Promise<unknown>;
+  /**
+   * Sends a command. On a cluster `routeBy` names the key whose slot's primary gets it (a `WAIT`
+   * after a script on that slot); by default the command's first key does.
+   */
+  sendCommand(args: string[], routeBy?: string): Promise<unknown>;
+  /** On a cluster, the address of the primary serving `key`'s slot as the client last learnt it (one Redis: undefined). */
+  primaryOf?(key: string): string | undefined;
   /** Closes after the commands already sent are answered. */
   close(): Promise<unknown>;
   destroy(): void;
@@ -136,6 +142,19 @@ export function firstKey(args: readonly string[]): string | undefined {
   return args[1];
 }
 
+/** The Redis Cluster slot of a key: CRC16 (XMODEM) of its hash tag (the first non-empty `{…}`), or of the whole key, mod 16384. */
+export function keySlot(key: string): number {
+  const open = key.indexOf("{");
+  const close = open < 0 ? -1 : key.indexOf("}", open + 1);
+  const hashed = close > open + 1 ? key.slice(open + 1, close) : key;
+  let crc = 0;
+  for (const byte of Buffer.from(hashed)) {
+    crc ^= byte << 8;
+    for (let bit = 0; bit < 8; bit++) crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
+  }
+  return crc % 16384;
+}
+
 /**
  * A Redis Cluster's client, found from the node `REDIS_URL` names, with the same settings as one
  * Redis's (no offline queue, no per-command timer) for every node it connects to. Each command goes
@@ -163,7 +182,8 @@ function clusterConnection(
     get isReady() {
       return cluster.isReady;
     },
-    sendCommand: (args: string[]) => cluster.sendCommand(firstKey(args), false, args),
+    sendCommand: (args: string[], routeBy?: string) => cluster.sendCommand(routeBy ?? firstKey(args), false, args),
+    primaryOf: (key: string) => cluster.slots[keySlot(key)]?.master.address,
     close: () => cluster.close(),
     destroy: () => cluster.destroy(),
     connect: () => cluster.connect(),

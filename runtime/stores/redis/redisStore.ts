@@ -42,6 +42,10 @@ import { COUNTED_KEYS, COUNTED_ONE, INSERTED, UNDO_COUNTS, UNDO_INSERT, UNDO_WIN
 const COUNT_ONE = undoable(CONSUME, COUNTED_ONE);
 const COUNT_KEYS = undoable(CONSUME_KEYS, COUNTED_KEYS);
 const INSERT = undoable(INSERT_KEY, INSERTED);
+/** How long a count on a cluster waits for its replica's acknowledgement (`replicated`). */
+const WAIT_MS = 100;
+/** A primary whose replica did not acknowledge is not waited for again for this long. */
+const UNREPLICATED_MS = 5000;
 /** How long their markers live, as the scripts take it. */
 const WINDOW = String(UNDO_WINDOW_SECONDS);
 
@@ -71,6 +75,10 @@ export class RedisQuotaStore implements QuotaStore {
   private closed = false;
   /** The undos owed for calls answered 503 whose scripts ran (or may have run) after all. */
   readonly undos: Undos;
+  /** On a cluster, the turn's `WAIT` per primary (`turnWait`). */
+  private readonly waits = new Map<string, Promise<unknown>>();
+  /** On a cluster, the primaries (by address) whose replica did not acknowledge a count lately, until when (`replicated`). */
+  private readonly unreplicated = new Map<string, number>();
   /** Request ids: random per store, then a sequence number, so ids never meet across instances. */
   private readonly requestBase = randomBytes(6).toString("hex");
   private requestCount = 0;
@@ -293,7 +301,63 @@ export class RedisQuotaStore implements QuotaStore {
   private countOne(counter: string, limit: number, ttl: string): Promise<unknown> {
     const marker = `${this.keys.prefix}{${counter}}:undo:${this.requestId()}`;
     const undo = (): Undo => ({ script: UNDO_COUNTS, keys: [marker, counter], args: [WINDOW] });
-    return this.script("consume", COUNT_ONE, [counter, marker], [String(limit), ttl, WINDOW], undo);
+    return this.replicated(this.script("consume", COUNT_ONE, [counter, marker], [String(limit), ttl, WINDOW], undo), counter, undo);
+  }
+
+  /**
+   * On a cluster, a count's answer once its primary's replica has it too (`WAIT`), so that a call
+   * answered 200 is still counted after a failover promotes the replica. A `WAIT` that fails (the
+   * primary lost, or no answer within what is left of the bound) makes the call a 503 and its count
+   * is undone (on the promoted replica, where the marker went with the count, or as a tombstone
+   * where it did not). A replica that does not acknowledge within `WAIT_MS` (behind, or absent)
+   * does not refuse the call, and its primary is not waited for in the next `UNREPLICATED_MS`:
+   * Redis's replication is asynchronous, and such a count may be lost with its primary. On one
+   * Redis the answer is the script's.
+   */
+  private replicated(counted: Promise<unknown>, slotOf: string, undo: () => Undo): Promise<unknown> {
+    if (!this.cluster) return counted;
+    const started = performance.now();
+    const primary = this.client.primaryOf?.(slotOf) ?? slotOf;
+    // A primary whose replica did not answer lately (lost, or it was just promoted) is not waited for.
+    if ((this.unreplicated.get(primary) ?? 0) > Date.now()) return counted;
+    const waited = boundWithin(
+      this.turnWait(primary, slotOf),
+      this.timeoutMs - (performance.now() - started),
+      () => new StoreUnavailableError(`redis store: consume: no acknowledgement from ${this.where} within ${this.timeoutMs} ms`),
+      (error) => error,
+    );
+    return Promise.all([counted, waited]).then(
+      ([reply, acknowledged]) => {
+        if (Number(acknowledged) < 1) this.unreplicated.set(primary, Date.now() + UNREPLICATED_MS);
+        return reply;
+      },
+      (error: unknown) => {
+        // The count's own failure is the script's to undo (`command`); a lost `WAIT` after it ran is this one's.
+        counted.then(
+          () => this.undos.add(undo()),
+          () => {},
+        );
+        throw error;
+      },
+    );
+  }
+
+  /**
+   * The turn's `WAIT` on `primary`: one per primary and turn, sent after the turn's counts (on the
+   * same connection, so it covers every one of them).
+   */
+  private turnWait(primary: string, slotOf: string): Promise<unknown> {
+    let wait = this.waits.get(primary);
+    if (wait === undefined) {
+      wait = new Promise((resolve, reject) =>
+        nextTurn(() => {
+          this.waits.delete(primary);
+          this.command("consume", ["WAIT", "1", String(WAIT_MS)], undefined, this.timeoutMs, slotOf).then(resolve, reject);
+        }),
+      );
+      this.waits.set(primary, wait);
+    }
+    return wait;
   }
 
   /**
@@ -306,7 +370,7 @@ export class RedisQuotaStore implements QuotaStore {
     const undo = (): Undo => ({ script: UNDO_COUNTS, keys: [marker, ...keys.slice(0, -1)], args: [WINDOW] });
     keys.push(marker);
     args.push(WINDOW);
-    return this.script("consume", COUNT_KEYS, keys, args, undo);
+    return this.replicated(this.script("consume", COUNT_KEYS, keys, args, undo), marker, undo);
   }
 
   /** `INSERT_KEY`, undone (the key removed) if the applicant is answered 503 and it stored the key after all. */
@@ -395,14 +459,14 @@ export class RedisQuotaStore implements QuotaStore {
    * `undo`, a command that runs after its bound (its caller answered 503) or whose connection is
    * lost is undone.
    */
-  private command(operation: string, args: string[], undo?: () => Undo, withinMs = this.timeoutMs): Promise<unknown> {
+  private command(operation: string, args: string[], undo?: () => Undo, withinMs = this.timeoutMs, routeBy?: string): Promise<unknown> {
     if (this.closed) return Promise.reject(new StoreUnavailableError(`redis store: ${operation}: the store is closed`));
     if (!this.client.isReady) {
       return Promise.reject(
         new StoreUnavailableError(`redis store: ${operation}: not connected to ${this.where} (${this.connectionState().error ?? "connecting"})`),
       );
     }
-    const sent = this.client.sendCommand(args);
+    const sent = routeBy === undefined ? this.client.sendCommand(args) : this.client.sendCommand(args, routeBy);
     let late = false;
     if (undo !== undefined) this.undos.watch(sent, () => late, undo);
     const expire = () => {

@@ -209,7 +209,8 @@ export class Undos {
     if (owed > 0) this.log(`redis store: closed with ${owed} undo(s) of calls answered 503 not made; those calls may stay counted`);
   }
 
-  private add(undo: Undo): void {
+  /** Makes `undo` (a count whose caller is answered 503 after it ran: its replication was not confirmed). */
+  add(undo: Undo): void {
     if (this.stopped) {
       this.log("redis store: a call answered 503 was counted after the store closed, and cannot be undone");
       return;
