@@ -89,7 +89,9 @@ await removeAllRedis();
 
 /** Calls/s at which the busiest primary would spend one core: calls ÷ its CPU seconds. */
 const capacity = (r: Round) => r.calls / (Math.max(...r.primaries.map((p) => p.cpuMs)) / 1000);
-const rows: (string | number)[][] = [["", "calls/s (wall clock)", "scripts a call", "primary", "share of scripts", "Redis CPU µs a script", "capacity calls/s"]];
+const rows: (string | number)[][] = [
+  ["", "calls/s (wall clock)", "scripts a call", "primary", "share of scripts", "Redis CPU µs a script", "capacity calls/s"],
+];
 for (const target of ["single", "cluster"] as const) {
   const runs = rounds[target];
   const primaries = runs[0]!.primaries.length;
