@@ -56,7 +56,7 @@ export const redisKind: StoreKind<"url" | "prefix" | "ca" | "cluster"> = {
       name: "REDIS_CLUSTER",
       option: "cluster",
       default: "0",
-      help: "1: REDIS_URL names a node of a Redis Cluster (the others are found from it);\n0: one Redis (default)",
+      help: "1: REDIS_URL names a node of a Redis Cluster (the others are found from it);\n0: one Redis",
       check: checkRedisCluster,
       flag: { name: "redis-cluster", value: "0|1" },
     },
