@@ -21,6 +21,7 @@ import { pinnedDictionary, readDictionaryPin, verifyDictionary } from "./pin/dic
 import { readPin } from "./pin/pin.ts";
 import { readSchoolLevels } from "./pin/schoolLevelsPin.ts";
 import { readWordGlosses } from "./pin/wordGlossesPin.ts";
+import { ANIMCJK, MAKE_ME_A_HANZI, readStrokes, readStrokesPin, strokeCoverage, strokesLine, termsWithStrokes } from "./pin/strokesPin.ts";
 import { wordGlossesText } from "./parse/wordGlosses.ts";
 import {
   CORRECTION_COLUMNS,
@@ -57,6 +58,8 @@ export interface BuildOptions {
   dictionaryDir?: string | undefined;
   /** The school levels' pin folder (extract + pin.json); default `pipeline/data/okpyeon`. */
   schoolLevelsDir?: string | undefined;
+  /** The stroke data's pin folder (animCJK's file + pin.json); default `pipeline/data/strokes`. */
+  strokesDir?: string | undefined;
   /** Folder holding `idioms.csv`, `starter.csv` and `TERMS.md`. */
   dataDir: string;
   /** Output folder (`dist/`). */
@@ -180,12 +183,35 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
   const recordJson = records.map((r) => JSON.stringify(r));
   const idiomsByCharacter = idiomPositionsByCharacter(idioms);
   const words = buildWords(learner.words, records, idioms, learner.core);
-  const details = buildDetailBodies(recordJson, records, idioms, idiomsByCharacter, words.byCharacter);
+  // Each character's strokes: animCJK's Korean form first, else Make Me a Hanzi's Chinese one.
+  const strokeSource = readStrokes(
+    records.map((r) => r.character),
+    options.strokesDir,
+  );
+  const strokeForms = new Map([...strokeSource.strokes].map(([character, s]) => [character, s.source.form]));
+  const coverage = strokeCoverage(records, strokeSource.strokes);
+  const strokesPin = readStrokesPin(options.strokesDir);
+  const strokeOrder = {
+    coverage,
+    sources: [
+      { name: ANIMCJK.name, form: ANIMCJK.form, version: strokesPin.animcjk.commit, url: ANIMCJK.url, license: ANIMCJK.license },
+      {
+        name: MAKE_ME_A_HANZI.name,
+        form: MAKE_ME_A_HANZI.form,
+        version: strokesPin.hanzi_writer_data.version,
+        url: MAKE_ME_A_HANZI.url,
+        license: MAKE_ME_A_HANZI.license,
+      },
+    ],
+  };
+  const formCounts = (c: Record<string, number>) => `${c.ko} ko, ${c.ja} ja, ${c.zh} zh, ${c.none} none`;
+  log(`strokes   ${strokeSource.summary}; the 1,800: ${formCounts(coverage.education_hanja)}; all ${records.length}: ${formCounts(coverage.all)}`);
+  const details = buildDetailBodies(recordJson, records, idioms, idiomsByCharacter, words.byCharacter, strokeForms);
   const tables = buildTables(records, idiomsByCharacter, details, radicals.strokes);
   // From the inputs, not the clock: a rebuild of the same inputs writes the same bytes (and ETags).
   const builtAt = (options.sourceDateEpoch !== undefined ? new Date(options.sourceDateEpoch * 1000) : input.reader.newest()).toISOString();
   const counts = { ...countRecords(records), starters: starters.size, idioms: idioms.length, with_hunum: hunumCounts.characters };
-  const meta = buildMetaBody({ unihanVersion: version, unihanOrigin: input.origin, counts, builtAt });
+  const meta = buildMetaBody({ unihanVersion: version, unihanOrigin: input.origin, counts, builtAt, strokeOrder });
   done(`tables, /meta, ${words.count} words of two or more of the dataset's characters (search indexes on a worker)`);
 
   done = stage("write");
@@ -200,9 +226,15 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
       searchCharacters: characterIndex.then((index) => index.json),
       searchIdioms: idiomIndex.then((index) => index.json),
       meta: JSON.stringify(meta),
-      terms: termsWithShareAlike(termsWithDictionaryNotice(terms, notice)),
+      terms: termsWithStrokes(termsWithShareAlike(termsWithDictionaryNotice(terms, notice))),
       words: words.text,
       wordsEn: wordGlosses.text,
+      strokes: records
+        .flatMap((r) => {
+          const strokes = strokeSource.strokes.get(r.character);
+          return strokes === undefined ? [] : [`${strokesLine(r.character, strokes)}\n`];
+        })
+        .join(""),
     },
     {
       unihan: { version, detected_by: method, origin: input.origin, sha256: input.bytes ? sha256(input.bytes) : null },
@@ -212,6 +244,8 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
         "libhangul/hanja.txt": dictionaryHash,
         "okpyeon/school-levels.csv": schoolSource.hash,
         "okpyeon/words-en.tsv": glossSource.hash,
+        "strokes/animcjk-graphicsKo.txt": strokeSource.hashes.animcjk,
+        "strokes/hanzi-writer-data": strokeSource.hashes.hanziWriterData,
         pipeline: pipelineCodeHash(),
       },
       counts,

@@ -1,3 +1,4 @@
+import { readStrokesPin } from "../pipeline/pin/strokesPin.ts";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -54,6 +55,13 @@ export function staleReasons(dist = DIST, env: NodeJS.ProcessEnv = process.env):
   if (inputs["okpyeon/school-levels.csv"] !== readSchoolLevelsPin().sha256) reasons.push("the pinned school levels changed");
   const glossPin = JSON.parse(readFileSync(join(SCHOOL_LEVELS_DIR, WORD_GLOSSES_PIN_FILE), "utf8")) as { sha256: string };
   if (inputs["okpyeon/words-en.tsv"] !== glossPin.sha256) reasons.push("the pinned English glosses of the words changed");
+  const strokesPin = readStrokesPin();
+  if (
+    inputs["strokes/animcjk-graphicsKo.txt"] !== strokesPin.animcjk.sha256 ||
+    inputs["strokes/hanzi-writer-data"] !== strokesPin.hanzi_writer_data.files.sha256
+  ) {
+    reasons.push("the pinned stroke data changed");
+  }
   if (inputs.pipeline !== pipelineCodeHash()) reasons.push("the pipeline's code changed");
   return reasons;
 }

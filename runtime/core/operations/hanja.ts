@@ -1,10 +1,11 @@
 /**
- * Interface A (docs/rules.md "Interface A"): `GET /hanja`, `GET /hanja/{character}`, `GET /idioms`,
+ * Interface A (docs/rules.md "Interface A"): `GET /hanja`, `GET /hanja/{character}`, `GET /hanja/{character}/strokes`, `GET /idioms`,
  * `GET /words`, `GET /meta`, `GET /terms`, and the reader's `GET`/`POST /read` (`read.ts`). Public and cacheable; a repeated target is answered from its
  * remembered body without routing (`handler.ts`).
  */
 import { BODY_REVISION } from "../../format/dist.ts";
 import { HUNUM_SOURCE, IDIOMS_SOURCE } from "../../format/records.ts";
+import { strokesBody } from "../../format/strokeSources.ts";
 import { CACHED, headers, ok, problem, shared } from "../docs/responses.ts";
 import type { Operation as DocOperation, Response } from "../docs/types.ts";
 import { radicalList } from "../hanja/radicals.ts";
@@ -58,6 +59,7 @@ export const hanjaInterface: Interface = (ctx) => {
 
   const encoder = new TextEncoder();
   const detailBytes: Uint8Array<ArrayBuffer>[] = [];
+  const strokesBytes: Uint8Array<ArrayBuffer>[] = [];
   const positions = positionsCache(services.caches.searches);
   const searches = { hanja: positions, idioms: positions, words: positionsCache(services.caches.wordSearches) };
   const pages = pageCache(services.caches.pages);
@@ -153,6 +155,44 @@ export const hanjaInterface: Interface = (ctx) => {
         // Each detail body's bytes are found (and checked) once, on first request.
         const bytes = (detailBytes[position] ??= chars.detailBytes(position));
         return send(request, bytes, { caching, id: `detail:${position}` });
+      },
+    }),
+    defineOperation({
+      method: "GET",
+      path: "/hanja/{character}/strokes",
+      parameters: { character: CHARACTER_PATH },
+      metering: "public",
+      doc: doc({
+        operationId: "getCharacterStrokes",
+        summary: "One character's strokes, in writing order",
+        description:
+          "Each stroke's outline (an SVG path) and median (points, in the direction it is written), first to last, for drawing or animating the character (hanzi-writer takes them as they are); " +
+          "the glyph's `form`: `ko` where animCJK has the Korean form and order (516 of the 1,800 education hanja), else `zh`, Make Me a Hanzi's Chinese form (1,254 more): " +
+          "the order taught in Korea may differ from a `zh` one, so say so to a learner. The character's detail says which (`stroke_order`), null where there are none; `/meta` gives the coverage by form.\n\n" +
+          "The data is under the Arphic Public License, not the project's terms: `source` names it with its attribution, to keep with the data. " +
+          "It is read on the first request for strokes, not at start-up; a host serving the npm package's data or the binary has none, and answers `404`.\n\n" +
+          CACHING,
+        responses: cachedResponses(ok("The strokes.", "HanjaStrokes", headers(CACHED)), {
+          "400": badParameter("the segment is not exactly one character, or not valid percent-encoded UTF-8"),
+          "404": problem(
+            404,
+            "The character is not in the dataset, has no strokes, or this host serves no stroke data (`param: character`; `detail` says which, naming the code point).",
+            { codes: ["not_found"] },
+          ),
+        }),
+        examples: [{ description: "水 (water)", path: { character: "水" } }],
+      }),
+      handler: (request, _ctx, { character }) => {
+        const position = chars.position(character);
+        const named = `${character} (U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")})`;
+        if (position === undefined) throw new ApiError(404, "not_found", `${named} is not in the dataset`, "character");
+        const lines = data.strokes;
+        if (lines === undefined)
+          throw new ApiError(404, "not_found", `this host serves no stroke data (its data leaves strokes.jsonl out), so none for ${named}`, "character");
+        const line = lines.get(character);
+        if (line === undefined) throw new ApiError(404, "not_found", `${named} has no strokes in the stroke data`, "character");
+        const bytes = (strokesBytes[position] ??= encoder.encode(strokesBody(line)));
+        return send(request, bytes, { caching, id: `strokes:${position}` });
       },
     }),
     defineOperation({
