@@ -21,6 +21,7 @@ import { pinnedDictionary, readDictionaryPin, verifyDictionary } from "./pin/dic
 import { readPin } from "./pin/pin.ts";
 import { readSchoolLevels } from "./pin/schoolLevelsPin.ts";
 import { readWordGlosses } from "./pin/wordGlossesPin.ts";
+import { STROKE_FORM_CODES } from "../runtime/format/strokeSources.ts";
 import { ANIMCJK, MAKE_ME_A_HANZI, readStrokes, readStrokesPin, strokeCoverage, strokesLine, termsWithStrokes } from "./pin/strokesPin.ts";
 import { wordGlossesText } from "./parse/wordGlosses.ts";
 import {
@@ -188,7 +189,6 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
     records.map((r) => r.character),
     options.strokesDir,
   );
-  const strokeForms = new Map([...strokeSource.strokes].map(([character, s]) => [character, s.source.form]));
   const coverage = strokeCoverage(records, strokeSource.strokes);
   const strokesPin = readStrokesPin(options.strokesDir);
   const strokeOrder = {
@@ -206,7 +206,7 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
   };
   const formCounts = (c: Record<string, number>) => `${c.ko} ko, ${c.ja} ja, ${c.zh} zh, ${c.none} none`;
   log(`strokes   ${strokeSource.summary}; the 1,800: ${formCounts(coverage.education_hanja)}; all ${records.length}: ${formCounts(coverage.all)}`);
-  const details = buildDetailBodies(recordJson, records, idioms, idiomsByCharacter, words.byCharacter, strokeForms);
+  const details = buildDetailBodies(recordJson, records, idioms, idiomsByCharacter, words.byCharacter);
   const tables = buildTables(records, idiomsByCharacter, details, radicals.strokes);
   // From the inputs, not the clock: a rebuild of the same inputs writes the same bytes (and ETags).
   const builtAt = (options.sourceDateEpoch !== undefined ? new Date(options.sourceDateEpoch * 1000) : input.reader.newest()).toISOString();
@@ -229,6 +229,7 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
       terms: termsWithStrokes(termsWithShareAlike(termsWithDictionaryNotice(terms, notice))),
       words: words.text,
       wordsEn: wordGlosses.text,
+      strokeForms: `${records.map((r) => STROKE_FORM_CODES[strokeSource.strokes.get(r.character)?.source.form ?? "none"]).join("")}\n`,
       strokes: records
         .flatMap((r) => {
           const strokes = strokeSource.strokes.get(r.character);

@@ -14,7 +14,7 @@ import {
 /**
  * The detail body of every record (docs/rules.md "Records"): the record plus its idioms in idx order,
  * as the record's own JSON with `idioms` appended (the runtime cuts the record at that key), then
- * its first words and their count (`wordsByCharacter`), and the form of its strokes (`stroke_order`, null without).
+ * its first words and their count (`wordsByCharacter`). The runtime ends each with `stroke_order`, from `tables.json`.
  */
 export function buildDetailBodies(
   recordJson: readonly string[],
@@ -22,13 +22,12 @@ export function buildDetailBodies(
   idioms: readonly IdiomRecord[],
   byCharacter: Record<string, number[]>,
   words: ReadonlyMap<string, CharacterWords>,
-  strokeForms: ReadonlyMap<string, string> = new Map(),
 ): string[] {
   const itemJson = idioms.map((idiom) => JSON.stringify(idiomItemA(idiom)));
   return records.map((record, i) => {
     const related = (byCharacter[record.character] ?? []).map((p) => itemJson[p]);
     const own = words.get(record.character);
-    return `${(recordJson[i] ?? "{}").slice(0, -1)},"idioms":[${related.join(",")}],"words":[${own?.items.join(",") ?? ""}],"word_count":${own?.count ?? 0},"stroke_order":${JSON.stringify(strokeForms.get(record.character) ?? null)}}`;
+    return `${(recordJson[i] ?? "{}").slice(0, -1)},"idioms":[${related.join(",")}],"words":[${own?.items.join(",") ?? ""}],"word_count":${own?.count ?? 0}}`;
   });
 }
 

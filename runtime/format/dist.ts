@@ -19,9 +19,9 @@
  * 9: records carry `school_level` (`middle`, `high` or null); `tables.json` flags each level; the counts
  * include `middle_school_hanja` and `high_school_hanja`; terms.md ends with the school levels' attribution;
  * `words-en.txt` (the words' English glosses, `meaning_en`), read where present.
- * 10: each detail ends with `stroke_order` (the form of its strokes, or null); `strokes.jsonl` (each
- * character's strokes, Arphic PL, kept apart), read where present on the first strokes request; `meta.json`
- * carries `stroke_order` (its coverage by form and its sources).
+ * 10: `strokes.jsonl` (each character's strokes, Arphic PL) and `stroke-forms.txt` (their form per
+ * record, which ends each served detail as `stroke_order`), read where present; `meta.json` carries
+ * `stroke_order` (coverage by form, sources).
  */
 export const DIST_FORMAT = 10;
 
@@ -59,6 +59,8 @@ export const DIST_FILES = {
    * Read where present, on the first strokes request (`STROKE_FILES`).
    */
   strokes: "strokes.jsonl",
+  /** The form of each record's strokes, one letter per record, record order (`STROKE_FORM_CODES`): read with the first detail. */
+  strokeForms: "stroke-forms.txt",
 } as const;
 
 /**
@@ -67,7 +69,7 @@ export const DIST_FILES = {
  * from the details instead of holding both.
  */
 export const RUNTIME_FILES: readonly string[] = Object.values(DIST_FILES).filter(
-  (name) => name !== DIST_FILES.characters && name !== DIST_FILES.wordsEn && name !== DIST_FILES.strokes,
+  (name) => name !== DIST_FILES.characters && name !== DIST_FILES.wordsEn && name !== DIST_FILES.strokes && name !== DIST_FILES.strokeForms,
 );
 
 /**
@@ -79,12 +81,10 @@ export const RUNTIME_FILES: readonly string[] = Object.values(DIST_FILES).filter
 export const OPTIONAL_FILES: readonly string[] = [DIST_FILES.wordsEn];
 
 /**
- * The stroke data (about 20 MB, 5 MB gzipped): read from disk where present, on the first strokes
- * request, never at start-up. The server programs and the container read it from dist/; the npm
- * package (and so a worker built from it) and the binary leave it out, and answer the strokes path
- * with `404` `strokes_not_served` (docs/embedding.md).
+ * The stroke data, where present: the strokes (20 MB) read on the first strokes request, their forms
+ * (8.5 KB) with the first detail. The package and the binary leave both out (docs/embedding.md).
  */
-export const STROKE_FILES: readonly string[] = [DIST_FILES.strokes];
+export const STROKE_FILES: readonly string[] = [DIST_FILES.strokes, DIST_FILES.strokeForms];
 
 /**
  * The revision of the bytes the runtime serves for unchanged `dist/` data (list envelopes, /meta;

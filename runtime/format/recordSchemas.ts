@@ -190,7 +190,7 @@ export const HANJA_DETAIL = obj("A Hanja record plus every idiom containing the 
     oneOf(
       ["ko", "ja", "zh"],
       "Extra: whether the character's strokes exist, and the glyph form they draw: `ko` (the Korean form and order, animCJK), `ja` (Japanese), `zh` (Chinese, Make Me a Hanzi: the order taught in Korea may differ); " +
-        "`GET /hanja/{character}/strokes` serves them. null where there are none. A host without the stroke data (the npm package, the binary) answers that path `404` whatever this says.",
+        "`GET /hanja/{character}/strokes` serves them. null where there are none, and on a host without the stroke data (the npm package, the binary).",
       // null is one of the values too (an `enum` without it would refuse it whatever `type` says).
       { enum: ["ko", "ja", "zh", null], examples: ["ko"] },
     ),

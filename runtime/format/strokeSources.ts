@@ -7,6 +7,14 @@
 /** The glyph form a character's strokes draw: Korean, Japanese or Chinese. */
 export type StrokeForm = "ko" | "ja" | "zh";
 
+/** `tables.json`'s `strokeForm`: one letter per record, the form of its strokes or `-` for none. */
+export const STROKE_FORM_CODES: Readonly<Record<StrokeForm | "none", string>> = { ko: "k", ja: "j", zh: "z", none: "-" };
+
+/** The form a letter of `strokeForm` stands for; null for none. */
+export function strokeFormOf(code: string | undefined): StrokeForm | null {
+  return code === "k" ? "ko" : code === "j" ? "ja" : code === "z" ? "zh" : null;
+}
+
 /** Where a character's strokes come from (the `source` of `GET /hanja/{character}/strokes`). */
 export interface StrokeSource {
   /** Short name, as served. */

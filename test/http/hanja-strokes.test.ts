@@ -133,11 +133,11 @@ describe("loading", () => {
     await lazy.close();
   });
 
-  describe("a host without strokes.jsonl (the npm package's data, the binary)", () => {
+  describe("a host without strokes.jsonl and stroke-forms.txt (the npm package's data, the binary)", () => {
     const dir = mkdtempSync(join(tmpdir(), "hanja-no-strokes-"));
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-    test("loadDistFiles reads the folder without it, and the strokes path answers 404 saying the host has none", async () => {
+    test("loadDistFiles reads the folder without it; the strokes path answers 404 saying the host has none, the detail stroke_order null", async () => {
       for (const name of [...RUNTIME_FILES, DIST_FILES.manifest]) copyFileSync(join(ROOT, "dist", name), join(dir, name));
       const files = loadDistFiles(dir);
       expect(Object.keys(files)).not.toContain(DIST_FILES.strokes);
@@ -145,7 +145,9 @@ describe("loading", () => {
       const response = await call(bare, `${BASE}/hanja/${encodeURIComponent("水")}/strokes`);
       const problem = await expectProblem(response, 404, "not_found", "character");
       expect(problem.detail).toBe("this host serves no stroke data (its data leaves strokes.jsonl out), so none for 水 (U+6C34)");
-      expect((await getJson(bare, `${BASE}/hanja/${encodeURIComponent("水")}`)).status).toBe(200);
+      const detail = await getJson(bare, `${BASE}/hanja/${encodeURIComponent("水")}`);
+      expect(detail.status).toBe(200);
+      expect(detail.body.stroke_order).toBe(null);
       await bare.close();
     });
   });

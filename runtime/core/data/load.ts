@@ -20,7 +20,8 @@ import {
   type Tables,
 } from "../../format/dist.ts";
 import { CHARACTER_INDEX, type CharacterDoc, IDIOM_INDEX, type IdiomDoc } from "../../format/searchOptions.ts";
-import { detailLines } from "./detailLines.ts";
+import { type DetailLines, detailLines } from "./detailLines.ts";
+import { strokeFormOf } from "../../format/strokeSources.ts";
 import { type HunIndexes, hunIndexes } from "../hanja/hunIndexes.ts";
 import { type RecordFields, fieldsOf } from "./recordFields.ts";
 import { type IdiomRecord, idiomItemA, idiomJsonB } from "../../format/records.ts";
@@ -139,13 +140,22 @@ export function loadData(files: DistFiles): LoadedData {
   if (typeof tables.reading !== "string" || tables.reading.length !== tables.characters.length) {
     throw new Error(`dist: ${DIST_FILES.tables} lists ${tables.reading?.length ?? "no"} readings for ${tables.characters.length} characters; rebuild dist/`);
   }
-  const details = detailLines(need(files, DIST_FILES.details), tables.detailBytes);
+  const lines = detailLines(need(files, DIST_FILES.details), tables.detailBytes);
+  // The strokes' forms, read with the first detail (null for every record where the host has no stroke data).
+  const strokeForms = once(() => {
+    if (files[DIST_FILES.strokeForms] === undefined) return "";
+    const forms = text(files, DIST_FILES.strokeForms).trimEnd();
+    if (forms.length !== lines.count)
+      throw new Error(`dist: ${DIST_FILES.strokeForms} lists ${forms.length} stroke forms for ${lines.count} characters; rebuild dist/`);
+    return forms;
+  });
+  const details = withStrokeOrder(lines, strokeForms);
   const later = [DIST_FILES.idioms, DIST_FILES.quiz, DIST_FILES.meta, DIST_FILES.terms, DIST_FILES.searchCharacters, DIST_FILES.searchIdioms, DIST_FILES.words];
   for (const name of later) {
     if (!(name in files)) need(files, name);
   }
   const recordAt: string[] = [];
-  const record = (position: number) => (recordAt[position] ??= recordOfDetail(details.text(position), position));
+  const record = (position: number) => (recordAt[position] ??= recordOfDetail(lines.text(position), position));
   const all = <T>(at: (position: number) => T) => once(() => Array.from({ length: details.count }, (_, position) => at(position)));
   const records = all(record);
   const detailTexts = all(details.text);
@@ -228,6 +238,28 @@ export function loadData(files: DistFiles): LoadedData {
     },
     get strokes() {
       return strokes();
+    },
+  };
+}
+
+/**
+ * The details as served: each line of `details.jsonl` ended with `stroke_order`, the form of the
+ * record's strokes (`stroke-forms.txt`), or null. (Kept out of details.jsonl, which the package
+ * ships: the field in every line cost it about 25 KB gzipped, and the package has no strokes.)
+ */
+function withStrokeOrder(lines: DetailLines, forms: () => string): DetailLines {
+  const suffix = (position: number) => `,"stroke_order":${JSON.stringify(strokeFormOf(forms()[position]))}}`;
+  const encoder = new TextEncoder();
+  return {
+    count: lines.count,
+    text: (position) => `${lines.text(position).slice(0, -1)}${suffix(position)}`,
+    bytes: (position) => {
+      const line = lines.bytes(position);
+      const end = encoder.encode(suffix(position));
+      const bytes = new Uint8Array(line.length - 1 + end.length);
+      bytes.set(line.subarray(0, line.length - 1));
+      bytes.set(end, line.length - 1);
+      return bytes;
     },
   };
 }
