@@ -1,7 +1,18 @@
 /** The record shapes the service publishes (docs/rules.md "Records", "Source data"). */
 
 import type { Static } from "./schema.ts";
-import type { HANJA_DETAIL, HANJA_RECORD, IDIOM_A, IDIOM_B, RADICAL_LIST, READ_RESULT, READ_SEGMENT, VARIANT_REF, WORD } from "./recordSchemas.ts";
+import type {
+  HANJA_DETAIL,
+  HANJA_RECORD,
+  HANJA_STROKES,
+  IDIOM_A,
+  IDIOM_B,
+  RADICAL_LIST,
+  READ_RESULT,
+  READ_SEGMENT,
+  VARIANT_REF,
+  WORD,
+} from "./recordSchemas.ts";
 import type { Word } from "./words.ts";
 
 export { VARIANT_PROPERTIES } from "./recordSchemas.ts";
@@ -11,6 +22,8 @@ export type HanjaRecord = Static<typeof HANJA_RECORD>;
 
 /** A character's detail: its record and the idioms containing it (`HANJA_DETAIL`). */
 export type HanjaDetail = Static<typeof HANJA_DETAIL>;
+/** A character's strokes in writing order (`HANJA_STROKES`). */
+export type HanjaStrokes = Static<typeof HANJA_STROKES>;
 
 /** One variant character of `variants_detail` (`VARIANT_REF`). */
 export type VariantRef = Static<typeof VARIANT_REF>;

@@ -1,4 +1,6 @@
 /** Character search (reading, English, hangul gloss, code point; filters) and a character's detail with its idioms and first words. */
+import { listenButton } from "../speech.ts";
+import { strokesSection } from "./strokes.ts";
 import { type Answer, call } from "../api.ts";
 import { type Child, field, h, replace } from "../dom.ts";
 import { lang, t } from "../i18n.ts";
@@ -170,6 +172,12 @@ function pager(page: number, pages: number, hashFor: (page: number) => string): 
   );
 }
 
+/** What the card reads aloud: the first 훈음 (`물 수`), else the reading. */
+function spoken(c: HanjaRecord): string {
+  const first = c.hunum[0];
+  return first ? `${first.hun} ${first.eum}` : c.reading;
+}
+
 /** `#/hanja/水`: one character with its idioms. */
 export async function characterDetail(main: HTMLElement, ctx: ViewContext): Promise<void> {
   replace(main, h("h1", { tabindex: -1 }, ctx.arg), loading());
@@ -203,6 +211,8 @@ export async function characterDetail(main: HTMLElement, ctx: ViewContext): Prom
           h("span", { class: "big-glyph", lang: "ko" }, c.character),
           h("span", { class: "sub", lang: "ko" }, headline(c, 1)),
         ),
+        listenButton(spoken(c)),
+        c.stroke_order ? strokesSection(c.character, ctx.bases.hanja) : null,
         compatNote(c.character, true),
         h(
           "dl",

@@ -4,6 +4,7 @@ import { type Child, field, h, replace } from "../dom.ts";
 import { t } from "../i18n.ts";
 import { type Problem, errorBox, loading, ok, requestPanel } from "../ui.ts";
 import { type ViewContext, hashOf } from "./context.ts";
+import { listenButton } from "../speech.ts";
 import type { ReadResult, ReadSegment } from "../../../runtime/format/records.ts";
 
 /** The form, and the text read when the fragment holds one (sent as a POST body: texts may be long). */
@@ -34,6 +35,7 @@ export async function readView(main: HTMLElement, ctx: ViewContext): Promise<voi
       h("p", { class: "reading", lang: "ko" }, rubyOf(answer.body)),
       h("h3", {}, t().readPlain),
       h("p", { class: "reading-plain", lang: "ko" }, answer.body.hangul),
+      listenButton(answer.body.hangul),
       requestPanel(answer.request),
     );
   } catch (error) {

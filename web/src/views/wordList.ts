@@ -3,6 +3,7 @@ import { h } from "../dom.ts";
 import { lang, t } from "../i18n.ts";
 import type { WordItem } from "../../../runtime/format/records.ts";
 import { hashOf } from "./context.ts";
+import { listenButton } from "../speech.ts";
 
 /**
  * Words with their readings (the standard first, others after it), the dictionary's note, a link to
@@ -19,6 +20,7 @@ export function wordList(words: readonly WordItem[]): HTMLElement {
         h("span", { class: "word-hanja" }, w.hanja),
         " ",
         h("span", { class: "word-reading" }, w.readings[0] ?? ""),
+        w.readings[0] ? listenButton(w.readings[0]) : null,
         w.readings.length > 1 ? h("small", { class: "other-readings" }, ` (${w.readings.slice(1).join(", ")})`) : null,
         w.note ? h("small", { class: "note" }, ` · ${w.note}`) : null,
         w.idiom_idx ? [" · ", h("a", { href: hashOf(`/idiom/${encodeURIComponent(w.hanja)}`) }, t().idiom)] : null,
