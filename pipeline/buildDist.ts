@@ -22,7 +22,7 @@ import { readPin } from "./pin/pin.ts";
 import { readSchoolLevels } from "./pin/schoolLevelsPin.ts";
 import { readWordGlosses } from "./pin/wordGlossesPin.ts";
 import { STROKE_FORM_CODES } from "../runtime/format/strokeSources.ts";
-import { ANIMCJK, MAKE_ME_A_HANZI, readStrokes, readStrokesPin, strokeCoverage, strokesLine, termsWithStrokes } from "./pin/strokesPin.ts";
+import { ANIMCJK, MAKE_ME_A_HANZI, readStrokes, readStrokesPin, strokeCoverage, strokesLine } from "./pin/strokesPin.ts";
 import { wordGlossesText } from "./parse/wordGlosses.ts";
 import {
   CORRECTION_COLUMNS,
@@ -226,7 +226,7 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
       searchCharacters: characterIndex.then((index) => index.json),
       searchIdioms: idiomIndex.then((index) => index.json),
       meta: JSON.stringify(meta),
-      terms: termsWithStrokes(termsWithShareAlike(termsWithDictionaryNotice(terms, notice))),
+      terms: termsWithShareAlike(termsWithDictionaryNotice(terms, notice)),
       words: words.text,
       wordsEn: wordGlosses.text,
       strokeForms: `${records.map((r) => STROKE_FORM_CODES[strokeSource.strokes.get(r.character)?.source.form ?? "none"]).join("")}\n`,

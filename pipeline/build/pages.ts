@@ -43,7 +43,7 @@ export interface MetaInput {
 /** `/meta`'s `stroke_order`: how many characters have strokes of each form, of all and of the education hanja, and the sources. */
 export interface StrokeOrderMeta {
   coverage: { all: Record<string, number>; education_hanja: Record<string, number> };
-  sources: { name: string; form: string; version: string; url: string; license: string }[];
+  sources: { name: string; form: string; version: string }[];
 }
 
 /** The `/meta` body (docs/rules.md "Interface A"); the runtime replaces `counts` with what it measures when it loads. */
@@ -85,8 +85,7 @@ export function buildMetaBody(input: MetaInput): Record<string, unknown> {
       stroke_order: {
         name: "Arphic Public License",
         url: "https://ftp.gnu.org/non-gnu/chinese-fonts-truetype/LICENSE",
-        notice:
-          "The strokes (`GET /hanja/{character}/strokes`) come from animCJK and from hanzi-writer-data (Make Me a Hanzi), derived from Arphic's fonts: keep the attribution each body and the end of the terms carry; they stay under the Arphic Public License, which the idiom terms do not restrict.",
+        notice: "Keep the attribution each strokes body carries.",
       },
     },
   };

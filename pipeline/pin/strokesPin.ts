@@ -17,9 +17,35 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { InputError } from "../load/types.ts";
 import { sha256 } from "../write/writeDist.ts";
-import { ANIMCJK, MAKE_ME_A_HANZI, type StrokeForm, type StrokeSource } from "../../runtime/format/strokeSources.ts";
+import type { StrokeForm } from "../../runtime/format/strokeSources.ts";
 
-export { ANIMCJK, MAKE_ME_A_HANZI };
+/** Where a character's strokes come from (the `source` of `GET /hanja/{character}/strokes`). */
+export interface StrokeSource {
+  name: "animCJK" | "hanzi-writer-data";
+  form: StrokeForm;
+  url: string;
+  /** SPDX identifier of the licence. */
+  license: string;
+  attribution: string;
+}
+
+export const ANIMCJK: StrokeSource = {
+  name: "animCJK",
+  form: "ko",
+  url: "https://github.com/parsimonhi/animCJK",
+  license: "Arphic-1999",
+  attribution:
+    "Stroke order of the Korean forms: animCJK (https://github.com/parsimonhi/animCJK, graphicsKo.txt, © 2016-2026 FM&SH), derived from Make Me a Hanzi (https://github.com/skishore/makemeahanzi) and the Arphic PL KaitiM GB and Big5 fonts (© 1999 Arphic Technology Co., Ltd.), under the Arphic Public License.",
+};
+
+export const MAKE_ME_A_HANZI: StrokeSource = {
+  name: "hanzi-writer-data",
+  form: "zh",
+  url: "https://github.com/chanind/hanzi-writer-data",
+  license: "Arphic-1999",
+  attribution:
+    "Stroke order of the Chinese forms: hanzi-writer-data (https://github.com/chanind/hanzi-writer-data), the data of Make Me a Hanzi (https://github.com/skishore/makemeahanzi), derived from the Arphic PL KaitiM GB and Big5 fonts (© 1999 Arphic Technology Co., Ltd.), under the Arphic Public License.",
+};
 
 /** The folder holding animCJK's file, the licence texts, the README and `pin.json`. */
 export const STROKES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "../data/strokes");
@@ -168,18 +194,13 @@ export function strokeCoverage(
   return coverage;
 }
 
-/** The `dist/strokes.jsonl` line of a character: what `GET /hanja/{character}/strokes` serves, with only its source's name (`StrokesLine`). */
+/** The `dist/strokes.jsonl` line of a character: the body `GET /hanja/{character}/strokes` serves as it is. */
 export function strokesLine(character: string, { source, strokes, medians }: CharacterStrokes): string {
-  return JSON.stringify({ character, form: source.form, strokes: strokes.map((outline, i) => ({ outline, median: medians[i] })), source: source.name });
-}
-
-/** The served terms with the stroke data's attribution and licence at their end (the Arphic Public License asks for both). */
-export function termsWithStrokes(terms: string): string {
-  return (
-    `${terms.trimEnd()}\n\n## Stroke order (\`GET /hanja/{character}/strokes\`)\n\n` +
-    `${ANIMCJK.attribution}\n\n${MAKE_ME_A_HANZI.attribution}\n\n` +
-    "Each character's strokes are served as the sources give them (animCJK's Korean form first, else Make Me a Hanzi's Chinese one). " +
-    "They are licensed under the Arphic Public License (https://ftp.gnu.org/non-gnu/chinese-fonts-truetype/LICENSE, its text in the repository's " +
-    "`pipeline/data/strokes/ARPHICPL.TXT`), not under the terms above, which add no restriction to them. Provided as is, without warranty.\n"
-  );
+  const { name, url, license, attribution } = source;
+  return JSON.stringify({
+    character,
+    form: source.form,
+    strokes: strokes.map((outline, i) => ({ outline, median: medians[i] })),
+    source: { name, url, license, attribution },
+  });
 }

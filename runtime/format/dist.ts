@@ -19,9 +19,7 @@
  * 9: records carry `school_level` (`middle`, `high` or null); `tables.json` flags each level; the counts
  * include `middle_school_hanja` and `high_school_hanja`; terms.md ends with the school levels' attribution;
  * `words-en.txt` (the words' English glosses, `meaning_en`), read where present.
- * 10: `strokes.jsonl` (each character's strokes, Arphic PL) and `stroke-forms.txt` (their form per
- * record, which ends each served detail as `stroke_order`), read where present; `meta.json` carries
- * `stroke_order` (coverage by form, sources).
+ * 10: `strokes.jsonl`, `stroke-forms.txt` (details end with `stroke_order`); `/meta`'s `stroke_order`.
  */
 export const DIST_FORMAT = 10;
 
@@ -53,13 +51,9 @@ export const DIST_FILES = {
    * glossed word, code point order. Optional at run time (`OPTIONAL_FILES`).
    */
   wordsEn: "words-en.txt",
-  /**
-   * Each character's strokes in writing order (Arphic Public License, kept apart): one JSON line per
-   * character that has them, code point order, each the body of `GET /hanja/{character}/strokes`.
-   * Read where present, on the first strokes request (`STROKE_FILES`).
-   */
+  /** Each character's strokes (Arphic PL): one `GET /hanja/{character}/strokes` body per line. */
   strokes: "strokes.jsonl",
-  /** The form of each record's strokes, one letter per record, record order (`STROKE_FORM_CODES`): read with the first detail. */
+  /** Each record's stroke form, one letter (`STROKE_FORM_CODES`). */
   strokeForms: "stroke-forms.txt",
 } as const;
 
@@ -80,10 +74,7 @@ export const RUNTIME_FILES: readonly string[] = Object.values(DIST_FILES).filter
  */
 export const OPTIONAL_FILES: readonly string[] = [DIST_FILES.wordsEn];
 
-/**
- * The stroke data, where present: the strokes (20 MB) read on the first strokes request, their forms
- * (8.5 KB) with the first detail. The package and the binary leave both out (docs/embedding.md).
- */
+/** Read where present: the strokes on the first strokes request, the forms with the first detail (docs/embedding.md). */
 export const STROKE_FILES: readonly string[] = [DIST_FILES.strokes, DIST_FILES.strokeForms];
 
 /**

@@ -189,8 +189,7 @@ export const HANJA_DETAIL = obj("A Hanja record plus every idiom containing the 
   stroke_order: nullable(
     oneOf(
       ["ko", "ja", "zh"],
-      "Extra: whether the character's strokes exist, and the glyph form they draw: `ko` (the Korean form and order, animCJK), `ja` (Japanese), `zh` (Chinese, Make Me a Hanzi: the order taught in Korea may differ); " +
-        "`GET /hanja/{character}/strokes` serves them. null where there are none, and on a host without the stroke data (the npm package, the binary).",
+      "Extra: the form of the character's strokes (`/strokes`); null: none, or none on this host.",
       // null is one of the values too (an `enum` without it would refuse it whatever `type` says).
       { enum: ["ko", "ja", "zh", null], examples: ["ko"] },
     ),
@@ -199,33 +198,27 @@ export const HANJA_DETAIL = obj("A Hanja record plus every idiom containing the 
 
 /** A character's strokes in writing order (component `HanjaStrokes`), the lines of `dist/strokes.jsonl`. */
 export const HANJA_STROKES = obj(
-  "A character's strokes in writing order, for drawing or animating it (hanzi-writer reads `outline` and `median` as its `strokes` and `medians`). " +
-    'Coordinates are Make Me a Hanzi\'s: a 1024-unit square with y upwards, the glyph between y = −124 and 900 (draw with `transform="scale(1, -1) translate(0, -900)"` in a `0 0 1024 1024` viewBox). ' +
-    "The data is under the Arphic Public License, not the project's terms: keep `source.attribution` with it.",
+  "A character's strokes in writing order (Make Me a Hanzi's frame: draw with `scale(1, -1) translate(0, -900)` in 1024 units).",
   {
     character: str("The character.", ONE_CHARACTER),
     form: oneOf(
       ["ko", "ja", "zh"],
-      "The glyph form drawn, and so the order: `ko` Korean (animCJK's Korean forms), `ja` Japanese, `zh` Chinese (Make Me a Hanzi, where animCJK has no Korean form: a learner should know the order taught in Korea may differ).",
+      "The glyph form drawn: `ko` Korean (animCJK), `ja` Japanese, `zh` Chinese (Make Me a Hanzi; the order taught in Korea may differ).",
     ),
     strokes: arrayOf(
       "The strokes, first to last.",
       obj("One stroke.", {
-        outline: str("The stroke's outline: an SVG path, filled."),
-        median: arrayOf(
-          "The stroke's median, in the direction it is written: points `[x, y]`.",
-          arrayOf("A point.", int("A coordinate."), { minItems: 2, maxItems: 2 }),
-          {
-            minItems: 1,
-          },
-        ),
+        outline: str("Its outline: an SVG path."),
+        median: arrayOf("Its median, in writing direction: points `[x, y]`.", arrayOf("A point.", int("A coordinate."), { minItems: 2, maxItems: 2 }), {
+          minItems: 1,
+        }),
       }),
       { minItems: 1 },
     ),
-    source: obj("Where the strokes come from, and their licence.", {
+    source: obj("The source and its licence.", {
       name: oneOf(["animCJK", "hanzi-writer-data"], "The source."),
       url: str("Its address.", { format: "uri" }),
-      license: str("SPDX identifier of its licence: `Arphic-1999` (the Arphic Public License)."),
+      license: str("SPDX identifier: `Arphic-1999`."),
       attribution: str("The attribution to keep with the data."),
     }),
   },

@@ -7,7 +7,7 @@
 import { copyFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { STROKES_DIR, hanziWriterData, parseStrokes, readStrokes, strokeCoverage, termsWithStrokes } from "../../pipeline/pin/strokesPin.ts";
+import { STROKES_DIR, hanziWriterData, parseStrokes, readStrokes, strokeCoverage } from "../../pipeline/pin/strokesPin.ts";
 import { tempDir } from "./helpers.ts";
 
 async function pinnedCopy(): Promise<string> {
@@ -67,13 +67,5 @@ describe("the pinned stroke data", () => {
         [3, 4],
       ],
     ]);
-  });
-
-  test("the terms end with both sources' attribution and the licence", () => {
-    const terms = termsWithStrokes("# Terms\n");
-    expect(terms.startsWith("# Terms\n\n## Stroke order")).toBe(true);
-    expect(terms).toContain("https://github.com/parsimonhi/animCJK");
-    expect(terms).toContain("https://github.com/chanind/hanzi-writer-data");
-    expect(terms).toContain("Arphic Public License");
   });
 });

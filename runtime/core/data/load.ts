@@ -111,10 +111,7 @@ export interface LoadedData {
    * undefined where the dist files leave it out (the npm package: `OPTIONAL_FILES`).
    */
   readonly wordGlosses: ReadonlyMap<string, string> | undefined;
-  /**
-   * The lines of `strokes.jsonl` (each a character's strokes, `StrokesLine`) by character, read on
-   * first access; undefined where the dist files leave the stroke data out (`STROKE_FILES`).
-   */
+  /** `strokes.jsonl`'s lines by character, read on first access; undefined without it. */
   readonly strokes: ReadonlyMap<string, string> | undefined;
   terms: string;
 }

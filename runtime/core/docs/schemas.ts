@@ -41,10 +41,10 @@ const LICENSE = (description: string, optional: ("name" | "url" | "notice")[] = 
 
 const STROKE_COUNTS = (description: string) =>
   obj(description, {
-    ko: int("Korean forms.", { minimum: 0 }),
-    ja: int("Japanese forms.", { minimum: 0 }),
-    zh: int("Chinese forms.", { minimum: 0 }),
-    none: int("Without strokes.", { minimum: 0 }),
+    ko: int("Korean.", { minimum: 0 }),
+    ja: int("Japanese.", { minimum: 0 }),
+    zh: int("Chinese.", { minimum: 0 }),
+    none: int("None.", { minimum: 0 }),
   });
 
 const META = obj(
@@ -80,11 +80,9 @@ const META = obj(
       school_levels: LICENSE(
         "The school levels (`school_level`): okpyeon's compiled list, CC BY-SA 4.0; its attribution is served at the end of `{hanja base}/terms` (and the licence's text shipped in the package's `licenses/`).",
       ),
-      stroke_order: LICENSE(
-        "The strokes (`GET /hanja/{character}/strokes`): animCJK and hanzi-writer-data (Make Me a Hanzi), Arphic Public License; each body carries its attribution, and the end of `{hanja base}/terms` both.",
-      ),
+      stroke_order: LICENSE("The strokes (`GET /hanja/{character}/strokes`)."),
     }),
-    stroke_order: obj("The stroke data built into the data: how many characters have strokes of each glyph form, and its sources.", {
+    stroke_order: obj("The stroke data: characters by the form of their strokes, and its sources.", {
       coverage: obj("Characters by the form of their strokes (`none`: no strokes).", {
         all: STROKE_COUNTS("Of all the characters."),
         education_hanja: STROKE_COUNTS("Of the 1,800 education hanja."),

@@ -5,7 +5,6 @@
  */
 import { BODY_REVISION } from "../../format/dist.ts";
 import { HUNUM_SOURCE, IDIOMS_SOURCE } from "../../format/records.ts";
-import { strokesBody } from "../../format/strokeSources.ts";
 import { CACHED, headers, ok, problem, shared } from "../docs/responses.ts";
 import type { Operation as DocOperation, Response } from "../docs/types.ts";
 import { radicalList } from "../hanja/radicals.ts";
@@ -166,19 +165,14 @@ export const hanjaInterface: Interface = (ctx) => {
         operationId: "getCharacterStrokes",
         summary: "One character's strokes, in writing order",
         description:
-          "Each stroke's outline (an SVG path) and median (points, in the direction it is written), first to last, for drawing or animating the character (hanzi-writer takes them as they are); " +
-          "the glyph's `form`: `ko` where animCJK has the Korean form and order (516 of the 1,800 education hanja), else `zh`, Make Me a Hanzi's Chinese form (1,254 more): " +
-          "the order taught in Korea may differ from a `zh` one, so say so to a learner. The character's detail says which (`stroke_order`), null where there are none; `/meta` gives the coverage by form.\n\n" +
-          "The data is under the Arphic Public License, not the project's terms: `source` names it with its attribution, to keep with the data. " +
-          "It is read on the first request for strokes, not at start-up; a host serving the npm package's data or the binary has none, and answers `404`.\n\n" +
+          "Each stroke's `outline` and `median` in writing order, and the glyph's `form`: `ko` (animCJK), else `zh` (Make Me a Hanzi; the Korean order may differ). " +
+          "Arphic Public License: keep `source.attribution`. Read on the first request; hosts without the stroke data answer `404`.\n\n" +
           CACHING,
         responses: cachedResponses(ok("The strokes.", "HanjaStrokes", headers(CACHED)), {
           "400": badParameter("the segment is not exactly one character, or not valid percent-encoded UTF-8"),
-          "404": problem(
-            404,
-            "The character is not in the dataset, has no strokes, or this host serves no stroke data (`param: character`; `detail` says which, naming the code point).",
-            { codes: ["not_found"] },
-          ),
+          "404": problem(404, "Not in the dataset, no strokes, or no stroke data on this host (`param: character`; `detail` says which).", {
+            codes: ["not_found"],
+          }),
         }),
         examples: [{ description: "水 (water)", path: { character: "水" } }],
       }),
@@ -191,7 +185,7 @@ export const hanjaInterface: Interface = (ctx) => {
           throw new ApiError(404, "not_found", `this host serves no stroke data (its data leaves strokes.jsonl out), so none for ${named}`, "character");
         const line = lines.get(character);
         if (line === undefined) throw new ApiError(404, "not_found", `${named} has no strokes in the stroke data`, "character");
-        const bytes = (strokesBytes[position] ??= encoder.encode(strokesBody(line)));
+        const bytes = (strokesBytes[position] ??= encoder.encode(line));
         return send(request, bytes, { caching, id: `strokes:${position}` });
       },
     }),
