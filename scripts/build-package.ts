@@ -54,10 +54,13 @@ export async function buildPackage(): Promise<void> {
     conditions: ["browser"],
     target: "es2022",
     // The JavaScript is for machines (the declarations beside it keep every comment): without its
-    // indentation and with its syntax shortened, names kept, the tarball is smaller, and it stays
-    // within its size budget (see RESULTS.md, "Words as a learner meets them").
+    // indentation, its syntax shortened and its local names too, the tarball stays within its size
+    // budget (see RESULTS.md, "Words as a learner meets them"; local names: 3,003,039 → 2,990,677
+    // bytes). Functions and classes keep their names (`keepNames`), so stack traces still read.
     minifyWhitespace: true,
     minifySyntax: true,
+    minifyIdentifiers: true,
+    keepNames: true,
     // Only the optional store drivers stay imports (the hosts that choose them install them); bun:sqlite exists only on Bun.
     external: ["node:*", "bun:sqlite", "better-sqlite3", "@redis/client"],
     logLevel: "warning",

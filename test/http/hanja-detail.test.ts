@@ -10,7 +10,7 @@ import { spotRecord } from "../helpers/pin.ts";
 import { BASE, SOURCE, expectProblem, fileRecords, idiomItem, idiomsInOrder, recordOf } from "./hanja-expect.ts";
 
 const app = testApp();
-type Detail = HanjaRecord & { idioms: ReturnType<typeof idiomItem>[]; words: WordItem[]; word_count: number };
+type Detail = HanjaRecord & { idioms: ReturnType<typeof idiomItem>[]; words: WordItem[]; word_count: number; stroke_order: "ko" | "ja" | "zh" | null };
 
 async function detail(segment: string): Promise<Detail> {
   const { status, body, headers } = await getJson<Detail>(app, `${BASE}/hanja/${segment}`);
@@ -62,7 +62,9 @@ describe("the record", () => {
     // The Unihan fields as the pin records them (computed from the pinned zip), the gloss from starter.csv.
     expect(body).toMatchObject({ ...spotRecord("水"), starter: true, meaning_ko: "물 수", source: SOURCE });
     expect(typeof body.meaning_ko_source).toBe("string");
-    const { idioms, words: _, word_count: __, ...record } = body;
+    const { idioms, words: _, word_count: __, stroke_order: strokeOrder, ...record } = body;
+    // The stroke form comes from stroke-forms.txt, not characters.jsonl (test/http/hanja-strokes.test.ts).
+    expect([null, "ko", "ja", "zh"]).toContain(strokeOrder);
     expect(record).toEqual(recordOf("水"));
     expect(idioms).toEqual(idiomsWith("水"));
   });
@@ -86,8 +88,8 @@ describe("the record", () => {
     expect(compat.character).toBe("\uF900");
     expect(unified.codepoint).toBe("U+8C48");
     expect(unified.character).toBe("\u8C48");
-    const { idioms: _a, words: _c, word_count: _d, ...compatRecord } = compat;
-    const { idioms: _b, words: _e, word_count: _f, ...unifiedRecord } = unified;
+    const { idioms: _a, words: _c, word_count: _d, stroke_order: _g, ...compatRecord } = compat;
+    const { idioms: _b, words: _e, word_count: _f, stroke_order: _h, ...unifiedRecord } = unified;
     expect(compatRecord).toEqual(recordOf("\uF900"));
     expect(unifiedRecord).toEqual(recordOf("\u8C48"));
   });
@@ -108,8 +110,9 @@ describe("the record", () => {
     const records = fileRecords();
     for (let i = 0; i < records.length; i += 97) {
       const record = records[i]!;
-      const { idioms, words: _, word_count: __, ...rest } = await detail(encodeURIComponent(record.character));
+      const { idioms, words: _, word_count: __, stroke_order: strokeOrder, ...rest } = await detail(encodeURIComponent(record.character));
       expect(rest).toEqual(record);
+      expect([null, "ko", "ja", "zh"]).toContain(strokeOrder);
       expect(idioms).toEqual(idiomsWith(record.character));
     }
   });

@@ -15,6 +15,7 @@ import { type App, createApp } from "hanja-api";
 import { loadDistFiles } from "hanja-api/node";
 import { BUN, DENO } from "../conformance/servers.ts";
 import { ROOT } from "../helpers/app.ts";
+import { RUNTIME_FILES } from "../../runtime/format/dist.ts";
 import { type RunningServer, spawnServer } from "../helpers/server.ts";
 import { BUN_HOST, DENO_HOST, HONO_HOST, NODE_HOST, PORTABLE_CONSUMER, STORE_WITHOUT_DRIVER, TS_CONFIG, TS_CONSUMER, portableConfig } from "./hosts.ts";
 import { type Packed, freshProject, pack, pinned } from "./packed.ts";
@@ -72,7 +73,9 @@ describe.each(hosts)("the installed package served by $name", ({ command, args, 
   // A standalone app per host, each with its own demo quota like the host's.
   let standalone: App;
   beforeAll(async () => {
-    standalone = createApp({ dist: loadDistFiles(join(ROOT, "dist")), mountPath });
+    // Over the files the package ships (RUNTIME_FILES): without the stroke data or the words' English, as the package is.
+    const all = loadDistFiles(join(ROOT, "dist"));
+    standalone = createApp({ dist: Object.fromEntries(RUNTIME_FILES.flatMap((name) => (all[name] === undefined ? [] : [[name, all[name]]]))), mountPath });
     server = await spawnServer({
       command: command(),
       args,
