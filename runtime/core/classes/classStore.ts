@@ -116,3 +116,8 @@ export function classSummary(record: ClassRecord, students: number): ClassSummar
   const { code, title, created_at, closes_at, keep_until, students_max } = record;
   return { code, title, created_at, closes_at, keep_until, count: record.questions.length, students_max, students };
 }
+
+/** Class quizzes newest first (by `created_at`), as a key's list shows them. */
+export function newestFirst(a: ClassSummary, b: ClassSummary): number {
+  return a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0;
+}

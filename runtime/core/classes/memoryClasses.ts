@@ -7,6 +7,7 @@ import {
   type StudentLookup,
   type SubmitOutcome,
   classSummary,
+  newestFirst,
 } from "./classStore.ts";
 
 interface Held {
@@ -39,7 +40,7 @@ export class MemoryClasses implements ClassStore {
     const held = [...(this.byKey.get(keyId) ?? [])]
       .map((code) => this.classes.get(code))
       .filter((h): h is Held => h !== undefined && h.record.keep_until > now);
-    return held.map((h) => classSummary(h.record, h.submissions.size)).sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
+    return held.map((h) => classSummary(h.record, h.submissions.size)).sort(newestFirst);
   }
 
   studentOf(code: string, nameKey: string): StudentLookup {

@@ -20,12 +20,12 @@ import type { CharacterBank } from "../quiz/characterBank.ts";
 import { grade } from "../quiz/grade.ts";
 import { type QuizMaker, quizText } from "../quiz/makeQuiz.ts";
 import type { CharacterQuizMaker } from "../quiz/makeCharacterQuiz.ts";
-import { keyStatus } from "../quota/keyActions.ts";
-import { DAILY_LIMITS, MAX_BODY_BYTES } from "../quota/plans.ts";
-import { type KeyRecord, keyBucket } from "../quota/store.ts";
+import { MAX_BODY_BYTES } from "../quota/plans.ts";
+import type { KeyRecord } from "../quota/store.ts";
+import { utf8Length } from "../util/utf8Length.ts";
 import type { RequestContext } from "../routes/context.ts";
 import { jsonObject, readJson } from "../routes/jsonBody.ts";
-import { API_KEY_CHALLENGE, type Caller, type Metering, meter, presentedKey } from "../routes/metering.ts";
+import { API_KEY_CHALLENGE, type Caller, type Metering, callerOf, meter, presentedKey } from "../routes/metering.ts";
 import { QUIZ_PARAMS } from "../routes/quizParams.ts";
 import { type InterfaceContext, type Operation, defineOperation } from "./operation.ts";
 import { type QuizParams, draw, typedTypes, withoutAnswers } from "./quizDraw.ts";
@@ -163,7 +163,7 @@ export function classOperations({ bases, data, services }: InterfaceContext, met
       // Checked before the call was counted; another class quiz made at the same moment may have taken the last room since.
       if (!(await store.insertClass(record, options.classQuizzesPerKey))) throw classLimit(options.classQuizzesPerKey);
       const text = `"class":${summaryJson({ ...record, count: questions.length, students: 0 })},"settings":${JSON.stringify(record.settings)}`;
-      return { text, extraBytes: new TextEncoder().encode(text).length - text.length, status: 201 };
+      return { text, extraBytes: utf8Length(text) - text.length, status: 201 };
     },
   );
 
@@ -225,7 +225,7 @@ export function classOperations({ bases, data, services }: InterfaceContext, met
         const body = jsonObject(await readJson(request, "the class quiz"));
         const checked = classRequest(body, options.classStudentsMax);
         // Checked before the call is counted: a key at its limit is refused uncounted.
-        if (caller.key !== null && (await store.classesOfKey(caller.key.id, services.now().toISOString())).length >= options.classQuizzesPerKey) {
+        if ((await store.classesOfKey(caller.key.id, services.now().toISOString())).length >= options.classQuizzesPerKey) {
           throw classLimit(options.classQuizzesPerKey);
         }
         return make(request, ctx, checked);
@@ -436,7 +436,8 @@ export function classOperations({ bases, data, services }: InterfaceContext, met
     const { submission: first, students } = await store.studentOf(record.code, key);
     if (first !== null) {
       if (first.answers.length === answers.length && first.answers.every((a, i) => a === answers[i])) {
-        return sendBody(request, `{"success":true,"repeated":true,"result":${resultJson(record, first)}}`, { caching: "no-store" });
+        const repeated = resultJson(record, first, gradedAnswers(record, first.answers));
+        return sendBody(request, `{"success":true,"repeated":true,"result":${repeated}}`, { caching: "no-store" });
       }
       throw new ApiError(
         409,
@@ -447,21 +448,14 @@ export function classOperations({ bases, data, services }: InterfaceContext, met
     }
     if (students >= record.students_max) throw classFull(record);
     const teacherKey = await store.keyById(record.key_id);
-    const status = teacherKey === null ? "revoked" : keyStatus(teacherKey, at);
-    if (teacherKey === null || (status !== "active" && status !== "pending_deposit")) {
+    // Counted on the teacher's key as its own calls are; an expired or revoked key has no calls (limit 0).
+    const caller = teacherKey === null ? null : callerOf(meterConfig, teacherKey, true, "X-API-Key", at);
+    if (caller === null || caller.limit === 0) {
       throw new ApiError(403, "forbidden", "The key this class quiz was made with is no longer active; ask your teacher to renew it.", "code");
     }
-    const caller: Caller = {
-      plan: teacherKey.plan,
-      key: teacherKey,
-      param: "X-API-Key",
-      bucket: keyBucket(teacherKey.id),
-      limit: DAILY_LIMITS[teacherKey.plan],
-      at,
-    };
     ctx.metered = "pending";
-    ctx.plan = teacherKey.plan;
-    const graded = record.questions.map((q, i) => JSON.parse(grade(String(i + 1), q.claims, answers[i] as string, gradeSources())) as { correct: boolean });
+    ctx.plan = caller.plan;
+    const graded = gradedAnswers(record, answers);
     const submission: ClassSubmission = { name, name_key: key, answers, correct: graded.map((g) => g.correct), submitted_at: now };
     const stored = async () => {
       const outcome = await store.submitToClass(record.code, submission, now);
@@ -477,7 +471,7 @@ export function classOperations({ bases, data, services }: InterfaceContext, met
       if (outcome === "closed" || outcome === "missing")
         throw closed(record, now) ?? new ApiError(410, "class_closed", `The class quiz ${record.code} has just closed.`, "code");
       ctx.metered = "served";
-      return sendBody(request, `{"success":true,"result":${resultJson(record, submission)}}`, { status: 201, caching: "no-store" });
+      return sendBody(request, `{"success":true,"result":${resultJson(record, submission, graded)}}`, { status: 201, caching: "no-store" });
     };
     try {
       return await meter(meterConfig, caller, stored);
@@ -496,16 +490,23 @@ export function classOperations({ bases, data, services }: InterfaceContext, met
     }
   }
 
-  /** A student's result: each answer graded again from the record (the same grade as when it was stored), with the right answers. */
-  function resultJson(record: ClassRecord, submission: ClassSubmission): string {
-    const answers = record.questions.map((q, i) => {
+  /** Each answer graded from the record's claims, with the right answer: one grade per question. */
+  function gradedAnswers(record: ClassRecord, given: readonly string[]): ({ correct: boolean } & Record<string, unknown>)[] {
+    return record.questions.map((q, i) => {
       const {
         quiz_id: _id,
         type: _type,
         ...graded
-      } = JSON.parse(grade(String(i + 1), q.claims, submission.answers[i] ?? "", gradeSources())) as Record<string, unknown>;
-      return { number: i + 1, given: submission.answers[i] ?? "", ...graded, correct: submission.correct[i] === true };
+      } = JSON.parse(grade(String(i + 1), q.claims, given[i] ?? "", gradeSources())) as {
+        correct: boolean;
+      } & Record<string, unknown>;
+      return { number: i + 1, given: given[i] ?? "", ...graded };
     });
+  }
+
+  /** A student's result: the graded answers, each marked as it was when the submission was stored. */
+  function resultJson(record: ClassRecord, submission: ClassSubmission, graded: readonly Record<string, unknown>[]): string {
+    const answers = graded.map((answer, i) => ({ ...answer, correct: submission.correct[i] === true }));
     const score = submission.correct.filter(Boolean).length;
     return JSON.stringify({ name: submission.name, score, total: record.questions.length, submitted_at: submission.submitted_at, answers });
   }

@@ -119,7 +119,12 @@ function isUsable(status: KeyStatus): boolean {
   return status === "active" || status === "pending_deposit";
 }
 
-function callerOf(
+/**
+ * The caller a key record makes at `at` (a 401 naming `param` when there is none). Its limit is the
+ * plan's while the key is usable, else 0; without `allowInactive`, an expired or revoked key is a
+ * `403` instead. A class quiz's submission counts on its teacher's key through it.
+ */
+export function callerOf(
   config: MeterConfig,
   record: KeyRecord | null,
   allowInactive: boolean,

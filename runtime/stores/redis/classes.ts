@@ -18,6 +18,7 @@ import {
   type StudentLookup,
   type SubmitOutcome,
   classSummary,
+  newestFirst,
 } from "../../core/classes/classStore.ts";
 import type { LuaScript } from "./luaScript.ts";
 
@@ -143,9 +144,7 @@ export class RedisClasses implements ClassStore {
         return typeof json === "string" ? classSummary(JSON.parse(json) as ClassRecord, Number(students)) : null;
       }),
     );
-    return held
-      .filter((summary): summary is ClassSummary => summary !== null && summary.keep_until > now)
-      .sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
+    return held.filter((summary): summary is ClassSummary => summary !== null && summary.keep_until > now).sort(newestFirst);
   }
 
   async studentOf(code: string, nameKey: string): Promise<StudentLookup> {
