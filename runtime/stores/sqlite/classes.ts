@@ -49,7 +49,7 @@ export class SqliteClasses implements ClassStore {
 
   insertClass(record: ClassRecord, maxKept: number): boolean {
     const { code, key_id, created_at, closes_at, keep_until, students_max } = record;
-    return this.write(
+    return this.guarded(
       () =>
         this.statements.insert.run(code, key_id, created_at, closes_at, keep_until, students_max, JSON.stringify(record), key_id, created_at, maxKept).changes >
         0,
@@ -57,18 +57,18 @@ export class SqliteClasses implements ClassStore {
   }
 
   classByCode(code: string): ClassRecord | null {
-    const json = this.read(() => this.statements.byCode.first(code));
+    const json = this.guarded(() => this.statements.byCode.first(code));
     return typeof json === "string" ? (JSON.parse(json) as ClassRecord) : null;
   }
 
   classesOfKey(keyId: string, now: string): ClassSummary[] {
-    return this.read(() => this.statements.ofKey.all(keyId, now)).map((row) =>
+    return this.guarded(() => this.statements.ofKey.all(keyId, now)).map((row) =>
       classSummary(JSON.parse(String(row.record)) as ClassRecord, Number(row.students)),
     );
   }
 
   studentOf(code: string, nameKey: string): StudentLookup {
-    return this.read(() => {
+    return this.guarded(() => {
       const json = this.statements.student.first(code, nameKey);
       return {
         submission: typeof json === "string" ? (JSON.parse(json) as ClassSubmission) : null,
@@ -78,7 +78,7 @@ export class SqliteClasses implements ClassStore {
   }
 
   submitToClass(code: string, submission: ClassSubmission, now: string): SubmitOutcome {
-    const stored = this.write(() => this.statements.submit.run(code, submission.name_key, JSON.stringify(submission), code, now, now).changes > 0);
+    const stored = this.guarded(() => this.statements.submit.run(code, submission.name_key, JSON.stringify(submission), code, now, now).changes > 0);
     if (stored) return "stored";
     // Not stored: why, as read now (a submission that lost a race to the same name reads "taken").
     const record = this.classByCode(code);
@@ -90,13 +90,13 @@ export class SqliteClasses implements ClassStore {
   }
 
   classSubmissions(code: string): ClassSubmission[] {
-    return this.read(() => this.statements.submissions.all(code)).map((row) => JSON.parse(String(row.submission)) as ClassSubmission);
+    return this.guarded(() => this.statements.submissions.all(code)).map((row) => JSON.parse(String(row.submission)) as ClassSubmission);
   }
 
   /** Each due class quiz goes with its submissions in one transaction. */
   pruneClasses(now: string, limit: number): number {
-    const codes = this.read(() => this.statements.dueCodes.all(now, limit)).map((row) => String(row.code));
-    return this.write(() => {
+    const codes = this.guarded(() => this.statements.dueCodes.all(now, limit)).map((row) => String(row.code));
+    return this.guarded(() => {
       this.db.exec("BEGIN IMMEDIATE");
       try {
         for (const code of codes) {
@@ -111,15 +111,12 @@ export class SqliteClasses implements ClassStore {
     });
   }
 
-  private read<T>(run: () => T): T {
+  /** `run`, a locked or full database answered as the store contract has it (`StoreUnavailableError`). */
+  private guarded<T>(run: () => T): T {
     try {
       return run();
     } catch (error) {
       throw unavailableOr(error, this.path);
     }
-  }
-
-  private write<T>(run: () => T): T {
-    return this.read(run);
   }
 }
