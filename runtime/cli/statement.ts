@@ -31,6 +31,21 @@ export const COLUMN_NAMES: Readonly<Record<StatementColumn, readonly string[]>> 
 export const TIME_NAMES: readonly string[] = ["거래시간", "입금시간", "시간"];
 
 /**
+ * The header names of one signed amount column, read when the header has no deposit column
+ * (카카오뱅크's 거래금액 and 토스뱅크's `거래 금액`: a deposit positive, a withdrawal negative).
+ */
+export const SIGNED_AMOUNT_NAMES: readonly string[] = ["거래금액", "금액"];
+
+/**
+ * The header names of a column saying whether a line is a deposit or a withdrawal (입금, 출금);
+ * a line whose cell there reads 출금 or 지급 is a withdrawal, whatever its amount's sign.
+ */
+export const KIND_NAMES: readonly string[] = ["입출금구분", "구분", "거래유형"];
+
+/** A kind cell (`KIND_NAMES`) that says the line is a withdrawal. */
+const WITHDRAWAL_KIND = /^(?:출금|지급)/;
+
+/**
  * A header cell as its names are compared: without spaces and without a unit in brackets
  * (`입금액(원)`, `거래 후 잔액(원)`, `금액[KRW]`).
  */
@@ -252,16 +267,23 @@ function headerOf(row: string[], names: Record<StatementColumn, readonly string[
   const at = (list: readonly string[], name: string) => list.indexOf(headerName(name));
   const find = (column: StatementColumn) => names[column].map((name) => at(cells, name)).filter((index) => index >= 0);
   const date = find("date").slice(0, 1);
-  const amount = find("amount").slice(0, 1);
+  // The deposit column; else, of the banks' usual names only, one signed amount column.
+  let amount = find("amount").slice(0, 1);
+  if (amount.length === 0 && names.amount === COLUMN_NAMES.amount) {
+    amount = SIGNED_AMOUNT_NAMES.map((name) => at(cells, name))
+      .filter((index) => index >= 0)
+      .slice(0, 1);
+  }
   // Each depositor column once, in the file's order, as the operator reads the line.
   const depositor = [...new Set(joined.flatMap((cellNames, index) => (names.depositor.some((name) => cellNames.includes(headerName(name))) ? [index] : [])))];
   if (!(date.length && amount.length && depositor.length)) return null;
   const time = TIME_NAMES.map((name) => at(cells, name)).find((index) => index >= 0 && index !== date[0]);
-  return { date, amount, depositor, time };
+  const kind = KIND_NAMES.map((name) => at(cells, name)).find((index) => index >= 0);
+  return { date, amount, depositor, time, kind };
 }
 
 /** The header's columns: where each is in a line. */
-type Header = Record<StatementColumn, number[]> & { time: number | undefined };
+type Header = Record<StatementColumn, number[]> & { time: number | undefined; kind: number | undefined };
 
 /**
  * A statement's date and time (`2026-11-20 14:03:22`, `2026.11.20 14:03`, `2026/11/20`, `20261120`),
@@ -285,13 +307,14 @@ export function statementDate(text: string): string | undefined {
 }
 
 /**
- * An amount in KRW (`9,900`, `9900원`, `₩9,900`, `9900.00`); null for an empty cell or 0; undefined
- * when unreadable, or larger than `Number.MAX_SAFE_INTEGER` (it could not be counted exactly).
+ * An amount in KRW (`9,900`, `9900원`, `₩9,900`, `9900.00`, `-9,900` for a withdrawal in a signed
+ * column); null for an empty cell or 0; undefined when unreadable, or larger than
+ * `Number.MAX_SAFE_INTEGER` (it could not be counted exactly).
  */
 export function statementAmount(text: string): number | null | undefined {
-  const plain = text.replace(/[\s,원₩]/g, "");
+  const plain = text.replace(/[\s,원₩+]/g, "").replace(/^[−–]/, "-");
   if (plain === "" || plain === "-") return null;
-  if (!/^\d+(\.0+)?$/.test(plain)) return undefined;
+  if (!/^-?\d+(\.0+)?$/.test(plain)) return undefined;
   const amount = Number.parseInt(plain, 10);
   if (!Number.isSafeInteger(amount)) return undefined;
   return amount === 0 ? null : amount;
@@ -299,7 +322,7 @@ export function statementAmount(text: string): number | null | undefined {
 
 /** Why an amount `statementAmount` could not read is not one. */
 function amountProblem(text: string): string {
-  const tooLarge = /^\d+(\.0+)?$/.test(text.replace(/[\s,원₩]/g, ""));
+  const tooLarge = /^-?\d+(\.0+)?$/.test(text.replace(/[\s,원₩+]/g, "").replace(/^[−–]/, "-"));
   return tooLarge
     ? `amount ${shown(text)} is more than ${count(Number.MAX_SAFE_INTEGER)} won, too large to be counted exactly`
     : `amount ${shown(text)} is not a sum in won`;
@@ -332,8 +355,9 @@ interface CsvRecord {
  *   a blank one ignored;
  * - a total (a row whose date cannot be read and one of whose cells is 합계, 총계, 소계…) is
  *   skipped, whatever its cells;
- * - rows without a deposit amount are skipped; rows whose date or amount cannot be read are
- *   listed as unreadable. A date giving only the day is read with the header's time column
+ * - rows without a deposit amount are skipped, and so are withdrawals: a negative amount (in a
+ *   signed amount column), or 출금 or 지급 in a kind column (구분); rows whose date or amount
+ *   cannot be read are listed as unreadable. A date giving only the day is read with the header's time column
  *   (거래시간) when there is one and its cell is `HH:MM` or `HH:MM:SS`.
  */
 class StatementRows {
@@ -385,7 +409,9 @@ class StatementRows {
     }
     const amountCell = row[amountAt] ?? "";
     const amount = statementAmount(amountCell);
-    if (amount === null) {
+    // No deposit: no amount, a negative one (a withdrawal in a signed column), or a line its kind column calls a withdrawal.
+    const kindCell = this.header.kind === undefined ? "" : (row[this.header.kind] ?? "").replace(/\s/g, "");
+    if (amount === null || (amount !== undefined && amount < 0) || WITHDRAWAL_KIND.test(kindCell)) {
       this.skipped++;
       return;
     }

@@ -121,9 +121,24 @@ describe("bank statement", () => {
       precision: SECOND,
       depositors: ["타행이체 / 김예시 HJAB12CD", "모바일 / 이샘플HJQW34ER", "타행이체 / 박가상 hj-zx56cv"],
     },
+    // One signed amount column, a withdrawal negative, and no total line.
+    {
+      name: "kakao",
+      lines: [6, 7, 9],
+      precision: SECOND,
+      depositors: ["김예시 / HJAB12CD", "이샘플HJQW34ER", "박가상 / hj-zx56cv"],
+      skipped: 1,
+    },
+    {
+      name: "toss",
+      lines: [5, 6, 8],
+      precision: SECOND,
+      depositors: ["김예시 / HJAB12CD", "이샘플HJQW34ER", "박가상 hj zx56cv"],
+      skipped: 1,
+    },
   ];
   for (const layout of layouts) {
-    it(`reads the ${layout.name} layout in UTF-8 and EUC-KR alike: units and joined names in its headers, its total line skipped`, async () => {
+    it(`reads the ${layout.name} layout in UTF-8 and EUC-KR alike, without --columns: its withdrawal and total line skipped`, async () => {
       const utf8 = readFileSync(join(STATEMENTS, `${layout.name}-utf8.csv`));
       const euckr = readFileSync(join(STATEMENTS, `${layout.name}-euckr.csv`));
       expect(iconv.decode(euckr, "cp949")).toBe(utf8.toString("utf-8"));
@@ -134,8 +149,8 @@ describe("bank statement", () => {
         const statement = await readStatement(join(STATEMENTS, file));
         expect(statement.encoding).toBe(encoding);
         expect(statement.unreadable).toEqual([]);
-        // The withdrawal and the total line.
-        expect(statement.skipped).toBe(2);
+        // The withdrawal and the total line (the signed layouts have none).
+        expect(statement.skipped).toBe("skipped" in layout ? layout.skipped : 2);
         const times = layout.precision === "minute" ? ["00:15:00", "05:30:00", "02:11:00"] : ["00:15:02", "05:30:00", "02:11:11"];
         expect(statement.deposits).toEqual([
           { line: layout.lines[0], date: `2026-11-20T${times[0]}.000Z`, precision: layout.precision, depositor: layout.depositors[0], amount: 9900 },
@@ -218,7 +233,32 @@ describe("bank statement", () => {
     expect(statementAmount("9900.00")).toBe(9900);
     expect(statementAmount("0")).toBeNull();
     expect(statementAmount("")).toBeNull();
-    expect(statementAmount("-9,900")).toBeUndefined();
+    // A withdrawal in a signed column, with a hyphen or a minus sign; a plus sign is a deposit's.
+    expect(statementAmount("-9,900")).toBe(-9900);
+    expect(statementAmount("−9,900원")).toBe(-9900);
+    expect(statementAmount("+9,900")).toBe(9900);
+    expect(statementAmount("9-900")).toBeUndefined();
+  });
+
+  it("reads one signed amount column: a negative amount or a kind column's 출금 is a withdrawal, skipped", () => {
+    const text = [
+      "거래일시,구분,거래금액,거래 후 잔액,내용",
+      '2026-11-20 10:00,입금,"9,900","9,900",HJAB12CD',
+      '2026-11-20 11:00,출금,"-5,000","4,900",HJAB12CD',
+      // Some exports write a withdrawal unsigned and say so in 구분.
+      '2026-11-20 12:00,출금,"1,000","3,900",HJAB12CD',
+      '2026-11-20 13:00,입금,구천구백,"3,900",HJAB12CD',
+    ].join("\n");
+    const statement = parseStatement(text, "utf-8");
+    expect(statement.deposits).toEqual([{ line: 2, date: "2026-11-20T01:00:00.000Z", precision: "minute", depositor: "HJAB12CD", amount: 9900 }]);
+    expect(statement.skipped).toBe(2);
+    expect(statement.unreadable).toEqual([{ line: 5, problem: 'amount "구천구백" is not a sum in won' }]);
+    // A deposit column is preferred to a signed one, and the operator's amount= column replaces both.
+    const both = parseStatement("거래일시,내용,거래금액,입금액\n2026-11-20 10:00,HJAB12CD,-100,9900\n", "utf-8");
+    expect(both.deposits.map((deposit) => deposit.amount)).toEqual([9900]);
+    const named = parseStatement("거래일시,내용,금액\n2026-11-20 10:00,HJAB12CD,-100\n2026-11-20 11:00,HJAB12CD,200\n", "utf-8", parseColumns("amount=금액"));
+    expect(named.deposits.map((deposit) => deposit.amount)).toEqual([200]);
+    expect(named.skipped).toBe(1);
   });
 
   it("finds references in any case, with spaces or hyphens, in full-width letters, overlapping candidates included", () => {
