@@ -22,7 +22,8 @@ import { readPin } from "./pin/pin.ts";
 import { readSchoolLevels } from "./pin/schoolLevelsPin.ts";
 import { readWordGlosses } from "./pin/wordGlossesPin.ts";
 import { STROKE_FORM_CODES } from "../runtime/format/strokeSources.ts";
-import { ANIMCJK, MAKE_ME_A_HANZI, readStrokes, readStrokesPin, strokeCoverage, strokesLine } from "./pin/strokesPin.ts";
+import { KANJIVG, readKanjiVg, readKanjiVgPin } from "./pin/kanjivgPin.ts";
+import { ANIMCJK, type CharacterStrokes, MAKE_ME_A_HANZI, readStrokes, readStrokesPin, strokeCoverage, strokesLine } from "./pin/strokesPin.ts";
 import { wordGlossesText } from "./parse/wordGlosses.ts";
 import {
   CORRECTION_COLUMNS,
@@ -61,6 +62,8 @@ export interface BuildOptions {
   schoolLevelsDir?: string | undefined;
   /** The stroke data's pin folder (animCJK's file + pin.json); default `pipeline/data/strokes`. */
   strokesDir?: string | undefined;
+  /** KanjiVG's pin folder (its extract + pin.json); default `pipeline/data/kanjivg`. */
+  kanjivgDir?: string | undefined;
   /** Folder holding `idioms.csv`, `starter.csv` and `TERMS.md`. */
   dataDir: string;
   /** Output folder (`dist/`). */
@@ -184,13 +187,19 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
   const recordJson = records.map((r) => JSON.stringify(r));
   const idiomsByCharacter = idiomPositionsByCharacter(idioms);
   const words = buildWords(learner.words, records, idioms, learner.core);
-  // Each character's strokes: animCJK's Korean form first, else Make Me a Hanzi's Chinese one.
+  // Each character's strokes: animCJK's Korean form first, else Make Me a Hanzi's Chinese one, else KanjiVG's Japanese one.
   const strokeSource = readStrokes(
     records.map((r) => r.character),
     options.strokesDir,
   );
-  const coverage = strokeCoverage(records, strokeSource.strokes);
+  const japanese = readKanjiVg(
+    records.map((r) => r.character).filter((c) => !strokeSource.strokes.has(c)),
+    options.kanjivgDir,
+  );
+  const strokesOf = (character: string) => strokeSource.strokes.get(character) ?? japanese.strokes.get(character);
+  const coverage = strokeCoverage(records, new Map([...strokeSource.strokes, ...japanese.strokes]));
   const strokesPin = readStrokesPin(options.strokesDir);
+  const kanjivgPin = readKanjiVgPin(options.kanjivgDir);
   const strokeOrder = {
     coverage,
     sources: [
@@ -202,10 +211,13 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
         url: MAKE_ME_A_HANZI.url,
         license: MAKE_ME_A_HANZI.license,
       },
+      { name: KANJIVG.name, form: KANJIVG.form, version: kanjivgPin.commit, url: KANJIVG.url, license: KANJIVG.license },
     ],
   };
   const formCounts = (c: Record<string, number>) => `${c.ko} ko, ${c.ja} ja, ${c.zh} zh, ${c.none} none`;
-  log(`strokes   ${strokeSource.summary}; the 1,800: ${formCounts(coverage.education_hanja)}; all ${records.length}: ${formCounts(coverage.all)}`);
+  log(
+    `strokes   ${strokeSource.summary}; ${japanese.summary}; the 1,800: ${formCounts(coverage.education_hanja)}; all ${records.length}: ${formCounts(coverage.all)}`,
+  );
   const details = buildDetailBodies(recordJson, records, idioms, idiomsByCharacter, words.byCharacter);
   const tables = buildTables(records, idiomsByCharacter, details, radicals.strokes);
   // From the inputs, not the clock: a rebuild of the same inputs writes the same bytes (and ETags).
@@ -229,13 +241,10 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
       terms: termsWithShareAlike(termsWithDictionaryNotice(terms, notice)),
       words: words.text,
       wordsEn: wordGlosses.text,
-      strokeForms: `${records.map((r) => STROKE_FORM_CODES[strokeSource.strokes.get(r.character)?.source.form ?? "none"]).join("")}\n`,
-      strokes: records
-        .flatMap((r) => {
-          const strokes = strokeSource.strokes.get(r.character);
-          return strokes === undefined ? [] : [`${strokesLine(r.character, strokes)}\n`];
-        })
-        .join(""),
+      strokeForms: `${records.map((r) => STROKE_FORM_CODES[strokesOf(r.character)?.source.form ?? "none"]).join("")}\n`,
+      // The Arphic PL strokes and KanjiVG's (CC BY-SA 3.0) in separate files, never mixed.
+      strokes: strokesText(records, strokeSource.strokes),
+      strokesJa: strokesText(records, japanese.strokes),
     },
     {
       unihan: { version, detected_by: method, origin: input.origin, sha256: input.bytes ? sha256(input.bytes) : null },
@@ -247,6 +256,7 @@ async function buildWith(options: BuildOptions, indexer: SearchIndexer, started:
         "okpyeon/words-en.tsv": glossSource.hash,
         "strokes/animcjk-graphicsKo.txt": strokeSource.hashes.animcjk,
         "strokes/hanzi-writer-data": strokeSource.hashes.hanziWriterData,
+        "kanjivg/kanjivg-strokes.jsonl": japanese.hash,
         pipeline: pipelineCodeHash(),
       },
       counts,
@@ -356,4 +366,14 @@ async function readSources(dataDir: string) {
     hashes: sortedHashes,
     terms,
   };
+}
+
+/** The strokes bodies of the records a source draws, one line each, record order. */
+function strokesText(records: readonly { character: string }[], strokes: ReadonlyMap<string, CharacterStrokes>): string {
+  return records
+    .flatMap((r) => {
+      const of = strokes.get(r.character);
+      return of === undefined ? [] : [`${strokesLine(r.character, of)}\n`];
+    })
+    .join("");
 }

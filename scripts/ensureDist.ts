@@ -1,3 +1,4 @@
+import { readKanjiVgPin } from "../pipeline/pin/kanjivgPin.ts";
 import { readStrokesPin } from "../pipeline/pin/strokesPin.ts";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
@@ -62,6 +63,7 @@ export function staleReasons(dist = DIST, env: NodeJS.ProcessEnv = process.env):
   ) {
     reasons.push("the pinned stroke data changed");
   }
+  if (inputs["kanjivg/kanjivg-strokes.jsonl"] !== readKanjiVgPin().sha256) reasons.push("the pinned KanjiVG strokes changed");
   if (inputs.pipeline !== pipelineCodeHash()) reasons.push("the pipeline's code changed");
   return reasons;
 }

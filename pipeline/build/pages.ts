@@ -87,6 +87,12 @@ export function buildMetaBody(input: MetaInput): Record<string, unknown> {
         url: "https://ftp.gnu.org/non-gnu/chinese-fonts-truetype/LICENSE",
         notice: "Keep the attribution each strokes body carries.",
       },
+      stroke_order_ja: {
+        name: "CC BY-SA 3.0",
+        url: "https://creativecommons.org/licenses/by-sa/3.0/",
+        notice:
+          "The `ja` strokes come from KanjiVG: keep the attribution each of their bodies carries; they stay under CC BY-SA 3.0, which the idiom terms do not restrict.",
+      },
     },
   };
 }

@@ -21,7 +21,7 @@ import type { StrokeForm } from "../../runtime/format/strokeSources.ts";
 
 /** Where a character's strokes come from (the `source` of `GET /hanja/{character}/strokes`). */
 export interface StrokeSource {
-  name: "animCJK" | "hanzi-writer-data";
+  name: "animCJK" | "hanzi-writer-data" | "KanjiVG";
   form: StrokeForm;
   url: string;
   /** SPDX identifier of the licence. */
@@ -67,10 +67,10 @@ export interface StrokesPin {
   };
 }
 
-/** One character's strokes, in writing order: each stroke's outline (an SVG path) and median (points). */
+/** One character's strokes, in writing order: each stroke's outline (an SVG path; null for KanjiVG's centre lines) and median (points). */
 export interface CharacterStrokes {
   source: StrokeSource;
-  strokes: string[];
+  strokes: string[] | null;
   medians: [number, number][][];
 }
 
@@ -200,7 +200,7 @@ export function strokesLine(character: string, { source, strokes, medians }: Cha
   return JSON.stringify({
     character,
     form: source.form,
-    strokes: strokes.map((outline, i) => ({ outline, median: medians[i] })),
+    strokes: medians.map((median, i) => ({ outline: strokes?.[i] ?? null, median })),
     source: { name, url, license, attribution },
   });
 }

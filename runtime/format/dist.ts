@@ -20,8 +20,10 @@
  * include `middle_school_hanja` and `high_school_hanja`; terms.md ends with the school levels' attribution;
  * `words-en.txt` (the words' English glosses, `meaning_en`), read where present.
  * 10: `strokes.jsonl`, `stroke-forms.txt` (details end with `stroke_order`); `/meta`'s `stroke_order`.
+ * 11: `strokes-ja.jsonl` (KanjiVG's Japanese forms, CC BY-SA 3.0: each stroke's `outline` null);
+ * `stroke-forms.txt` says `j` for them.
  */
-export const DIST_FORMAT = 10;
+export const DIST_FORMAT = 11;
 
 /** File names inside `dist/`. */
 export const DIST_FILES = {
@@ -53,6 +55,11 @@ export const DIST_FILES = {
   wordsEn: "words-en.txt",
   /** Each character's strokes (Arphic PL): one `GET /hanja/{character}/strokes` body per line. */
   strokes: "strokes.jsonl",
+  /**
+   * KanjiVG's strokes (CC BY-SA 3.0, kept apart from the Arphic PL ones): the same bodies, each
+   * stroke's centre line as `median` and `outline` null, for the records neither other source draws.
+   */
+  strokesJa: "strokes-ja.jsonl",
   /** Each record's stroke form, one letter (`STROKE_FORM_CODES`). */
   strokeForms: "stroke-forms.txt",
 } as const;
@@ -63,7 +70,12 @@ export const DIST_FILES = {
  * from the details instead of holding both.
  */
 export const RUNTIME_FILES: readonly string[] = Object.values(DIST_FILES).filter(
-  (name) => name !== DIST_FILES.characters && name !== DIST_FILES.wordsEn && name !== DIST_FILES.strokes && name !== DIST_FILES.strokeForms,
+  (name) =>
+    name !== DIST_FILES.characters &&
+    name !== DIST_FILES.wordsEn &&
+    name !== DIST_FILES.strokes &&
+    name !== DIST_FILES.strokesJa &&
+    name !== DIST_FILES.strokeForms,
 );
 
 /**
@@ -75,7 +87,7 @@ export const RUNTIME_FILES: readonly string[] = Object.values(DIST_FILES).filter
 export const OPTIONAL_FILES: readonly string[] = [DIST_FILES.wordsEn];
 
 /** Read where present: the strokes on the first strokes request, the forms with the first detail (docs/embedding.md). */
-export const STROKE_FILES: readonly string[] = [DIST_FILES.strokes, DIST_FILES.strokeForms];
+export const STROKE_FILES: readonly string[] = [DIST_FILES.strokes, DIST_FILES.strokesJa, DIST_FILES.strokeForms];
 
 /**
  * The revision of the bytes the runtime serves for unchanged `dist/` data (list envelopes, /meta;

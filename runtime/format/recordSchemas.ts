@@ -196,29 +196,34 @@ export const HANJA_DETAIL = obj("A Hanja record plus every idiom containing the 
   ),
 });
 
-/** A character's strokes in writing order (component `HanjaStrokes`), the lines of `dist/strokes.jsonl`. */
+/** A character's strokes in writing order (component `HanjaStrokes`), the lines of `dist/strokes.jsonl` and `dist/strokes-ja.jsonl`. */
 export const HANJA_STROKES = obj(
-  "A character's strokes in writing order (Make Me a Hanzi's frame: draw with `scale(1, -1) translate(0, -900)` in 1024 units).",
+  "A character's strokes in writing order, every form in Make Me a Hanzi's frame: draw with `scale(1, -1) translate(0, -900)` in 1024 units. " +
+    "`ja` strokes (KanjiVG) have centre lines only: `outline` null, draw `median` as a line with round ends (KanjiVG's width is about 28 units).",
   {
     character: str("The character.", ONE_CHARACTER),
     form: oneOf(
       ["ko", "ja", "zh"],
-      "The glyph form drawn: `ko` Korean (animCJK), `ja` Japanese, `zh` Chinese (Make Me a Hanzi; the order taught in Korea may differ).",
+      "The glyph form drawn: `ko` Korean (animCJK), `zh` Chinese (Make Me a Hanzi), `ja` Japanese (KanjiVG); for `zh` and `ja` the order taught in Korea may differ.",
     ),
     strokes: arrayOf(
       "The strokes, first to last.",
       obj("One stroke.", {
-        outline: str("Its outline: an SVG path."),
-        median: arrayOf("Its median, in writing direction: points `[x, y]`.", arrayOf("A point.", int("A coordinate."), { minItems: 2, maxItems: 2 }), {
-          minItems: 1,
-        }),
+        outline: nullable(str("Its outline: an SVG path; null for `ja` (KanjiVG draws no outline).")),
+        median: arrayOf(
+          "Its median, in writing direction: points `[x, y]` (for `ja`, the centre line as a polyline within about 2 units of KanjiVG's curve).",
+          arrayOf("A point.", int("A coordinate."), { minItems: 2, maxItems: 2 }),
+          {
+            minItems: 1,
+          },
+        ),
       }),
       { minItems: 1 },
     ),
     source: obj("The source and its licence.", {
-      name: oneOf(["animCJK", "hanzi-writer-data"], "The source."),
+      name: oneOf(["animCJK", "hanzi-writer-data", "KanjiVG"], "The source."),
       url: str("Its address.", { format: "uri" }),
-      license: str("SPDX identifier: `Arphic-1999`."),
+      license: str("SPDX identifier: `Arphic-1999` (animCJK, hanzi-writer-data) or `CC-BY-SA-3.0` (KanjiVG)."),
       attribution: str("The attribution to keep with the data."),
     }),
   },

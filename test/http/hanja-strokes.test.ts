@@ -1,7 +1,8 @@
 /**
  * Stroke order (docs/api.md "Strokes"): `GET /hanja/{character}/strokes` serves each stroke's outline
  * and median in writing order, the glyph's form and its source and licence (Arphic PL, kept in
- * `dist/strokes.jsonl`); animCJK's Korean form first, else Make Me a Hanzi's Chinese one; `404`
+ * `dist/strokes.jsonl`; KanjiVG's, CC BY-SA 3.0, in `dist/strokes-ja.jsonl`); animCJK's Korean form
+ * first, else Make Me a Hanzi's Chinese one, else KanjiVG's Japanese one (centre lines, no outline); `404`
  * naming the character where there are none, and on a host without the stroke data; the detail's
  * `stroke_order` says which form; `/meta` gives the coverage; the file is read on the first strokes
  * request, not when the app is made.
@@ -60,10 +61,32 @@ describe("GET /hanja/{character}/strokes", () => {
     expect(body.strokes.map((s: { median: number[][] }) => s.median)).toEqual(published.medians);
   });
 
-  test("an education hanja neither source has: 404 naming it; a character outside the dataset: 404 naming it", async () => {
-    const none = await call(app, `${BASE}/hanja/${encodeURIComponent("値")}/strokes`);
+  test("a character neither Arphic PL source has: KanjiVG's Japanese form, its centre lines as medians in the same frame, outline null, CC BY-SA 3.0", async () => {
+    const { status, body } = await strokes("値");
+    expect(status).toBe(200);
+    expect(animCjk.has("値")).toBe(false);
+    expect(body.form).toBe("ja");
+    expect(body.source).toEqual({
+      name: "KanjiVG",
+      url: "https://kanjivg.tagaini.net",
+      license: "CC-BY-SA-3.0",
+      attribution: expect.stringContaining("Creative Commons Attribution-ShareAlike 3.0"),
+    });
+    // KanjiVG's 05024.svg has 10 stroke paths; each median runs from the path's start to its end,
+    // moved from the 109-unit frame (y down) to the 1024-unit one (y up, top at 900).
+    expect(body.strokes).toHaveLength(10);
+    for (const stroke of body.strokes) expect(stroke.outline).toBe(null);
+    const frame = ([x, y]: [number, number]) => [Math.round((x * 1024) / 109), Math.round(900 - (y * 1024) / 109)];
+    expect(body.strokes[0].median[0]).toEqual(frame([35, 15.5])); // M35,15.5 (㇒, first)
+    expect(body.strokes[0].median.at(-1)).toEqual(frame([11, 57.29]));
+    expect(body.strokes[6].median).toEqual([frame([56.24, 55.49]), frame([86.62, 52.29])]); // M56.24,55.49c5.75-0.46,25.67-2.99,30.38-3.2
+    expect(body.strokes[9].median[0]).toEqual(frame([41.25, 53])); // ㇗, last
+  });
+
+  test("an education hanja no source has: 404 naming it; a character outside the dataset: 404 naming it", async () => {
+    const none = await call(app, `${BASE}/hanja/${encodeURIComponent("卽")}/strokes`);
     const problem = await expectProblem(none, 404, "not_found", "character");
-    expect(problem.detail).toBe("値 (U+5024) has no strokes in the stroke data");
+    expect(problem.detail).toBe("卽 (U+537D) has no strokes in the stroke data");
     const outside = await call(app, `${BASE}/hanja/${encodeURIComponent("가")}/strokes`);
     expect((await expectProblem(outside, 404, "not_found", "character")).detail).toBe("가 (U+AC00) is not in the dataset");
   });
@@ -77,7 +100,8 @@ describe("GET /hanja/{character}/strokes", () => {
     const detail = async (character: string) => (await getJson(app, `${BASE}/hanja/${encodeURIComponent(character)}`)).body.stroke_order;
     expect(await detail("水")).toBe("ko");
     expect(await detail("丁")).toBe("zh");
-    expect(await detail("値")).toBe(null);
+    expect(await detail("値")).toBe("ja");
+    expect(await detail("卽")).toBe(null);
     const first = await call(app, `${BASE}/hanja/${encodeURIComponent("水")}/strokes`);
     const etag = first.headers.get("etag");
     expect(etag).toBeTruthy();
@@ -88,8 +112,8 @@ describe("GET /hanja/{character}/strokes", () => {
   test("/meta gives the coverage by form, of the 1,800 and of all, and the sources; /terms names their licence", async () => {
     const { body } = await getJson(app, `${BASE}/meta`);
     expect(body.stroke_order.coverage).toEqual({
-      all: { ko: 524, ja: 0, zh: 5256, none: 2745 },
-      education_hanja: { ko: 516, ja: 0, zh: 1254, none: 30 },
+      all: { ko: 524, ja: 631, zh: 5256, none: 2114 },
+      education_hanja: { ko: 516, ja: 20, zh: 1254, none: 10 },
     });
     const sum = (c: Record<string, number>) => Object.values(c).reduce((a, b) => a + b, 0);
     expect(sum(body.stroke_order.coverage.all)).toBe(body.counts.characters);
@@ -97,20 +121,33 @@ describe("GET /hanja/{character}/strokes", () => {
     expect(body.stroke_order.sources.map((s: { name: string; version: string }) => [s.name, s.version])).toEqual([
       ["animCJK", "ec5e17cca76c87587790bcbce5ea0b4d4fb753d6"],
       ["hanzi-writer-data", "2.0.1"],
+      ["KanjiVG", "1957802840a6f059d1e27dcb5755722955cc7dbb"],
     ]);
     expect(body.licenses.stroke_order.name).toBe("Arphic Public License");
+    expect(body.licenses.stroke_order_ja).toMatchObject({ name: "CC BY-SA 3.0", url: "https://creativecommons.org/licenses/by-sa/3.0/" });
     const terms = await (await call(app, `${BASE}/terms`)).text();
     const section = terms.slice(terms.lastIndexOf("## Stroke order"));
     expect(section).toContain("animCJK and hanzi-writer-data");
     expect(section).toContain("Arphic Public License");
-    // Every line of strokes.jsonl is a character the detail marks, with the same form.
-    const lines = (distFiles()[DIST_FILES.strokes] as string).trimEnd().split("\n");
-    expect(lines.length).toBe(524 + 5256);
+    expect(section).toContain("KanjiVG");
+    expect(section).toContain("Creative Commons Attribution-ShareAlike 3.0");
+    // The Arphic PL strokes and KanjiVG's are never in one file.
+    const forms = (name: string) =>
+      (distFiles()[name] as string)
+        .trimEnd()
+        .split("\n")
+        .map((line) => JSON.parse(line).source.license as string);
+    const arphic = forms(DIST_FILES.strokes);
+    expect(arphic.length).toBe(524 + 5256);
+    expect(new Set(arphic)).toEqual(new Set(["Arphic-1999"]));
+    const kanjivg = forms(DIST_FILES.strokesJa);
+    expect(kanjivg.length).toBe(631);
+    expect(new Set(kanjivg)).toEqual(new Set(["CC-BY-SA-3.0"]));
   });
 });
 
 describe("loading", () => {
-  test("strokes.jsonl is read on the first strokes request, not when the app starts or serves a detail or /meta", async () => {
+  test("strokes.jsonl and strokes-ja.jsonl are read on the first strokes request, not when the app starts or serves a detail or /meta", async () => {
     const read: string[] = [];
     const files = loadDistFiles(join(ROOT, "dist"));
     const watched: Record<string, string | Uint8Array> = {};
@@ -127,8 +164,11 @@ describe("loading", () => {
     await getJson(lazy, `${BASE}/hanja/${encodeURIComponent("水")}`);
     await getJson(lazy, `${BASE}/meta`);
     expect(read).not.toContain(DIST_FILES.strokes);
+    expect(read).not.toContain(DIST_FILES.strokesJa);
     expect((await getJson(lazy, `${BASE}/hanja/${encodeURIComponent("水")}/strokes`)).status).toBe(200);
     expect(read).toContain(DIST_FILES.strokes);
+    expect(read).toContain(DIST_FILES.strokesJa);
+    expect((await getJson(lazy, `${BASE}/hanja/${encodeURIComponent("値")}/strokes`)).body.form).toBe("ja");
     await lazy.close();
   });
 

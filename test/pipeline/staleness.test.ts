@@ -60,6 +60,7 @@ describe("staleReasons", () => {
         "okpyeon/school-levels.csv": "6".repeat(64),
         "okpyeon/words-en.tsv": "8".repeat(64),
         "strokes/hanzi-writer-data": "9".repeat(64),
+        "kanjivg/kanjivg-strokes.jsonl": "b".repeat(64),
         pipeline: "2".repeat(64),
       },
     }));
@@ -70,6 +71,7 @@ describe("staleReasons", () => {
       "the pinned school levels changed",
       "the pinned English glosses of the words changed",
       "the pinned stroke data changed",
+      "the pinned KanjiVG strokes changed",
       "the pipeline's code changed",
     ]);
     const old = await distWith((m) => ({
@@ -86,12 +88,16 @@ describe("staleReasons", () => {
       "the pinned school levels changed",
       "the pinned English glosses of the words changed",
       "the pinned stroke data changed",
+      "the pinned KanjiVG strokes changed",
       "the pipeline's code changed",
     ]);
     // The school levels' map changed.
     // The stroke data's animCJK file changed.
     const animCjk = await distWith((m) => ({ ...m, inputs: { ...m.inputs, "strokes/animcjk-graphicsKo.txt": "a".repeat(64) } }));
     expect(staleReasons(animCjk, {})).toEqual(["the pinned stroke data changed"]);
+    // KanjiVG's extract changed.
+    const kanjivg = await distWith((m) => ({ ...m, inputs: { ...m.inputs, "kanjivg/kanjivg-strokes.jsonl": "c".repeat(64) } }));
+    expect(staleReasons(kanjivg, {})).toEqual(["the pinned KanjiVG strokes changed"]);
     const map = await distWith((m) => ({ ...m, inputs: { ...m.inputs, "school-levels-map.csv": "7".repeat(64) } }));
     expect(staleReasons(map, {})).toEqual(["pipeline/data/school-levels-map.csv changed"]);
     const group = await distWith((m) => ({ ...m, inputs: { ...m.inputs, "idiom-groups.csv": "3".repeat(64) } }));

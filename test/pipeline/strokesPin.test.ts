@@ -24,7 +24,7 @@ describe("the pinned stroke data", () => {
     expect(strokes.get("丁")?.source.name).toBe("hanzi-writer-data");
     expect(strokes.get("丁")?.source.form).toBe("zh");
     expect(strokes.has("値")).toBe(false);
-    expect(strokes.get("丁")?.strokes.length).toBe(strokes.get("丁")?.medians.length);
+    expect(strokes.get("丁")?.strokes?.length).toBe(strokes.get("丁")?.medians.length);
     expect(summary).toBe("animcjk-graphicsKo.txt: 535 Korean forms (animCJK ec5e17c); hanzi-writer-data 2.0.1: 1 characters");
     const coverage = strokeCoverage(
       [

@@ -26,6 +26,7 @@ describe("writeDist", () => {
       words: "",
       wordsEn: "",
       strokes: "",
+      strokesJa: "",
       strokeForms: "",
     };
     const error = await errorOf(() => writeDist(outDir, content, {} as Parameters<typeof writeDist>[2]));

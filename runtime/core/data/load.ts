@@ -111,7 +111,7 @@ export interface LoadedData {
    * undefined where the dist files leave it out (the npm package: `OPTIONAL_FILES`).
    */
   readonly wordGlosses: ReadonlyMap<string, string> | undefined;
-  /** `strokes.jsonl`'s lines by character, read on first access; undefined without it. */
+  /** `strokes.jsonl`'s and `strokes-ja.jsonl`'s lines by character, read on first access; undefined without either. */
   readonly strokes: ReadonlyMap<string, string> | undefined;
   terms: string;
 }
@@ -209,7 +209,14 @@ export function loadData(files: DistFiles): LoadedData {
   const isEducation = (codePoint: number) => ((flags[positionOfCodePoint(codePoints, codePoint)] ?? 0) & FLAG_EDUCATION) !== 0;
   const words = onceInSteps(() => wordIndexSteps(text(files, DIST_FILES.words), isEducation));
   const wordGlosses = once(() => (files[DIST_FILES.wordsEn] === undefined ? undefined : glossesByWord(text(files, DIST_FILES.wordsEn))));
-  const strokes = once(() => (files[DIST_FILES.strokes] === undefined ? undefined : strokesByCharacter(text(files, DIST_FILES.strokes))));
+  // The Arphic PL strokes and KanjiVG's, from their own files (either may be absent).
+  const strokes = once(() => {
+    const present = [DIST_FILES.strokes, DIST_FILES.strokesJa].filter((name) => files[name] !== undefined);
+    if (present.length === 0) return undefined;
+    const lines = new Map<string, string>();
+    for (const name of present) strokesByCharacter(text(files, name), lines);
+    return lines;
+  });
   return {
     manifest,
     characters,
@@ -261,15 +268,13 @@ function withStrokeOrder(lines: DetailLines, forms: () => string): DetailLines {
   };
 }
 
-/** `strokes.jsonl`'s lines by character: each starts `{"character":"<c>"`. */
-function strokesByCharacter(text: string): Map<string, string> {
-  const lines = new Map<string, string>();
+/** A strokes file's lines added by character: each starts `{"character":"<c>"`. */
+function strokesByCharacter(text: string, lines: Map<string, string>): void {
   const head = '{"character":"';
   for (const line of text.split("\n")) {
     if (!line.startsWith(head)) continue;
     lines.set(line.slice(head.length, line.indexOf('"', head.length)), line);
   }
-  return lines;
 }
 
 /** `words-en.txt`'s lines (`hanja<TAB>gloss`) as a map. */

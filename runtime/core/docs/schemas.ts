@@ -80,7 +80,8 @@ const META = obj(
       school_levels: LICENSE(
         "The school levels (`school_level`): okpyeon's compiled list, CC BY-SA 4.0; its attribution is served at the end of `{hanja base}/terms` (and the licence's text shipped in the package's `licenses/`).",
       ),
-      stroke_order: LICENSE("The strokes (`GET /hanja/{character}/strokes`)."),
+      stroke_order: LICENSE("The strokes (`GET /hanja/{character}/strokes`) of the forms `ko` and `zh`: Arphic Public License."),
+      stroke_order_ja: LICENSE("The strokes of the form `ja` (KanjiVG, `dist/strokes-ja.jsonl`): CC BY-SA 3.0, keep the attribution each body carries."),
     }),
     stroke_order: obj("The stroke data: characters by the form of their strokes, and its sources.", {
       coverage: obj("Characters by the form of their strokes (`none`: no strokes).", {

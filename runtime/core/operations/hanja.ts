@@ -165,8 +165,9 @@ export const hanjaInterface: Interface = (ctx) => {
         operationId: "getCharacterStrokes",
         summary: "One character's strokes, in writing order",
         description:
-          "Each stroke's `outline` and `median` in writing order, and the glyph's `form`: `ko` (animCJK), else `zh` (Make Me a Hanzi; the Korean order may differ). " +
-          "Arphic Public License: keep `source.attribution`. Read on the first request; hosts without the stroke data answer `404`.\n\n" +
+          "Each stroke's `outline` and `median` in writing order, and the glyph's `form`: `ko` (animCJK), else `zh` (Make Me a Hanzi), else `ja` (KanjiVG: " +
+          "centre lines only, `outline` null); for `zh` and `ja` the Korean order may differ. Arphic Public License (`ko`, `zh`) or CC BY-SA 3.0 (`ja`): keep " +
+          "`source.attribution`. Read on the first request; hosts without the stroke data answer `404`.\n\n" +
           CACHING,
         responses: cachedResponses(ok("The strokes.", "HanjaStrokes", headers(CACHED)), {
           "400": badParameter("the segment is not exactly one character, or not valid percent-encoded UTF-8"),

@@ -1,7 +1,8 @@
 /**
  * A character's strokes on its card: fetched on first use (the “show the stroke order” button), drawn
  * from `GET /hanja/{character}/strokes` as SVG, stroke by stroke: step back and forth, or replay them
- * in order. A form other than Korean says so beside the drawing.
+ * in order. A form other than Korean says so beside the drawing. Outlines are filled; KanjiVG's
+ * Japanese strokes, which have none, are drawn as lines of a set width along their medians.
  */
 import { call } from "../api.ts";
 import { h, replace } from "../dom.ts";
@@ -10,6 +11,8 @@ import { type Problem, errorBox, loading, ok } from "../ui.ts";
 import type { HanjaStrokes } from "../../../runtime/format/records.ts";
 
 const SVG = "http://www.w3.org/2000/svg";
+/** The width of a stroke drawn from its centre line (1024-unit frame; about the filled strokes' width). */
+const LINE_WIDTH = 56;
 /** Milliseconds per stroke when replaying. */
 const STEP_MS = 600;
 
@@ -43,9 +46,14 @@ function viewer(data: HanjaStrokes): (HTMLElement | SVGSVGElement)[] {
   svg.setAttribute("role", "img");
   const group = document.createElementNS(SVG, "g");
   group.setAttribute("transform", "scale(1, -1) translate(0, -900)");
+  const lines = data.strokes.some((stroke) => stroke.outline === null);
+  if (lines) {
+    group.setAttribute("class", "lines");
+    group.setAttribute("stroke-width", String(LINE_WIDTH));
+  }
   const paths = data.strokes.map((stroke) => {
     const path = document.createElementNS(SVG, "path");
-    path.setAttribute("d", stroke.outline);
+    path.setAttribute("d", stroke.outline ?? `M${stroke.median.map(([x, y]) => `${x} ${y}`).join("L")}`);
     group.append(path);
     return path;
   });
@@ -82,7 +90,7 @@ function viewer(data: HanjaStrokes): (HTMLElement | SVGSVGElement)[] {
     }),
   );
   draw(total);
-  const note = data.form === "ko" ? null : h("p", { class: "stroke-note" }, t().strokesNotKorean);
+  const note = data.form === "ko" ? null : h("p", { class: "stroke-note" }, data.form === "ja" ? t().strokesJapanese : t().strokesChinese);
   const source = h(
     "p",
     { class: "hint" },
