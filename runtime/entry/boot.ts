@@ -30,7 +30,15 @@ export interface BootOptions {
   env: Record<string, string | undefined>;
   argv: readonly string[];
   /** Data already in memory (the compiled binary), served unless `DIST_DIR` is set; otherwise read from `DIST_DIR` or the nearest dist/. */
-  dist?: DistFiles;
+  dist?: DistFiles | undefined;
+  /** The licence texts the compiled binary carries, which `--licenses` prints. */
+  licenses?: readonly LicenseText[] | undefined;
+}
+
+/** One licence text the binary carries, and what it covers. */
+export interface LicenseText {
+  covers: string;
+  text: string;
 }
 
 /** Prints `--help` and exits, or returns the app ready to serve; a bad setting exits with status 2. */
@@ -39,7 +47,18 @@ export async function boot(options: BootOptions): Promise<Booted> {
     const binary = options.runtime === "binary";
     const help = binary ? binaryConfigHelp(options.env) : CONFIG_HELP;
     const what = binary ? "the Hanja and idiom API server, its data built in (copy this one file anywhere)" : "the Hanja and idiom API server";
-    console.log(`hanja-api (${options.runtime}): ${what}.\n\nUsage: serve with the environment below; no arguments.\n\n${help}`);
+    const usage = binary
+      ? "serve with the environment below; no arguments (--licenses prints the licences of the code and data built in)"
+      : "serve with the environment below; no arguments";
+    console.log(`hanja-api (${options.runtime}): ${what}.\n\nUsage: ${usage}.\n\n${help}`);
+    process.exit(0);
+  }
+  if (options.argv.length === 1 && options.argv[0] === "--licenses") {
+    if (options.licenses === undefined) {
+      console.error('hanja-api: --licenses is the compiled binary\'s; here the licences are files of the checkout (README.md "Licences", docs/data.md)');
+      process.exit(2);
+    }
+    console.log(options.licenses.map(({ covers, text }) => `==> ${covers} <==\n\n${text.trimEnd()}\n`).join("\n"));
     process.exit(0);
   }
   // Settings come from the environment only: an argument (`--port 3000`) would otherwise be

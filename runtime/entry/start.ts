@@ -5,13 +5,19 @@
 import { isIP } from "node:net";
 import { resolve } from "node:path";
 import type { DistFiles } from "../core/data/load.ts";
-import { boot, onShutdown } from "./boot.ts";
+import { type LicenseText, boot, onShutdown } from "./boot.ts";
 import { type Listening, detectRuntime } from "./listening.ts";
 
-/** Boots and serves; `dist` is given by the compiled binary, which carries its data inside. */
-export async function startServer(options: { dist?: DistFiles; runtime?: string } = {}): Promise<void> {
+/** Boots and serves; `dist` and `licenses` are given by the compiled binary, which carries its data and their licences inside. */
+export async function startServer(options: { dist?: DistFiles; runtime?: string; licenses?: readonly LicenseText[] } = {}): Promise<void> {
   const runtime = detectRuntime();
-  const booted = await boot({ runtime: options.runtime ?? runtime, env: process.env, argv: process.argv.slice(2), dist: options.dist });
+  const booted = await boot({
+    runtime: options.runtime ?? runtime,
+    env: process.env,
+    argv: process.argv.slice(2),
+    dist: options.dist,
+    licenses: options.licenses,
+  });
   const host = booted.config.host.includes(":") ? `[${booted.config.host}]` : booted.config.host;
   let listening: Listening;
   try {

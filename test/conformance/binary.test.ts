@@ -1,9 +1,9 @@
 /** The HTTP conformance suite on the `bun build --compile` binary, run from an empty folder. */
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { buildBinary } from "../../scripts/build-binary.ts";
+import { LICENSE_TEXTS, buildBinary } from "../../scripts/build-binary.ts";
 import { ROOT } from "../../scripts/ensureDist.ts";
 import { spawnServer } from "../helpers/server.ts";
 import { compiledBinary, environment, runToExit } from "./servers.ts";
@@ -64,5 +64,49 @@ describe("compiled binary: a file copied anywhere", () => {
     }
     expect(existsSync(join(home, ".local/share/hanja-api/quota.sqlite"))).toBe(true);
     expect(readdirSync(cwd)).toEqual([]);
+  });
+});
+
+describe("compiled binary: the stroke data and the licences it carries", () => {
+  const dir = mkdtempSync(join(tmpdir(), "hanja-binary-licenses-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("--licenses prints the content terms and, in full, the licence of the code and of each data it carries (the strokes' Arphic PL and CC BY-SA 3.0 among them); --help names it", {
+    timeout: 120_000,
+  }, async () => {
+    const binary = await buildBinary(join(dir, "hanja-api"));
+    const printed = await runToExit(binary, ["--licenses"], environment({}), dir);
+    expect(printed.code, printed.stderr).toBe(0);
+    const headings = printed.stdout.split("\n").filter((line) => line.startsWith("==> "));
+    expect(headings).toEqual([
+      "==> The content terms, with libhangul's notice and the attributions (also GET /hanja/v1/terms) <==",
+      ...LICENSE_TEXTS.map(({ covers }) => `==> ${covers} <==`),
+    ]);
+    expect(headings.join("\n")).toMatch(/Arphic Public License[\s\S]*Attribution-ShareAlike 3\.0[\s\S]*Attribution-ShareAlike 4\.0/);
+    for (const { path } of LICENSE_TEXTS) expect(printed.stdout).toContain(readFileSync(join(ROOT, path), "utf8").trimEnd());
+    expect(printed.stdout).toContain(readFileSync(join(ROOT, "dist/terms.md"), "utf8").trimEnd());
+    const help = await runToExit(binary, ["--help"], environment({}), dir);
+    expect(help.stdout).toContain("--licenses prints the licences of the code and data built in");
+    // Another argument beside it is still refused.
+    const extra = await runToExit(binary, ["--licenses", "x"], environment({}), dir);
+    expect(extra.code).toBe(2);
+  });
+
+  it("serves the strokes from the data built in, run from an empty folder: ko, zh and KanjiVG's ja", { timeout: 120_000 }, async () => {
+    const server = await compiledBinary({ QUOTA_STORE: "memory" });
+    try {
+      for (const [character, form, license] of [
+        ["水", "ko", "Arphic-1999"],
+        ["丁", "zh", "Arphic-1999"],
+        ["値", "ja", "CC-BY-SA-3.0"],
+      ]) {
+        const reply = await send(server.url, `/hanja/v1/hanja/${encodeURIComponent(character as string)}/strokes`);
+        expect(reply.status, character).toBe(200);
+        expect(reply.body).toMatchObject({ character, form, source: { license } });
+        expect((await send(server.url, `/hanja/v1/hanja/${encodeURIComponent(character as string)}`)).body.stroke_order).toBe(form);
+      }
+    } finally {
+      await server.stop();
+    }
   });
 });

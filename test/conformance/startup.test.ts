@@ -52,6 +52,15 @@ describe.each(RUNTIMES)("start-up on $name", ({ command, args, start }) => {
     );
   });
 
+  it("--licenses, the compiled binary's, stops start-up with exit status 2 saying where the licences are", async () => {
+    const result = await run(command, [...args, "--licenses"], { QUOTA_STORE: "memory" });
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toBe(
+      'hanja-api: --licenses is the compiled binary\'s; here the licences are files of the checkout (README.md "Licences", docs/data.md)\n',
+    );
+    expect(result.stdout).toBe("");
+  });
+
   it.each([
     ["PORT", "abc"],
     ["QUOTA_STORE", "mongodb"],
