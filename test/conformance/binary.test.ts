@@ -67,7 +67,7 @@ describe("compiled binary: a file copied anywhere", () => {
   });
 });
 
-describe("compiled binary: the stroke data and the licences it carries", () => {
+describe("compiled binary: the licences it carries", () => {
   const dir = mkdtempSync(join(tmpdir(), "hanja-binary-licenses-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -90,23 +90,5 @@ describe("compiled binary: the stroke data and the licences it carries", () => {
     // Another argument beside it is still refused.
     const extra = await runToExit(binary, ["--licenses", "x"], environment({}), dir);
     expect(extra.code).toBe(2);
-  });
-
-  it("serves the strokes from the data built in, run from an empty folder: ko, zh and KanjiVG's ja", { timeout: 120_000 }, async () => {
-    const server = await compiledBinary({ QUOTA_STORE: "memory" });
-    try {
-      for (const [character, form, license] of [
-        ["水", "ko", "Arphic-1999"],
-        ["丁", "zh", "Arphic-1999"],
-        ["値", "ja", "CC-BY-SA-3.0"],
-      ]) {
-        const reply = await send(server.url, `/hanja/v1/hanja/${encodeURIComponent(character as string)}/strokes`);
-        expect(reply.status, character).toBe(200);
-        expect(reply.body).toMatchObject({ character, form, source: { license } });
-        expect((await send(server.url, `/hanja/v1/hanja/${encodeURIComponent(character as string)}`)).body.stroke_order).toBe(form);
-      }
-    } finally {
-      await server.stop();
-    }
   });
 });

@@ -83,6 +83,31 @@ export function conformanceSuite(label: string, start: StartServer): void {
         expect(words.body.data[0]).toMatchObject({ hanja: "水道", meaning_en: "water supply; waterworks (municipal utility); tap water" });
       });
 
+      it("GET /hanja/{character}/strokes: 水 Korean, 丁 Chinese, 値 Japanese (KanjiVG's centre lines, outline null), each with its source and licence, as the detail's stroke_order says; 卽 404 and two characters 400, naming character", async () => {
+        for (const [character, form, name, license] of [
+          ["水", "ko", "animCJK", "Arphic-1999"],
+          ["丁", "zh", "hanzi-writer-data", "Arphic-1999"],
+          ["値", "ja", "KanjiVG", "CC-BY-SA-3.0"],
+        ] as const) {
+          const reply = await get(`${A}/hanja/${encodeURIComponent(character)}/strokes`);
+          expect(reply.status, character).toBe(200);
+          expect(reply.headers.get("content-type")).toBe(JSON_TYPE);
+          expect(reply.body).toMatchObject({ character, form, source: { name, license, attribution: expect.stringContaining(name) } });
+          for (const stroke of reply.body.strokes) {
+            expect(stroke.median.length).toBeGreaterThan(0);
+            expect(stroke.outline === null).toBe(form === "ja");
+          }
+          expect((await get(`${A}/hanja/${encodeURIComponent(character)}`)).body.stroke_order, character).toBe(form);
+        }
+        expect((await get(`${A}/hanja/${WATER}/strokes`)).body.strokes).toHaveLength(4);
+        expect((await get(`${A}/hanja/${encodeURIComponent("値")}/strokes`)).body.strokes).toHaveLength(10);
+        const none = await get(`${A}/hanja/${encodeURIComponent("卽")}/strokes`);
+        expectProblem(none, 404, "not_found", "character");
+        expect(none.body.detail).toBe("卽 (U+537D) has no strokes in the stroke data");
+        expect((await get(`${A}/hanja/${encodeURIComponent("卽")}`)).body.stroke_order).toBe(null);
+        expectProblem(await get(`${A}/hanja/${encodeURIComponent("水火")}/strokes`), 400, "invalid_parameter", "character");
+      });
+
       it("GET /hanja/{character}: an astral code point and a compatibility ideograph are their own records; others 404", async () => {
         expect((await get(`${A}/hanja/${encodeURIComponent("\u{200D7}")}`)).body).toMatchObject({ character: "\u{200D7}", codepoint: "U+200D7" });
         expect((await get(`${A}/hanja/${encodeURIComponent("\uF900")}`)).body).toMatchObject({ character: "\uF900", codepoint: "U+F900" });
