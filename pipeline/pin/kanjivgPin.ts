@@ -27,7 +27,7 @@ export const KANJIVG: StrokeSource = {
   url: "https://kanjivg.tagaini.net",
   license: "CC-BY-SA-3.0",
   attribution:
-    "Stroke order of the Japanese forms: KanjiVG (https://kanjivg.tagaini.net, © 2009-2025 Ulrich Apel and contributors), under the Creative Commons Attribution-ShareAlike 3.0 licence (https://creativecommons.org/licenses/by-sa/3.0/). Changed: each stroke's centre line sampled as points in a 1024-unit frame, y upwards.",
+    "Stroke order of the Japanese forms: KanjiVG (https://kanjivg.tagaini.net, © Ulrich Apel), under the Creative Commons Attribution-ShareAlike 3.0 licence (https://creativecommons.org/licenses/by-sa/3.0/). Changed: each stroke's centre line sampled as points in a 1024-unit frame, y upwards.",
 };
 
 /** The folder holding the extract, KanjiVG's licence text, the README and `pin.json`. */
