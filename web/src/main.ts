@@ -17,6 +17,7 @@ import { quizView, refreshQuota } from "./views/quiz.ts";
 import { radicalsView } from "./views/radicals.ts";
 import { readView } from "./views/read.ts";
 import { wordSearch } from "./views/words.ts";
+import { writingView } from "./views/writing.ts";
 
 const bases = readBases();
 const main = h("main", { id: "main", tabindex: -1 });
@@ -41,6 +42,7 @@ function route(hash: string): { view: View; arg: string; params: URLSearchParams
   if (section === "words") return { view: wordSearch, arg, params, section: "hanja" };
   if (section === "quiz") return { view: quizView, arg, params, section };
   if (section === "read") return { view: readView, arg, params, section };
+  if (section === "writing") return { view: writingView, arg, params, section };
   if (section === "key") return { view: keyView, arg, params, section };
   return { view: characterSearch, arg: "", params, section: "hanja" };
 }
@@ -114,6 +116,7 @@ function shell(): HTMLElement[] {
         link("#/idioms", t().navIdioms, "idioms"),
         link("#/read", t().navRead, "read"),
         link("#/quiz", t().navQuiz, "quiz"),
+        link("#/writing", t().navWriting, "writing"),
         link("#/key", t().navKey, "key"),
         link(`${bases.root}/docs`, t().navDocs),
       ),

@@ -17,6 +17,7 @@ import { type Problem, copyButton, errorBox, isProblem, loading, showQuota } fro
 import { when } from "./classStudent.ts";
 import { type ViewContext, hashOf } from "./context.ts";
 import { refreshQuota } from "./quiz.ts";
+import { questionCharacters, writingHash } from "./writing.ts";
 
 /** How often the results are read again while they are shown. */
 export const POLL_MS = 4000;
@@ -369,8 +370,11 @@ function showResults(count: HTMLElement, tables: HTMLElement, results: Results):
       h("tbody", {}, rows),
     ),
   ];
+  // The class quiz's characters, in question order, for a writing sheet.
+  const characters = results.questions.flatMap((q) => questionCharacters(q));
   replace(
     tables,
+    characters.length > 0 ? h("p", {}, h("a", { href: writingHash("class", characters), class: "button for-writing" }, t().writingOfQuiz)) : null,
     table(
       "class-missed",
       t().classMissed,

@@ -14,6 +14,7 @@ import { type Lang, t } from "../i18n.ts";
 import { recordAnswer } from "../review.ts";
 import { type Problem, errorBox, isProblem, requestPanel } from "../ui.ts";
 import { hashOf } from "./context.ts";
+import { questionCharacters, writingHash } from "./writing.ts";
 
 /** An answer graded: right or not, and the right answer with what it stands for. */
 export interface Graded {
@@ -255,6 +256,11 @@ function showResult(area: HTMLElement, s: Session): void {
     return graded && !graded.correct ? [{ quiz, graded, chosen: s.chosen[i] ?? "" }] : [];
   });
   const text = (quiz: Quiz, key: string) => quiz.choices.find((choice) => choice.key === key)?.text ?? key;
+  // The quiz's characters for a writing sheet, as graded (a class's quiz came without its answers).
+  const characters = s.quizzes.flatMap((quiz, i) => {
+    const graded = s.graded[i];
+    return graded ? questionCharacters({ ...graded, prompt: quiz.prompt, answer: text(quiz, graded.answer) }) : [];
+  });
   const retry = () => {
     // Asked again with the answers now known: graded on the page, no call.
     const quizzes = wrong.map(({ quiz, graded }) => ({
@@ -305,6 +311,7 @@ function showResult(area: HTMLElement, s: Session): void {
       { class: "buttons" },
       wrong.length > 0 ? h("button", { type: "button", class: "primary retry", onclick: retry }, t().retryWrong(wrong.length)) : null,
       h("button", { type: "button", class: wrong.length > 0 ? "" : "primary", onclick: () => s.restart() }, t().again),
+      characters.length > 0 ? h("a", { href: writingHash("quiz", characters), class: "button for-writing" }, t().writingOfQuiz) : null,
     ),
     s.request ? requestPanel(s.request) : null,
   );

@@ -31,6 +31,7 @@ export function reviewPanel(review: (items: ReviewItem[]) => void): HTMLElement 
         "div",
         { class: "buttons" },
         due.length > 0 ? h("button", { type: "button", class: "primary", onclick: () => review(dueItems()) }, t().reviewNow) : null,
+        total > 0 ? h("a", { href: "#/writing?set=review", class: "button for-writing" }, t().writingOfQuiz) : null,
         total > 0 ? h("button", { type: "button", onclick: save }, t().reviewExport) : null,
         h("label", { class: "button file" }, t().reviewImport, file),
         total > 0 ? h("button", { type: "button", onclick: clear }, t().reviewClear) : null,
