@@ -165,6 +165,10 @@ describe("the page: the writing-practice sheet (쓰기 연습)", () => {
       expect(await axe(page)).toEqual([]);
       figures.push(await expectPrinted(page, short));
       await page.emulateMedia({ media: "print" });
+      // Printed: the sheet alone, without the page's header, navigation, settings or buttons.
+      for (const chrome of ["header.top", "nav.main-nav", "main > h1", ".writing-form", "main > .hint"])
+        expect.soft(await page.locator(chrome).isVisible(), chrome).toBe(false);
+      expect(await page.locator(".writing-sheet h2").isVisible()).toBe(true);
       await page.setViewportSize({ width: 794, height: 1123 });
       await page.screenshot({ path: join(SCREENSHOTS, `${short}-print.png`) });
       await page.emulateMedia({ media: "screen" });
@@ -276,5 +280,53 @@ describe("the page: the writing-practice sheet (쓰기 연습)", () => {
     await page.screenshot({ path: join(SCREENSHOTS, "phone-writing-strokes-failed-ko.png") });
     expectClean(watch, [404, "net::ERR_FAILED"]);
     await context.close();
+  });
+
+  it("the issue's screenshots, phone and desktop, Korean and English: the card's strokes, the school-level filters of the search and the quiz, the sheet on screen and printed", async () => {
+    for (const [viewport, locale] of [
+      [PHONE, "ko-KR"],
+      [PHONE, "en-US"],
+      [DESKTOP, "ko-KR"],
+      [DESKTOP, "en-US"],
+    ] as const) {
+      const { page, context, watch } = await openPage(session.browser, session.served.url, viewport, locale);
+      const ko = locale === "ko-KR";
+      const name = (what: string) => join(SCREENSHOTS, `${viewport === PHONE ? "phone" : "desktop"}-${locale.slice(0, 2)}-${what}.png`);
+      const fits = async (what: string) =>
+        expect.soft(await page.evaluate(() => document.documentElement.scrollWidth), `${what} ${locale} ${viewport.width}`).toBeLessThanOrEqual(viewport.width);
+      // The card with its strokes (木: a Korean form, four strokes).
+      await page.goto(`${session.served.url}/#/hanja/${encodeURIComponent("木")}`);
+      await page.getByRole("button", { name: ko ? "획순 보기" : "Show the stroke order" }).click();
+      await page.locator("svg.stroke-drawing").waitFor();
+      expect(await page.locator("svg.stroke-drawing path").count()).toBe(4);
+      await page.locator(".strokes").evaluate((section) => section.scrollIntoView({ block: "center" }));
+      await fits("card");
+      await page.screenshot({ path: name("card-strokes") });
+      // The search's school-level filter, chosen.
+      await page.goto(`${session.served.url}/#/hanja?school_level=middle`);
+      await page.locator("a.card").first().waitFor();
+      expect(await page.locator("select[name=school_level]").inputValue()).toBe("middle");
+      await fits("search");
+      await page.screenshot({ path: name("search-school-level") });
+      // The quiz settings' pool of characters, middle school chosen.
+      await page.goto(`${session.served.url}/#/quiz?level=middle`);
+      expect(await page.locator("select[name=level]").inputValue()).toBe("middle");
+      await page.locator("select[name=level]").evaluate((select) => select.scrollIntoView({ block: "center" }));
+      await fits("quiz");
+      await page.screenshot({ path: name("quiz-school-level") });
+      // The sheet: its settings and first characters, and (once a language) as printed.
+      await page.goto(`${session.served.url}/#/writing?set=middle&count=8`);
+      await page.locator(".write-block").first().waitFor();
+      expect(await page.locator(".write-block").count()).toBe(8);
+      await fits("sheet");
+      await page.screenshot({ path: name("writing") });
+      if (viewport === DESKTOP) {
+        await page.emulateMedia({ media: "print" });
+        await page.setViewportSize({ width: 794, height: 1123 });
+        await page.screenshot({ path: join(SCREENSHOTS, `writing-print-${locale.slice(0, 2)}.png`) });
+      }
+      expectClean(watch);
+      await context.close();
+    }
   });
 });

@@ -18,7 +18,7 @@ const en = {
   writingTitle: "Writing practice",
   writingIntro:
     "A sheet to print on A4: each character large with its stroke order step by step, its 훈음 and reading, a row to trace and a row to write. Choose the set and which characters a sheet holds; a quiz's result and the review list offer their own characters.",
-  writingSet: "Characters",
+  writingSet: "Character set",
   writingSets: {
     middle: "Middle-school hanja",
     high: "High-school hanja",
@@ -27,7 +27,7 @@ const en = {
     review: "My review list",
   } as Record<string, string>,
   writingCount: "Characters per sheet",
-  writingCountHint: "1 to 50; four characters fill a printed page.",
+  writingCountHint: "1 to 50; a printed A4 page holds about four.",
   writingSheet: "Sheet",
   writingRange: (from: number, to: number, total: number) => `${from}–${to} of ${total}`,
   writingHolds: (n: number) => `This sheet's ${n} character${n === 1 ? "" : "s"}:`,
@@ -331,7 +331,7 @@ const ko: Strings = {
   writingSet: "한자 묶음",
   writingSets: { middle: "중학교용 한자", high: "고등학교용 한자", quiz: "퀴즈의 한자", class: "학급 퀴즈의 한자", review: "내 복습 목록" },
   writingCount: "한 장의 글자 수",
-  writingCountHint: "1~50자. 인쇄하면 한 쪽에 네 글자씩 들어갑니다.",
+  writingCountHint: "1~50자. A4 한 쪽에 네 글자쯤 들어갑니다.",
   writingSheet: "장",
   writingRange: (from: number, to: number, total: number) => `${from}~${to}번 (${total}자 중)`,
   writingHolds: (n: number) => `이 장의 한자 ${n}자:`,
