@@ -217,6 +217,34 @@ describe("the page: the writing-practice sheet (쓰기 연습)", () => {
     await context.close();
   });
 
+  it("a class quiz's characters: its results' link makes the sheet of the characters its questions ask", async () => {
+    const subscribed = await fetch(`${session.served.url}/quiz/v1/subscribe`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "Teacher", email: "teacher@example.com" }),
+    });
+    const key = ((await subscribed.json()) as { api_key: string }).api_key;
+    const made = await fetch(`${session.served.url}/quiz/v1/classes`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-API-Key": key },
+      body: JSON.stringify({ type: "hanja_to_reading", count: 3, title: "Writing" }),
+    });
+    const code = ((await made.json()) as { class: { code: string } }).class.code;
+    const results = await fetch(`${session.served.url}/quiz/v1/classes/${code}/results`, { headers: { "X-API-Key": key } });
+    // hanja_to_reading: each question's prompt is its character.
+    const characters = ((await results.json()) as { questions: { prompt: string }[] }).questions.map((q) => q.prompt);
+    const { page, context, watch } = await openPage(session.browser, session.served.url, DESKTOP, "en-US");
+    await page.goto(`${session.served.url}/`);
+    await page.evaluate((key) => sessionStorage.setItem("hanja-page-key", key), key);
+    await page.goto(`${session.served.url}/#/class?code=${code}`);
+    await page.getByRole("link", { name: "Writing practice of these characters" }).click();
+    await page.locator(".writing-sheet").waitFor();
+    expect(await page.locator("select[name=set]").inputValue()).toBe("class");
+    await expectBlocksMatchApi(page, [...new Set(characters)], EN);
+    expectClean(watch);
+    await context.close();
+  });
+
   it("the review list: its characters; an empty list says so", async () => {
     const { page, context, watch } = await openPage(session.browser, session.served.url, DESKTOP, "en-US");
     await page.goto(`${session.served.url}/#/writing?set=review`);
