@@ -281,7 +281,7 @@ describe("the page: the writing-practice sheet (쓰기 연습)", () => {
     await context.close();
   });
 
-  it("a failed strokes request (404, network) still gives the sheet, each with a note; a character without strokes keeps its rows", async () => {
+  it("a failed strokes request (404, network) still gives the sheet, each with a note; a character without strokes keeps its rows; a sheet past the last or a quiz without characters says so", async () => {
     const { page, context, watch } = await openPage(session.browser, session.served.url, PHONE, "ko-KR");
     await page.route(`**/hanja/v1/hanja/${encodeURIComponent("水")}/strokes`, (route) =>
       route.fulfill({ status: 404, contentType: "application/problem+json", body: JSON.stringify({ status: 404, code: "not_found", title: "Not Found" }) }),
@@ -306,6 +306,12 @@ describe("the page: the writing-practice sheet (쓰기 연습)", () => {
       .first()
       .evaluate((block) => block.scrollIntoView());
     await page.screenshot({ path: join(SCREENSHOTS, "phone-writing-strokes-failed-ko.png") });
+    // A sheet past a level's last says how many there are; a quiz link without characters says it has none.
+    await page.goto(`${session.served.url}/#/writing?set=middle&sheet=46`);
+    await expect.poll(() => page.locator(".writing-empty").textContent()).toBe("그런 장은 없습니다. 이 묶음은 45장입니다.");
+    await page.goto(`${session.served.url}/#/writing?set=quiz&chars=abc`);
+    await expect.poll(() => page.locator(".writing-empty").textContent()).toContain("이 퀴즈에는 쓸 한자가 없습니다.");
+    expect(await page.locator(".write-block").count()).toBe(0);
     expectClean(watch, [404, "net::ERR_FAILED"]);
     await context.close();
   });
