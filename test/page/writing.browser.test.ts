@@ -353,6 +353,8 @@ describe("the page: the writing-practice sheet (쓰기 연습)", () => {
       await page.locator(".write-block").first().waitFor();
       expect(await page.locator(".write-block").count()).toBe(8);
       await fits("sheet");
+      // On a phone the settings fill the screen: the sheet's top below them.
+      if (viewport === PHONE) await page.locator(".writing-sheet h2").evaluate((heading) => heading.scrollIntoView());
       await page.screenshot({ path: name("writing") });
       if (viewport === DESKTOP) {
         await page.emulateMedia({ media: "print" });
