@@ -46,7 +46,7 @@ const blocks = (page: Page): Promise<Block[]> =>
   );
 
 /** Each block as the API describes its character: 훈음 (first three), readings, stroke steps or the note of none. */
-async function expectBlocksMatchApi(page: Page, characters: string[], notes: { notKorean: string; none: string }): Promise<void> {
+async function expectBlocksMatchApi(page: Page, characters: string[], notes: { notKorean: string; japanese: string; none: string }): Promise<void> {
   const shown = await blocks(page);
   expect(shown.map((b) => b.character)).toEqual(characters);
   expect((await page.locator(".writing-list").textContent())?.split(" ")).toEqual(characters);
@@ -63,7 +63,8 @@ async function expectBlocksMatchApi(page: Page, characters: string[], notes: { n
     );
     expect.soft(block.reading, where).toBe([detail.reading, ...detail.readings.filter((r) => r !== detail.reading)].join(", "));
     expect.soft(block.steps, where).toBe(strokes.status === 200 ? strokes.body.strokes.length : 0);
-    const note = strokes.status === 404 ? notes.none : strokes.body.form === "ko" ? "" : notes.notKorean;
+    const form = strokes.status === 404 ? "none" : strokes.body.form;
+    const note = form === "none" ? notes.none : form === "ko" ? "" : form === "zh" ? notes.notKorean : notes.japanese;
     expect.soft(block.note, where).toBe(note);
     expect.soft(block.traced, where).toEqual(Array(10).fill(block.character));
     expect.soft(block.empty, where).toBe(10);
@@ -128,10 +129,12 @@ async function expectPrinted(page: Page, name: string): Promise<string> {
 
 const KO = {
   notKorean: "중국 자형의 획순입니다(Make Me a Hanzi). 한국에서 가르치는 획순과 다를 수 있습니다.",
+  japanese: "일본 자형의 획순입니다(KanjiVG, 획의 중심선). 한국에서 가르치는 자형·획순과 다를 수 있습니다.",
   none: "이 글자는 획순 자료가 없습니다. 큰 글자를 보고 따라 쓰세요.",
 };
 const EN = {
   notKorean: "This is the Chinese form's stroke order (Make Me a Hanzi): the order taught in Korea may differ.",
+  japanese: "This is the Japanese form's stroke order (KanjiVG), drawn as centre lines: the form and order taught in Korea may differ.",
   none: "No stroke order for this character: write it after the model.",
 };
 
@@ -144,7 +147,7 @@ describe("the page: the writing-practice sheet (쓰기 연습)", () => {
     ] as const) {
       const { page, context, watch } = await openPage(session.browser, session.served.url, viewport, locale);
       const short = `${viewport === PHONE ? "phone" : "desktop"}-writing-high-${locale.slice(0, 2)}`;
-      // The high-school characters 21–40: 値 among them has no strokes, others Korean or Chinese forms.
+      // The high-school characters 21–40, each drawn in its strokes' form or noted as without.
       await page.goto(`${session.served.url}/#/writing?set=high&sheet=2`);
       await page.locator(".writing-sheet").waitFor();
       const list = (await api<{ data: HanjaRecord[]; total: number }>("/hanja?school_level=high&per_page=20&page=2")).body;
@@ -179,7 +182,7 @@ describe("the page: the writing-practice sheet (쓰기 연습)", () => {
       await expect.poll(() => page.url()).toContain("#/writing?set=high&count=6");
       const first = (await api<{ data: HanjaRecord[] }>("/hanja?school_level=high&per_page=6")).body.data.map((r) => r.character);
       await expect.poll(async () => (await blocks(page)).map((b) => b.character)).toEqual(first);
-      // A list's records do not say which characters have strokes: 値's request is answered 404.
+      // A list's records do not say which characters have strokes: one without is asked and answered 404.
       expectClean(watch, [404]);
       await context.close();
     }
@@ -287,20 +290,24 @@ describe("the page: the writing-practice sheet (쓰기 연습)", () => {
       route.fulfill({ status: 404, contentType: "application/problem+json", body: JSON.stringify({ status: 404, code: "not_found", title: "Not Found" }) }),
     );
     await page.route(`**/hanja/v1/hanja/${encodeURIComponent("火")}/strokes`, (route) => route.abort("failed"));
-    await page.goto(`${session.served.url}/#/writing?set=quiz&chars=${encodeURIComponent("水火木値")}`);
+    await page.goto(`${session.served.url}/#/writing?set=quiz&chars=${encodeURIComponent("水火木卽値")}`);
     await page.locator(".writing-sheet").waitFor();
     const shown = await blocks(page);
     expect(shown.map((b) => [b.character, b.steps, b.note])).toEqual([
       ["水", 0, KO.none],
       ["火", 0, "획순을 불러오지 못했습니다. 쓰기 칸은 모두 있습니다."],
       ["木", 4, ""],
-      ["値", 0, KO.none],
+      ["卽", 0, KO.none],
+      ["値", 10, KO.japanese],
     ]);
+    // A Japanese form's steps are its centre lines, drawn as lines (it has no outlines).
+    expect(await page.locator('.write-block[data-character="値"] .write-step g.lines').count()).toBe(10);
+    expect(await page.locator('.write-block[data-character="木"] .write-step g.lines').count()).toBe(0);
     for (const block of shown) {
       expect(block.traced).toEqual(Array(10).fill(block.character));
       expect(block.empty).toBe(10);
     }
-    expect(await page.locator(".write-hunum").allTextContents()).toEqual(["물 수, 고를 수", "불 화", "나무 목", "값 치, 가치 있을 치, 만날 치"]);
+    expect(await page.locator(".write-hunum").allTextContents()).toEqual(["물 수, 고를 수", "불 화", "나무 목", "곧 즉", "값 치, 가치 있을 치, 만날 치"]);
     await page
       .locator(".write-block")
       .first()

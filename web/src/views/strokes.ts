@@ -38,6 +38,23 @@ async function load(section: HTMLElement, character: string, base: string): Prom
   }
 }
 
+/**
+ * The strokes' paths appended to `group` (a group in Make Me a Hanzi's frame), first to last: outlines
+ * filled, or, for strokes with only a centre line, the group marked `lines` and drawn as lines.
+ */
+export function strokePaths(group: SVGGElement, strokes: HanjaStrokes["strokes"]): SVGPathElement[] {
+  if (strokes.some((stroke) => stroke.outline === null)) {
+    group.setAttribute("class", "lines");
+    group.setAttribute("stroke-width", String(LINE_WIDTH));
+  }
+  return strokes.map((stroke) => {
+    const path = document.createElementNS(SVG, "path");
+    path.setAttribute("d", stroke.outline ?? `M${stroke.median.map(([x, y]) => `${x} ${y}`).join("L")}`);
+    group.append(path);
+    return path;
+  });
+}
+
 function viewer(data: HanjaStrokes): (HTMLElement | SVGSVGElement)[] {
   const total = data.strokes.length;
   const svg = document.createElementNS(SVG, "svg");
@@ -46,17 +63,7 @@ function viewer(data: HanjaStrokes): (HTMLElement | SVGSVGElement)[] {
   svg.setAttribute("role", "img");
   const group = document.createElementNS(SVG, "g");
   group.setAttribute("transform", "scale(1, -1) translate(0, -900)");
-  const lines = data.strokes.some((stroke) => stroke.outline === null);
-  if (lines) {
-    group.setAttribute("class", "lines");
-    group.setAttribute("stroke-width", String(LINE_WIDTH));
-  }
-  const paths = data.strokes.map((stroke) => {
-    const path = document.createElementNS(SVG, "path");
-    path.setAttribute("d", stroke.outline ?? `M${stroke.median.map(([x, y]) => `${x} ${y}`).join("L")}`);
-    group.append(path);
-    return path;
-  });
+  const paths = strokePaths(group, data.strokes);
   svg.append(group);
   const counter = h("p", { class: "stroke-count", "aria-live": "polite" });
   let shown = total;

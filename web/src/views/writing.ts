@@ -17,6 +17,7 @@ import { reviewItems } from "../review.ts";
 import { type Problem, errorBox, loading, ok } from "../ui.ts";
 import type { Page } from "./characters.ts";
 import { type ViewContext, hashOf } from "./context.ts";
+import { strokePaths } from "./strokes.ts";
 
 const SVG = "http://www.w3.org/2000/svg";
 /** The sets a sheet is made of. */
@@ -269,12 +270,7 @@ function step(data: HanjaStrokes, n: number): HTMLElement {
   svg.setAttribute("aria-hidden", "true");
   const group = document.createElementNS(SVG, "g");
   group.setAttribute("transform", "scale(1, -1) translate(0, -900)");
-  for (const [i, stroke] of data.strokes.slice(0, n).entries()) {
-    const path = document.createElementNS(SVG, "path");
-    path.setAttribute("d", stroke.outline);
-    path.setAttribute("class", i === n - 1 ? "current" : "drawn");
-    group.append(path);
-  }
+  for (const [i, path] of strokePaths(group, data.strokes.slice(0, n)).entries()) path.setAttribute("class", i === n - 1 ? "current" : "drawn");
   const start = data.strokes[n - 1]?.median[0];
   if (start) {
     const dot = document.createElementNS(SVG, "circle");
@@ -300,8 +296,8 @@ function block(entry: Entry): HTMLElement {
         : strokes.form === "ko"
           ? null
           : strokes.form === "zh"
-            ? t().strokesNotKorean
-            : t().writingNotKorean;
+            ? t().strokesChinese
+            : t().strokesJapanese;
   return h(
     "section",
     { class: "write-block", "data-character": entry.character, "aria-label": entry.character },
