@@ -59,6 +59,7 @@ const PARAMS = [
   "starter",
   "education",
   "school_level",
+  "sort",
   "char",
   "type",
   "choices",
@@ -123,6 +124,8 @@ const special = fc.constantFrom(
   "typed",
   "middle",
   "high",
+  "reading",
+  "codepoint",
   "qz_",
   "cq_AAAAAAAAAAAAAAAAAAAAAA",
 );

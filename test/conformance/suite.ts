@@ -83,6 +83,19 @@ export function conformanceSuite(label: string, start: StartServer): void {
         expect(words.body.data[0]).toMatchObject({ hanja: "水道", meaning_en: "water supply; waterworks (municipal utility); tap water" });
       });
 
+      it("GET /hanja?sort=reading: a school level in 가나다 order of reading, then strokes (加 可 佳 家 …), paged the same; sort=bogus 400 naming sort", async () => {
+        const first = await get(`${A}/hanja?school_level=middle&sort=reading&per_page=8`);
+        expect(first.body.total).toBe(900);
+        expect(first.body.data.map((r: { character: string }) => r.character).join("")).toBe("加可佳家假街歌價");
+        const second = await get(`${A}/hanja?school_level=middle&sort=reading&per_page=4&page=2`);
+        expect(second.body.data.map((r: { character: string }) => r.character).join("")).toBe("假街歌價");
+        const last = await get(`${A}/hanja?school_level=middle&sort=reading&per_page=50&page=18`);
+        const readings = last.body.data.map((r: { reading: string }) => r.reading);
+        expect(readings).toEqual([...readings].sort(new Intl.Collator("ko").compare));
+        expect(readings.at(-1)).toBe("희");
+        expectProblem(await get(`${A}/hanja?sort=bogus`), 400, "invalid_parameter", "sort");
+      });
+
       it("GET /hanja/{character}/strokes: 水 Korean, 丁 Chinese, 値 Japanese (KanjiVG's centre lines, outline null), each with its source and licence, as the detail's stroke_order says; 卽 404 and two characters 400, naming character", async () => {
         for (const [character, form, name, license] of [
           ["水", "ko", "animCJK", "Arphic-1999"],

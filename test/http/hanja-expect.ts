@@ -76,6 +76,26 @@ export function passes(record: HanjaRecord, f: Filters): boolean {
   );
 }
 
+/** The orders of `GET /hanja?sort=` besides relevance. */
+export type FixedSort = "reading" | "strokes" | "codepoint";
+
+const korean = new Intl.Collator("ko");
+/** Readings compared as Korean text (가나다 order). */
+const byReading = (a: HanjaRecord, b: HanjaRecord) => korean.compare(a.reading, b.reading);
+
+/**
+ * docs/rules.md "Interface A", `sort`, computed with Intl.Collator("ko") over the records' `reading`: `reading` (then
+ * fewer strokes, then code point), `strokes` (then reading, then code point), `codepoint`.
+ */
+export function sortedBy(records: readonly HanjaRecord[], sort: FixedSort): HanjaRecord[] {
+  const compare = {
+    reading: (a: HanjaRecord, b: HanjaRecord) => byReading(a, b) || a.strokes - b.strokes || cp(a.character) - cp(b.character),
+    strokes: (a: HanjaRecord, b: HanjaRecord) => a.strokes - b.strokes || byReading(a, b) || cp(a.character) - cp(b.character),
+    codepoint: (a: HanjaRecord, b: HanjaRecord) => cp(a.character) - cp(b.character),
+  }[sort];
+  return [...records].sort(compare);
+}
+
 /** The groups of a Hangul query's results, each by tie-break, and all of them in order. */
 export interface HangulGroups {
   /** Records with the query as one of their 훈음 (`hun eum`). */

@@ -7,12 +7,12 @@ import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import type { HanjaRecord } from "../../runtime/format/records.ts";
 import { call, getJson, testApp } from "../helpers/app.ts";
-import { BASE, type Envelope, type Filters, expectEnvelope, fileRecords, passes } from "./hanja-expect.ts";
+import { BASE, type Envelope, type Filters, type FixedSort, expectEnvelope, fileRecords, passes, sortedBy } from "./hanja-expect.ts";
 
 const errors: unknown[] = [];
 const app = testApp({ onError: (error) => void errors.push(error) });
 
-const HANJA_PARAMS = ["q", "page", "per_page", "strokes", "radical_number", "starter", "education", "school_level"];
+const HANJA_PARAMS = ["q", "page", "per_page", "strokes", "radical_number", "starter", "education", "school_level", "sort"];
 const IDIOM_PARAMS = ["q", "page", "per_page"];
 const WORD_PARAMS = ["q", "char", "page", "per_page"];
 
@@ -39,6 +39,8 @@ const special = fc.constantFrom(
   "수",
   "ㄱ",
   "U+",
+  "reading",
+  "strokes",
   "e",
   ".",
   "-",
@@ -168,7 +170,7 @@ describe("random query strings never fail the server", () => {
 });
 
 describe("valid filters and paging agree with the file", () => {
-  test("any combination", async () => {
+  test("any combination, in any order", async () => {
     const filters = fc.record(
       {
         strokes: fc.integer({ min: 1, max: 64 }),
@@ -183,12 +185,17 @@ describe("valid filters and paging agree with the file", () => {
       page: fc.oneof(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 10_000 })),
       per_page: fc.integer({ min: 1, max: 50 }),
     });
+    const order = fc.record({ sort: fc.constantFrom<FixedSort | "relevance">("relevance", "reading", "strokes", "codepoint") }, { requiredKeys: [] });
     await fc.assert(
-      fc.asyncProperty(filters, paging, async (f: Filters, { page, per_page }) => {
-        const query = new URLSearchParams(Object.entries({ ...f, page, per_page }).map(([k, v]) => [k, String(v)])).toString();
+      fc.asyncProperty(filters, paging, order, async (f: Filters, { page, per_page }, { sort }) => {
+        const query = new URLSearchParams(
+          Object.entries({ ...f, page, per_page, sort }).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])),
+        ).toString();
         const { status, body } = await getJson<Envelope<HanjaRecord>>(app, `${BASE}/hanja?${query}`);
         expect(status).toBe(200);
-        const expected = fileRecords().filter((r) => passes(r, f));
+        const matching = fileRecords().filter((r) => passes(r, f));
+        // Without q, relevance is code point order.
+        const expected = sort === undefined || sort === "relevance" ? matching : sortedBy(matching, sort);
         expect(body.total).toBe(expected.length);
         expectEnvelope(body, page, per_page);
         expect(body.data.map((r) => r.character)).toEqual(expected.slice((page - 1) * per_page, page * per_page).map((r) => r.character));

@@ -4,11 +4,13 @@
  * gloss or 훈 containing it), or full text over English definitions and glosses; filters AND-ed;
  * ties broken by education hanja, starters, name hanja, fewer strokes, code point. In text
  * searches a CJK compatibility ideograph comes right after its unified counterpart when both match.
+ * `sort` other than `relevance` lists the same matches in a fixed order instead.
  */
 import type { CharacterData } from "../data/load.ts";
 import { hunsContaining } from "./hunIndexes.ts";
 import { FLAG_EDUCATION, FLAG_NAME, FLAG_STARTER } from "../../format/dist.ts";
 import { CHARACTER_QUERY, CHARACTER_TYPO_QUERY, EDUCATION_BOOST } from "../../format/searchOptions.ts";
+import { type Sort, sortOrder } from "./sortOrders.ts";
 
 /** What a filter of `GET /hanja` keeps for a whole-number value (the filters are in `routes/hanjaParams.ts`). */
 export interface FilterPredicate {
@@ -23,16 +25,32 @@ const HANGUL_QUERY = /^[\p{Script=Hangul}\s]+$/u;
 const HAN = /^\p{Script=Han}$/u;
 
 /**
- * Positions of the matching records, best first. The filters are the specs of `params` that have
- * a predicate (`FilterPredicate`); those given a value in `values` are AND-ed.
+ * Positions of the matching records, best first, or in the order of `sort` (`sortOrders.ts`). The
+ * filters are the specs of `params` that have a predicate (`FilterPredicate`); those given a value
+ * in `values` are AND-ed.
  */
 export function searchCharacters(
   data: CharacterData,
   q: string,
   params: Readonly<Record<string, object>>,
   values: Readonly<Record<string, unknown>>,
+  sort: Sort = "relevance",
 ): number[] {
   const keep = filterPredicate(data, params, values);
+  if (sort !== "relevance") {
+    const { order, rank } = sortOrder(data, sort);
+    if (q === "") {
+      const all: number[] = [];
+      for (const i of order) if (keep(i)) all.push(i);
+      return all;
+    }
+    return matches(data, q, keep).sort((a, b) => (rank[a] ?? 0) - (rank[b] ?? 0));
+  }
+  return matches(data, q, keep);
+}
+
+/** The matching records in the search's own order: code point for an empty `q`, else relevance. */
+function matches(data: CharacterData, q: string, keep: (i: number) => boolean): number[] {
   if (q === "") {
     const all: number[] = [];
     for (let i = 0; i < data.characters.length; i++) if (keep(i)) all.push(i);

@@ -105,7 +105,8 @@ export const hanjaInterface: Interface = (ctx) => {
           "Hangul (runs of spaces read as one) → characters with it as one of their `hunum` (`물 수`: 훈, a space, 음), then characters whose `readings` contain it exactly, then characters with a `hun` equal to it (`물` → 水), then characters whose `meaning_ko` or a `hun` contains it; " +
           "other text → full-text search of `definition_en` and `meaning_ko` (word prefix, all words must match; when nothing matches, one typo per word of four letters or more is allowed: a letter added, left out or changed; two letters swapped count as two).\n\n" +
           "Order: empty `q` → code point order. Otherwise relevance (full text: score, education hanja boosted ×1.5; Hangul: 훈음 matches, then reading matches, then 훈 matches — education hanja of all three first, then name hanja, then the rest — then gloss or 훈 containing it); " +
-          "ties go to education hanja first, then starters, then name hanja, then fewer strokes, then code point.\n\n" +
+          "ties go to education hanja first, then starters, then name hanja, then fewer strokes, then code point. " +
+          "`sort` lists the same matches in another order instead: `reading` (가나다 order of `reading`, then fewer strokes, then code point), `strokes` (then `reading`, then code point) or `codepoint`.\n\n" +
           "A valid search without match, or a page past the end, is `200` with empty `data`; use `total` and `pages` to know whether more pages exist. " +
           "`/hanja/` is this list: a trailing slash is ignored on every path.\n\n" +
           CACHING,
@@ -115,11 +116,12 @@ export const hanjaInterface: Interface = (ctx) => {
           { description: "Characters read 수 with 4 strokes", query: { q: "수", strokes: "4" } },
           { description: "By code point", query: { q: "U+6C34" } },
           { description: "Starters under radical 85 (水), page 1", query: { radical_number: "85", starter: "1" } },
+          { description: "The middle-school 900 in 가나다 order, first page", query: { school_level: "middle", sort: "reading", per_page: "50" } },
         ],
       }),
       handler: (request, _ctx, p) => {
         const search = keyValues(HANJA_LIST_PARAMS, p, PAGING);
-        return list(request, "hanja", search, () => searchCharacters(chars, p.q, HANJA_LIST_PARAMS, p), chars.record, p.page, p.per_page);
+        return list(request, "hanja", search, () => searchCharacters(chars, p.q, HANJA_LIST_PARAMS, p, p.sort), chars.record, p.page, p.per_page);
       },
     }),
     defineOperation({

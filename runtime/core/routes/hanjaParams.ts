@@ -8,6 +8,7 @@ import type { CharacterData } from "../data/load.ts";
 import { FLAG_EDUCATION, FLAG_HIGH_SCHOOL, FLAG_MIDDLE_SCHOOL, FLAG_STARTER } from "../../format/dist.ts";
 import { SCHOOL_LEVELS } from "../../format/recordSchemas.ts";
 import type { FilterPredicate } from "../hanja/searchCharacters.ts";
+import { SORTS } from "../hanja/sortOrders.ts";
 import { invalidParameter } from "../http/errors.ts";
 import type { EnumSpec, IntSpec, PathSpec, TextSpec } from "../http/params.ts";
 import type { WordQuery } from "../words/wordQuery.ts";
@@ -92,6 +93,16 @@ export const HANJA_LIST_PARAMS = {
   },
   ...PAGING,
   ...CHARACTER_FILTERS,
+  sort: {
+    kind: "enum",
+    values: SORTS,
+    documentedDefault: "relevance",
+    component: "CharacterSort",
+    description:
+      "The order of the matches (applied before paging, with any `q` and filters). `relevance`: the search's own order (code point order for an empty `q`); " +
+      "`reading`: 가나다 order of each character's `reading`, then fewer strokes, then code point — the order of the textbooks' and the 교육부 list of the 1,800; " +
+      "`strokes`: fewer strokes, then `reading` in 가나다 order, then code point; `codepoint`: code point order. Another value: `400`.",
+  },
 } as const satisfies Record<string, TextSpec | IntSpec | EnumSpec>;
 
 /** `GET /idioms`, as `HANJA_LIST_PARAMS`. */
