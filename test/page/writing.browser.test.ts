@@ -147,10 +147,10 @@ describe("the page: the writing-practice sheet (쓰기 연습)", () => {
     ] as const) {
       const { page, context, watch } = await openPage(session.browser, session.served.url, viewport, locale);
       const short = `${viewport === PHONE ? "phone" : "desktop"}-writing-high-${locale.slice(0, 2)}`;
-      // The high-school characters 21–40, each drawn in its strokes' form or noted as without.
+      // The high-school characters 21–40 in 가나다 order of their reading, each drawn in its strokes' form or noted as without.
       await page.goto(`${session.served.url}/#/writing?set=high&sheet=2`);
       await page.locator(".writing-sheet").waitFor();
-      const list = (await api<{ data: HanjaRecord[]; total: number }>("/hanja?school_level=high&per_page=20&page=2")).body;
+      const list = (await api<{ data: HanjaRecord[]; total: number }>("/hanja?school_level=high&sort=reading&per_page=20&page=2")).body;
       expect(list.total).toBe(900);
       await expectBlocksMatchApi(
         page,
@@ -180,7 +180,7 @@ describe("the page: the writing-practice sheet (쓰기 연습)", () => {
       await page.locator("input[name=count]").fill("6");
       await page.locator("input[name=count]").press("Tab");
       await expect.poll(() => page.url()).toContain("#/writing?set=high&count=6");
-      const first = (await api<{ data: HanjaRecord[] }>("/hanja?school_level=high&per_page=6")).body.data.map((r) => r.character);
+      const first = (await api<{ data: HanjaRecord[] }>("/hanja?school_level=high&sort=reading&per_page=6")).body.data.map((r) => r.character);
       await expect.poll(async () => (await blocks(page)).map((b) => b.character)).toEqual(first);
       // A list's records do not say which characters have strokes: one without is asked and answered 404.
       expectClean(watch, [404]);

@@ -17,7 +17,7 @@ const en = {
   navWriting: "Writing",
   writingTitle: "Writing practice",
   writingIntro:
-    "A sheet to print on A4: each character large with its stroke order step by step, its 훈음 and reading, a row to trace and a row to write. Choose the set and which characters a sheet holds; a quiz's result and the review list offer their own characters.",
+    "A sheet to print on A4: each character large with its stroke order step by step, its 훈음 and reading, a row to trace and a row to write. Choose the set and which characters a sheet holds (a school level's in 가나다 order of their reading, as textbooks list them); a quiz's result and the review list offer their own characters.",
   writingSet: "Character set",
   writingSets: {
     middle: "Middle-school hanja",
@@ -326,7 +326,7 @@ const ko: Strings = {
   navWriting: "쓰기",
   writingTitle: "쓰기 연습",
   writingIntro:
-    "A4에 인쇄하는 쓰기 연습지입니다. 글자마다 큰 글자와 획순(한 획씩), 훈음과 음, 따라 쓰는 줄과 빈칸 줄이 있습니다. 한자 묶음과 한 장에 넣을 글자를 고르세요. 퀴즈 결과와 복습 목록에서도 그 한자로 만들 수 있습니다.",
+    "A4에 인쇄하는 쓰기 연습지입니다. 글자마다 큰 글자와 획순(한 획씩), 훈음과 음, 따라 쓰는 줄과 빈칸 줄이 있습니다. 한자 묶음과 한 장에 넣을 글자를 고르세요(중·고등학교용 한자는 교과서처럼 음의 가나다순). 퀴즈 결과와 복습 목록에서도 그 한자로 만들 수 있습니다.",
   writingSet: "한자 묶음",
   writingSets: { middle: "중학교용 한자", high: "고등학교용 한자", quiz: "퀴즈의 한자", class: "학급 퀴즈의 한자", review: "내 복습 목록" },
   writingCount: "한 장의 글자 수",

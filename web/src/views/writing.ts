@@ -4,8 +4,9 @@
  * drawn step by step (1..n, from `GET /hanja/{character}/strokes`, a note when the form is not Korean
  * or there are none), then a row of boxes holding it in light grey to trace and a row of empty boxes.
  *
- * The sets: `middle` and `high` (a school level's 900 characters, in the API's order, `count` a sheet
- * and `sheet` which of them: `/hanja?school_level=…&per_page=count&page=sheet`), `quiz` and `class`
+ * The sets: `middle` and `high` (a school level's 900 characters in 가나다 order of their reading, as
+ * textbooks list them, `count` a sheet and `sheet` which of them:
+ * `/hanja?school_level=…&sort=reading&per_page=count&page=sheet`), `quiz` and `class`
  * (`chars`: a quiz's characters, from its result or a class quiz's results) and `review` (this
  * device's review list). Not metered: the lists, details and strokes are free calls.
  */
@@ -100,7 +101,9 @@ export async function writingView(main: HTMLElement, ctx: ViewContext): Promise<
   let entries: Entry[];
   try {
     if (level) {
-      const answer = ok(await call<Page<HanjaRecord> | Problem>(`${ctx.bases.hanja}/hanja`, { school_level: set, per_page: count, page: sheet }));
+      const answer = ok(
+        await call<Page<HanjaRecord> | Problem>(`${ctx.bases.hanja}/hanja`, { school_level: set, sort: "reading", per_page: count, page: sheet }),
+      );
       total = answer.body.total;
       entries = await withStrokes(answer.body.data.map(entryOf), ctx.bases.hanja);
     } else {
