@@ -46,6 +46,32 @@ describe("the page: school levels", () => {
     }
   });
 
+  it("lists a school level in 가나다 order of the reading when the order asks for it, as the API's sort=reading does", async () => {
+    for (const [viewport, locale, labels] of [
+      [PHONE, "ko-KR", { search: "검색", order: "순서", reading: "음 가나다순", options: ["기본", "음 가나다순", "획수순"] }],
+      [DESKTOP, "en-US", { search: "Search", order: "Order", reading: "By reading (가나다)", options: ["Best match", "By reading (가나다)", "By strokes"] }],
+    ] as const) {
+      const { page, context, watch } = await openPage(session.browser, session.served.url, viewport, locale);
+      await page.goto(`${session.served.url}/#/hanja?school_level=middle`);
+      await expect.poll(() => page.locator("a.card .glyph").first().textContent()).toBe("一");
+      const order = page.getByRole("combobox", { name: labels.order });
+      expect(await order.locator("option").allTextContents()).toEqual(labels.options);
+      await order.selectOption({ label: labels.reading });
+      await page.getByRole("button", { name: labels.search, exact: true }).click();
+      await expect.poll(() => page.url()).toContain("#/hanja?school_level=middle&sort=reading");
+      const api = (await (await fetch(`${session.served.url}/hanja/v1/hanja?school_level=middle&sort=reading&per_page=24`)).json()) as {
+        data: { character: string }[];
+      };
+      expect(api.data.slice(0, 4).map((r) => r.character)).toEqual([..."加可佳家"]);
+      await expect.poll(() => page.locator("a.card .glyph").allTextContents()).toEqual(api.data.map((r) => r.character));
+      expect(await order.inputValue()).toBe("reading");
+      await shoot(page, `${viewport === PHONE ? "phone" : "desktop"}-school-level-by-reading-${locale.slice(0, 2)}`);
+      expect(await axe(page)).toEqual([]);
+      expectClean(watch);
+      await context.close();
+    }
+  });
+
   it("draws a quiz from the middle-school characters when the settings ask for them", async () => {
     const { page, context, watch } = await openPage(session.browser, session.served.url, DESKTOP);
     await page.goto(`${session.served.url}/#/quiz`);

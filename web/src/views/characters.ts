@@ -18,7 +18,7 @@ export type IdiomItem = IdiomItemA;
 /** A page of a list, as the service declares it. */
 export type Page<T> = ListEnvelope<T>;
 
-const FILTERS = ["q", "strokes", "radical_number", "starter", "education", "school_level", "page"] as const;
+const FILTERS = ["q", "strokes", "radical_number", "starter", "education", "school_level", "sort", "page"] as const;
 
 /** The last search, for the detail's way back. */
 let lastSearch = "#/";
@@ -37,6 +37,12 @@ export async function characterSearch(main: HTMLElement, ctx: ViewContext): Prom
     { name: "school_level" },
     ["", "middle", "high"].map((value) => h("option", { value, selected: (p.get("school_level") ?? "") === value }, t().schoolLevels[value] ?? value)),
   );
+  // The list's `sort`: the search's own order (code point without a query), or 가나다 order of the reading, or strokes.
+  const sort = h(
+    "select",
+    { name: "sort" },
+    ["", "reading", "strokes"].map((value) => h("option", { value, selected: (p.get("sort") ?? "") === value }, t().sortOrders[value] ?? value)),
+  );
   const results = h("section", { class: "results" });
   const form = searchForm(
     () =>
@@ -48,10 +54,11 @@ export async function characterSearch(main: HTMLElement, ctx: ViewContext): Prom
           starter: starter.checked ? 1 : undefined,
           education: education.checked ? 1 : undefined,
           school_level: schoolLevel.value || undefined,
+          sort: sort.value || undefined,
         }),
       ),
     field(t().charQuery, q, t().charQueryHint),
-    h("div", { class: "filters" }, field(t().strokes, strokes), field(t().radical, radical), field(t().schoolLevel, schoolLevel)),
+    h("div", { class: "filters" }, field(t().strokes, strokes), field(t().radical, radical), field(t().schoolLevel, schoolLevel), field(t().sortOrder, sort)),
     h("div", { class: "checks" }, checkbox(t().starterOnly, starter), checkbox(t().educationOnly, education)),
   );
   replace(main, h("h1", { tabindex: -1 }, t().navSearch), form, h("p", {}, h("a", { href: "#/radicals" }, `${t().browseRadicals} →`)), results);
