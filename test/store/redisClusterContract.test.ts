@@ -70,4 +70,39 @@ describe.skipIf(skipRedis)("RedisQuotaStore contract on a Redis Cluster", () => 
       await store.close();
     }
   });
+
+  it("reads each of 1,500 keys' records from the `{keys}` primary once: their later calls are one count script each", async () => {
+    const store = await open();
+    try {
+      const day = "2026-11-29";
+      const keys = Array.from({ length: 1_500 }, () => keyRecord());
+      const TURN = 100;
+      for (let i = 0; i < keys.length; i += TURN) await Promise.all(keys.slice(i, i + TURN).map((key) => store.insertKey(key)));
+      // As metering does: the record (from memory when the store has it), then the count.
+      const callEach = async () => {
+        for (let i = 0; i < keys.length; i += TURN)
+          await Promise.all(
+            keys.slice(i, i + TURN).map(async (key) => {
+              expect((await store.keyByHash(key.hash, true))?.id).toBe(key.id);
+              expect((await store.consume(keyBucket(key.id), day, 10)).allowed).toBe(true);
+            }),
+          );
+      };
+      await callEach();
+      const test = await (cluster as Promise<TestRedisCluster>);
+      const primaries = test.primaries();
+      for (const node of primaries) test.cli(node, "CONFIG", "RESETSTAT");
+      await callEach();
+      const calls = (command: string) =>
+        primaries
+          .map((node) => Number(new RegExp(`cmdstat_${command}:calls=(\\d+)`).exec(test.cli(node, "INFO", "commandstats"))?.[1] ?? 0))
+          .reduce((a, b) => a + b, 0);
+      // One count script per call (each key in its own slot) and no lookup script: every record came
+      // from memory. (Commands that scripts run count too, so the version's GET cannot be told apart.)
+      expect(calls("evalsha")).toBe(keys.length);
+      for (const key of keys.slice(0, 20)) expect(await store.used(keyBucket(key.id), day)).toBe(2);
+    } finally {
+      await store.close();
+    }
+  });
 });
