@@ -6,13 +6,14 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { openStore, storeKind } from "../../runtime/stores/registry.ts";
-import { type TestRedisCluster, removeAllRedis, skipRedis, startRedisCluster } from "../helpers/redisServer.ts";
+import { type TestRedis, type TestRedisCluster, removeAllRedis, skipRedis, startRedisCluster } from "../helpers/redisServer.ts";
 import { contractCases, keyRecord } from "./contractCases.ts";
 import { failureCases } from "./failureCases.ts";
 import { scaleCases } from "./scaleCases.ts";
 import { usageCases } from "./usageCases.ts";
 import { classCases } from "./classCases.ts";
 import { keyBucket } from "../../runtime/core/quota/store.ts";
+import { keySlot } from "../../runtime/stores/redis/connection.ts";
 
 afterAll(removeAllRedis);
 
@@ -102,6 +103,62 @@ describe.skipIf(skipRedis)("RedisQuotaStore contract on a Redis Cluster", () => 
       expect(calls("evalsha")).toBe(keys.length);
       for (const key of keys.slice(0, 20)) expect(await store.used(keyBucket(key.id), day)).toBe(2);
     } finally {
+      await store.close();
+    }
+  });
+
+  it("answers the counts that reach a primary while its WAIT is out with one WAIT after it, each once the replica can hold it", async () => {
+    const store = await open();
+    const prefix = `cluster-${prefixes}:`;
+    const test = await (cluster as Promise<TestRedisCluster>);
+    const primary = test.primaries()[0] as TestRedis;
+    // The primary's slots and its replica, as CLUSTER NODES says.
+    const lines = test.cli(primary, "CLUSTER", "NODES").split("\n").filter(Boolean);
+    const own = lines.find((line) => line.includes(`:${primary.port}@`)) as string;
+    const id = own.split(" ")[0] as string;
+    const ranges = own
+      .split(" ")
+      .slice(8)
+      .map((range) => range.split("-").map(Number) as [number, number?]);
+    const onPrimary = (slot: number) => ranges.some(([from, to]) => slot >= from && slot <= (to ?? from));
+    const replicaPort = Number(/:(\d+)@/.exec(lines.find((line) => line.split(" ")[3] === id) as string)?.[1]);
+    const replica = test.nodes.find((node) => node.port === replicaPort) as TestRedis;
+    const day = "2026-11-29";
+    // Demo callers whose counters are on that primary.
+    const buckets: string[] = [];
+    for (let i = 0; buckets.length < 40; i++)
+      if (onPrimary(keySlot(`${prefix}count:${day}:ip:10.0.${i >> 8}.${i & 255}`))) buckets.push(`ip:10.0.${i >> 8}.${i & 255}`);
+    try {
+      // The replica in sync first. No count before (one whose WAIT the replica did not acknowledge in
+      // time, on a busy machine, would stop this store's waits on the primary for 5 s).
+      for (let i = 0; i < 100 && !/slave0:.*state=online/.test(test.cli(primary, "INFO", "replication")); i++)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      test.cli(primary, "CONFIG", "RESETSTAT");
+      // The replica stopped for 60 ms: the first WAIT is answered only once it runs again.
+      process.kill(replica.pid, "SIGSTOP");
+      const stopped = performance.now();
+      let continued = Number.POSITIVE_INFINITY;
+      const answeredAt: number[] = [];
+      const calls = buckets.map(
+        (bucket, i) =>
+          new Promise<unknown>((resolve, reject) =>
+            // One call a millisecond, each in a turn of its own.
+            setTimeout(() => store.consume(bucket, day, 30).then((result) => (answeredAt.push(performance.now()), resolve(result)), reject), i),
+          ),
+      );
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, 60 - (performance.now() - stopped))));
+      process.kill(replica.pid, "SIGCONT");
+      continued = performance.now();
+      expect(await Promise.all(calls)).toEqual(buckets.map(() => ({ allowed: true, used: 1 })));
+      // None answered before its count could be on the replica.
+      expect(Math.min(...answeredAt)).toBeGreaterThanOrEqual(continued);
+      // 40 calls in 40 turns: one WAIT for the first, one for those that came while it was out (one a turn would be 40).
+      const waits = Number(/cmdstat_wait:calls=(\d+)/.exec(test.cli(primary, "INFO", "commandstats"))?.[1] ?? 0);
+      expect(waits).toBeGreaterThanOrEqual(1);
+      expect(waits).toBeLessThanOrEqual(3);
+      for (const bucket of buckets) expect(await store.used(bucket, day)).toBe(1);
+    } finally {
+      process.kill(replica.pid, "SIGCONT");
       await store.close();
     }
   });

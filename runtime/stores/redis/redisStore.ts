@@ -75,8 +75,10 @@ export class RedisQuotaStore implements QuotaStore {
   private closed = false;
   /** The undos owed for calls answered 503 whose scripts ran (or may have run) after all. */
   readonly undos: Undos;
-  /** On a cluster, the turn's `WAIT` per primary (`turnWait`). */
+  /** On a cluster, per primary: the next `WAIT`, not sent yet, that the counts answered since the last one await (`sharedWait`). */
   private readonly waits = new Map<string, Promise<unknown>>();
+  /** On a cluster, per primary: the `WAIT` sent and not answered yet. */
+  private readonly waitsSent = new Map<string, Promise<unknown>>();
   /** On a cluster, the primaries (by address) whose replica did not acknowledge a count lately, until when (`replicated`). */
   private readonly unreplicated = new Map<string, number>();
   /** Request ids: random per store, then a sequence number, so ids never meet across instances. */
@@ -305,14 +307,15 @@ export class RedisQuotaStore implements QuotaStore {
   }
 
   /**
-   * On a cluster, a count's answer once its primary's replica has it too (`WAIT`), so that a call
-   * answered 200 is still counted after a failover promotes the replica. A `WAIT` that fails (the
-   * primary lost, or no answer within what is left of the bound) makes the call a 503 and its count
-   * is undone (on the promoted replica, where the marker went with the count, or as a tombstone
-   * where it did not). A replica that does not acknowledge within `WAIT_MS` (behind, or absent)
-   * does not refuse the call, and its primary is not waited for in the next `UNREPLICATED_MS`:
-   * Redis's replication is asynchronous, and such a count may be lost with its primary. On one
-   * Redis the answer is the script's.
+   * On a cluster, a count's answer once its primary's replica has it too (`WAIT`, sent after the
+   * script's reply, so it covers the script whichever way it went: a script Redis did not have is
+   * sent again as text), so that a call answered 200 is still counted after a failover promotes the
+   * replica. A `WAIT` that fails (the primary lost, or no answer within what is left of the bound)
+   * makes the call a 503 and its count is undone (on the promoted replica, where the marker went
+   * with the count, or as a tombstone where it did not). A replica that does not acknowledge within
+   * `WAIT_MS` (behind, or absent) does not refuse the call, and its primary is not waited for in the
+   * next `UNREPLICATED_MS`: Redis's replication is asynchronous, and such a count may be lost with
+   * its primary. On one Redis the answer is the script's.
    */
   private replicated(counted: Promise<unknown>, slotOf: string, undo: () => Undo): Promise<unknown> {
     if (!this.cluster) return counted;
@@ -320,41 +323,54 @@ export class RedisQuotaStore implements QuotaStore {
     const primary = this.client.primaryOf?.(slotOf) ?? slotOf;
     // A primary whose replica did not answer lately (lost, or it was just promoted) is not waited for.
     if ((this.unreplicated.get(primary) ?? 0) > Date.now()) return counted;
-    const waited = boundWithin(
-      this.turnWait(primary, slotOf),
-      this.timeoutMs - (performance.now() - started),
-      () => new StoreUnavailableError(`redis store: consume: no acknowledgement from ${this.where} within ${this.timeoutMs} ms`),
-      (error) => error,
-    );
-    return Promise.all([counted, waited]).then(
-      ([reply, acknowledged]) => {
-        if (Number(acknowledged) < 1) this.unreplicated.set(primary, Date.now() + UNREPLICATED_MS);
-        return reply;
-      },
-      (error: unknown) => {
-        // The count's own failure is the script's to undo (`command`); a lost `WAIT` after it ran is this one's.
-        counted.then(
-          () => this.undos.add(undo()),
-          () => {},
-        );
-        throw error;
-      },
+    // The count's own failure is the script's to undo (`command`); a lost `WAIT` after it ran is this one's.
+    return counted.then((reply) =>
+      boundWithin(
+        this.sharedWait(primary, slotOf),
+        this.timeoutMs - (performance.now() - started),
+        () => new StoreUnavailableError(`redis store: consume: no acknowledgement from ${this.where} within ${this.timeoutMs} ms`),
+        (error) => error,
+      ).then(
+        (acknowledged) => {
+          if (Number(acknowledged) < 1) this.unreplicated.set(primary, Date.now() + UNREPLICATED_MS);
+          return reply;
+        },
+        (error: unknown) => {
+          this.undos.add(undo());
+          throw error;
+        },
+      ),
     );
   }
 
   /**
-   * The turn's `WAIT` on `primary`: one per primary and turn, sent after the turn's counts (on the
-   * same connection, so it covers every one of them).
+   * The `WAIT` on `primary` that covers the counts whose replies have come. At most one is in
+   * flight per primary: the counts answered while it is await the next one, sent once it is
+   * answered, after the turn (on the connection the counts went by, so it covers every one of
+   * them). A busy primary then gets one `WAIT` per round trip of the last, covering the counts of
+   * every turn since, not one per turn (each cost the primary about as much as a count). At most
+   * two are pending per primary whatever the load: what waits is the calls themselves, each within
+   * its time bound (`replicated`), never work queued for later.
    */
-  private turnWait(primary: string, slotOf: string): Promise<unknown> {
+  private sharedWait(primary: string, slotOf: string): Promise<unknown> {
     let wait = this.waits.get(primary);
     if (wait === undefined) {
-      wait = new Promise((resolve, reject) =>
-        nextTurn(() => {
-          this.waits.delete(primary);
-          this.command("consume", ["WAIT", "1", String(WAIT_MS)], undefined, this.timeoutMs, slotOf).then(resolve, reject);
-        }),
-      );
+      const inFlight = this.waitsSent.get(primary);
+      wait = new Promise((resolve, reject) => {
+        const send = () =>
+          nextTurn(() => {
+            this.waits.delete(primary);
+            const answered = this.command("consume", ["WAIT", "1", String(WAIT_MS)], undefined, this.timeoutMs, slotOf);
+            this.waitsSent.set(primary, answered);
+            const done = () => {
+              if (this.waitsSent.get(primary) === answered) this.waitsSent.delete(primary);
+            };
+            answered.then(done, done);
+            answered.then(resolve, reject);
+          });
+        if (inFlight === undefined) send();
+        else inFlight.then(send, send);
+      });
       this.waits.set(primary, wait);
     }
     return wait;
