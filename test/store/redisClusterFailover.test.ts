@@ -1,8 +1,9 @@
 /**
  * Slow: a primary of a Redis Cluster (3 primaries, 3 replicas) killed under load from four servers
  * (Node, Node, Bun, Deno; `REDIS_CLUSTER=1`), keyed and demo calls mixed: its replica takes over,
- * the calls whose slot was on it answer 503 meanwhile and are not counted, the others go on, and
- * every call answered 200 is counted exactly once. The switch time and the counts are printed.
+ * the calls whose slot was on it answer 503 meanwhile and are not counted, the others are answered
+ * 200 throughout (with `cluster-require-full-coverage no`), and every call answered 200 is counted
+ * exactly once. The switch time and the counts are printed.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ConformanceServer, bunSource, denoSource, nodeSource } from "../conformance/servers.ts";
@@ -10,6 +11,7 @@ import { awayFromRollover } from "../conformance/client.ts";
 import { stopAllServers } from "../helpers/server.ts";
 import { type TestRedis, type TestRedisCluster, removeAllRedis, skipRedis, startRedisCluster } from "../helpers/redisServer.ts";
 import { Q, applicant } from "../http/quiz-helpers.ts";
+import { quotaDay } from "../../runtime/core/quota/clock.ts";
 
 const ADMIN_TOKEN = "redis-cluster-admin-token";
 const KEYS = 6;
@@ -91,9 +93,27 @@ describe.skipIf(skipRedis)("a Redis Cluster's primary killed under load", () => 
       expect(confirmed.status).toBe(200);
       keys.push({ key: body.api_key, id: body.key.id });
     }
-    // The victim: the primary of key 0's slot (so keyed calls are sure to meet the switch).
+    // Key 0: a key whose slot's primary is not the one of `{keys}` (the key records and version).
+    const keysPrimary = primaryOf(cluster, cluster.nodes[0]!, slotOf("keys"));
+    const first = keys.findIndex(({ id }) => primaryOf(cluster, cluster.nodes[0]!, slotOf(`key:${id}`)) !== keysPrimary);
+    expect(first, "a key on another primary than {keys}'s").toBeGreaterThanOrEqual(0);
+    keys.unshift(...keys.splice(first, 1));
+    // The victim: the primary of key 0's slot (so keyed calls are sure to meet the switch), and its slots.
     const victimPort = primaryOf(cluster, cluster.nodes[0]!, slotOf(`key:${keys[0]!.id}`));
     const victim = cluster.nodes.find((node) => node.port === victimPort)!;
+    const victimRanges = cluster
+      .cli(cluster.nodes[0]!, "CLUSTER", "NODES")
+      .split("\n")
+      .filter((line) => line.includes(`:${victimPort}@`))
+      .flatMap((line) => line.split(" ").slice(8))
+      .map((range) => range.split("-").map(Number))
+      .map(([from, to]) => [from!, to ?? from!] as const);
+    const day = quotaDay(new Date(), 9 * 60).day;
+    /** Whether the call's counter is in a slot of the killed primary (a key's `{key:<id>}`, a demo address's whole name). */
+    const onVictim = (who: string) => {
+      const slot = who.startsWith("key") ? slotOf(`key:${keys[Number(who.slice(3))]!.id}`) : slotOf(`fo:count:${day}:ip:${who}`);
+      return victimRanges.some(([from, to]) => slot >= from && slot <= to);
+    };
     const results: Result[] = [];
     let demo = 0;
     let stop = false;
@@ -138,6 +158,10 @@ describe.skipIf(skipRedis)("a Redis Cluster's primary killed under load", () => 
     expect(new Set(results.map((r) => r.status))).toEqual(new Set([200, 503]));
     const unavailable = results.filter((r) => r.status === 503);
     expect(unavailable.length).toBeGreaterThan(0);
+    // Only the killed primary's slots meet the switch: every call counted on another primary is answered 200.
+    const elsewhere = results.filter((r) => !onVictim(r.who));
+    expect(elsewhere.length).toBeGreaterThan(0);
+    expect(elsewhere.filter((r) => r.status !== 200).length, "calls on the other primaries' slots not answered 200").toBe(0);
     // Exact counts: each key's count is its 200s, each demo address's too (read through the API).
     const served = (who: string) => results.filter((r) => r.who === who && r.status === 200).length;
     for (const [k, { key }] of keys.entries()) {
@@ -161,6 +185,7 @@ describe.skipIf(skipRedis)("a Redis Cluster's primary killed under load", () => 
           served: results.filter((r) => r.status === 200).length,
           unavailable: unavailable.length,
           unavailableKeyed: unavailable.filter((r) => r.who.startsWith("key")).length,
+          servedElsewhere: elsewhere.length,
           promotedAfterMs: Math.round(promotedAt - killedAt),
           firstUnavailableAfterMs: Math.round(firstUnavailable - killedAt),
           lastUnavailableAfterMs: Math.round(lastUnavailable - killedAt),

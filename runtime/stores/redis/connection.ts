@@ -14,8 +14,9 @@ export interface RedisConnection {
   readonly isOpen: boolean;
   readonly isReady: boolean;
   /**
-   * Sends a command. On a cluster `routeBy` names the key whose slot's primary gets it (a `WAIT`
-   * after a script on that slot); by default the command's first key does.
+   * Sends a command. On a cluster `routeBy` names the key whose slot's primary gets it, and that
+   * primary alone, on the connection the scripts of the slot go by (a `WAIT` after a script on that
+   * slot); by default the command's first key routes it.
    */
   sendCommand(args: string[], routeBy?: string): Promise<unknown>;
   /** On a cluster, the address of the primary serving `key`'s slot as the client last learnt it (one Redis: undefined). */
@@ -175,6 +176,17 @@ function clusterConnection(
     defaults: { ...credentials, disableOfflineQueue: true, socket: socket as never },
     commandOptions: { timeout: 0 },
   });
+  /**
+   * `args` sent to the primary of `key`'s slot itself. Through the cluster's `sendCommand`, a
+   * command that Redis's command tips send to every shard goes to every primary: a `WAIT` (tips
+   * `request_policy:all_shards`, `response_policy:agg_min`) would then cost every primary a `WAIT`
+   * and, while one primary is down, fail on every slot, not only on that primary's.
+   */
+  const onPrimaryOf = async (key: string, args: string[]): Promise<unknown> => {
+    const node = cluster.slots[keySlot(key)]?.master;
+    if (node === undefined) throw new Error(`no primary known for slot ${keySlot(key)}`);
+    return (await cluster.nodeClient(node)).sendCommand(args, { timeout: 0 });
+  };
   return {
     get isOpen() {
       return cluster.isOpen;
@@ -182,7 +194,7 @@ function clusterConnection(
     get isReady() {
       return cluster.isReady;
     },
-    sendCommand: (args: string[], routeBy?: string) => cluster.sendCommand(routeBy ?? firstKey(args), false, args),
+    sendCommand: (args: string[], routeBy?: string) => (routeBy === undefined ? cluster.sendCommand(firstKey(args), false, args) : onPrimaryOf(routeBy, args)),
     primaryOf: (key: string) => cluster.slots[keySlot(key)]?.master.address,
     close: () => cluster.close(),
     destroy: () => cluster.destroy(),
