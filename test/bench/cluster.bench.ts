@@ -6,12 +6,15 @@
  * Redis CPU per metered call, and the capacity the busiest primary allows (calls/s at one core),
  * beside one Redis's (target ≥ 2.5× at 3 primaries). The wall-clock calls/s this machine drives
  * are printed too: servers, wrk and every redis-server share its cores, so they are bounded by
- * them, not by Redis. `npm run bench -- cluster`.
+ * them, not by Redis. Then Redis alone (`redisAlone`): a script's CPU on one Redis and on a primary,
+ * each driven as hard as one core allows. `npm run bench -- cluster`.
  */
+import { execFileSync } from "node:child_process";
 import { bundle } from "../../scripts/bundle.ts";
 import { ensureDist } from "../../scripts/ensureDist.ts";
 import { type TestRedis, removeAllRedis, startRedis, startRedisCluster } from "../helpers/redisServer.ts";
 import { annualKeys, cpuMs, load, median, startServer, table } from "./lib.ts";
+import { keySlot } from "../../runtime/stores/redis/connection.ts";
 
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const SECONDS = Number(process.env.SECONDS ?? 4);
@@ -79,10 +82,45 @@ async function round(target: "single" | "cluster", n: number): Promise<Round> {
   };
 }
 
+/**
+ * Redis alone, without the servers: `redis-benchmark` runs a counting script (INCR and EXPIRE of one
+ * key, as `CONSUME` does) from 20 connections against one Redis, then against a key on the first
+ * primary, which replicates to its replica. Each is driven to what one core gives, so its Redis CPU
+ * per script is that of a busy Redis; the servers above drive each primary at a third of one Redis's
+ * rate, where each script pays more of Redis's fixed costs per wake-up (its read, reply, AOF and
+ * replication writes). Gives the CPU µs per script of each.
+ */
+function redisAlone(node: TestRedis, key: string): number {
+  const lua = "local n = redis.call('INCR', KEYS[1]); redis.call('EXPIRE', KEYS[1], 100); return n";
+  const n = 100_000;
+  const before = cpuMs(node.pid);
+  execFileSync("redis-benchmark", ["-p", String(node.port), "-c", "20", "-n", String(n), "-q", "EVAL", lua, "1", key], { encoding: "utf8" });
+  return ((cpuMs(node.pid) - before) * 1000) / n;
+}
+
+/** A key in the first primary's slots. */
+function keyOnFirstPrimary(primary: TestRedis): string {
+  const own = cluster
+    .cli(primary, "CLUSTER", "NODES")
+    .split("\n")
+    .find((line) => line.includes(`:${primary.port}@`)) as string;
+  const ranges = own
+    .split(" ")
+    .slice(8)
+    .map((range) => range.split("-").map(Number));
+  for (let i = 0; ; i++) {
+    const slot = keySlot(`bench:{${i}}`);
+    if (ranges.some(([from, to]) => slot >= from! && slot <= (to ?? from!))) return `bench:{${i}}`;
+  }
+}
+
 const rounds: Record<"single" | "cluster", Round[]> = { single: [], cluster: [] };
+const alone: { single: number; primary: number }[] = [];
 for (let n = 1; n <= ROUNDS; n++) {
   rounds.single.push(await round("single", n));
   rounds.cluster.push(await round("cluster", n));
+  const primary = cluster.primaries()[0] as TestRedis;
+  alone.push({ single: redisAlone(single, "bench:{0}"), primary: redisAlone(primary, keyOnFirstPrimary(primary)) });
   console.error(`round ${n}/${ROUNDS} done`);
 }
 await removeAllRedis();
@@ -114,4 +152,10 @@ const shares = rounds.cluster.flatMap((r) => r.primaries.map((p) => p.share));
 console.log(
   `\ncapacity at 3 primaries ÷ at one Redis: ${ratio.toFixed(2)}× (target ≥ 2.5×); shares ${(Math.min(...shares) * 100).toFixed(1)}–${(Math.max(...shares) * 100).toFixed(1)} % (target 26.7–40 %).` +
     "\nThe wall-clock calls/s are bounded by this machine's cores, which the servers, wrk and every redis-server share, not by Redis.",
+);
+const aloneSingle = median(alone.map((a) => a.single));
+const alonePrimary = median(alone.map((a) => a.primary));
+console.log(
+  `\nRedis alone (redis-benchmark, a counting script from 20 connections): ${aloneSingle.toFixed(1)} µs a script on one Redis, ` +
+    `${alonePrimary.toFixed(1)} on a cluster's primary with its replica (${(alonePrimary / aloneSingle).toFixed(2)}×).`,
 );
