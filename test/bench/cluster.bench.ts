@@ -15,6 +15,7 @@ import { ensureDist } from "../../scripts/ensureDist.ts";
 import { type TestRedis, removeAllRedis, startRedis, startRedisCluster } from "../helpers/redisServer.ts";
 import { annualKeys, cpuMs, load, median, startServer, table } from "./lib.ts";
 import { keySlot } from "../../runtime/stores/redis/connection.ts";
+import { quotaDay } from "../../runtime/core/quota/clock.ts";
 
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const SECONDS = Number(process.env.SECONDS ?? 4);
@@ -44,20 +45,58 @@ interface Round {
   primaries: { share: number; cpuUsPerScript: number; cpuMs: number; scripts: number }[];
 }
 
-async function round(target: "single" | "cluster", n: number): Promise<Round> {
+/** The slot ranges a primary serves, as it says (`CLUSTER NODES`). */
+function rangesOf(primary: TestRedis): number[][] {
+  const own = cluster
+    .cli(primary, "CLUSTER", "NODES")
+    .split("\n")
+    .find((line) => line.includes(`:${primary.port}@`)) as string;
+  return own
+    .split(" ")
+    .slice(8)
+    .map((range) => range.split("-").map(Number));
+}
+
+/** Whether `key`'s slot is in `ranges`. */
+function within(ranges: number[][], key: string): boolean {
+  const slot = keySlot(key);
+  return ranges.some(([from, to]) => slot >= from! && slot <= (to ?? from!));
+}
+
+/** The primary of `{keys}` (the key records and version): the one the `primary` target drives alone. */
+function keysPrimary(): TestRedis {
+  return cluster.primaries().find((node) => within(rangesOf(node), "{keys}")) as TestRedis;
+}
+
+/**
+ * One round on `target`: one Redis, the cluster, or (`primary`) the cluster with only the keys and
+ * demo addresses whose counters are on the primary of `{keys}` calling, so that this primary is
+ * driven at the rate one Redis is, not at a third of it.
+ */
+async function round(target: "single" | "cluster" | "primary", n: number): Promise<Round> {
   const url = target === "single" ? single.url : cluster.url;
-  const env = { QUOTA_STORE: "redis", REDIS_URL: url, REDIS_PREFIX: `bench-${n}:`, ADMIN_TOKEN: ADMIN, TRUST_PROXY_HOPS: "1", ACCESS_LOG: "0" };
+  const prefix = `bench-${target}-${n}:`;
+  const env = { QUOTA_STORE: "redis", REDIS_URL: url, REDIS_PREFIX: prefix, ADMIN_TOKEN: ADMIN, TRUST_PROXY_HOPS: "1", ACCESS_LOG: "0" };
   const apps = await Promise.all(
-    Array.from({ length: INSTANCES }, () => startServer("node", [server], target === "cluster" ? { ...env, REDIS_CLUSTER: "1" } : env, "/healthz")),
+    Array.from({ length: INSTANCES }, () => startServer("node", [server], target === "single" ? env : { ...env, REDIS_CLUSTER: "1" }, "/healthz")),
   );
-  const keys = await annualKeys(apps[0]!.url, KEYS, ADMIN);
-  const headers = [
-    ...keys.map((key) => ({ "X-API-Key": key })),
-    ...Array.from({ length: ADDRESSES }, (_, i) => ({ "X-Forwarded-For": `10.${80 + n}.${i >> 8}.${i & 255}` })),
-  ];
+  let keys = await annualKeys(apps[0]!.url, KEYS, ADMIN);
+  let addresses = Array.from({ length: ADDRESSES }, (_, i) => `10.${80 + n}.${i >> 8}.${i & 255}`);
+  if (target === "primary") {
+    const ranges = rangesOf(keysPrimary());
+    const ids = await Promise.all(
+      keys.map(
+        async (key) => ((await (await fetch(`${apps[0]!.url}/quiz/v1/me`, { headers: { "X-API-Key": key } })).json()) as { key: { id: string } }).key.id,
+      ),
+    );
+    const day = quotaDay(new Date(), 9 * 60).day;
+    keys = keys.filter((_, i) => within(ranges, `{key:${ids[i]}}`));
+    addresses = addresses.filter((address) => within(ranges, `${prefix}count:${day}:ip:${address}`));
+  }
+  const headers = [...keys.map((key) => ({ "X-API-Key": key })), ...addresses.map((address) => ({ "X-Forwarded-For": address }))];
   const paths = headers.map(() => "/quiz/v1/quiz");
   await Promise.all(apps.map((app) => load(app.url, paths, { seconds: 1, headers })));
-  const primaries: TestRedis[] = target === "single" ? [single] : cluster.primaries();
+  const primaries: TestRedis[] = target === "single" ? [single] : target === "primary" ? [keysPrimary()] : cluster.primaries();
   const cli =
     (node: TestRedis) =>
     (...args: string[]) =>
@@ -98,29 +137,20 @@ function redisAlone(node: TestRedis, key: string): number {
   return ((cpuMs(node.pid) - before) * 1000) / n;
 }
 
-/** A key in the first primary's slots. */
-function keyOnFirstPrimary(primary: TestRedis): string {
-  const own = cluster
-    .cli(primary, "CLUSTER", "NODES")
-    .split("\n")
-    .find((line) => line.includes(`:${primary.port}@`)) as string;
-  const ranges = own
-    .split(" ")
-    .slice(8)
-    .map((range) => range.split("-").map(Number));
-  for (let i = 0; ; i++) {
-    const slot = keySlot(`bench:{${i}}`);
-    if (ranges.some(([from, to]) => slot >= from! && slot <= (to ?? from!))) return `bench:{${i}}`;
-  }
+/** A key in the slots of `primary`. */
+function keyOn(primary: TestRedis): string {
+  const ranges = rangesOf(primary);
+  for (let i = 0; ; i++) if (within(ranges, `bench:{${i}}`)) return `bench:{${i}}`;
 }
 
-const rounds: Record<"single" | "cluster", Round[]> = { single: [], cluster: [] };
+const rounds: Record<"single" | "cluster" | "primary", Round[]> = { single: [], cluster: [], primary: [] };
 const alone: { single: number; primary: number }[] = [];
 for (let n = 1; n <= ROUNDS; n++) {
   rounds.single.push(await round("single", n));
   rounds.cluster.push(await round("cluster", n));
-  const primary = cluster.primaries()[0] as TestRedis;
-  alone.push({ single: redisAlone(single, "bench:{0}"), primary: redisAlone(primary, keyOnFirstPrimary(primary)) });
+  rounds.primary.push(await round("primary", n));
+  const primary = keysPrimary();
+  alone.push({ single: redisAlone(single, "bench:{0}"), primary: redisAlone(primary, keyOn(primary)) });
   console.error(`round ${n}/${ROUNDS} done`);
 }
 await removeAllRedis();
@@ -130,12 +160,13 @@ const capacity = (r: Round) => r.calls / (Math.max(...r.primaries.map((p) => p.c
 const rows: (string | number)[][] = [
   ["", "calls/s (wall clock)", "scripts a call", "primary", "share of scripts", "Redis CPU µs a script", "capacity calls/s"],
 ];
-for (const target of ["single", "cluster"] as const) {
+const NAMES = { single: "one Redis", cluster: "cluster, 3 primaries", primary: "cluster, {keys}'s primary driven alone" };
+for (const target of ["single", "cluster", "primary"] as const) {
   const runs = rounds[target];
   const primaries = runs[0]!.primaries.length;
   for (let p = 0; p < primaries; p++) {
     rows.push([
-      p === 0 ? `${target === "single" ? "one Redis" : "cluster, 3 primaries"}` : "",
+      p === 0 ? NAMES[target] : "",
       p === 0 ? median(runs.map((r) => r.rps)).toFixed(0) : "",
       p === 0 ? median(runs.map((r) => r.primaries.reduce((s, q) => s + q.scripts, 0) / r.calls)).toFixed(2) : "",
       p + 1,
@@ -152,6 +183,14 @@ const shares = rounds.cluster.flatMap((r) => r.primaries.map((p) => p.share));
 console.log(
   `\ncapacity at 3 primaries ÷ at one Redis: ${ratio.toFixed(2)}× (target ≥ 2.5×); shares ${(Math.min(...shares) * 100).toFixed(1)}–${(Math.max(...shares) * 100).toFixed(1)} % (target 26.7–40 %).` +
     "\nThe wall-clock calls/s are bounded by this machine's cores, which the servers, wrk and every redis-server share, not by Redis.",
+);
+// The primary of `{keys}` driven at the rate one Redis is: with the shares measured, 3 primaries hold the
+// calls that take this one to a core, divided by the largest share.
+const driven = median(rounds.primary.map(capacity));
+const atThree = driven / Math.max(...rounds.cluster.map((r) => Math.max(...r.primaries.map((p) => p.share))));
+console.log(
+  `\n{keys}'s primary driven alone: ${driven.toFixed(0)} calls/s at one core; 3 primaries at the shares measured: ${atThree.toFixed(0)} calls/s, ` +
+    `${(atThree / median(rounds.single.map(capacity))).toFixed(2)}× one Redis (target ≥ 2.5×).`,
 );
 const aloneSingle = median(alone.map((a) => a.single));
 const alonePrimary = median(alone.map((a) => a.primary));
