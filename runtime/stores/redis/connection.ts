@@ -32,6 +32,8 @@ export const STARTUP_WAIT_MS = 3000;
 const CONNECT_TIMEOUT_MS = 2000;
 /** Reconnection backoff: 50 ms doubling up to this. */
 const MAX_BACKOFF_MS = 1000;
+/** On a cluster, how long after a node's first reconnection attempt (then between attempts) the slots are asked again. */
+const TOPOLOGY_REFRESH_MS = 500;
 
 /** Redis refused the connection's credentials or database: a setting to fix, not an outage. */
 const REFUSAL = /^(WRONGPASS|NOAUTH|NOPERM)\b|^ERR (DB index is out of range|invalid password|AUTH\b|.*\bSELECT\b)/;
@@ -175,6 +177,10 @@ function clusterConnection(
     rootNodes: [{ url: target.url }],
     defaults: { ...credentials, disableOfflineQueue: true, socket: socket as never },
     commandOptions: { timeout: 0 },
+    // While a node cannot be reached (a primary failed), the slots are asked again this often, so
+    // that its promoted replica is found within about a second of its election, not after the
+    // client's default 5 s.
+    topologyRefreshOnReconnectionAttemptStrategy: TOPOLOGY_REFRESH_MS,
   });
   /**
    * `args` sent to the primary of `key`'s slot itself. Through the cluster's `sendCommand`, a
