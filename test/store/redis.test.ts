@@ -4,7 +4,9 @@
  * the failure contract, counters that expire, exactness and a final revocation across
  * connections, the Cluster-ready key layout, prefixes and the persistence warning.
  */
+import { createHash } from "node:crypto";
 import { createClient } from "@redis/client";
+import { SHARED_LOOKUPS, keyRecordBytes } from "../../runtime/core/util/cacheBudget.ts";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { confirmKey, revokeKey } from "../../runtime/core/quota/keyActions.ts";
 import { KeyChangedError, StoreUnavailableError, keyBucket } from "../../runtime/core/quota/store.ts";
@@ -329,6 +331,33 @@ describe.skipIf(skipRedis)("the Redis store", () => {
         expect(evalsha(String(await client.sendCommand(["INFO", "commandstats"])))).toBe(1);
         await Promise.all([store.consume("ip:192.0.2.1", DAY, 30), store.consume("ip:192.0.2.2", DAY, 30)]);
         expect(evalsha(String(await client.sendCommand(["INFO", "commandstats"])))).toBe(3);
+      } finally {
+        await Promise.all([store.close(), client.close()]);
+      }
+    });
+
+    it("keeps the records of keys apart from the hashes of no key: 6,000 made-up keys are kept within their 1 MB and push no key's record out", async () => {
+      const store = await open(redis, { prefix: "unknown:" });
+      const client = await raw(redis);
+      const evalsha = async () => Number(/cmdstat_evalsha:calls=(\d+)/.exec(String(await client.sendCommand(["INFO", "commandstats"])))?.[1] ?? 0);
+      try {
+        const key = keyRecord();
+        await store.insertKey(key);
+        expect((await store.keyByHash(key.hash))?.id).toBe(key.id);
+        const madeUp = Array.from({ length: 6_000 }, (_, i) => createHash("sha256").update(`made-up ${i}`).digest("hex"));
+        const lookUpAll = async () => {
+          for (let i = 0; i < madeUp.length; i += 500)
+            expect(await Promise.all(madeUp.slice(i, i + 500).map((hash) => store.keyByHash(hash)))).toEqual(Array(500).fill(null));
+        };
+        await lookUpAll();
+        await client.sendCommand(["CONFIG", "RESETSTAT"]);
+        // The key's record is still in memory: no lookup script.
+        expect((await store.keyByHash(key.hash))?.id).toBe(key.id);
+        expect(await evalsha()).toBe(0);
+        // The made-up keys were kept within SHARED_LOOKUPS.unknownKeys: most are looked up again.
+        await lookUpAll();
+        const kept = Math.floor(SHARED_LOOKUPS.unknownKeys / keyRecordBytes(madeUp[0] as string, null));
+        expect(await evalsha()).toBeGreaterThanOrEqual(madeUp.length - kept);
       } finally {
         await Promise.all([store.close(), client.close()]);
       }

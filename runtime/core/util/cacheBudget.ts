@@ -7,7 +7,7 @@
  * around them; an empty result costs its overhead. One ceiling (`cacheMegabytes`, `CACHE_MB`)
  * bounds them together: `FIXED_BYTES` of it go to the key and address lookups, which every app of
  * the process shares, and the rest is split between the app's caches by `SHARES`. A quota store's
- * key records have a bound of their own (`KEY_RECORD_BYTES`), sized for the keys in use. The reader's
+ * records of keys have a bound of their own (`KEY_RECORD_BYTES`), sized for the keys in use. The reader's
  * caches (`core/read`) are not under it: they keep at most 20,000 of the data's own words' readings,
  * keyed by position, whatever the texts.
  *
@@ -53,10 +53,12 @@ export const SHARED_LOOKUPS = {
   keyHashes: 500_000,
   /** Client addresses and their metering keys (`quota/clientIp.ts`). */
   addresses: 500_000,
+  /** The hashes a quota store found no key for (the SQLite and Redis stores; `KeyLookups`). */
+  unknownKeys: 1_000_000,
 } as const;
 
 /** What the shared lookups take of the ceiling. */
-export const FIXED_BYTES = SHARED_LOOKUPS.keyHashes + SHARED_LOOKUPS.addresses;
+export const FIXED_BYTES = SHARED_LOOKUPS.keyHashes + SHARED_LOOKUPS.addresses + SHARED_LOOKUPS.unknownKeys;
 
 /**
  * What a quota store's key records by hash (the SQLite and Redis stores) may hold, as
@@ -65,7 +67,8 @@ export const FIXED_BYTES = SHARED_LOOKUPS.keyHashes + SHARED_LOOKUPS.addresses;
  * (on a Redis Cluster, to the one primary that holds the records): a record with a typical
  * applicant counts 1,158 bytes and takes 581 bytes of heap on Node 20 (RESULTS.md, "The Redis
  * store on a Redis Cluster"), so this holds about 100,000 keys' records in about 60 MB of heap, a
- * bound of its own outside `CACHE_MB`. It fills only with the hashes that calls present.
+ * bound of its own outside `CACHE_MB`. It fills only with the keys that calls present; the hashes
+ * of no key are kept apart, within `SHARED_LOOKUPS.unknownKeys` (`KeyLookups`).
  */
 export const KEY_RECORD_BYTES = 120_000_000;
 

@@ -29,8 +29,7 @@ import { KeyCounts } from "./keyCounts.ts";
 import { INDEX_SCRIPTS, RedisKeyIndexes, indexMembers } from "./keyIndexes.ts";
 import { CONSUME, CONSUME_KEYS, ERASE_APPLICANT, INSERT_KEY, KEY_BY_HASH, type LuaScript, type RedisKeys, UPDATE_KEY, redisKeys } from "./scripts.ts";
 import { nextTurn } from "../../core/util/nextTurn.ts";
-import { CountedMap } from "../../core/util/countedMap.ts";
-import { KEY_RECORD_BYTES, keyRecordBytes } from "../../core/util/cacheBudget.ts";
+import { KeyLookups } from "../../core/util/keyLookups.ts";
 import { DayLife } from "./counterLife.ts";
 import { CLASS_SCRIPTS, RedisClasses } from "./classes.ts";
 import type { ClassRecord, ClassSubmission, ClassSummary, StudentLookup, SubmitOutcome } from "../../core/classes/classStore.ts";
@@ -60,8 +59,8 @@ export class RedisQuotaStore implements QuotaStore {
   private readonly indexes: RedisKeyIndexes;
   /** The class quizzes (`classes.ts`). */
   private readonly classes: RedisClasses;
-  /** Key records by hash (null: no such key) as of `cachedVersion`, started over past `KEY_RECORD_BYTES`; see `keyByHash`. */
-  private readonly keysByHash = new CountedMap<string, KeyRecord | null>(keyRecordBytes);
+  /** Key records by hash (null: no such key) as of `cachedVersion`, the records started over past `KEY_RECORD_BYTES` (`KeyLookups`); see `keyByHash`. */
+  private readonly keysByHash = new KeyLookups();
   private cachedVersion: unknown = undefined;
   /**
    * The buckets of keys whose records `keyByHash(hash, true)` answered from memory, with the
@@ -215,7 +214,7 @@ export class RedisQuotaStore implements QuotaStore {
   /** The key with this hash as of this turn (the version read first), kept in memory at that version. */
   private async currentKeyByHash(hash: string): Promise<KeyRecord | null> {
     const version = await this.keysVersion();
-    if (version !== this.cachedVersion || this.keysByHash.bytes >= KEY_RECORD_BYTES) {
+    if (version !== this.cachedVersion || this.keysByHash.full) {
       this.keysByHash.clear();
       this.unchecked.clear();
       this.cachedVersion = version;

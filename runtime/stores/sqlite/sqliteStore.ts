@@ -22,8 +22,7 @@ import type { DriverName, SqlDriver, SqlRow, SqlStatement, SqlValue } from "./sq
 import { isBusy, isFull, rollbackAfter, unavailableOr } from "./failures.ts";
 import { SCHEMA_VERSION, checkOwnDatabase, migrate } from "./migrations.ts";
 import { nextTurn } from "../../core/util/nextTurn.ts";
-import { CountedMap } from "../../core/util/countedMap.ts";
-import { KEY_RECORD_BYTES, keyRecordBytes } from "../../core/util/cacheBudget.ts";
+import { KeyLookups } from "../../core/util/keyLookups.ts";
 import { SqlitePages } from "./pages.ts";
 import { SqliteClasses } from "./classes.ts";
 import type { ClassRecord, ClassSubmission, ClassSummary, StudentLookup, SubmitOutcome } from "../../core/classes/classStore.ts";
@@ -94,8 +93,8 @@ export class SqliteQuotaStore implements QuotaStore {
   private readonly updates = new Map<string, SqlStatement>();
   private readonly pages: SqlitePages;
   private readonly classes: SqliteClasses;
-  /** Keys by hash (null: no such key) as of `seenVersion`, started over past `KEY_RECORD_BYTES`; see `keyByHash`. */
-  private readonly keysByHash = new CountedMap<string, KeyRecord | null>(keyRecordBytes);
+  /** Keys by hash (null: no such key) as of `seenVersion`, the records started over past `KEY_RECORD_BYTES` (`KeyLookups`); see `keyByHash`. */
+  private readonly keysByHash = new KeyLookups();
   private seenVersion: unknown = undefined;
   private versionChecked = false;
   private cacheKeys = false;
@@ -271,7 +270,7 @@ export class SqliteQuotaStore implements QuotaStore {
     const version = this.statements.dataVersion.first();
     // A driver that did not report the version would never show other connections' changes: no cache then.
     this.cacheKeys = version !== undefined;
-    if (version !== this.seenVersion || this.keysByHash.bytes >= KEY_RECORD_BYTES) {
+    if (version !== this.seenVersion || this.keysByHash.full) {
       this.keysByHash.clear();
       this.seenVersion = version;
     }
