@@ -2,6 +2,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { DIST_FILES, OPTIONAL_FILES, RUNTIME_FILES, STROKE_FILES } from "../format/dist.ts";
+
+/** The files read as bytes, not text: the details and the strokes are served as views into them. */
+const BYTE_FILES = new Set<string>([DIST_FILES.details, DIST_FILES.strokes, DIST_FILES.strokesJa]);
 import type { DistFiles } from "../core/data/load.ts";
 
 /**
@@ -20,7 +23,7 @@ export function loadDistFiles(dir: string): DistFiles {
     let file: string | Uint8Array | undefined;
     Object.defineProperty(files, name, {
       enumerable: true,
-      get: () => (file ??= name === DIST_FILES.details ? readFileSync(path) : readFileSync(path, "utf8")),
+      get: () => (file ??= BYTE_FILES.has(name) ? readFileSync(path) : readFileSync(path, "utf8")),
     });
   }
   return files;

@@ -14,7 +14,7 @@ import { afterAll, describe, expect, test } from "vitest";
 import { createApp } from "../../runtime/core/app.ts";
 import { loadDistFiles } from "../../runtime/entry/loadDist.ts";
 import { DIST_FILES, RUNTIME_FILES } from "../../runtime/format/dist.ts";
-import { ROOT, call, distFiles, getJson, testApp } from "../helpers/app.ts";
+import { ROOT, call, distText, getJson, testApp } from "../helpers/app.ts";
 import { BASE, expectProblem } from "./hanja-expect.ts";
 
 const app = testApp();
@@ -133,7 +133,7 @@ describe("GET /hanja/{character}/strokes", () => {
     expect(section).toContain("Creative Commons Attribution-ShareAlike 3.0");
     // The Arphic PL strokes and KanjiVG's are never in one file.
     const forms = (name: string) =>
-      (distFiles()[name] as string)
+      distText(name)
         .trimEnd()
         .split("\n")
         .map((line) => JSON.parse(line).source.license as string);

@@ -111,8 +111,11 @@ export interface LoadedData {
    * undefined where the dist files leave it out (the npm package: `OPTIONAL_FILES`).
    */
   readonly wordGlosses: ReadonlyMap<string, string> | undefined;
-  /** `strokes.jsonl`'s and `strokes-ja.jsonl`'s lines by character, read on first access; undefined without either. */
-  readonly strokes: ReadonlyMap<string, string> | undefined;
+  /**
+   * `strokes.jsonl`'s and `strokes-ja.jsonl`'s lines by character, as UTF-8 views into the files'
+   * bytes, found on first access; undefined without either.
+   */
+  readonly strokes: ReadonlyMap<string, Uint8Array<ArrayBuffer>> | undefined;
   terms: string;
 }
 
@@ -213,8 +216,8 @@ export function loadData(files: DistFiles): LoadedData {
   const strokes = once(() => {
     const present = [DIST_FILES.strokes, DIST_FILES.strokesJa].filter((name) => files[name] !== undefined);
     if (present.length === 0) return undefined;
-    const lines = new Map<string, string>();
-    for (const name of present) strokesByCharacter(text(files, name), lines);
+    const lines = new Map<string, Uint8Array<ArrayBuffer>>();
+    for (const name of present) strokesByCharacter(need(files, name), lines);
     return lines;
   });
   return {
@@ -268,12 +271,24 @@ function withStrokeOrder(lines: DetailLines, forms: () => string): DetailLines {
   };
 }
 
-/** A strokes file's lines added by character: each starts `{"character":"<c>"`. */
-function strokesByCharacter(text: string, lines: Map<string, string>): void {
-  const head = '{"character":"';
-  for (const line of text.split("\n")) {
-    if (!line.startsWith(head)) continue;
-    lines.set(line.slice(head.length, line.indexOf('"', head.length)), line);
+/**
+ * A strokes file's lines added by character (each starts `{"character":"<c>"`), as views into its
+ * bytes: the file (23 MB) is never decoded whole, which held it twice over as text (once more in
+ * Bun, whose strings of non-Latin-1 text take two bytes a character).
+ */
+function strokesByCharacter(file: string | Uint8Array, lines: Map<string, Uint8Array<ArrayBuffer>>): void {
+  const bytes = (typeof file === "string" ? new TextEncoder().encode(file) : file) as Uint8Array<ArrayBuffer>;
+  const head = new TextEncoder().encode('{"character":"');
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  for (let start = 0; start < bytes.length; ) {
+    const newline = bytes.indexOf(0x0a, start);
+    const end = newline < 0 ? bytes.length : newline;
+    if (head.every((byte, i) => bytes[start + i] === byte)) {
+      const from = start + head.length;
+      const quote = bytes.indexOf(0x22, from);
+      if (quote > from && quote < end) lines.set(decoder.decode(bytes.subarray(from, quote)), bytes.subarray(start, end));
+    }
+    start = end + 1;
   }
 }
 

@@ -58,7 +58,6 @@ export const hanjaInterface: Interface = (ctx) => {
 
   const encoder = new TextEncoder();
   const detailBytes: Uint8Array<ArrayBuffer>[] = [];
-  const strokesBytes: Uint8Array<ArrayBuffer>[] = [];
   const positions = positionsCache(services.caches.searches);
   const searches = { hanja: positions, idioms: positions, words: positionsCache(services.caches.wordSearches) };
   const pages = pageCache(services.caches.pages);
@@ -188,8 +187,7 @@ export const hanjaInterface: Interface = (ctx) => {
           throw new ApiError(404, "not_found", `this host serves no stroke data (its data leaves strokes.jsonl out), so none for ${named}`, "character");
         const line = lines.get(character);
         if (line === undefined) throw new ApiError(404, "not_found", `${named} has no strokes in the stroke data`, "character");
-        const bytes = (strokesBytes[position] ??= encoder.encode(line));
-        return send(request, bytes, { caching, id: `strokes:${position}` });
+        return send(request, line, { caching, id: `strokes:${position}` });
       },
     }),
     defineOperation({
