@@ -158,10 +158,14 @@ function redisCli(): string {
 /**
  * Starts a Redis Cluster of 3 primaries and 3 replicas (`--cluster-enabled yes`, joined by
  * `redis-cli --cluster create … --cluster-replicas 1`), a second's node timeout so a failover
- * takes a few seconds. `extra` arguments go to every node.
+ * takes a few seconds, and resolves once every replica holds its primary's data. `extra`
+ * arguments go to every node.
  */
 export async function startRedisCluster(extra: readonly string[] = []): Promise<TestRedisCluster> {
-  const nodes = await Promise.all(Array.from({ length: 6 }, () => startRedis(["--cluster-enabled", "yes", "--cluster-node-timeout", "1000", ...extra])));
+  // A replica's first sync starts at once (Redis waits 5 s by default for more replicas to join it).
+  const nodes = await Promise.all(
+    Array.from({ length: 6 }, () => startRedis(["--cluster-enabled", "yes", "--cluster-node-timeout", "1000", "--repl-diskless-sync-delay", "0", ...extra])),
+  );
   const cli = (node: TestRedis, ...args: string[]) => execFileSync(redisCli(), ["-p", String(node.port), ...args], { encoding: "utf8" });
   execFileSync(redisCli(), ["--cluster", "create", ...nodes.map((n) => `127.0.0.1:${n.port}`), "--cluster-replicas", "1", "--cluster-yes"], {
     encoding: "utf8",
@@ -193,7 +197,12 @@ export async function startRedisCluster(extra: readonly string[] = []): Promise<
               .filter((line) => /\bmaster\b/.test(line) && !/\bfail\b/.test(line) && / \d+-\d+/.test(line));
             return masters.length === 3;
           });
-        if (covered) return;
+        // And every replica synced with its primary: Redis refuses to promote a replica that never
+        // was (its data's age is unknown), so a primary killed before would stay failed.
+        const synced =
+          covered &&
+          running.every((node) => !/role:slave/.test(cli(node, "INFO", "replication")) || /master_link_status:up/.test(cli(node, "INFO", "replication")));
+        if (synced) return;
         if (Date.now() > until) throw new Error("the test Redis Cluster did not settle");
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
