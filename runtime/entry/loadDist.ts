@@ -2,10 +2,10 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { DIST_FILES, OPTIONAL_FILES, RUNTIME_FILES, STROKE_FILES } from "../format/dist.ts";
+import type { DistFiles } from "../core/data/load.ts";
 
 /** The files read as bytes, not text: the details and the strokes are served as views into them. */
 const BYTE_FILES = new Set<string>([DIST_FILES.details, DIST_FILES.strokes, DIST_FILES.strokesJa]);
-import type { DistFiles } from "../core/data/load.ts";
 
 /**
  * The dist files, keyed by file name, each read from disk on first access (the search indexes are

@@ -65,20 +65,6 @@ export const DIST_FILES = {
 } as const;
 
 /**
- * The files the runtime reads. `characters.jsonl` is left out: every record is the head of its
- * detail body (the detail is the record with `idioms` appended), so the runtime slices records
- * from the details instead of holding both.
- */
-export const RUNTIME_FILES: readonly string[] = Object.values(DIST_FILES).filter(
-  (name) =>
-    name !== DIST_FILES.characters &&
-    name !== DIST_FILES.wordsEn &&
-    name !== DIST_FILES.strokes &&
-    name !== DIST_FILES.strokesJa &&
-    name !== DIST_FILES.strokeForms,
-);
-
-/**
  * The files the runtime reads when they are there, and does without otherwise: the words' English
  * glosses (about 0.23 MB gzipped) are served by the server programs, the bundle, the binary and the
  * container, which read dist/, but left out of the npm package (and so of a worker built from it)
@@ -88,6 +74,16 @@ export const OPTIONAL_FILES: readonly string[] = [DIST_FILES.wordsEn];
 
 /** Read where present: the strokes on the first strokes request, the forms with the first detail (docs/embedding.md). */
 export const STROKE_FILES: readonly string[] = [DIST_FILES.strokes, DIST_FILES.strokesJa, DIST_FILES.strokeForms];
+
+/**
+ * The files the runtime always reads (the optional and stroke files only where present).
+ * `characters.jsonl` is left out: every record is the head of its
+ * detail body (the detail is the record with `idioms` appended), so the runtime slices records
+ * from the details instead of holding both.
+ */
+export const RUNTIME_FILES: readonly string[] = Object.values(DIST_FILES).filter(
+  (name) => name !== DIST_FILES.characters && !OPTIONAL_FILES.includes(name) && !STROKE_FILES.includes(name),
+);
 
 /**
  * The revision of the bytes the runtime serves for unchanged `dist/` data (list envelopes, /meta;

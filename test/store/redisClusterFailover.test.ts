@@ -12,6 +12,7 @@ import { stopAllServers } from "../helpers/server.ts";
 import { type TestRedis, type TestRedisCluster, removeAllRedis, skipRedis, startRedisCluster } from "../helpers/redisServer.ts";
 import { Q, applicant } from "../http/quiz-helpers.ts";
 import { quotaDay } from "../../runtime/core/quota/clock.ts";
+import { keySlot } from "../../runtime/stores/redis/connection.ts";
 
 const ADMIN_TOKEN = "redis-cluster-admin-token";
 const KEYS = 6;
@@ -36,15 +37,8 @@ async function call(server: Server, path: string, headers: Record<string, string
   }
 }
 
-/** The CRC16 slot of a key (Redis Cluster's HASH_SLOT of a hash tag's content). */
-function slotOf(tag: string): number {
-  let crc = 0;
-  for (const byte of Buffer.from(tag)) {
-    crc ^= byte << 8;
-    for (let i = 0; i < 8; i++) crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
-  }
-  return crc % 16384;
-}
+/** The slot of a hash tag's content (or of a whole name without one). */
+const slotOf = (tag: string) => keySlot(`{${tag}}`);
 
 /** The node serving `slot` as primary now, as `node` sees the cluster. */
 function primaryOf(cluster: TestRedisCluster, node: TestRedis, slot: number): number {

@@ -143,8 +143,9 @@ export function loadData(files: DistFiles): LoadedData {
   const lines = detailLines(need(files, DIST_FILES.details), tables.detailBytes);
   // The strokes' forms, read with the first detail (null for every record where the host has no stroke data).
   const strokeForms = once(() => {
-    if (files[DIST_FILES.strokeForms] === undefined) return "";
-    const forms = text(files, DIST_FILES.strokeForms).trimEnd();
+    const file = files[DIST_FILES.strokeForms];
+    if (file === undefined) return "";
+    const forms = decoded(DIST_FILES.strokeForms, file).trimEnd();
     if (forms.length !== lines.count)
       throw new Error(`dist: ${DIST_FILES.strokeForms} lists ${forms.length} stroke forms for ${lines.count} characters; rebuild dist/`);
     return forms;
@@ -212,12 +213,13 @@ export function loadData(files: DistFiles): LoadedData {
   const isEducation = (codePoint: number) => ((flags[positionOfCodePoint(codePoints, codePoint)] ?? 0) & FLAG_EDUCATION) !== 0;
   const words = onceInSteps(() => wordIndexSteps(text(files, DIST_FILES.words), isEducation));
   const wordGlosses = once(() => (files[DIST_FILES.wordsEn] === undefined ? undefined : glossesByWord(text(files, DIST_FILES.wordsEn))));
-  // The Arphic PL strokes and KanjiVG's, from their own files (either may be absent).
+  // The Arphic PL strokes and KanjiVG's, from their own files (either may be absent), each read once
+  // (the binary's files are getters that read the file at each access).
   const strokes = once(() => {
-    const present = [DIST_FILES.strokes, DIST_FILES.strokesJa].filter((name) => files[name] !== undefined);
+    const present = [files[DIST_FILES.strokes], files[DIST_FILES.strokesJa]].filter((file) => file !== undefined);
     if (present.length === 0) return undefined;
     const lines = new Map<string, Uint8Array<ArrayBuffer>>();
-    for (const name of present) strokesByCharacter(need(files, name), lines);
+    for (const file of present) strokesByCharacter(file, lines);
     return lines;
   });
   return {
@@ -359,7 +361,11 @@ function need(files: DistFiles, name: string): string | Uint8Array {
 
 /** A file's text, decoded when it was given as bytes. */
 function text(files: DistFiles, name: string): string {
-  const file = need(files, name);
+  return decoded(name, need(files, name));
+}
+
+/** The text of the file `name`, decoded when it was given as bytes. */
+function decoded(name: string, file: string | Uint8Array): string {
   if (typeof file === "string") return file;
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(file);

@@ -132,7 +132,7 @@ export async function connect(options: ConnectOptions): Promise<{ client: RedisC
   connecting.catch(() => {});
   ready = client.isReady;
   return {
-    client: (target.cluster ? client : (client as unknown as RedisConnection)) as RedisConnection,
+    client: client as unknown as RedisConnection,
     state: () => ({ ready: client.isReady, ...(client.isReady ? {} : { error: lastError ?? "not connected yet" }) }),
   };
 }

@@ -481,7 +481,7 @@ export class RedisQuotaStore implements QuotaStore {
         new StoreUnavailableError(`redis store: ${operation}: not connected to ${this.where} (${this.connectionState().error ?? "connecting"})`),
       );
     }
-    const sent = routeBy === undefined ? this.client.sendCommand(args) : this.client.sendCommand(args, routeBy);
+    const sent = this.client.sendCommand(args, routeBy);
     let late = false;
     if (undo !== undefined) this.undos.watch(sent, () => late, undo);
     const expire = () => {
