@@ -174,3 +174,32 @@ export async function axe(page: Page): Promise<{ id: string; impact: string; nod
 export async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
+
+/**
+ * What Chromium's PDF (`page.pdf`) says of the links to `https://mark.invalid/<name>` a test put in
+ * the page: the page (0-based) each name first lands on, each page's size (`A4`, or its MediaBox in
+ * points) and the page count. Skia writes each link as an object of its own and each page's
+ * /Annots as references to them.
+ */
+export function markedPages(pdfBytes: Buffer): { pages: number; sizes: string[]; onPage: Map<string, number> } {
+  const pdf = pdfBytes.toString("latin1");
+  const marks = new Map<string, string>();
+  for (const [, object, uri] of pdf.matchAll(/(\d+) 0 obj\s*<<\/Type \/Annot[^]*?\/URI \(https:\/\/mark\.invalid\/([^)]+)\)/g))
+    marks.set(object as string, uri as string);
+  const kids = /\/Type \/Pages\s*\/Count (\d+)\s*\/Kids \[([^\]]*)\]/.exec(pdf);
+  const order = [...(kids?.[2] ?? "").matchAll(/(\d+) 0 R/g)].map((m) => m[1] as string);
+  const onPage = new Map<string, number>();
+  const sizes: string[] = [];
+  for (const [n, object] of order.entries()) {
+    const body = new RegExp(`(?:^|\\n)${object} 0 obj\\s*<<\\/Type \\/Page\\b[^]*?endobj`).exec(pdf)?.[0] ?? "";
+    const box = /\/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/.exec(body);
+    // A4 is 595.28 × 841.89 pt; Chromium writes it to a whole number of its device pixels (595.92 × 842.88).
+    const a4 = Math.abs(Number(box?.[1]) - 595.28) < 1.5 && Math.abs(Number(box?.[2]) - 841.89) < 1.5;
+    sizes.push(a4 ? "A4" : `${box?.[1]}×${box?.[2]}`);
+    for (const [, annot] of (/\/Annots \[([^\]]*)\]/.exec(body)?.[1] ?? "").matchAll(/(\d+) 0 R/g)) {
+      const uri = marks.get(annot as string);
+      if (uri && !onPage.has(uri)) onPage.set(uri, n);
+    }
+  }
+  return { pages: Number(kids?.[1]), sizes, onPage };
+}

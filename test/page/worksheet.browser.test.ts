@@ -7,7 +7,7 @@
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DESKTOP, SCREENSHOTS, expectClean, openPage, useSession } from "./browser.ts";
+import { DESKTOP, SCREENSHOTS, expectClean, markedPages, openPage, useSession } from "./browser.ts";
 
 const session = useSession();
 
@@ -39,25 +39,11 @@ async function printAndLocate(page: Page, path: string): Promise<Printed> {
     }
     mark(document.querySelector(".answer-key h2"), "https://mark.invalid/key/first", "prepend");
   });
-  const pdf = (await page.pdf({ format: "A4", path })).toString("latin1");
-  // Skia writes each link as an object of its own and each page's /Annots as references to them.
-  const marks = new Map<string, string>();
-  for (const [, object, uri] of pdf.matchAll(/(\d+) 0 obj\s*<<\/Type \/Annot[^]*?\/URI \(https:\/\/mark\.invalid\/([^)]+)\)/g))
-    marks.set(object as string, uri as string);
-  const kids = /\/Type \/Pages\s*\/Count (\d+)\s*\/Kids \[([^\]]*)\]/.exec(pdf);
-  const order = [...(kids?.[2] ?? "").matchAll(/(\d+) 0 R/g)].map((m) => m[1] as string);
-  const onPage = new Map<string, number>();
-  for (const [n, object] of order.entries()) {
-    const body = new RegExp(`(?:^|\\n)${object} 0 obj\\s*<<\\/Type \\/Page\\b[^]*?endobj`).exec(pdf)?.[0] ?? "";
-    for (const [, annot] of (/\/Annots \[([^\]]*)\]/.exec(body)?.[1] ?? "").matchAll(/(\d+) 0 R/g)) {
-      const uri = marks.get(annot as string);
-      if (uri && !onPage.has(uri)) onPage.set(uri, n);
-    }
-  }
+  const { pages, onPage } = markedPages(await page.pdf({ format: "A4", path }));
   const count = await page.locator(".sheet-questions > li").count();
   const at = (uri: string) => onPage.get(uri) ?? Number.NaN;
   return {
-    pages: Number(kids?.[1]),
+    pages,
     questions: Array.from({ length: count }, (_, i) => ({ first: at(`q${i}/first`), last: at(`q${i}/last`) })),
     key: at("key/first"),
   };

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { HanjaDetail, HanjaRecord, HanjaStrokes } from "../../runtime/format/records.ts";
-import { DESKTOP, PHONE, SCREENSHOTS, axe, expectClean, openPage, shoot, useSession } from "./browser.ts";
+import { DESKTOP, PHONE, SCREENSHOTS, axe, expectClean, markedPages, openPage, shoot, useSession } from "./browser.ts";
 
 const session = useSession();
 
@@ -87,28 +87,10 @@ async function printAndLocate(page: Page, path: string): Promise<{ pages: number
       mark(block.querySelector(".write-row.empty .write-box:last-child"), `https://mark.invalid/b${i}/last`);
     }
   });
-  const pdf = (await page.pdf({ format: "A4", path })).toString("latin1");
-  const marks = new Map<string, string>();
-  for (const [, object, uri] of pdf.matchAll(/(\d+) 0 obj\s*<<\/Type \/Annot[^]*?\/URI \(https:\/\/mark\.invalid\/([^)]+)\)/g))
-    marks.set(object as string, uri as string);
-  const kids = /\/Type \/Pages\s*\/Count (\d+)\s*\/Kids \[([^\]]*)\]/.exec(pdf);
-  const order = [...(kids?.[2] ?? "").matchAll(/(\d+) 0 R/g)].map((m) => m[1] as string);
-  const onPage = new Map<string, number>();
-  const sizes: string[] = [];
-  for (const [n, object] of order.entries()) {
-    const body = new RegExp(`(?:^|\\n)${object} 0 obj\\s*<<\\/Type \\/Page\\b[^]*?endobj`).exec(pdf)?.[0] ?? "";
-    const box = /\/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/.exec(body);
-    // A4 is 595.28 × 841.89 pt; Chromium writes it to a whole number of its device pixels (595.92 × 842.88).
-    const a4 = Math.abs(Number(box?.[1]) - 595.28) < 1.5 && Math.abs(Number(box?.[2]) - 841.89) < 1.5;
-    sizes.push(a4 ? "A4" : `${box?.[1]}×${box?.[2]}`);
-    for (const [, annot] of (/\/Annots \[([^\]]*)\]/.exec(body)?.[1] ?? "").matchAll(/(\d+) 0 R/g)) {
-      const uri = marks.get(annot as string);
-      if (uri && !onPage.has(uri)) onPage.set(uri, n);
-    }
-  }
+  const { pages, sizes, onPage } = markedPages(await page.pdf({ format: "A4", path }));
   const count = await page.locator(".write-block").count();
   const at = (uri: string) => onPage.get(uri) ?? Number.NaN;
-  return { pages: Number(kids?.[1]), sizes, blocks: Array.from({ length: count }, (_, i) => ({ first: at(`b${i}/first`), last: at(`b${i}/last`) })) };
+  return { pages, sizes, blocks: Array.from({ length: count }, (_, i) => ({ first: at(`b${i}/first`), last: at(`b${i}/last`) })) };
 }
 
 /** The PDF has A4 pages only, every block on one page in order, and no page after the last block's but the sources' line. */
